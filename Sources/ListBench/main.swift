@@ -1,0 +1,2 @@
+// ListServer — ListBench
+print("ListBench")

@@ -1,0 +1,2 @@
+// ListServer — ListRender
+import Models

@@ -1,0 +1,2 @@
+// ListServer — ListServer
+print("ListServer")

@@ -1,0 +1,23 @@
+// ListServer — Models
+
+/// What a dataset holds, which decides its table and cells (SPEC §3).
+public enum DatasetKind: String, Sendable, Hashable, CaseIterable, Codable {
+    /// `[{name, online, friends:[{name, icon, intro?, vip}]}]`: one section per group.
+    case friends
+    /// `[{name, title, icon, desc, tags}]`: one section of hero cells.
+    case heroes
+    /// `[{name, icon, size, download}]`: one section of app cells.
+    case apps
+    /// `[{send_time, title, content, read?}]`: one section of message cells.
+    case messages
+    /// Any array of dictionaries, or `[{title, rows:[…]}]`.
+    case generic
+}
+
+/// The two table styles of `UITableView`.
+public enum TableStyle: String, Sendable, Hashable, Codable {
+    /// Section headers pin to the top while their section scrolls.
+    case plain
+    /// Inset groups; headers scroll with their section.
+    case grouped
+}

@@ -1,0 +1,19 @@
+// ListServer — Models
+
+/// One section of a table: a stable id, the group dictionary it came from (without its rows)
+/// and its rows in order.
+public struct Section: Sendable, Hashable, Identifiable {
+    public var id: SectionID
+    /// The group's own keys (`name`, `online`, `title`, ...), the rows key left out.
+    public var fields: Fields
+    /// Where the rows key stood among the group's keys, so an export keeps the key order.
+    public var rowsKeyIndex: Int
+    public var rows: [Row]
+
+    public init(id: SectionID, fields: Fields = Fields(), rowsKeyIndex: Int = 0, rows: [Row]) {
+        self.id = id
+        self.fields = fields
+        self.rowsKeyIndex = rowsKeyIndex
+        self.rows = rows
+    }
+}
