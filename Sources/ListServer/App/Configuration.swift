@@ -1,0 +1,133 @@
+// ListServer — ListServer
+import Models
+
+/// Everything a run of the server is told on its command line (SPEC §2).
+struct Configuration: Sendable, Equatable {
+    /// One `--import [ID=]PATH`.
+    struct Import: Sendable, Equatable {
+        var id: String
+        var path: String
+    }
+
+    var host = "127.0.0.1"
+    var port = 8080
+    var dataDirectory = "./.listserver"
+    var imports: [Import] = []
+    var replace = false
+    var kind: DatasetKind?
+    var quiet = false
+    var token: String?
+    /// Where the page shell, script, styles and icons are; nil finds `Public/` beside the package.
+    var publicDirectory: String?
+    var showHelp = false
+
+    static let usage = """
+        Usage: ListServer [options]
+
+        Serves grouped, editable lists (plist or JSON datasets) as a UITableView-like web page and a JSON API.
+
+        Options:
+          --host HOST          address to listen on (default 127.0.0.1, loopback only)
+          --port PORT          port to listen on; 0 picks a free port and prints it (default 8080)
+          --data DIR           directory of the SQLite store (default ./.listserver)
+          --import [ID=]PATH   import a .json or .plist file (XML or binary) before serving; repeatable.
+                               ID defaults to the file name without extensions, lower-cased,
+                               other characters than letters and digits turned into '-'
+          --replace            let --import overwrite a dataset that already exists
+          --kind KIND          read the imports as friends, heroes, apps, messages or generic
+                               instead of detecting the kind from their keys
+          --token TOKEN        require 'Authorization: Bearer TOKEN' on every change
+          --public DIR         directory of the page's static files (default: the package's Public/)
+          --quiet              no access log
+          --help               show this help
+
+        A bad flag or a bad import exits with status 2 and leaves the data directory as it was.
+        """
+
+    /// Reads the command line.
+    /// - Parameter arguments: the arguments without the program name.
+    /// - Returns: the configuration; `showHelp` is set when `--help` was given.
+    /// - Throws: ``UsageError`` naming the flag at fault.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Configuration {
+        var configuration = Configuration()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            var flag = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = remaining.popFirst() else { throw UsageError("\(flag) needs a value") }
+                return next
+            }
+            switch flag {
+            case "--host":
+                configuration.host = try value()
+                if configuration.host.isEmpty { throw UsageError("--host needs a non-empty address") }
+            case "--port":
+                let text = try value()
+                guard let port = Int(text), (0...65535).contains(port) else {
+                    throw UsageError("--port expects a number from 0 to 65535, found \"\(text)\"")
+                }
+                configuration.port = port
+            case "--data":
+                configuration.dataDirectory = try value()
+                if configuration.dataDirectory.isEmpty { throw UsageError("--data needs a directory") }
+            case "--import":
+                configuration.imports.append(try parseImport(try value()))
+            case "--replace":
+                configuration.replace = true
+            case "--kind":
+                let text = try value()
+                guard let kind = DatasetKind(rawValue: text) else {
+                    let kinds = DatasetKind.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError("--kind expects one of \(kinds), found \"\(text)\"")
+                }
+                configuration.kind = kind
+            case "--token":
+                configuration.token = try value()
+                if configuration.token?.isEmpty ?? true { throw UsageError("--token needs a non-empty value") }
+            case "--public":
+                configuration.publicDirectory = try value()
+            case "--quiet":
+                configuration.quiet = true
+            case "--help", "-h":
+                configuration.showHelp = true
+            default:
+                throw UsageError("unknown option \"\(argument)\"")
+            }
+        }
+        var seen: Set<String> = []
+        for entry in configuration.imports where !seen.insert(entry.id).inserted {
+            throw UsageError("two imports would both be stored as '\(entry.id)'; name one with --import ID=PATH")
+        }
+        return configuration
+    }
+
+    /// Reads `PATH` or `ID=PATH`; the part before `=` is an id only when it looks like one.
+    private static func parseImport(_ text: String) throws(UsageError) -> Import {
+        if let equals = text.firstIndex(of: "="), equals != text.startIndex {
+            let id = String(text[..<equals])
+            let path = String(text[text.index(after: equals)...])
+            if Dataset.sanitizedIdentifier(id) == id && !path.isEmpty {
+                return Import(id: id, path: path)
+            }
+        }
+        guard !text.isEmpty else { throw UsageError("--import needs a file path") }
+        let id = Dataset.identifier(forFileName: text)
+        guard !id.isEmpty else {
+            throw UsageError("cannot make a dataset id from \"\(text)\"; name it with --import ID=PATH")
+        }
+        return Import(id: id, path: text)
+    }
+}
+
+/// A command line that cannot be followed.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}

@@ -1,0 +1,128 @@
+// ListServer — Models
+
+/// Turns a document's value tree into a ``Dataset``: finds the list, detects (or takes) the kind,
+/// checks every group and row against the kind's rules and hands out stable ids.
+///
+/// Nothing is half-decoded: the first problem throws, naming the key path inside the file.
+public struct DatasetDecoder: Sendable {
+    /// The file name used in error messages.
+    public var file: String
+    public var id: String
+    public var title: String
+    /// The kind to decode as; nil detects it from the keys.
+    public var kind: DatasetKind?
+
+    public init(file: String, id: String, title: String? = nil, kind: DatasetKind? = nil) {
+        self.file = file
+        self.id = id
+        self.title = title ?? DatasetDecoder.title(forIdentifier: id)
+        self.kind = kind
+    }
+
+    /// A readable title for an id: `my-apps` → `My Apps`.
+    public static func title(forIdentifier id: String) -> String {
+        id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
+    /// Decodes the value tree of a whole file.
+    /// - Parameter root: what a document reader returned for the file.
+    /// - Returns: the dataset at version 1, ids numbered from 1 (sections first, then rows).
+    /// - Throws: ``ImportError`` naming the file and the key path of the first problem.
+    /// - Complexity: O(n) in the number of values.
+    public func decode(_ root: FieldValue) throws(ImportError) -> Dataset {
+        let (list, rootKey) = try topLevelList(root)
+        guard !list.isEmpty else {
+            throw failure(rootKey ?? "", "the list is empty: there is nothing to import")
+        }
+        let firstFields = list.first?.dictValue
+        let detected = DatasetKind.detect(first: firstFields)
+        let kind = kind ?? detected.kind
+        let rowsKey: String? =
+            switch kind {
+            case .friends: "friends"
+            case .generic: detected.kind == .generic ? detected.rowsKey : nil
+            case .heroes, .apps, .messages: nil
+            }
+        let prefix = rootKey ?? ""
+        var dataset = Dataset(
+            id: id, title: title, kind: kind, style: kind.defaultStyle(grouped: rowsKey != nil),
+            shape: SourceShape(rootKey: rootKey, rowsKey: rowsKey), sections: [])
+        if let rowsKey {
+            dataset.sections = try groupedSections(list, rowsKey: rowsKey, kind: kind, prefix: prefix, into: &dataset)
+        } else {
+            let sectionID = SectionID(dataset.makeID())
+            let rows = try decodeRows(list, kind: kind, prefix: prefix, into: &dataset)
+            dataset.sections = [Section(id: sectionID, rows: rows)]
+        }
+        return dataset
+    }
+
+    private func topLevelList(_ root: FieldValue) throws(ImportError) -> ([FieldValue], String?) {
+        switch root {
+        case .array(let items):
+            return (items, nil)
+        case .dict(let fields) where fields.count == 1:
+            if let items = fields[0].value.arrayValue { return (items, fields[0].key) }
+            throw failure(fields[0].key, "expected an array of rows, found \(fields[0].value.errorPreview)")
+        default:
+            throw failure(
+                "", "expected an array of rows (or a dictionary holding one array), found \(root.errorPreview)")
+        }
+    }
+
+    private func groupedSections(
+        _ list: [FieldValue], rowsKey: String, kind: DatasetKind, prefix: String, into dataset: inout Dataset
+    ) throws(ImportError) -> [Section] {
+        // Section ids come first so that they read in order, as the rows' ids do.
+        let sectionIDs = list.indices.map { _ in SectionID(dataset.makeID()) }
+        var sections: [Section] = []
+        sections.reserveCapacity(list.count)
+        for (groupIndex, element) in list.enumerated() {
+            let groupPath = "\(prefix)[\(groupIndex)]"
+            guard case .dict(var groupFields) = element else {
+                throw failure(groupPath, "expected a group dictionary, found \(element.errorPreview)")
+            }
+            guard let rowsKeyIndex = groupFields.index(ofKey: rowsKey) else {
+                throw failure("\(groupPath).\(rowsKey)", "missing required key \"\(rowsKey)\"")
+            }
+            guard case .array(let items) = groupFields[rowsKeyIndex].value else {
+                throw failure(
+                    "\(groupPath).\(rowsKey)", "expected an array, found \(groupFields[rowsKeyIndex].value.errorPreview)")
+            }
+            groupFields[rowsKey] = nil
+            do {
+                try kind.groupRules.check(groupFields)
+            } catch {
+                throw failure("\(groupPath).\(error.keyPath)", error.message)
+            }
+            let rows = try decodeRows(items, kind: kind, prefix: "\(groupPath).\(rowsKey)", into: &dataset)
+            sections.append(
+                Section(id: sectionIDs[groupIndex], fields: groupFields, rowsKeyIndex: rowsKeyIndex, rows: rows))
+        }
+        return sections
+    }
+
+    private func decodeRows(
+        _ items: [FieldValue], kind: DatasetKind, prefix: String, into dataset: inout Dataset
+    ) throws(ImportError) -> [Row] {
+        let rules = kind.rowRules
+        var rows: [Row] = []
+        rows.reserveCapacity(items.count)
+        for (rowIndex, element) in items.enumerated() {
+            guard case .dict(let fields) = element else {
+                throw failure("\(prefix)[\(rowIndex)]", "expected a row dictionary, found \(element.errorPreview)")
+            }
+            do {
+                try rules.check(fields)
+            } catch {
+                throw failure("\(prefix)[\(rowIndex)].\(error.keyPath)", error.message)
+            }
+            rows.append(Row(id: RowID(dataset.makeID()), fields: fields))
+        }
+        return rows
+    }
+
+    private func failure(_ path: String, _ message: String) -> ImportError {
+        ImportError(file: file, path: path, message: message)
+    }
+}

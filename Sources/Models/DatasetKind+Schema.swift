@@ -1,0 +1,86 @@
+// ListServer — Models
+
+extension DatasetKind {
+    /// The key under which a group holds its rows, for kinds whose source is a list of groups.
+    public var groupRowsKey: String? {
+        switch self {
+        case .friends: "friends"
+        case .heroes, .apps, .messages, .generic: nil
+        }
+    }
+
+    /// The rules every row of this kind must satisfy (SPEC §3); other keys are kept as they are.
+    public var rowRules: [FieldRule] {
+        switch self {
+        case .friends:
+            [
+                FieldRule("name", .string, required: true), FieldRule("icon", .string),
+                FieldRule("intro", .string), FieldRule("vip", .boolean),
+            ]
+        case .heroes:
+            [
+                FieldRule("name", .string, required: true), FieldRule("title", .string),
+                FieldRule("icon", .string), FieldRule("desc", .string), FieldRule("tags", .stringList),
+            ]
+        case .apps:
+            [
+                FieldRule("name", .string, required: true), FieldRule("icon", .string),
+                FieldRule("size", .numberOrString), FieldRule("download", .numberOrString),
+            ]
+        case .messages:
+            [
+                FieldRule("send_time", .number, required: true), FieldRule("title", .string),
+                FieldRule("content", .string), FieldRule("read", .boolean),
+            ]
+        case .generic:
+            []
+        }
+    }
+
+    /// The rules every group (section) of this kind must satisfy, its rows key aside.
+    public var groupRules: [FieldRule] {
+        switch self {
+        case .friends: [FieldRule("name", .string, required: true), FieldRule("online", .integer)]
+        case .generic: [FieldRule("title", .string)]
+        case .heroes, .apps, .messages: []
+        }
+    }
+
+    /// The table style a kind is shown in.
+    public func defaultStyle(grouped: Bool) -> TableStyle {
+        switch self {
+        case .friends, .heroes, .apps, .messages: .plain
+        case .generic: grouped ? .grouped : .plain
+        }
+    }
+
+    /// Whether a kind's sections start collapsed (friend groups do, as in the QQ list).
+    public var sectionsStartCollapsed: Bool { self == .friends }
+
+    /// Detects the kind of a list from the keys of its first dictionary (SPEC §3).
+    /// - Parameter first: the first element of the list, nil when the list is empty.
+    /// - Returns: the kind and, for grouped generic lists, the rows key.
+    public static func detect(first: Fields?) -> (kind: DatasetKind, rowsKey: String?) {
+        guard let first else { return (.generic, nil) }
+        let keys = Set(first.keys)
+        if first["friends"]?.arrayValue != nil { return (.friends, "friends") }
+        if keys.contains("send_time") { return (.messages, nil) }
+        if keys.contains("size") && keys.contains("download") { return (.apps, nil) }
+        if keys.contains("name") && (keys.contains("desc") || keys.contains("tags")) { return (.heroes, nil) }
+        if first["rows"]?.arrayValue != nil { return (.generic, "rows") }
+        return (.generic, nil)
+    }
+
+    /// The text shown first in a generic row: its `title` or `name`, else its first string field.
+    public static func primaryText(of fields: Fields) -> String? {
+        for key in ["title", "name"] { if let text = fields[key]?.stringValue { return text } }
+        return fields.lazy.compactMap { $0.value.stringValue }.first
+    }
+
+    /// The text shown second in a generic row: its second string field.
+    public static func secondaryText(of fields: Fields) -> String? {
+        let primaryKey = ["title", "name"].first { fields[$0]?.stringValue != nil }
+            ?? fields.first { $0.value.stringValue != nil }?.key
+        return fields.lazy.filter { $0.key != primaryKey }.compactMap { $0.value.stringValue }.first
+    }
+}

@@ -1,0 +1,94 @@
+// ListServer — Models
+
+/// The type a kind expects for one key of its rows or groups.
+public enum FieldType: Sendable, Hashable {
+    case string
+    case integer
+    /// An integer or a real.
+    case number
+    /// A number or a string (sizes and counts that some files write as text, like `"23.4"`).
+    case numberOrString
+    case boolean
+    /// An array of strings, or one string.
+    case stringList
+    /// A dictionary.
+    case dictionary
+    /// Any value.
+    case any
+
+    /// What an error message says was expected: "a boolean", "an integer", ...
+    public var expectation: String {
+        switch self {
+        case .string: "a string"
+        case .integer: "an integer"
+        case .number: "a number"
+        case .numberOrString: "a number or a string"
+        case .boolean: "a boolean"
+        case .stringList: "an array of strings"
+        case .dictionary: "a dictionary"
+        case .any: "a value"
+        }
+    }
+}
+
+/// One key a kind knows: its type and whether every row must have it.
+public struct FieldRule: Sendable, Hashable {
+    public var key: String
+    public var type: FieldType
+    public var isRequired: Bool
+
+    public init(_ key: String, _ type: FieldType, required: Bool = false) {
+        self.key = key
+        self.type = type
+        self.isRequired = required
+    }
+}
+
+/// A value that does not fit its rule: where (relative to the dictionary checked) and why.
+public struct FieldViolation: Error, Sendable, Hashable {
+    /// The key, with an index for list elements (`tags[2]`).
+    public var keyPath: String
+    public var message: String
+}
+
+extension FieldType {
+    /// Checks `value` against this type.
+    /// - Returns: nil when it fits, else the suffix of the key path (empty or `[i]`) and the message.
+    func violation(of value: FieldValue) -> (suffix: String, message: String)? {
+        let fits: Bool
+        switch (self, value) {
+        case (.any, _), (.string, .string), (.integer, .int), (.number, .int), (.number, .real),
+            (.numberOrString, .int), (.numberOrString, .real), (.numberOrString, .string),
+            (.boolean, .bool), (.dictionary, .dict), (.stringList, .string):
+            fits = true
+        case (.stringList, .array(let items)):
+            if let bad = items.firstIndex(where: { $0.stringValue == nil }) {
+                return ("[\(bad)]", "expected a string, found \(items[bad].errorPreview)")
+            }
+            fits = true
+        default:
+            fits = false
+        }
+        return fits ? nil : ("", "expected \(expectation), found \(value.errorPreview)")
+    }
+}
+
+extension Array where Element == FieldRule {
+    /// Checks a dictionary against these rules: required keys present, known keys of the right type.
+    /// Keys without a rule are kept as they are.
+    /// - Throws: the first ``FieldViolation``, in the dictionary's key order.
+    /// - Complexity: O(rules × keys).
+    public func check(_ fields: Fields) throws(FieldViolation) {
+        for rule in self {
+            guard let value = fields[rule.key] else {
+                if rule.isRequired {
+                    throw FieldViolation(keyPath: rule.key, message: "missing required key \"\(rule.key)\"")
+                }
+                continue
+            }
+            if let (suffix, message) = rule.type.violation(of: value) {
+                throw FieldViolation(keyPath: rule.key + suffix, message: message)
+            }
+        }
+    }
+}

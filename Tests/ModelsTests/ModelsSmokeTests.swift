@@ -1,7 +1,0 @@
-// ListServer — ModelsTests
-import Testing
-@testable import Models
-
-@Test("the module links") func moduleLinks() {
-    #expect(Bool(true))
-}
