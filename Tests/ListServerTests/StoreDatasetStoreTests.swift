@@ -78,7 +78,8 @@ struct StoreDatasetStoreTests {
             try FileManager.default.createDirectory(atPath: image, withIntermediateDirectories: true)
             let walPath = directory + "/listserver.sqlite-wal"
             #expect(FileManager.default.fileExists(atPath: walPath))
-            try FileManager.default.copyItem(atPath: directory + "/listserver.sqlite", toPath: image + "/listserver.sqlite")
+            try FileManager.default.copyItem(
+                atPath: directory + "/listserver.sqlite", toPath: image + "/listserver.sqlite")
             try FileManager.default.copyItem(atPath: walPath, toPath: image + "/listserver.sqlite-wal")
             let recovered = try DatasetStore(directory: image)
             defer { recovered.close() }
@@ -159,9 +160,11 @@ struct StoreDatasetStoreTests {
             #expect(try store.load(id: "messages") == datasets[1])
             try store.replaceDataset(edited, expectedVersion: datasets[1].version, eventPayload: [7])
             #expect(try store.load(id: "messages") == edited)
-            #expect(try store.events(datasetID: "messages", after: 0, limit: 5) == [StoredEvent(version: 5, payload: [7])])
+            #expect(
+                try store.events(datasetID: "messages", after: 0, limit: 5) == [StoredEvent(version: 5, payload: [7])])
             #expect(throws: StoreError.datasetNotFound("ghost")) {
-                try store.replaceDataset(StoreFixtures.dataset(id: "ghost", sections: 1, rowsPerSection: 1), expectedVersion: 1)
+                try store.replaceDataset(
+                    StoreFixtures.dataset(id: "ghost", sections: 1, rowsPerSection: 1), expectedVersion: 1)
             }
         }
     }
@@ -255,19 +258,26 @@ enum StoreFixtures {
             id: "friends", title: "Friends", kind: .friends, style: .plain,
             shape: SourceShape(rootKey: nil, rowsKey: "friends"),
             sections: [
-                Section(id: SectionID(1), fields: ["name": .string("Family"), "online": .int(2)], rowsKeyIndex: 2,
-                        rows: []),
+                Section(
+                    id: SectionID(1), fields: ["name": .string("Family"), "online": .int(2)], rowsKeyIndex: 2,
+                    rows: []),
                 Section(
                     id: SectionID(10), fields: ["online": .int(1), "name": .string("Work 中文")], rowsKeyIndex: 1,
                     rows: [
-                        Row(id: RowID(12), fields: [
-                            "name": .string("Zoë"), "icon": .string("f1"), "intro": .string("hi 🌍"), "vip": .bool(true),
-                        ]),
-                        Row(id: RowID(11), fields: [
-                            "vip": .bool(false), "name": .string("Bo"),
-                            "tags": .array([.string("x"), .dict(["deep": .array([.null, .real(-0.5)])])]),
-                            "seen": .date(Date(timeIntervalSince1970: 1_700_000_000.25)), "blob": .data([0, 1, 255]),
-                        ]),
+                        Row(
+                            id: RowID(12),
+                            fields: [
+                                "name": .string("Zoë"), "icon": .string("f1"), "intro": .string("hi 🌍"),
+                                "vip": .bool(true),
+                            ]),
+                        Row(
+                            id: RowID(11),
+                            fields: [
+                                "vip": .bool(false), "name": .string("Bo"),
+                                "tags": .array([.string("x"), .dict(["deep": .array([.null, .real(-0.5)])])]),
+                                "seen": .date(Date(timeIntervalSince1970: 1_700_000_000.25)),
+                                "blob": .data([0, 1, 255]),
+                            ]),
                     ]),
             ],
             version: 3, nextID: 500)
@@ -291,10 +301,12 @@ enum StoreFixtures {
             Section(
                 id: SectionID(take()), fields: ["title": .string("Section \(index)")], rowsKeyIndex: 1,
                 rows: (0..<rowsPerSection).map { row in
-                    Row(id: RowID(take()), fields: [
-                        "title": .string("Row \(row) of \(index)"), "send_time": .int(1_600_000_000 + Int64(row)),
-                        "read": .bool(row % 3 == 0),
-                    ])
+                    Row(
+                        id: RowID(take()),
+                        fields: [
+                            "title": .string("Row \(row) of \(index)"), "send_time": .int(1_600_000_000 + Int64(row)),
+                            "read": .bool(row % 3 == 0),
+                        ])
                 })
         }
         return Dataset(

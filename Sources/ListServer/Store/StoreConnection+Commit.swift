@@ -50,7 +50,8 @@ extension StoreConnection {
                     "UPDATE datasets SET version = ?, next_id = ?, section_order = ? WHERE key = ?",
                     [.int(change.newVersion), .int(change.nextID), .blob(StoredIDList.encode(order)), .int(key)])
             } else {
-                let sectionsChanged = try !change.deletedSectionIDs.isEmpty
+                let sectionsChanged =
+                    try !change.deletedSectionIDs.isEmpty
                     || hasNewSection(change.upsertedSections, key: key)
                 guard !sectionsChanged else {
                     throw invalid("sections were inserted or deleted without a new section order")
@@ -89,7 +90,8 @@ extension StoreConnection {
                 return try statement.step() ? statement.withBlob(at: 0, StoredIDList.decode) ?? [] : []
             }
             orphans.append(contentsOf: stored.lazy.filter { !kept.contains($0) })
-            try database.run("DELETE FROM sections WHERE dataset = ? AND id = ?", [.int(key), .int(sectionID.rawValue)])
+            try database.run(
+                "DELETE FROM sections WHERE dataset = ? AND id = ?", [.int(key), .int(sectionID.rawValue)])
         }
         for id in orphans {
             try deleteRow.bind(id, at: 2)
@@ -107,8 +109,10 @@ extension StoreConnection {
         for section in sections {
             try database.run(
                 sql,
-                [.int(key), .int(section.id.rawValue), .blob(PackedFields.encode(section.fields)),
-                 .int(Int64(section.rowsKeyIndex))])
+                [
+                    .int(key), .int(section.id.rawValue), .blob(PackedFields.encode(section.fields)),
+                    .int(Int64(section.rowsKeyIndex)),
+                ])
         }
     }
 
@@ -138,7 +142,8 @@ extension StoreConnection {
         guard listed == stored else {
             let missing = stored.subtracting(listed).sorted().map(String.init).joined(separator: ", ")
             let unknown = listed.subtracting(stored).sorted().map(String.init).joined(separator: ", ")
-            throw invalid("the section order does not match the sections (missing: [\(missing)], unknown: [\(unknown)])")
+            throw invalid(
+                "the section order does not match the sections (missing: [\(missing)], unknown: [\(unknown)])")
         }
     }
 }

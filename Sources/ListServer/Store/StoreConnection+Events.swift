@@ -15,7 +15,8 @@ extension StoreConnection {
     /// - Complexity: O(log n + pruned events).
     func insertEvent(key: Int64, version: Int64, payload: [UInt8]) throws {
         try database.run(
-            "INSERT INTO events (dataset, version, payload) VALUES (?, ?, ?)", [.int(key), .int(version), .blob(payload)])
+            "INSERT INTO events (dataset, version, payload) VALUES (?, ?, ?)",
+            [.int(key), .int(version), .blob(payload)])
         let prune = """
             DELETE FROM events WHERE dataset = ?1 AND version <= (
                 SELECT version FROM events WHERE dataset = ?1 ORDER BY version DESC LIMIT 1 OFFSET ?2)
