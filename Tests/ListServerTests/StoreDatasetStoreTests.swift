@@ -169,7 +169,7 @@ struct StoreDatasetStoreTests {
         }
     }
 
-    @Test("deleting a dataset removes it with its rows and events")
+    @Test("deleting a dataset removes it with its rows table and events; its key is not reused")
     func deleteDataset() throws {
         try StoreFixtures.withDirectory { directory in
             let datasets = StoreFixtures.datasets()
@@ -180,9 +180,14 @@ struct StoreDatasetStoreTests {
             #expect(try store.deleteDataset(id: "friends"))
             #expect(try store.deleteDataset(id: "friends") == false)
             #expect(try store.loadAll() == [datasets[1], datasets[2]])
-            let counts = try StoreFixtures.counts(directory)
+            var counts = try StoreFixtures.counts(directory)
             #expect(counts.rows == datasets[1].rowCount)
             #expect(counts.events == 0)
+            #expect(counts.rowTables == ["rows_2", "rows_3"])
+            try store.insert([datasets[0]], replacing: false)
+            counts = try StoreFixtures.counts(directory)
+            #expect(counts.rowTables == ["rows_2", "rows_3", "rows_4"], "keys are never reused")
+            #expect(try store.loadAll() == [datasets[1], datasets[2], datasets[0]])
         }
     }
 
@@ -194,24 +199,46 @@ struct StoreDatasetStoreTests {
             try store.insert([StoreFixtures.datasets()[1]], replacing: false)
             let raw = try SQLiteDatabase(path: directory + "/listserver.sqlite")
             defer { raw.close() }
-            try raw.run("UPDATE rows SET fields = x'0102' WHERE id = (SELECT min(id) FROM rows)")
+            try raw.run("UPDATE rows_1 SET fields = x'0102' WHERE id = (SELECT min(id) FROM rows_1)")
             #expect {
                 try store.loadAll()
             } throws: { error in
                 guard case StoreError.corrupt(let id, let detail) = error else { return false }
                 return id == "messages" && detail.hasPrefix("row 2: packed fields")
             }
-            try raw.run("DELETE FROM rows WHERE id = (SELECT min(id) FROM rows)")
+            try raw.run("DELETE FROM rows_1 WHERE id = (SELECT min(id) FROM rows_1)")
             #expect {
                 try store.loadAll()
             } throws: { error in
                 guard case StoreError.corrupt(_, let detail) = error else { return false }
-                return detail.contains("is not stored")
+                return detail == "row 2 of section 1 is not stored"
             }
             try raw.run("UPDATE datasets SET kind = 'weird'")
             #expect(throws: StoreError.corrupt(datasetID: "messages", detail: "unknown kind 'weird'")) {
                 try store.loadAll()
             }
+        }
+    }
+
+    @Test("a row listed twice, a row in no section and a section out of the order are reported as corrupt")
+    func inconsistentOrdersAreReported() throws {
+        try StoreFixtures.withDirectory { directory in
+            let store = try DatasetStore(directory: directory)
+            defer { store.close() }
+            try store.insert([StoreFixtures.datasets()[1]], replacing: false)
+            let raw = try SQLiteDatabase(path: directory + "/listserver.sqlite")
+            defer { raw.close() }
+            func expectCorrupt(_ detail: String) {
+                #expect(throws: StoreError.corrupt(datasetID: "messages", detail: detail)) { try store.loadAll() }
+            }
+            try raw.run("UPDATE sections SET row_order = ?", [.blob(StoredIDList.encode([2, 2] as [Int64]))])
+            expectCorrupt("row 2 is listed twice")
+            try raw.run("UPDATE sections SET row_order = ?", [.blob(StoredIDList.encode([2] as [Int64]))])
+            expectCorrupt("row 3 is stored but in no section's row order")
+            try raw.run("UPDATE datasets SET section_order = x''")
+            expectCorrupt("section 1 is stored but not in the section order")
+            try raw.run("UPDATE datasets SET section_order = x'01'")
+            expectCorrupt("the section order is not a list of ids")
         }
     }
 }
@@ -232,6 +259,8 @@ enum StoreFixtures {
         var sections: Int64
         var rows: Int64
         var events: Int64
+        /// The names of the per-dataset rows tables.
+        var rowTables: [String]
         var versions: [String]
     }
 
@@ -244,11 +273,21 @@ enum StoreFixtures {
             while try statement.step() { versions.append("\(statement.text(at: 0) ?? "")@\(statement.int64(at: 1))") }
             return versions
         }
+        let rowTables = try database.withStatement(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB 'rows_*'"
+        ) { statement in
+            var names: [String] = []
+            while try statement.step() { names.append(statement.text(at: 0) ?? "") }
+            return names
+        }
+        var rows: Int64 = 0
+        for table in rowTables { rows += try database.scalarInt("SELECT count(*) FROM \(table)") ?? 0 }
         return Counts(
             datasets: try database.scalarInt("SELECT count(*) FROM datasets") ?? -1,
             sections: try database.scalarInt("SELECT count(*) FROM sections") ?? -1,
-            rows: try database.scalarInt("SELECT count(*) FROM rows") ?? -1,
+            rows: rows,
             events: try database.scalarInt("SELECT count(*) FROM events") ?? -1,
+            rowTables: rowTables.sorted(),
             versions: versions)
     }
 

@@ -57,7 +57,7 @@ final class DatasetStore: Sendable {
     /// Every stored dataset as it was saved (ids, versions, next ids, key orders), in the order
     /// the datasets were first stored.
     /// - Throws: ``StoreError/corrupt(datasetID:detail:)`` or ``SQLiteError``.
-    /// - Complexity: O(n log n) in the number of rows.
+    /// - Complexity: O(n) in the number of rows when sections list them mostly in id order.
     func loadAll() throws -> [Dataset] {
         try withConnection { try $0.loadAll() }
     }

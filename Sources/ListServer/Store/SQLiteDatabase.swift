@@ -40,7 +40,9 @@ final class SQLiteDatabase {
                     call: "PRAGMA journal_mode", code: SQLITE_ERROR,
                     message: "WAL journal mode unavailable (got \(mode ?? "nothing")): \(path)", sql: nil)
             }
-            try execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
+            // journal_size_limit: after a checkpoint, a WAL grown by a big import is cut back
+            // to 32 MB instead of keeping its size on disk.
+            try execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA journal_size_limit=33554432")
         } catch {
             close()
             throw error
@@ -96,6 +98,14 @@ final class SQLiteDatabase {
             statement.clearBindings()
         }
         return try body(statement)
+    }
+
+    /// Finalizes the cached statements whose SQL matches `predicate`, e.g. those on a dropped table.
+    func evictCachedStatements(where predicate: (String) -> Bool) {
+        for (sql, statement) in cache where predicate(sql) {
+            statement.finalize()
+            cache[sql] = nil
+        }
     }
 
     /// Runs a statement that returns no rows, with `values` bound to its parameters.

@@ -97,6 +97,17 @@ final class SQLiteStatement {
         try check(code, "sqlite3_bind_blob")
     }
 
+    /// Binds `blob` without copying it (`SQLITE_STATIC`), for bulk inserts. SQLite reads the
+    /// bytes when the statement is stepped, so they must stay valid and unchanged until then;
+    /// rebind or reset the statement before they go.
+    func bindUnretained(blob: UnsafeRawBufferPointer, at index: Int32) throws {
+        guard let base = blob.baseAddress else {
+            try check(sqlite3_bind_zeroblob(live, index, 0), "sqlite3_bind_zeroblob")
+            return
+        }
+        try check(sqlite3_bind_blob(live, index, base, Int32(blob.count), nil), "sqlite3_bind_blob")
+    }
+
     func bind(blob: [UInt8], at index: Int32) throws {
         try blob.withUnsafeBytes { try bind(blob: $0, at: index) }
     }

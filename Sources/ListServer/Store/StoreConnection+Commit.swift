@@ -12,10 +12,9 @@ extension StoreConnection {
             let key = try checkedKey(of: change.datasetID, expectedVersion: change.expectedVersion)
             let invalid = { (detail: String) in StoreError.invalidChange(datasetID: change.datasetID, detail: detail) }
 
-            try withRowStatements { deleteRow, upsertRow in
-                try deleteRow.bind(key, at: 1)
+            try withRowStatements(key: key) { deleteRow, upsertRow in
                 for id in change.deletedRowIDs {
-                    try deleteRow.bind(id.rawValue, at: 2)
+                    try deleteRow.bind(id.rawValue, at: 1)
                     try deleteRow.step()
                     deleteRow.reset()
                 }
@@ -23,13 +22,12 @@ extension StoreConnection {
                     try deleteSections(change, key: key, deleteRow: deleteRow)
                 }
                 try upsertSections(change.upsertedSections, key: key)
-                try upsertRow.bind(key, at: 1)
                 var buffer: [UInt8] = []
                 for row in change.upsertedRows {
                     buffer.removeAll(keepingCapacity: true)
                     PackedFields.encode(row.fields, into: &buffer)
-                    try upsertRow.bind(row.id.rawValue, at: 2)
-                    try upsertRow.bind(blob: buffer, at: 3)
+                    try upsertRow.bind(row.id.rawValue, at: 1)
+                    try upsertRow.bind(blob: buffer, at: 2)
                     try upsertRow.step()
                     upsertRow.reset()
                 }
@@ -67,11 +65,14 @@ extension StoreConnection {
         }
     }
 
-    private func withRowStatements(_ body: (SQLiteStatement, SQLiteStatement) throws -> Void) throws {
-        try database.withStatement("DELETE FROM rows WHERE dataset = ? AND id = ?") { deleteRow in
+    /// Runs `body` with the statements deleting a row by id and upserting a row (id, fields)
+    /// in the rows table of dataset `key`.
+    private func withRowStatements(key: Int64, _ body: (SQLiteStatement, SQLiteStatement) throws -> Void) throws {
+        let table = Self.rowsTable(key)
+        try database.withStatement("DELETE FROM \(table) WHERE id = ?") { deleteRow in
             let upsert = """
-                INSERT INTO rows (dataset, id, fields) VALUES (?, ?, ?)
-                ON CONFLICT (dataset, id) DO UPDATE SET fields = excluded.fields
+                INSERT INTO \(table) (id, fields) VALUES (?, ?)
+                ON CONFLICT (id) DO UPDATE SET fields = excluded.fields
                 """
             try database.withStatement(upsert) { upsertRow in try body(deleteRow, upsertRow) }
         }
@@ -94,7 +95,7 @@ extension StoreConnection {
                 "DELETE FROM sections WHERE dataset = ? AND id = ?", [.int(key), .int(sectionID.rawValue)])
         }
         for id in orphans {
-            try deleteRow.bind(id, at: 2)
+            try deleteRow.bind(id, at: 1)
             try deleteRow.step()
             deleteRow.reset()
         }

@@ -28,7 +28,8 @@ extension StoreConnection {
     /// Every stored dataset, in the order they were first stored.
     /// - Throws: ``StoreError/corrupt(datasetID:detail:)`` when stored data does not form a
     ///   consistent dataset, or ``SQLiteError``.
-    /// - Complexity: O(n log n) in the number of rows (a binary search per row).
+    /// - Complexity: O(n) in the number of rows when sections list them mostly in id order,
+    ///   O(n log n) at worst (a binary search per row).
     func loadAll() throws -> [Dataset] {
         let records = try database.withStatement("SELECT \(Self.datasetColumns) FROM datasets ORDER BY key") {
             statement in
@@ -68,6 +69,9 @@ extension StoreConnection {
         let expectedRows = sectionRecords.values.reduce(0) { $0 + $1.rowOrder.count }
         let (rowIDs, rowFields) = try loadRows(key: record.key, expectedCount: expectedRows, corrupt: corrupt)
         var used = [Bool](repeating: false, count: rowIDs.count)
+        // Rows are mostly listed in id order (imports hand out ids in order), so the slot after
+        // the previous row is tried before a binary search.
+        var hint = 0
         var sections: [Section] = []
         sections.reserveCapacity(sectionOrder.count)
         for sectionID in sectionOrder {
@@ -77,10 +81,17 @@ extension StoreConnection {
             var rows: [Row] = []
             rows.reserveCapacity(stored.rowOrder.count)
             for rowID in stored.rowOrder {
-                guard let index = Self.index(of: rowID, in: rowIDs), !used[index] else {
-                    throw corrupt("row \(rowID) of section \(sectionID) is not stored, or listed twice")
+                let index: Int
+                if hint < rowIDs.count && rowIDs[hint] == rowID {
+                    index = hint
+                } else if let found = Self.index(of: rowID, in: rowIDs) {
+                    index = found
+                } else {
+                    throw corrupt("row \(rowID) of section \(sectionID) is not stored")
                 }
+                guard !used[index] else { throw corrupt("row \(rowID) is listed twice") }
                 used[index] = true
+                hint = index + 1
                 rows.append(Row(id: RowID(rowID), fields: rowFields[index]))
             }
             sections.append(
@@ -125,12 +136,11 @@ extension StoreConnection {
         }
     }
 
-    /// The rows of dataset `key`, sorted by id (the primary key's order, so SQLite does no sort).
+    /// The rows of dataset `key`, sorted by id (the rowid order, so SQLite does no sort).
     private func loadRows(
         key: Int64, expectedCount: Int, corrupt: (String) -> StoreError
     ) throws -> ([Int64], [Fields]) {
-        try database.withStatement("SELECT id, fields FROM rows WHERE dataset = ? ORDER BY id") { statement in
-            try statement.bind(key, at: 1)
+        try database.withStatement("SELECT id, fields FROM \(Self.rowsTable(key)) ORDER BY id") { statement in
             var ids: [Int64] = []
             var fields: [Fields] = []
             ids.reserveCapacity(expectedCount)

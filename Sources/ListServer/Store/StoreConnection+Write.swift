@@ -22,6 +22,7 @@ extension StoreConnection {
                 } else {
                     key = try insertDatasetRow(dataset)
                 }
+                try createRowsTable(key: key)
                 try writeContents(of: dataset, key: key)
             }
         }
@@ -36,6 +37,7 @@ extension StoreConnection {
             let key = try checkedKey(of: dataset.id, expectedVersion: expectedVersion)
             try clearContents(key: key, events: false)
             try updateDatasetRow(dataset, key: key)
+            try createRowsTable(key: key)
             try writeContents(of: dataset, key: key)
             if let eventPayload { try insertEvent(key: key, version: dataset.version, payload: eventPayload) }
         }
@@ -47,6 +49,9 @@ extension StoreConnection {
         try database.transaction {
             guard let key = try record(of: id)?.key else { return false }
             try clearContents(key: key, events: true)
+            let table = Self.rowsTable(key)
+            database.evictCachedStatements { $0.contains(table + " ") }
+            try database.execute("DROP TABLE IF EXISTS \(table)")
             try database.run("DELETE FROM datasets WHERE key = ?", [.int(key)])
             return true
         }
@@ -82,15 +87,15 @@ extension StoreConnection {
         ]
     }
 
-    /// Deletes the rows and sections (and, when asked, the events) of dataset `key`.
+    /// Deletes the sections (and, when asked, the events) of dataset `key`; its rows table is
+    /// dropped or recreated by the caller.
     private func clearContents(key: Int64, events: Bool) throws {
-        try database.run("DELETE FROM rows WHERE dataset = ?", [.int(key)])
         try database.run("DELETE FROM sections WHERE dataset = ?", [.int(key)])
         if events { try database.run("DELETE FROM events WHERE dataset = ?", [.int(key)]) }
     }
 
-    /// Inserts every section and row of `dataset` under `key`, reusing one statement per table
-    /// and one encoding buffer.
+    /// Inserts every section and row of `dataset` under `key` (its rows table exists and is
+    /// empty), reusing one statement per table and one encoding buffer.
     private func writeContents(of dataset: Dataset, key: Int64) throws {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(256)
@@ -108,15 +113,16 @@ extension StoreConnection {
                 statement.reset()
             }
         }
-        try database.withStatement("INSERT INTO rows (dataset, id, fields) VALUES (?, ?, ?)") { statement in
-            try statement.bind(key, at: 1)
+        try database.withStatement("INSERT INTO \(Self.rowsTable(key)) (id, fields) VALUES (?, ?)") { statement in
             for section in dataset.sections {
                 for row in section.rows {
                     buffer.removeAll(keepingCapacity: true)
                     PackedFields.encode(row.fields, into: &buffer)
-                    try statement.bind(row.id.rawValue, at: 2)
-                    try statement.bind(blob: buffer, at: 3)
-                    try statement.step()
+                    try statement.bind(row.id.rawValue, at: 1)
+                    try buffer.withUnsafeBytes { bytes in
+                        try statement.bindUnretained(blob: bytes, at: 2)
+                        try statement.step()
+                    }
                     statement.reset()
                 }
             }

@@ -20,6 +20,17 @@ final class StoreConnection {
 
     func close() { database.close() }
 
+    /// The name of the table holding the rows of dataset `key`: `rows_<key>`, with columns
+    /// `id INTEGER PRIMARY KEY` (the row id) and `fields BLOB` (``PackedFields``).
+    static func rowsTable(_ key: Int64) -> String { "rows_\(key)" }
+
+    /// Creates the empty rows table of dataset `key`, dropping any previous one.
+    func createRowsTable(key: Int64) throws {
+        let table = Self.rowsTable(key)
+        try database.execute(
+            "DROP TABLE IF EXISTS \(table); CREATE TABLE \(table) (id INTEGER PRIMARY KEY, fields BLOB NOT NULL)")
+    }
+
     /// The stored datasets' ids, in the order they were first stored.
     func datasetIDs() throws -> [String] {
         try database.withStatement("SELECT id FROM datasets ORDER BY key") { statement in
