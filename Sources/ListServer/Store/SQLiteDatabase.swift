@@ -5,7 +5,8 @@ import CSQLite
 ///
 /// Opening sets `journal_mode=WAL`, `synchronous=FULL` (the WAL is synced on every commit,
 /// so a committed transaction survives a killed process and a power loss), a busy timeout
-/// and `foreign_keys=ON`.
+/// and `foreign_keys=ON`. Traced on Linux: a commit is one `fdatasync` of the WAL, and SQLite
+/// syncs the directory when it creates the journal and WAL files of a new database.
 ///
 /// Not `Sendable`: the connection is opened with `SQLITE_OPEN_NOMUTEX`, so it must be used
 /// by one thread at a time. ``DatasetStore`` keeps it behind a mutex.
