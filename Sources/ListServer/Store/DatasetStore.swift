@@ -1,0 +1,140 @@
+// ListServer — ListServer
+import Foundation
+import Models
+import Synchronization
+
+/// The server's durable storage: datasets, their sections and rows, and a short event log
+/// per dataset, in one SQLite file `<directory>/listserver.sqlite`.
+///
+/// Every write is one transaction, durable before the call returns (WAL, `synchronous=FULL`).
+/// Calls are serialised by a mutex around the one connection, so the store can be shared
+/// between threads; a call blocks its thread for the duration of the SQL work.
+final class DatasetStore: Sendable {
+    /// The database file's name inside the data directory.
+    static let fileName = "listserver.sqlite"
+
+    /// The database file's path.
+    let path: String
+    private let connection: Mutex<StoreConnection?>
+
+    /// Opens the store in `directory`, creating the directory and the file when needed, and
+    /// brings the schema up to date.
+    /// - Parameters:
+    ///   - directory: The data directory (`--data`).
+    ///   - eventRetention: How many events each dataset's log keeps.
+    ///   - migrations: The schema history; tests pass a longer or shorter one.
+    /// - Throws: ``StoreError/directory(path:reason:)``, ``StoreError/newerSchema(found:supported:)``
+    ///   or ``SQLiteError`` (not a database, no permission).
+    init(directory: String, eventRetention: Int = 1_000, migrations: [StoreMigration] = StoreSchema.migrations) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.directory(path: directory, reason: error.localizedDescription)
+        }
+        path = directory.hasSuffix("/") ? directory + Self.fileName : directory + "/" + Self.fileName
+        let opened = try StoreConnection(path: path, eventRetention: eventRetention, migrations: migrations)
+        connection = Mutex(opened)
+    }
+
+    /// Runs `body` on the open connection, holding the lock.
+    private func withConnection<Result: Sendable>(_ body: (StoreConnection) throws -> Result) throws -> Result {
+        try connection.withLock { connection throws -> Result in
+            guard let connection else { throw StoreError.closed }
+            return try body(connection)
+        }
+    }
+
+    /// Closes the database; later calls throw ``StoreError/closed``. Safe to call twice.
+    func close() {
+        connection.withLock { connection in
+            connection?.close()
+            connection = nil
+        }
+    }
+
+    // MARK: Reading
+
+    /// Every stored dataset as it was saved (ids, versions, next ids, key orders), in the order
+    /// the datasets were first stored.
+    /// - Throws: ``StoreError/corrupt(datasetID:detail:)`` or ``SQLiteError``.
+    /// - Complexity: O(n) in the number of rows when sections list them mostly in id order.
+    func loadAll() throws -> [Dataset] {
+        try withConnection { try $0.loadAll() }
+    }
+
+    /// The stored dataset `id`, or nil when there is none.
+    func load(id: String) throws -> Dataset? {
+        try withConnection { try $0.load(id: id) }
+    }
+
+    /// The stored datasets' ids, in the order they were first stored.
+    func datasetIDs() throws -> [String] {
+        try withConnection { try $0.datasetIDs() }
+    }
+
+    func hasDatasets() throws -> Bool {
+        try withConnection { try $0.hasDatasets() }
+    }
+
+    // MARK: Writing
+
+    /// Stores `datasets` all or none, in one transaction.
+    /// - Parameters:
+    ///   - datasets: Datasets with distinct ids.
+    ///   - replacing: Whether a stored dataset with the same id is overwritten (its sections,
+    ///     rows and events dropped; it keeps its place in the order).
+    /// - Throws: ``StoreError/datasetExists(_:)`` naming the first id that exists when not
+    ///   `replacing`, ``StoreError/duplicateDataset(_:)``, or ``SQLiteError``.
+    /// - Complexity: O(total rows).
+    func insert(_ datasets: [Dataset], replacing: Bool) throws {
+        try withConnection { try $0.insert(datasets, replacing: replacing) }
+    }
+
+    /// Writes one change to a dataset in one transaction; see ``StoredChange``.
+    /// - Throws: ``StoreError/versionConflict(datasetID:expected:found:)`` when the stored version
+    ///   is not `change.expectedVersion`, ``StoreError/datasetNotFound(_:)``,
+    ///   ``StoreError/invalidChange(datasetID:detail:)``, or ``SQLiteError``; nothing is written then.
+    /// - Complexity: O(size of the change + bytes of the row orders it rewrites).
+    func commit(_ change: StoredChange) throws {
+        try withConnection { try $0.commit(change) }
+    }
+
+    /// Writes a whole dataset over the stored one, if that is at `expectedVersion`. Meant for
+    /// small datasets; ``commit(_:)`` writes only what changed.
+    /// - Parameters:
+    ///   - dataset: The new content, with its new `version` and `nextID`.
+    ///   - expectedVersion: The stored version the new content was made from.
+    ///   - eventPayload: An event logged for `dataset.version` in the same transaction.
+    /// - Throws: As ``commit(_:)``.
+    func replaceDataset(_ dataset: Dataset, expectedVersion: Int64, eventPayload: [UInt8]? = nil) throws {
+        try withConnection {
+            try $0.replaceDataset(dataset, expectedVersion: expectedVersion, eventPayload: eventPayload)
+        }
+    }
+
+    /// Deletes the dataset `id` with its sections, rows and events.
+    /// - Returns: false when there was no such dataset.
+    @discardableResult
+    func deleteDataset(id: String) throws -> Bool {
+        try withConnection { try $0.deleteDataset(id: id) }
+    }
+
+    // MARK: Event log
+
+    /// Appends an event to the log of `datasetID` in its own transaction. ``commit(_:)`` logs
+    /// its ``StoredChange/eventPayload`` in the change's transaction instead.
+    func appendEvent(datasetID: String, version: Int64, payload: [UInt8]) throws {
+        try withConnection { try $0.appendEvent(datasetID: datasetID, version: version, payload: payload) }
+    }
+
+    /// The logged events of `datasetID` after `version`, oldest first, at most `limit`.
+    /// The log keeps the last `eventRetention` events of each dataset.
+    func events(datasetID: String, after version: Int64, limit: Int) throws -> [StoredEvent] {
+        try withConnection { try $0.events(datasetID: datasetID, after: version, limit: limit) }
+    }
+
+    /// The version of the oldest event still logged for `datasetID`, or nil when none is.
+    func oldestEventVersion(datasetID: String) throws -> Int64? {
+        try withConnection { try $0.oldestEventVersion(datasetID: datasetID) }
+    }
+}

@@ -1,0 +1,131 @@
+// ListServer — ListServer
+import Models
+
+extension StoreConnection {
+    /// Stores `datasets` in one transaction: all of them or none.
+    /// - Throws: ``StoreError/duplicateDataset(_:)``, ``StoreError/datasetExists(_:)`` (when
+    ///   `replacing` is false), or ``SQLiteError`` (e.g. two rows with one id); nothing is written then.
+    /// - Complexity: O(total rows), one prepared statement per table.
+    func insert(_ datasets: [Dataset], replacing: Bool) throws {
+        var seen = Set<String>()
+        for dataset in datasets where !seen.insert(dataset.id).inserted {
+            throw StoreError.duplicateDataset(dataset.id)
+        }
+        try database.transaction {
+            for dataset in datasets {
+                let key: Int64
+                if let existing = try record(of: dataset.id) {
+                    guard replacing else { throw StoreError.datasetExists(dataset.id) }
+                    key = existing.key
+                    try clearContents(key: key, events: true)
+                    try updateDatasetRow(dataset, key: key)
+                } else {
+                    key = try insertDatasetRow(dataset)
+                }
+                try createRowsTable(key: key)
+                try writeContents(of: dataset, key: key)
+            }
+        }
+    }
+
+    /// Writes `dataset` over the stored one if that is still at `expectedVersion`; the event
+    /// log is kept, and `eventPayload` (when given) is appended for `dataset.version`.
+    /// - Throws: ``StoreError/datasetNotFound(_:)``, ``StoreError/versionConflict(datasetID:expected:found:)``.
+    /// - Complexity: O(rows of the dataset).
+    func replaceDataset(_ dataset: Dataset, expectedVersion: Int64, eventPayload: [UInt8]?) throws {
+        try database.transaction {
+            let key = try checkedKey(of: dataset.id, expectedVersion: expectedVersion)
+            try clearContents(key: key, events: false)
+            try updateDatasetRow(dataset, key: key)
+            try createRowsTable(key: key)
+            try writeContents(of: dataset, key: key)
+            if let eventPayload { try insertEvent(key: key, version: dataset.version, payload: eventPayload) }
+        }
+    }
+
+    /// Deletes the dataset `id` with its sections, rows and events.
+    /// - Returns: false when there was no such dataset.
+    func deleteDataset(id: String) throws -> Bool {
+        try database.transaction {
+            guard let key = try record(of: id)?.key else { return false }
+            try clearContents(key: key, events: true)
+            let table = Self.rowsTable(key)
+            database.evictCachedStatements { $0.contains(table + " ") }
+            try database.execute("DROP TABLE IF EXISTS \(table)")
+            try database.run("DELETE FROM datasets WHERE key = ?", [.int(key)])
+            return true
+        }
+    }
+
+    private func insertDatasetRow(_ dataset: Dataset) throws -> Int64 {
+        let sql = """
+            INSERT INTO datasets (id, title, kind, style, root_key, rows_key, version, next_id, section_order)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING key
+            """
+        return try database.withStatement(sql) { statement in
+            try statement.bind(datasetColumns(dataset))
+            guard try statement.step() else { preconditionFailure("INSERT … RETURNING gave no row") }
+            let key = statement.int64(at: 0)
+            while try statement.step() {}
+            return key
+        }
+    }
+
+    private func updateDatasetRow(_ dataset: Dataset, key: Int64) throws {
+        let sql = """
+            UPDATE datasets SET id = ?, title = ?, kind = ?, style = ?, root_key = ?, rows_key = ?,
+            version = ?, next_id = ?, section_order = ? WHERE key = ?
+            """
+        try database.run(sql, datasetColumns(dataset) + [.int(key)])
+    }
+
+    private func datasetColumns(_ dataset: Dataset) -> [SQLiteValue] {
+        [
+            .text(dataset.id), .text(dataset.title), .text(dataset.kind.rawValue), .text(dataset.style.rawValue),
+            dataset.shape.rootKey.map(SQLiteValue.text) ?? .null, dataset.shape.rowsKey.map(SQLiteValue.text) ?? .null,
+            .int(dataset.version), .int(dataset.nextID), .blob(StoredIDList.encode(dataset.sections.map(\.id))),
+        ]
+    }
+
+    /// Deletes the sections (and, when asked, the events) of dataset `key`; its rows table is
+    /// dropped or recreated by the caller.
+    private func clearContents(key: Int64, events: Bool) throws {
+        try database.run("DELETE FROM sections WHERE dataset = ?", [.int(key)])
+        if events { try database.run("DELETE FROM events WHERE dataset = ?", [.int(key)]) }
+    }
+
+    /// Inserts every section and row of `dataset` under `key` (its rows table exists and is
+    /// empty), reusing one statement per table and one encoding buffer.
+    private func writeContents(of dataset: Dataset, key: Int64) throws {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(256)
+        let sectionSQL = "INSERT INTO sections (dataset, id, fields, rows_key_index, row_order) VALUES (?, ?, ?, ?, ?)"
+        try database.withStatement(sectionSQL) { statement in
+            try statement.bind(key, at: 1)
+            for section in dataset.sections {
+                buffer.removeAll(keepingCapacity: true)
+                PackedFields.encode(section.fields, into: &buffer)
+                try statement.bind(section.id.rawValue, at: 2)
+                try statement.bind(blob: buffer, at: 3)
+                try statement.bind(Int64(section.rowsKeyIndex), at: 4)
+                try statement.bind(blob: StoredIDList.encode(section.rows.map(\.id)), at: 5)
+                try statement.step()
+                statement.reset()
+            }
+        }
+        try database.withStatement("INSERT INTO \(Self.rowsTable(key)) (id, fields) VALUES (?, ?)") { statement in
+            for section in dataset.sections {
+                for row in section.rows {
+                    buffer.removeAll(keepingCapacity: true)
+                    PackedFields.encode(row.fields, into: &buffer)
+                    try statement.bind(row.id.rawValue, at: 1)
+                    try buffer.withUnsafeBytes { bytes in
+                        try statement.bindUnretained(blob: bytes, at: 2)
+                        try statement.step()
+                    }
+                    statement.reset()
+                }
+            }
+        }
+    }
+}
