@@ -1,0 +1,114 @@
+// ListServer — ListRender
+import Models
+
+extension BatchResolver {
+    /// Builds the snapshot after the batch, the replay steps and the id sets.
+    /// Sections the batch leaves untouched share their row storage with the old snapshot.
+    /// - Complexity: O(s + k + rows of the sections the batch changes).
+    func makeResult() -> BatchResult {
+        var sections: [SnapshotSection] = []
+        sections.reserveCapacity(newSectionCount)
+        var rowCount = 0
+        for (newSection, source) in newSources.enumerated() {
+            let placed = placements[placementOffsets[newSection]..<placementOffsets[newSection + 1]]
+            let section: SnapshotSection
+            switch source {
+            case let .inserted(id):
+                section = SnapshotSection(id: id, rows: placed.map(placedID))
+            case let .old(oldSection):
+                let removed = removals[removalOffsets[oldSection]..<removalOffsets[oldSection + 1]]
+                let before = old.sections[oldSection]
+                if removed.isEmpty && placed.isEmpty {
+                    section = before
+                } else {
+                    section = SnapshotSection(id: before.id, rows: merge(before.rows, removing: removed, placing: placed))
+                }
+            }
+            rowCount += section.rows.count
+            sections.append(section)
+        }
+        return BatchResult(
+            snapshot: TableSnapshot(validatedSections: sections, rowCount: rowCount), steps: makeSteps(),
+            deletedRowIDs: deletedRowIDs(), insertedRowIDs: Set(batch.insertedRows.map(\.id)),
+            reloadedRowIDs: Set(reloadedRows.map(old.rowID(at:))),
+            reloadedSectionIDs: Set(reloadedSections.map(old.sectionID(at:))),
+            deletedSectionIDs: Set(sectionFate.indices.filter { sectionFate[$0] == .deleted }.map(old.sectionID(at:))),
+            insertedSectionIDs: Set(batch.insertedSections.map(\.id)))
+    }
+
+    /// The id a placement brings: the inserted id, or the moved row's id.
+    private func placedID(_ mark: RowMark) -> RowID {
+        mark.kind == MarkKind.insert
+            ? batch.insertedRows[mark.operation].id
+            : old.rowID(at: batch.movedRows[mark.operation].from)
+    }
+
+    /// The rows of one section after the batch: the placed rows at their indexes, the kept rows in
+    /// their old order around them.
+    private func merge(_ rows: [RowID], removing removed: ArraySlice<RowMark>, placing placed: ArraySlice<RowMark>)
+        -> [RowID]
+    {
+        let count = rows.count - removed.count + placed.count
+        var result: [RowID] = []
+        result.reserveCapacity(count)
+        var nextRemoved = removed.startIndex
+        var nextPlaced = placed.startIndex
+        var source = 0
+        for position in 0..<count {
+            if nextPlaced < placed.endIndex && placed[nextPlaced].row == position {
+                result.append(placedID(placed[nextPlaced]))
+                nextPlaced += 1
+                continue
+            }
+            while nextRemoved < removed.endIndex && removed[nextRemoved].row == source {
+                nextRemoved += 1
+                source += 1
+            }
+            result.append(rows[source])
+            source += 1
+        }
+        return result
+    }
+
+    /// Removals by descending index path, section removals descending, section insertions
+    /// ascending, row insertions ascending (see ``BatchStep``).
+    private func makeSteps() -> [BatchStep] {
+        var steps: [BatchStep] = []
+        steps.reserveCapacity(removals.count + placements.count + 2 * batch.movedSections.count
+            + deletedSectionCount + batch.insertedSections.count)
+        for mark in removals.reversed() {
+            let path = mark.indexPath
+            steps.append(.removeRow(at: path, id: old.rowID(at: path), isMove: mark.kind == MarkKind.move))
+        }
+        for section in sectionFate.indices.reversed() where sectionFate[section] != .stays {
+            steps.append(.removeSection(at: section, id: old.sectionID(at: section),
+                                        isMove: sectionFate[section] == .moved))
+        }
+        for (newSection, source) in newSources.enumerated() {
+            switch source {
+            case let .inserted(id):
+                steps.append(.insertSection(at: newSection, id: id, isMove: false))
+            case let .old(oldSection) where sectionFate[oldSection] == .moved:
+                steps.append(.insertSection(at: newSection, id: old.sectionID(at: oldSection), isMove: true))
+            case .old:
+                break
+            }
+        }
+        for mark in placements {
+            steps.append(.insertRow(at: mark.indexPath, id: placedID(mark), isMove: mark.kind == MarkKind.move))
+        }
+        return steps
+    }
+
+    private func deletedRowIDs() -> Set<RowID> {
+        var ids = Set<RowID>()
+        ids.reserveCapacity(batch.deletedRows.count)
+        for mark in removals where mark.kind == MarkKind.delete {
+            ids.insert(old.rowID(at: mark.indexPath))
+        }
+        for section in sectionFate.indices where sectionFate[section] == .deleted {
+            ids.formUnion(old.sections[section].rows)
+        }
+        return ids
+    }
+}
