@@ -121,3 +121,11 @@ extension TableSnapshot: CustomStringConvertible {
             .joined(separator: " ")
     }
 }
+
+extension TableSnapshot {
+    /// The whole id → location dictionary, built if needed, for bulk lookups without a lock per id.
+    /// - Complexity: O(1); O(n) the first time.
+    func rowLocationTable() -> [RowID: RowLocation] {
+        index.withRowLocations(sections, rowCount: rowCount) { $0 }
+    }
+}
