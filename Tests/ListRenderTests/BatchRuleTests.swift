@@ -82,7 +82,7 @@ func insertedSectionTakesInsertedRows() throws {
     let result = try snapshot.applying(batch)
     #expect(rowNumbers(result.snapshot) == [[], [9, 8, 1], [2]])
     #expect(result.insertedSectionIDs == [SectionID(7)])
-    #expect(result.insertedRowIDs == [RowID(8), RowID(9)])
+    #expect(result.insertedRowIDs == [RowID(9), RowID(8)])
 }
 
 @Test("deleting a section deletes its rows with it and reports them")

@@ -68,3 +68,35 @@ func duplicateRowIDsStop() async {
         _ = makeSnapshot([[1, 2], [2]])
     }
 }
+
+@Test("ids spread far apart, negative or at the ends of Int64 are found as well as dense ones",
+      arguments: [
+        [Int64](1...50),
+        (0..<50).map { Int64($0) * 1_000_000_007 },
+        (0..<50).map { -Int64($0) * 3 },
+        [Int64.min, Int64.max, 0, -1, 1],
+      ])
+func idIndexHandlesEveryIdRange(_ ids: [Int64]) {
+    let half = ids.count / 2
+    let snapshot = makeSnapshot([Array(ids[..<half]), [], Array(ids[half...])])
+    for (position, id) in ids.enumerated() {
+        let expected = position < half ? path(0, position) : path(2, position - half)
+        #expect(snapshot.indexPath(for: RowID(id)) == expected)
+    }
+    #expect(snapshot.indexPath(for: RowID(-7_777_777)) == nil)
+    #expect(snapshot.indexPath(for: RowID(ids.max()! &+ 1)) == nil || ids.max() == Int64.max)
+}
+
+@Test("duplicate row ids far apart stop the program too")
+func sparseDuplicateRowIDsStop() async {
+    await #expect(processExitsWith: .failure) {
+        _ = makeSnapshot([[1, Int64.max], [Int64.max]])
+    }
+}
+
+@Test("duplicate section ids stop the program")
+func duplicateSectionIDsStop() async {
+    await #expect(processExitsWith: .failure) {
+        _ = makeSnapshot([[1], [2]], sectionIDs: [5, 5])
+    }
+}

@@ -29,11 +29,14 @@ extension BatchResolver {
         }
         return BatchResult(
             snapshot: TableSnapshot(validatedSections: sections, rowCount: rowCount), steps: makeSteps(),
-            deletedRowIDs: deletedRowIDs(), insertedRowIDs: Set(batch.insertedRows.map(\.id)),
-            reloadedRowIDs: Set(reloadedRows.map(old.rowID(at:))),
-            reloadedSectionIDs: Set(reloadedSections.map(old.sectionID(at:))),
-            deletedSectionIDs: Set(sectionFate.indices.filter { sectionFate[$0] == .deleted }.map(old.sectionID(at:))),
-            insertedSectionIDs: Set(batch.insertedSections.map(\.id)))
+            deletedRowIDs: deletedRowIDs(),
+            insertedRowIDs: placements.filter { $0.kind == MarkKind.insert }.map(placedID),
+            reloadedRowIDs: reloadedRows.map(old.rowID(at:)),
+            reloadedSectionIDs: reloadedSections.sorted().map(old.sectionID(at:)),
+            deletedSectionIDs: sectionFate.indices.filter { sectionFate[$0] == .deleted }.map(old.sectionID(at:)),
+            insertedSectionIDs: newSources.compactMap {
+                if case let .inserted(id) = $0 { id } else { nil }
+            })
     }
 
     /// The id a placement brings: the inserted id, or the moved row's id.
@@ -44,7 +47,7 @@ extension BatchResolver {
     }
 
     /// The rows of one section after the batch: the placed rows at their indexes, the kept rows in
-    /// their old order around them.
+    /// their old order around them, copied a run at a time.
     private func merge(_ rows: [RowID], removing removed: ArraySlice<RowMark>, placing placed: ArraySlice<RowMark>)
         -> [RowID]
     {
@@ -52,21 +55,27 @@ extension BatchResolver {
         var result: [RowID] = []
         result.reserveCapacity(count)
         var nextRemoved = removed.startIndex
-        var nextPlaced = placed.startIndex
         var source = 0
-        for position in 0..<count {
-            if nextPlaced < placed.endIndex && placed[nextPlaced].row == position {
-                result.append(placedID(placed[nextPlaced]))
-                nextPlaced += 1
-                continue
+        func keep(until end: Int) {
+            var missing = end - result.count
+            while missing > 0 {
+                let stop = nextRemoved < removed.endIndex ? removed[nextRemoved].row : rows.count
+                if source == stop {
+                    source += 1
+                    nextRemoved += 1
+                    continue
+                }
+                let run = Swift.min(missing, stop - source)
+                result.append(contentsOf: rows[source..<source + run])
+                source += run
+                missing -= run
             }
-            while nextRemoved < removed.endIndex && removed[nextRemoved].row == source {
-                nextRemoved += 1
-                source += 1
-            }
-            result.append(rows[source])
-            source += 1
         }
+        for mark in placed {
+            keep(until: mark.row)
+            result.append(placedID(mark))
+        }
+        keep(until: count)
         return result
     }
 
@@ -100,14 +109,14 @@ extension BatchResolver {
         return steps
     }
 
-    private func deletedRowIDs() -> Set<RowID> {
-        var ids = Set<RowID>()
+    private func deletedRowIDs() -> [RowID] {
+        var ids: [RowID] = []
         ids.reserveCapacity(batch.deletedRows.count)
         for mark in removals where mark.kind == MarkKind.delete {
-            ids.insert(old.rowID(at: mark.indexPath))
+            ids.append(old.rowID(at: mark.indexPath))
         }
         for section in sectionFate.indices where sectionFate[section] == .deleted {
-            ids.formUnion(old.sections[section].rows)
+            ids.append(contentsOf: old.sections[section].rows)
         }
         return ids
     }

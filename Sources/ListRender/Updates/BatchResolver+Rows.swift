@@ -9,23 +9,22 @@ extension BatchResolver {
         marks.reserveCapacity(batch.deletedRows.count + batch.movedRows.count + batch.reloadedRows.count)
         for (operation, path) in batch.deletedRows.enumerated() {
             try checkSource(path, kind: MarkKind.delete)
-            marks.append(RowMark(section: path.section, row: path.row, kind: MarkKind.delete, operation: operation))
+            marks.append(RowMark(path, kind: MarkKind.delete, operation: operation))
         }
         for (operation, move) in batch.movedRows.enumerated() {
             try checkSource(move.from, kind: MarkKind.move)
-            marks.append(
-                RowMark(section: move.from.section, row: move.from.row, kind: MarkKind.move, operation: operation))
+            marks.append(RowMark(move.from, kind: MarkKind.move, operation: operation))
         }
         for (operation, path) in batch.reloadedRows.enumerated() {
             try checkSource(path, kind: MarkKind.reload)
-            marks.append(RowMark(section: path.section, row: path.row, kind: MarkKind.reload, operation: operation))
+            marks.append(RowMark(path, kind: MarkKind.reload, operation: operation))
         }
-        marks.sort(by: RowMark.precedes)
+        marks.sort { $0.key < $1.key }
         removals.reserveCapacity(batch.deletedRows.count + batch.movedRows.count)
         for (position, mark) in marks.enumerated() {
             if position > 0 {
                 let previous = marks[position - 1]
-                if previous.section == mark.section && previous.row == mark.row {
+                if previous.isAtSamePlace(as: mark) {
                     try checkSourceConflict(previous.kind, mark.kind, at: mark.indexPath)
                     if previous.kind == MarkKind.reload { continue }
                 }
@@ -115,17 +114,16 @@ extension BatchResolver {
         var marks: [RowMark] = []
         marks.reserveCapacity(batch.insertedRows.count + batch.movedRows.count)
         for (operation, insertion) in batch.insertedRows.enumerated() {
-            let path = insertion.indexPath
-            marks.append(RowMark(section: path.section, row: path.row, kind: MarkKind.insert, operation: operation))
+            marks.append(RowMark(insertion.indexPath, kind: MarkKind.insert, operation: operation))
         }
         for (operation, move) in batch.movedRows.enumerated() {
-            marks.append(RowMark(section: move.to.section, row: move.to.row, kind: MarkKind.move, operation: operation))
+            marks.append(RowMark(move.to, kind: MarkKind.move, operation: operation))
         }
-        marks.sort(by: RowMark.precedes)
+        marks.sort { $0.key < $1.key }
         for position in marks.indices.dropFirst() {
             let previous = marks[position - 1]
             let mark = marks[position]
-            guard previous.section == mark.section && previous.row == mark.row else { continue }
+            guard previous.isAtSamePlace(as: mark) else { continue }
             switch (previous.kind, mark.kind) {
             case (MarkKind.insert, MarkKind.insert): throw .insertRowTwice(mark.indexPath)
             case (MarkKind.insert, _): throw .insertAndMoveRow(mark.indexPath)

@@ -18,19 +18,25 @@ struct BatchResolver {
         case inserted(SectionID)
     }
 
-    /// A row operation's index path packed for sorting, with the kind of operation and the
-    /// position of the operation in its list in the batch.
+    /// A row operation's index path and kind packed in one integer for sorting
+    /// (`section << 34 | row << 2 | kind`), with the position of the operation in its list in the
+    /// batch. Only index paths already checked to be in range are packed.
     struct RowMark {
-        var section: Int
-        var row: Int
-        var kind: UInt8
+        var key: UInt64
         var operation: Int
 
+        init(_ path: IndexPath, kind: UInt8, operation: Int) {
+            key = UInt64(path.section) << 34 | UInt64(path.row) << 2 | UInt64(kind)
+            self.operation = operation
+        }
+
+        var section: Int { Int(key >> 34) }
+        var row: Int { Int((key >> 2) & 0xFFFF_FFFF) }
+        var kind: UInt8 { UInt8(key & 3) }
         var indexPath: IndexPath { IndexPath(row: row, section: section) }
 
-        static func precedes(_ lhs: RowMark, _ rhs: RowMark) -> Bool {
-            (lhs.section, lhs.row, lhs.kind) < (rhs.section, rhs.row, rhs.kind)
-        }
+        /// Whether two marks name the same index path.
+        func isAtSamePlace(as other: RowMark) -> Bool { key >> 2 == other.key >> 2 }
     }
 
     /// Kinds of ``RowMark``, in the order conflicts are reported.

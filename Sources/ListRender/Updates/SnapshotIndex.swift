@@ -2,53 +2,37 @@
 import Models
 import Synchronization
 
-/// A row's position packed in 8 bytes, so the id index of a million rows stays small.
-struct RowLocation: Sendable, Hashable {
-    var section: Int32
-    var row: Int32
-
-    init(section: Int, row: Int) {
-        self.section = Int32(section)
-        self.row = Int32(row)
-    }
-
-    var indexPath: IndexPath { IndexPath(row: Int(row), section: Int(section)) }
-}
-
-/// The id → position dictionaries of one snapshot value, built on first use and then shared
-/// by every copy of that value (the snapshot never changes in place, it is replaced).
+/// The id → position tables of one snapshot value, built on first use and then shared by every
+/// copy of that value (a snapshot never changes in place, it is replaced).
 final class SnapshotIndex: Sendable {
-    private let rows = Mutex<[RowID: RowLocation]?>(nil)
+    private let rows = Mutex<RowLocationTable?>(nil)
     private let sectionIndexes = Mutex<[SectionID: Int]?>(nil)
 
-    /// Builds both dictionaries now, stopping the program on a duplicate id.
+    /// Builds both tables now, stopping the program on a duplicate id.
     /// - Complexity: O(n).
     func buildCheckingUniqueness(_ sections: [SnapshotSection], rowCount: Int) {
         precondition(sections.count < Int(Int32.max), "too many sections for a table snapshot")
         var sectionTable: [SectionID: Int] = [:]
         sectionTable.reserveCapacity(sections.count)
-        var rowTable: [RowID: RowLocation] = [:]
-        rowTable.reserveCapacity(rowCount)
         for (sectionIndex, section) in sections.enumerated() {
             let previous = sectionTable.updateValue(sectionIndex, forKey: section.id)
             precondition(previous == nil, "duplicate section id \(section.id) in a table snapshot")
             precondition(section.rows.count < Int(Int32.max), "too many rows in one section")
-            for (rowIndex, id) in section.rows.enumerated() {
-                let old = rowTable.updateValue(RowLocation(section: sectionIndex, row: rowIndex), forKey: id)
-                precondition(old == nil, "duplicate row id \(id) in a table snapshot")
-            }
+        }
+        let rowTable = RowLocationTable(sections, rowCount: rowCount) { id in
+            preconditionFailure("duplicate row id \(id) in a table snapshot")
         }
         rows.withLock { $0 = rowTable }
         sectionIndexes.withLock { $0 = sectionTable }
     }
 
-    /// Runs `body` with the row dictionary, building it first if needed.
+    /// Runs `body` with the row table, building it first if needed.
     /// - Complexity: O(1) plus `body`; O(n) for the first call.
     func withRowLocations<Result: Sendable>(
-        _ sections: [SnapshotSection], rowCount: Int, _ body: ([RowID: RowLocation]) -> Result
+        _ sections: [SnapshotSection], rowCount: Int, _ body: (RowLocationTable) -> Result
     ) -> Result {
         rows.withLock { table in
-            if table == nil { table = Self.rowTable(sections, rowCount: rowCount) }
+            if table == nil { table = RowLocationTable(sections, rowCount: rowCount) }
             return body(table!)
         }
     }
@@ -67,16 +51,5 @@ final class SnapshotIndex: Sendable {
             }
             return body(table!)
         }
-    }
-
-    private static func rowTable(_ sections: [SnapshotSection], rowCount: Int) -> [RowID: RowLocation] {
-        var table: [RowID: RowLocation] = [:]
-        table.reserveCapacity(rowCount)
-        for (sectionIndex, section) in sections.enumerated() {
-            for (rowIndex, id) in section.rows.enumerated() {
-                table[id] = RowLocation(section: sectionIndex, row: rowIndex)
-            }
-        }
-        return table
     }
 }

@@ -125,7 +125,7 @@ extension TableSnapshot: CustomStringConvertible {
 extension TableSnapshot {
     /// The whole id → location dictionary, built if needed, for bulk lookups without a lock per id.
     /// - Complexity: O(1); O(n) the first time.
-    func rowLocationTable() -> [RowID: RowLocation] {
+    func rowLocationTable() -> RowLocationTable {
         index.withRowLocations(sections, rowCount: rowCount) { $0 }
     }
 }
