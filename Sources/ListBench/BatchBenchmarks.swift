@@ -18,12 +18,13 @@ enum BatchBenchmarks {
 
     /// A table whose row ids are `0..<sections * rowsPerSection` in reading order.
     private static func makeTable(sections: Int, rowsPerSection: Int) -> TableSnapshot {
-        TableSnapshot(sections: (0..<sections).map { section in
-            let first = Int64(section * rowsPerSection)
-            return SnapshotSection(
-                id: SectionID(Int64(10_000_000 + section)),
-                rows: (first..<first + Int64(rowsPerSection)).map { RowID($0) })
-        })
+        TableSnapshot(
+            sections: (0..<sections).map { section in
+                let first = Int64(section * rowsPerSection)
+                return SnapshotSection(
+                    id: SectionID(Int64(10_000_000 + section)),
+                    rows: (first..<first + Int64(rowsPerSection)).map { RowID($0) })
+            })
     }
 
     /// Milliseconds to apply one batch deleting `count` distinct random rows.
@@ -31,8 +32,10 @@ enum BatchBenchmarks {
         var chosen = Set<IndexPath>()
         while chosen.count < count {
             let section = Int(random.next() % UInt64(table.numberOfSections))
-            chosen.insert(IndexPath(row: Int(random.next() % UInt64(table.numberOfRows(inSection: section))),
-                                    section: section))
+            chosen.insert(
+                IndexPath(
+                    row: Int(random.next() % UInt64(table.numberOfRows(inSection: section))),
+                    section: section))
         }
         var batch = BatchUpdate()
         batch.deleteRows(at: Array(chosen))

@@ -34,8 +34,9 @@ func rowCountMessageCountsMoves() {
     batch.moveRow(at: path(1, 0), to: path(1, 3))
     batch.deleteRows(at: [path(1, 1)])
     batch.insertRow(RowID(90), at: path(1, 2))
-    #expect(throws: BatchUpdateError.rowCountMismatch(
-        section: 1, after: 3, before: 3, inserted: 1, deleted: 1, movedIn: 2, movedOut: 1)
+    #expect(
+        throws: BatchUpdateError.rowCountMismatch(
+            section: 1, after: 3, before: 3, inserted: 1, deleted: 1, movedIn: 2, movedOut: 1)
     ) { try snapshot.validate(batch, newRowCounts: [2, 3, 4]) }
     #expect((try? snapshot.validate(batch, newRowCounts: [2, 4, 4])) != nil)
 }
@@ -45,8 +46,9 @@ func movedSectionCountIsChecked() {
     var batch = BatchUpdate()
     batch.moveSection(0, toSection: 2)
     batch.deleteRows(at: [path(0, 0)])
-    #expect(throws: BatchUpdateError.rowCountMismatch(
-        section: 2, after: 2, before: 2, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0)
+    #expect(
+        throws: BatchUpdateError.rowCountMismatch(
+            section: 2, after: 2, before: 2, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0)
     ) { try snapshot.validate(batch, newRowCounts: [3, 5, 2]) }
     #expect((try? snapshot.validate(batch, newRowCounts: [3, 5, 1])) != nil)
 }
@@ -94,7 +96,8 @@ func indexErrorsComeFirst() {
 func firstWrongSectionIsReported() {
     var batch = BatchUpdate()
     batch.deleteRows(at: [path(0, 0), path(2, 0)])
-    #expect(throws: BatchUpdateError.rowCountMismatch(
-        section: 0, after: 2, before: 2, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0)
+    #expect(
+        throws: BatchUpdateError.rowCountMismatch(
+            section: 0, after: 2, before: 2, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0)
     ) { try snapshot.validate(batch, newRowCounts: [2, 3, 5]) }
 }

@@ -9,7 +9,9 @@ import Testing
 func singleOperations(on snapshot: TableSnapshot, negative: Bool = true) -> [BatchUpdate] {
     let sections = snapshot.numberOfSections
     let first = negative ? -1 : 0
-    func rows(_ section: Int) -> Int { (0..<sections).contains(section) ? snapshot.numberOfRows(inSection: section) : 1 }
+    func rows(_ section: Int) -> Int {
+        (0..<sections).contains(section) ? snapshot.numberOfRows(inSection: section) : 1
+    }
     var nextID: Int64 = 500
     var operations: [BatchUpdate] = []
     func add(_ build: (inout BatchUpdate) -> Void) {
@@ -71,7 +73,9 @@ func merged(_ first: BatchUpdate, _ second: BatchUpdate) -> BatchUpdate {
 /// table and the steps replay to it.
 /// - Returns: whether the engine accepted the batch.
 @discardableResult
-func expectAgreement(_ batch: BatchUpdate, on snapshot: TableSnapshot, sourceLocation: SourceLocation = #_sourceLocation)
+func expectAgreement(
+    _ batch: BatchUpdate, on snapshot: TableSnapshot, sourceLocation: SourceLocation = #_sourceLocation
+)
     -> Bool
 {
     let table = NaiveTable(snapshot)

@@ -25,13 +25,20 @@ func path(_ section: Int, _ row: Int) -> IndexPath { IndexPath(row: row, section
 /// A snapshot from row ids per section; section `i` gets id `sectionBase + i` unless ids are given.
 func makeSnapshot(_ rows: [[Int64]], sectionIDs: [Int64]? = nil, sectionBase: Int64 = 1000) -> TableSnapshot {
     let ids = sectionIDs ?? rows.indices.map { sectionBase + Int64($0) }
-    return TableSnapshot(sections: zip(ids, rows).map { SnapshotSection(id: SectionID($0), rows: $1.map { RowID($0) }) })
+    return TableSnapshot(
+        sections: zip(ids, rows).map { SnapshotSection(id: SectionID($0), rows: $1.map { RowID($0) }) })
 }
 
 /// A snapshot of `shape[i]` rows in section `i`, row ids numbered from 1 in reading order.
 func makeSnapshot(shape: [Int]) -> TableSnapshot {
     var next: Int64 = 1
-    return makeSnapshot(shape.map { count in (0..<count).map { _ in defer { next += 1 }; return next } })
+    return makeSnapshot(
+        shape.map { count in
+            (0..<count).map { _ in
+                defer { next += 1 }
+                return next
+            }
+        })
 }
 
 /// The row ids of a snapshot as plain numbers, for readable expectations.
@@ -131,18 +138,18 @@ struct NaiveTable: Equatable {
         var parked: [SectionID: [RowID]] = [:]
         for step in steps {
             switch step {
-            case let .removeRow(at, id, _):
+            case .removeRow(let at, let id, _):
                 precondition(table.rows[at.section][at.row] == id, "step names the wrong row")
                 table.rows[at.section].remove(at: at.row)
-            case let .removeSection(at, id, isMove):
+            case .removeSection(let at, let id, let isMove):
                 precondition(table.sectionIDs[at] == id, "step names the wrong section")
                 table.sectionIDs.remove(at: at)
                 let content = table.rows.remove(at: at)
                 if isMove { parked[id] = content }
-            case let .insertSection(at, id, isMove):
+            case .insertSection(let at, let id, let isMove):
                 table.sectionIDs.insert(id, at: at)
                 table.rows.insert(isMove ? parked.removeValue(forKey: id)! : [], at: at)
-            case let .insertRow(at, id, _):
+            case .insertRow(let at, let id, _):
                 table.rows[at.section].insert(id, at: at.row)
             }
         }
@@ -195,7 +202,9 @@ struct BatchGenerator {
         return batch
     }
 
-    private mutating func addRows(to batch: inout BatchUpdate, table: NaiveTable, fates: [Character], newSources: [Int?]) {
+    private mutating func addRows(
+        to batch: inout BatchUpdate, table: NaiveTable, fates: [Character], newSources: [Int?]
+    ) {
         let newCount = newSources.count
         var survivors = [Int](repeating: 0, count: table.sectionIDs.count)
         var incoming: [(from: IndexPath?, id: RowID?)] = []
@@ -242,9 +251,16 @@ struct BatchGenerator {
         var rows: [[Int64]] = []
         for _ in 0..<sections {
             let count = Int(random.next() % UInt64(maxRows + 1))
-            rows.append((0..<count).map { _ in defer { nextID += 1 }; return nextID })
+            rows.append(
+                (0..<count).map { _ in
+                    defer { nextID += 1 }
+                    return nextID
+                })
         }
-        let ids = (0..<sections).map { _ in defer { nextID += 1 }; return nextID }
+        let ids = (0..<sections).map { _ in
+            defer { nextID += 1 }
+            return nextID
+        }
         return makeSnapshot(rows, sectionIDs: ids)
     }
 }

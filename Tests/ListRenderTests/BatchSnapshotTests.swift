@@ -25,12 +25,16 @@ func snapshotLookups() {
 @Test("a snapshot made from a dataset's sections keeps their ids and order")
 func snapshotFromModels() {
     let sections = [
-        Models.Section(id: SectionID(5), rows: [Row(id: RowID(8), fields: Fields()), Row(id: RowID(9), fields: Fields())]),
+        Models.Section(
+            id: SectionID(5), rows: [Row(id: RowID(8), fields: Fields()), Row(id: RowID(9), fields: Fields())]),
         Models.Section(id: SectionID(6), rows: []),
     ]
     let snapshot = TableSnapshot(sections)
-    #expect(snapshot.sections == [SnapshotSection(id: SectionID(5), rows: [8, 9].map { RowID($0) }),
-                                  SnapshotSection(id: SectionID(6))])
+    #expect(
+        snapshot.sections == [
+            SnapshotSection(id: SectionID(5), rows: [8, 9].map { RowID($0) }),
+            SnapshotSection(id: SectionID(6)),
+        ])
 }
 
 @Test("the empty snapshot has no sections and no rows")
@@ -69,13 +73,14 @@ func duplicateRowIDsStop() async {
     }
 }
 
-@Test("ids spread far apart, negative or at the ends of Int64 are found as well as dense ones",
-      arguments: [
+@Test(
+    "ids spread far apart, negative or at the ends of Int64 are found as well as dense ones",
+    arguments: [
         [Int64](1...50),
         (0..<50).map { Int64($0) * 1_000_000_007 },
         (0..<50).map { -Int64($0) * 3 },
         [Int64.min, Int64.max, 0, -1, 1],
-      ])
+    ])
 func idIndexHandlesEveryIdRange(_ ids: [Int64]) {
     let half = ids.count / 2
     let snapshot = makeSnapshot([Array(ids[..<half]), [], Array(ids[half...])])

@@ -48,8 +48,11 @@ func insertsAndDeletesOnly() {
     let old = makeSnapshot([[1, 2, 3], [4]])
     let batch = SnapshotDiff.batch(from: old, to: makeSnapshot([[1, 3, 7], [8, 4]]))
     #expect(batch.deletedRows == [path(0, 1)])
-    #expect(Set(batch.insertedRows) == [RowInsertion(indexPath: path(0, 2), id: RowID(7)),
-                                        RowInsertion(indexPath: path(1, 0), id: RowID(8))])
+    #expect(
+        Set(batch.insertedRows) == [
+            RowInsertion(indexPath: path(0, 2), id: RowID(7)),
+            RowInsertion(indexPath: path(1, 0), id: RowID(8)),
+        ])
     #expect(batch.operationCount == 3)
 }
 
@@ -102,7 +105,9 @@ func longestIncreasingSubsequence() {
 private func longestByBruteForce(_ values: [Int]) -> Int {
     var best = [Int](repeating: 1, count: values.count)
     for index in values.indices {
-        for earlier in 0..<index where values[earlier] < values[index] { best[index] = max(best[index], best[earlier] + 1) }
+        for earlier in 0..<index where values[earlier] < values[index] {
+            best[index] = max(best[index], best[earlier] + 1)
+        }
     }
     return best.max() ?? 0
 }

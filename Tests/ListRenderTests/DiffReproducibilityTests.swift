@@ -108,7 +108,10 @@ func allTables(sectionIDs: [Int64], rowIDs: [Int64]) -> [TableSnapshot] {
 func diffIsReproducibleExhaustively() throws {
     let targets = allTables(sectionIDs: [1, 2, 3], rowIDs: [11, 12, 13, 14])
     #expect(targets.count == 5_872)
-    let sources = [makeSnapshot([[11, 12], [13]], sectionIDs: [1, 2]), makeSnapshot([[14], [], [12, 11]], sectionIDs: [3, 1, 2])]
+    let sources = [
+        makeSnapshot([[11, 12], [13]], sectionIDs: [1, 2]),
+        makeSnapshot([[14], [], [12, 11]], sectionIDs: [3, 1, 2]),
+    ]
     for old in sources {
         for new in targets {
             #expect(try old.applying(SnapshotDiff.batch(from: old, to: new)).snapshot == new, "\(old) → \(new)")

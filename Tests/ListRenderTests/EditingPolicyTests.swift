@@ -12,8 +12,9 @@ func editingDefaults() {
     #expect(editing.editingStyle(forRowAt: path(0, 1), in: table) == .delete)
     #expect(editing.deleteConfirmationTitle(forRowAt: path(0, 1), in: table) == "Delete")
     #expect(!editing.canMove(rowAt: path(0, 1), in: table))
-    #expect(editing.trailingActions(forRowAt: path(1, 0), in: table, isEditing: false)
-        == [RowAction(title: "Delete", style: .destructive, handlerID: RowAction.deleteHandlerID)])
+    #expect(
+        editing.trailingActions(forRowAt: path(1, 0), in: table, isEditing: false)
+            == [RowAction(title: "Delete", style: .destructive, handlerID: RowAction.deleteHandlerID)])
 }
 
 @Test("a row that cannot be edited has no style, no control, no swipe actions and no commit")
@@ -92,7 +93,8 @@ func targetIndexPathForMoveAltersDestination() throws {
     let editing = TableEditing(
         allowsReordering: true,
         targetIndexPathForMove: { source, proposed in
-            proposed.section == source.section ? proposed : path(source.section, proposed.section < source.section ? 0 : 2)
+            proposed.section == source.section
+                ? proposed : path(source.section, proposed.section < source.section ? 0 : 2)
         })
     #expect(editing.destinationForMove(from: path(0, 1), proposed: path(1, 0), in: table) == path(0, 2))
     let batch = try #require(editing.commitMove(from: path(0, 1), proposed: path(1, 0), in: table))
@@ -104,14 +106,21 @@ func customTitleAndActions() {
     let editing = TableEditing(
         titleForDeleteConfirmation: { _, id in id == RowID(1) ? "Remove" : nil },
         trailingActionsForRow: { path, _ in
-            path.section == 1 ? [RowAction(title: "Flag", handlerID: "flag"),
-                                 RowAction(title: "Trash", style: .destructive, handlerID: "trash")] : nil
+            path.section == 1
+                ? [
+                    RowAction(title: "Flag", handlerID: "flag"),
+                    RowAction(title: "Trash", style: .destructive, handlerID: "trash"),
+                ] : nil
         })
     #expect(editing.deleteConfirmationTitle(forRowAt: path(0, 0), in: table) == "Remove")
     #expect(editing.deleteConfirmationTitle(forRowAt: path(0, 1), in: table) == "Delete")
-    #expect(editing.trailingActions(forRowAt: path(0, 0), in: table, isEditing: false)
-        == [RowAction(title: "Remove", style: .destructive, handlerID: "delete")])
-    #expect(editing.trailingActions(forRowAt: path(1, 1), in: table, isEditing: false).map(\.handlerID) == ["flag", "trash"])
+    #expect(
+        editing.trailingActions(forRowAt: path(0, 0), in: table, isEditing: false)
+            == [RowAction(title: "Remove", style: .destructive, handlerID: "delete")])
+    #expect(
+        editing.trailingActions(forRowAt: path(1, 1), in: table, isEditing: false).map(\.handlerID) == [
+            "flag", "trash",
+        ])
     #expect(editing.trailingActions(forRowAt: path(1, 1), in: table, isEditing: true).isEmpty)
     let insertOnly = TableEditing(editingStyleForRow: { _, _ in .insert })
     #expect(insertOnly.trailingActions(forRowAt: path(0, 0), in: table, isEditing: false).isEmpty)

@@ -13,9 +13,15 @@ private func recordingHooks(
     willDeselect: @escaping (IndexPath) -> IndexPath? = { $0 }
 ) -> SelectionHooks {
     SelectionHooks(
-        willSelectRow: { log.events.append(.willSelect($0)); return willSelect($0) },
+        willSelectRow: {
+            log.events.append(.willSelect($0))
+            return willSelect($0)
+        },
         didSelectRow: { log.events.append(.didSelect($0)) },
-        willDeselectRow: { log.events.append(.willDeselect($0)); return willDeselect($0) },
+        willDeselectRow: {
+            log.events.append(.willDeselect($0))
+            return willDeselect($0)
+        },
         didDeselectRow: { log.events.append(.didDeselect($0)) })
 }
 
@@ -27,13 +33,15 @@ private final class Log {
 func singleSelectionOrder() {
     var selection = TableSelection()
     let log = Log()
-    #expect(selection.tapRow(at: path(0, 0), in: table, hooks: recordingHooks(log)) == [
-        .willSelect(path(0, 0)), .didSelect(path(0, 0)),
-    ])
+    #expect(
+        selection.tapRow(at: path(0, 0), in: table, hooks: recordingHooks(log)) == [
+            .willSelect(path(0, 0)), .didSelect(path(0, 0)),
+        ])
     let events = selection.tapRow(at: path(0, 1), in: table, hooks: recordingHooks(log))
-    #expect(events == [
-        .willSelect(path(0, 1)), .willDeselect(path(0, 0)), .didDeselect(path(0, 0)), .didSelect(path(0, 1)),
-    ])
+    #expect(
+        events == [
+            .willSelect(path(0, 1)), .willDeselect(path(0, 0)), .didDeselect(path(0, 0)), .didSelect(path(0, 1)),
+        ])
     #expect(log.events == [.willSelect(path(0, 0)), .didSelect(path(0, 0))] + events)
     #expect(selection.selectedRowIDs == [RowID(2)])
 }
@@ -62,9 +70,10 @@ func willSelectCanRedirect() {
     var selection = TableSelection()
     selection.tapRow(at: path(0, 0), in: table)
     let events = selection.tapRow(at: path(0, 2), in: table, hooks: SelectionHooks(willSelectRow: { _ in path(1, 1) }))
-    #expect(events == [
-        .willSelect(path(0, 2)), .willDeselect(path(0, 0)), .didDeselect(path(0, 0)), .didSelect(path(1, 1)),
-    ])
+    #expect(
+        events == [
+            .willSelect(path(0, 2)), .willDeselect(path(0, 0)), .didDeselect(path(0, 0)), .didSelect(path(1, 1)),
+        ])
     #expect(selection.selectedRowIDs == [RowID(6)])
 }
 
@@ -83,10 +92,11 @@ func otherRowsDeselectInOrder() {
     selection.tapRow(at: path(1, 0), in: table)
     selection.tapRow(at: path(0, 3), in: table, hooks: SelectionHooks(willDeselectRow: { _ in nil }))
     let events = selection.tapRow(at: path(0, 0), in: table)
-    #expect(events == [
-        .willSelect(path(0, 0)), .willDeselect(path(0, 3)), .didDeselect(path(0, 3)),
-        .willDeselect(path(1, 0)), .didDeselect(path(1, 0)), .didSelect(path(0, 0)),
-    ])
+    #expect(
+        events == [
+            .willSelect(path(0, 0)), .willDeselect(path(0, 3)), .didDeselect(path(0, 3)),
+            .willDeselect(path(1, 0)), .didDeselect(path(1, 0)), .didSelect(path(0, 0)),
+        ])
 }
 
 @Test("multiple selection: tapping rows adds them, tapping a selected row deselects it")
@@ -104,12 +114,14 @@ func multipleSelectionWillDeselectHooks() {
     var selection = TableSelection(allowsMultipleSelection: true)
     selection.tapRow(at: path(0, 0), in: table)
     selection.tapRow(at: path(0, 1), in: table)
-    #expect(selection.tapRow(at: path(0, 0), in: table, hooks: SelectionHooks(willDeselectRow: { _ in nil }))
-        == [.willDeselect(path(0, 0))])
+    #expect(
+        selection.tapRow(at: path(0, 0), in: table, hooks: SelectionHooks(willDeselectRow: { _ in nil }))
+            == [.willDeselect(path(0, 0))])
     #expect(selection.selectedRowIDs == [RowID(1), RowID(2)])
     let redirected = SelectionHooks(willDeselectRow: { _ in path(0, 1) })
-    #expect(selection.tapRow(at: path(0, 0), in: table, hooks: redirected)
-        == [.willDeselect(path(0, 0)), .didDeselect(path(0, 1))])
+    #expect(
+        selection.tapRow(at: path(0, 0), in: table, hooks: redirected)
+            == [.willDeselect(path(0, 0)), .didDeselect(path(0, 1))])
     #expect(selection.selectedRowIDs == [RowID(1)])
     let toUnselected = SelectionHooks(willDeselectRow: { _ in path(1, 0) })
     #expect(selection.tapRow(at: path(0, 0), in: table, hooks: toUnselected) == [.willDeselect(path(0, 0))])
@@ -143,7 +155,9 @@ func programmaticSelectionCallsNoHook() {
     #expect(forbidden.selectedRowIDs.isEmpty)
 }
 
-@Test("every sequence of up to 4 taps on 3 rows leaves the last row in single selection and the odd-tapped rows in multiple")
+@Test(
+    "every sequence of up to 4 taps on 3 rows leaves the last row in single selection and the odd-tapped rows in multiple"
+)
 func everyTapSequence() {
     let rows = makeSnapshot([[1, 2, 3]])
     var sequences: [[Int]] = [[]]

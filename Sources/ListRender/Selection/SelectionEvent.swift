@@ -14,10 +14,10 @@ public enum SelectionEvent: Sendable, Hashable, CustomStringConvertible {
     /// `willSelect [0, 1]`, in the order of the UIKit delegate method names.
     public var description: String {
         switch self {
-        case let .willSelect(path): "willSelect \(path)"
-        case let .didSelect(path): "didSelect \(path)"
-        case let .willDeselect(path): "willDeselect \(path)"
-        case let .didDeselect(path): "didDeselect \(path)"
+        case .willSelect(let path): "willSelect \(path)"
+        case .didSelect(let path): "didSelect \(path)"
+        case .willDeselect(let path): "willDeselect \(path)"
+        case .didDeselect(let path): "didDeselect \(path)"
         }
     }
 }

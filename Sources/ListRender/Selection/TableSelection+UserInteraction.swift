@@ -21,7 +21,9 @@ extension TableSelection {
     /// - Returns: the hook calls in the order they were made.
     /// - Complexity: O(k log k) for k selected rows in single selection, O(1) otherwise.
     @discardableResult
-    public mutating func tapRow(at indexPath: IndexPath, in snapshot: TableSnapshot, hooks: SelectionHooks = SelectionHooks())
+    public mutating func tapRow(
+        at indexPath: IndexPath, in snapshot: TableSnapshot, hooks: SelectionHooks = SelectionHooks()
+    )
         -> [SelectionEvent]
     {
         let current = rules(editing: isEditing)

@@ -23,7 +23,7 @@ extension BatchResolver {
         case .inserted:
             throw .insertedSectionRowCountMismatch(
                 section: section, after: counts[section], inserted: inserted, movedIn: movedIn)
-        case let .old(oldSection):
+        case .old(let oldSection):
             let deleted = batch.deletedRows.filter { $0.section == oldSection }.count
             let movedOut = batch.movedRows.filter {
                 $0.from.section == oldSection && $0.to.section != section

@@ -13,15 +13,16 @@ extension BatchResolver {
             let placed = placements[placementOffsets[newSection]..<placementOffsets[newSection + 1]]
             let section: SnapshotSection
             switch source {
-            case let .inserted(id):
+            case .inserted(let id):
                 section = SnapshotSection(id: id, rows: placed.map(placedID))
-            case let .old(oldSection):
+            case .old(let oldSection):
                 let removed = removals[removalOffsets[oldSection]..<removalOffsets[oldSection + 1]]
                 let before = old.sections[oldSection]
                 if removed.isEmpty && placed.isEmpty {
                     section = before
                 } else {
-                    section = SnapshotSection(id: before.id, rows: merge(before.rows, removing: removed, placing: placed))
+                    section = SnapshotSection(
+                        id: before.id, rows: merge(before.rows, removing: removed, placing: placed))
                 }
             }
             rowCount += section.rows.count
@@ -35,7 +36,7 @@ extension BatchResolver {
             reloadedSectionIDs: reloadedSections.sorted().map(old.sectionID(at:)),
             deletedSectionIDs: sectionFate.indices.filter { sectionFate[$0] == .deleted }.map(old.sectionID(at:)),
             insertedSectionIDs: newSources.compactMap {
-                if case let .inserted(id) = $0 { id } else { nil }
+                if case .inserted(let id) = $0 { id } else { nil }
             })
     }
 
@@ -83,21 +84,24 @@ extension BatchResolver {
     /// ascending, row insertions ascending (see ``BatchStep``).
     private func makeSteps() -> [BatchStep] {
         var steps: [BatchStep] = []
-        steps.reserveCapacity(removals.count + placements.count + 2 * batch.movedSections.count
-            + deletedSectionCount + batch.insertedSections.count)
+        steps.reserveCapacity(
+            removals.count + placements.count + 2 * batch.movedSections.count
+                + deletedSectionCount + batch.insertedSections.count)
         for mark in removals.reversed() {
             let path = mark.indexPath
             steps.append(.removeRow(at: path, id: old.rowID(at: path), isMove: mark.kind == MarkKind.move))
         }
         for section in sectionFate.indices.reversed() where sectionFate[section] != .stays {
-            steps.append(.removeSection(at: section, id: old.sectionID(at: section),
-                                        isMove: sectionFate[section] == .moved))
+            steps.append(
+                .removeSection(
+                    at: section, id: old.sectionID(at: section),
+                    isMove: sectionFate[section] == .moved))
         }
         for (newSection, source) in newSources.enumerated() {
             switch source {
-            case let .inserted(id):
+            case .inserted(let id):
                 steps.append(.insertSection(at: newSection, id: id, isMove: false))
-            case let .old(oldSection) where sectionFate[oldSection] == .moved:
+            case .old(let oldSection) where sectionFate[oldSection] == .moved:
                 steps.append(.insertSection(at: newSection, id: old.sectionID(at: oldSection), isMove: true))
             case .old:
                 break

@@ -76,7 +76,7 @@ extension BatchResolver {
             next += 1
         }
         for (newSection, source) in newSources.enumerated() {
-            if case let .old(oldSection) = source { oldToNewSection[oldSection] = newSection }
+            if case .old(let oldSection) = source { oldToNewSection[oldSection] = newSection }
         }
     }
 }

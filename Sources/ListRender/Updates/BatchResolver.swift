@@ -90,7 +90,7 @@ struct BatchResolver {
     /// - Complexity: O(1).
     func newRowCount(inSection section: Int) -> Int {
         let placed = placementOffsets[section + 1] - placementOffsets[section]
-        guard case let .old(oldSection) = newSources[section] else { return placed }
+        guard case .old(let oldSection) = newSources[section] else { return placed }
         let removed = removalOffsets[oldSection + 1] - removalOffsets[oldSection]
         return old.sections[oldSection].rows.count - removed + placed
     }

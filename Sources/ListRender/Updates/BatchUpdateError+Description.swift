@@ -5,95 +5,95 @@ extension BatchUpdateError: CustomStringConvertible {
     /// The reason, worded as UIKit words it.
     public var description: String {
         switch self {
-        case let .deleteSectionOutOfRange(section, count):
+        case .deleteSectionOutOfRange(let section, let count):
             "attempt to delete section \(section), but there are only \(count) sections before the update"
-        case let .reloadSectionOutOfRange(section, count):
+        case .reloadSectionOutOfRange(let section, let count):
             "attempt to reload section \(section), but there are only \(count) sections before the update"
-        case let .deleteAndReloadSection(section):
+        case .deleteAndReloadSection(let section):
             "attempt to delete and reload the same section (\(section))"
-        case let .moveSectionOutOfRange(section, count):
+        case .moveSectionOutOfRange(let section, let count):
             "attempt to move section \(section), but there are only \(count) sections before the update"
-        case let .deleteAndMoveSection(section):
+        case .deleteAndMoveSection(let section):
             "attempt to perform a delete and a move from the same section (\(section))"
-        case let .moveSectionTwice(section):
+        case .moveSectionTwice(let section):
             "attempt to perform multiple moves from the same section (\(section))"
-        case let .insertSectionOutOfRange(section, count):
+        case .insertSectionOutOfRange(let section, let count):
             "attempt to insert section \(section) but there are only \(count) sections after the update"
-        case let .moveSectionDestinationOutOfRange(from, to, count):
+        case .moveSectionDestinationOutOfRange(let from, let to, let count):
             "attempt to move section \(from) to section \(to), but there are only \(count) sections after the update"
-        case let .insertSectionTwice(section):
+        case .insertSectionTwice(let section):
             "attempt to insert two sections at the same index (\(section))"
-        case let .insertAndMoveSection(section):
+        case .insertAndMoveSection(let section):
             "attempt to perform an insert and a move to the same section (\(section))"
-        case let .moveSectionsToSameIndex(section):
+        case .moveSectionsToSameIndex(let section):
             "attempt to perform multiple moves to the same section (\(section))"
-        case let .duplicateSectionID(id, section):
+        case .duplicateSectionID(let id, let section):
             "attempt to insert section \(section) with identifier \(id), but that identifier is already in use"
-        case let .deleteRowSectionOutOfRange(path, count):
+        case .deleteRowSectionOutOfRange(let path, let count):
             "attempt to delete row \(path.row) from section \(path.section), "
                 + "but there are only \(count) sections before the update"
-        case let .deleteRowOutOfRange(path, count):
+        case .deleteRowOutOfRange(let path, let count):
             "attempt to delete row \(path.row) from section \(path.section) "
                 + "which only contains \(count) rows before the update"
-        case let .deleteRowInDeletedSection(path):
+        case .deleteRowInDeletedSection(let path):
             "attempt to delete row \(path.row) from section \(path.section), which is also being deleted"
-        case let .reloadRowSectionOutOfRange(path, count):
+        case .reloadRowSectionOutOfRange(let path, let count):
             "attempt to reload row \(path.row) in section \(path.section), "
                 + "but there are only \(count) sections before the update"
-        case let .reloadRowOutOfRange(path, count):
+        case .reloadRowOutOfRange(let path, let count):
             "attempt to reload row \(path.row) in section \(path.section) "
                 + "which only contains \(count) rows before the update"
-        case let .reloadRowInDeletedSection(path):
+        case .reloadRowInDeletedSection(let path):
             "attempt to reload row \(path.row) in section \(path.section), which is being deleted"
-        case let .moveRowSectionOutOfRange(path, count):
+        case .moveRowSectionOutOfRange(let path, let count):
             "attempt to move row \(path.row) from section \(path.section), "
                 + "but there are only \(count) sections before the update"
-        case let .moveRowOutOfRange(path, count):
+        case .moveRowOutOfRange(let path, let count):
             "attempt to move row \(path.row) from section \(path.section) "
                 + "which only contains \(count) rows before the update"
-        case let .moveRowFromDeletedSection(path):
+        case .moveRowFromDeletedSection(let path):
             "attempt to move row \(path.row) from section \(path.section), which is being deleted"
-        case let .deleteRowTwice(path):
+        case .deleteRowTwice(let path):
             "attempt to delete the same index path twice (\(Self.uikit(path)))"
-        case let .deleteAndReloadRow(path):
+        case .deleteAndReloadRow(let path):
             "attempt to delete and reload the same index path (\(Self.uikit(path)))"
-        case let .deleteAndMoveRow(path):
+        case .deleteAndMoveRow(let path):
             "attempt to perform a delete and a move from the same index path (\(Self.uikit(path)))"
-        case let .moveRowTwice(path):
+        case .moveRowTwice(let path):
             "attempt to perform multiple moves from the same index path (\(Self.uikit(path)))"
-        case let .insertRowSectionOutOfRange(path, count):
+        case .insertRowSectionOutOfRange(let path, let count):
             "attempt to insert row \(path.row) into section \(path.section), "
                 + "but there are only \(count) sections after the update"
-        case let .insertRowOutOfRange(path, count):
+        case .insertRowOutOfRange(let path, let count):
             "attempt to insert row \(path.row) into section \(path.section), "
                 + "but there are only \(count) rows in section \(path.section) after the update"
-        case let .moveRowDestinationSectionOutOfRange(from, to, count):
+        case .moveRowDestinationSectionOutOfRange(let from, let to, let count):
             "attempt to move index path (\(Self.uikit(from))) to index path (\(Self.uikit(to))), "
                 + "but there are only \(count) sections after the update"
-        case let .moveRowDestinationOutOfRange(from, to, count):
+        case .moveRowDestinationOutOfRange(let from, let to, let count):
             "attempt to move index path (\(Self.uikit(from))) to index path (\(Self.uikit(to))), "
                 + "but there are only \(count) rows in section \(to.section) after the update"
-        case let .insertRowTwice(path):
+        case .insertRowTwice(let path):
             "attempt to insert two rows at the same index path (\(Self.uikit(path)))"
-        case let .insertAndMoveRow(path):
+        case .insertAndMoveRow(let path):
             "attempt to perform an insert and a move to the same index path (\(Self.uikit(path)))"
-        case let .moveRowsToSameIndexPath(path):
+        case .moveRowsToSameIndexPath(let path):
             "attempt to perform multiple moves to the same index path (\(Self.uikit(path)))"
-        case let .duplicateRowID(id, path):
+        case .duplicateRowID(let id, let path):
             "attempt to insert row \(path.row) into section \(path.section) with identifier \(id), "
                 + "but that identifier is already in use"
-        case let .sectionCountMismatch(after, before, inserted, deleted):
+        case .sectionCountMismatch(let after, let before, let inserted, let deleted):
             "Invalid update: invalid number of sections. The number of sections contained in the table view "
                 + "after the update (\(after)) must be equal to the number of sections contained in the table "
                 + "view before the update (\(before)), plus or minus the number of sections inserted or deleted "
                 + "(\(inserted) inserted, \(deleted) deleted)."
-        case let .rowCountMismatch(section, after, before, inserted, deleted, movedIn, movedOut):
+        case .rowCountMismatch(let section, let after, let before, let inserted, let deleted, let movedIn, let movedOut):
             "Invalid update: invalid number of rows in section \(section). The number of rows contained in an "
                 + "existing section after the update (\(after)) must be equal to the number of rows contained in "
                 + "that section before the update (\(before)), plus or minus the number of rows inserted or "
                 + "deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the "
                 + "number of rows moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
-        case let .insertedSectionRowCountMismatch(section, after, inserted, movedIn):
+        case .insertedSectionRowCountMismatch(let section, let after, let inserted, let movedIn):
             "Invalid update: invalid number of rows in section \(section). The number of rows contained in an "
                 + "inserted section after the update (\(after)) must be equal to the number of rows inserted into "
                 + "that section (\(inserted) inserted) plus the number of rows moved into it (\(movedIn) moved in)."

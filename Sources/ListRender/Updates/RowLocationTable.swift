@@ -58,14 +58,14 @@ struct RowLocationTable: Sendable {
     /// - Complexity: O(1) (on average for the dictionary).
     subscript(id: RowID) -> RowLocation? {
         switch storage {
-        case let .dense(lowest, slots):
+        case .dense(let lowest, let slots):
             let offset = id.rawValue.subtractingReportingOverflow(lowest)
             guard !offset.overflow, offset.partialValue >= 0, offset.partialValue < Int64(slots.count) else {
                 return nil
             }
             let location = slots[Int(offset.partialValue)]
             return location.section < 0 ? nil : location
-        case let .sparse(table):
+        case .sparse(let table):
             return table[id]
         }
     }
