@@ -108,6 +108,7 @@ public struct TableSelection: Sendable, Equatable {
     }
 
     /// Clears the selection without calling any hook.
+    /// - Complexity: O(k) for k selected rows.
     public mutating func deselectAll() {
         selectedRowIDs.removeAll()
     }

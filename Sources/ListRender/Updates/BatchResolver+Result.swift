@@ -28,8 +28,10 @@ extension BatchResolver {
             rowCount += section.rows.count
             sections.append(section)
         }
+        let snapshot = TableSnapshot(validatedSections: sections, rowCount: rowCount)
+        snapshot.checkInvariants()
         return BatchResult(
-            snapshot: TableSnapshot(validatedSections: sections, rowCount: rowCount), steps: makeSteps(),
+            snapshot: snapshot, steps: makeSteps(),
             deletedRowIDs: deletedRowIDs(),
             insertedRowIDs: placements.filter { $0.kind == MarkKind.insert }.map(placedID),
             reloadedRowIDs: reloadedRows.map(old.rowID(at:)),

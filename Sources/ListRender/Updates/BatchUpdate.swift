@@ -10,9 +10,12 @@ import Models
 ///   the methods are called changes nothing.
 ///
 /// A new section starts empty; its rows are inserted (or moved in) by row operations whose
-/// section index is the new section's index after the batch. Deleting or reloading the same section
-/// twice counts once, as an index set does in UIKit; every other repetition is an error when the
-/// batch is applied (see ``BatchUpdateError``).
+/// section index is the new section's index after the batch. A moved section keeps its rows; row
+/// operations name it by its index before the batch (deletes, reloads, move sources) or after it
+/// (inserts, move destinations), like any other section. Deleting or reloading the same section
+/// twice counts once, as an index set does in UIKit, and so does reloading the same row twice; a
+/// moved row may also be reloaded. Every other repetition or overlap is an error when the batch is
+/// applied (see ``BatchUpdateError``).
 public struct BatchUpdate: Sendable, Hashable {
     /// Sections to delete, by index before the batch.
     public var deletedSections: [Int] = []
@@ -48,6 +51,7 @@ public struct BatchUpdate: Sendable, Hashable {
 
     /// Deletes sections, as `deleteSections(_:with:)`.
     /// - Parameter sections: section indexes before the batch.
+    /// - Complexity: O(k) amortized for k sections.
     public mutating func deleteSections(_ sections: [Int]) {
         deletedSections.append(contentsOf: sections)
     }
@@ -56,6 +60,7 @@ public struct BatchUpdate: Sendable, Hashable {
     /// - Parameters:
     ///   - id: the new section's id.
     ///   - section: its index after the batch.
+    /// - Complexity: O(1) amortized.
     public mutating func insertSection(_ id: SectionID, at section: Int) {
         insertedSections.append(SectionInsertion(section: section, id: id))
     }
@@ -64,6 +69,7 @@ public struct BatchUpdate: Sendable, Hashable {
     /// - Parameters:
     ///   - ids: the new sections' ids.
     ///   - sections: their indexes after the batch, one per id.
+    /// - Complexity: O(k) amortized for k sections.
     public mutating func insertSections(_ ids: [SectionID], at sections: [Int]) {
         precondition(ids.count == sections.count, "insertSections needs one index per id")
         for (id, section) in zip(ids, sections) { insertSection(id, at: section) }
@@ -71,6 +77,7 @@ public struct BatchUpdate: Sendable, Hashable {
 
     /// Reloads sections: their ids and rows stay, and they are reported as reloaded.
     /// - Parameter sections: section indexes before the batch.
+    /// - Complexity: O(k) amortized for k sections.
     public mutating func reloadSections(_ sections: [Int]) {
         reloadedSections.append(contentsOf: sections)
     }
@@ -79,12 +86,14 @@ public struct BatchUpdate: Sendable, Hashable {
     /// - Parameters:
     ///   - section: its index before the batch.
     ///   - newSection: its index after the batch.
+    /// - Complexity: O(1) amortized.
     public mutating func moveSection(_ section: Int, toSection newSection: Int) {
         movedSections.append(SectionMove(from: section, to: newSection))
     }
 
     /// Deletes rows, as `deleteRows(at:with:)`.
     /// - Parameter indexPaths: index paths before the batch.
+    /// - Complexity: O(k) amortized for k rows.
     public mutating func deleteRows(at indexPaths: [IndexPath]) {
         deletedRows.append(contentsOf: indexPaths)
     }
@@ -93,6 +102,7 @@ public struct BatchUpdate: Sendable, Hashable {
     /// - Parameters:
     ///   - id: the new row's id.
     ///   - indexPath: its index path after the batch.
+    /// - Complexity: O(1) amortized.
     public mutating func insertRow(_ id: RowID, at indexPath: IndexPath) {
         insertedRows.append(RowInsertion(indexPath: indexPath, id: id))
     }
@@ -101,6 +111,7 @@ public struct BatchUpdate: Sendable, Hashable {
     /// - Parameters:
     ///   - ids: the new rows' ids.
     ///   - indexPaths: their index paths after the batch, one per id.
+    /// - Complexity: O(k) amortized for k rows.
     public mutating func insertRows(_ ids: [RowID], at indexPaths: [IndexPath]) {
         precondition(ids.count == indexPaths.count, "insertRows needs one index path per id")
         for (id, indexPath) in zip(ids, indexPaths) { insertRow(id, at: indexPath) }
@@ -108,6 +119,7 @@ public struct BatchUpdate: Sendable, Hashable {
 
     /// Reloads rows: their ids stay, and they are reported as reloaded.
     /// - Parameter indexPaths: index paths before the batch.
+    /// - Complexity: O(k) amortized for k rows.
     public mutating func reloadRows(at indexPaths: [IndexPath]) {
         reloadedRows.append(contentsOf: indexPaths)
     }
@@ -116,6 +128,7 @@ public struct BatchUpdate: Sendable, Hashable {
     /// - Parameters:
     ///   - indexPath: its index path before the batch.
     ///   - newIndexPath: its index path after the batch.
+    /// - Complexity: O(1) amortized.
     public mutating func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
         movedRows.append(RowMove(from: indexPath, to: newIndexPath))
     }

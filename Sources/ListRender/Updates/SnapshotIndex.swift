@@ -11,7 +11,7 @@ final class SnapshotIndex: Sendable {
     /// Builds both tables now, stopping the program on a duplicate id.
     /// - Complexity: O(n).
     func buildCheckingUniqueness(_ sections: [SnapshotSection], rowCount: Int) {
-        precondition(sections.count < Int(Int32.max), "too many sections for a table snapshot")
+        precondition(sections.count < 1 << 30, "too many sections for a table snapshot")
         var sectionTable: [SectionID: Int] = [:]
         sectionTable.reserveCapacity(sections.count)
         for (sectionIndex, section) in sections.enumerated() {

@@ -123,7 +123,17 @@ extension TableSnapshot: CustomStringConvertible {
 }
 
 extension TableSnapshot {
-    /// The whole id → location dictionary, built if needed, for bulk lookups without a lock per id.
+    /// Checks, in debug builds only, that the row count matches the sections and that no section
+    /// id occurs twice (row ids are checked when the batch is resolved).
+    /// - Complexity: O(s) in debug builds, nothing in release builds.
+    func checkInvariants() {
+        #if DEBUG
+            precondition(rowCount == sections.reduce(0) { $0 + $1.rows.count }, "snapshot row count is wrong")
+            precondition(Set(sections.map(\.id)).count == sections.count, "snapshot has a section id twice")
+        #endif
+    }
+
+    /// The whole id → location table, built if needed, for bulk lookups without a lock per id.
     /// - Complexity: O(1); O(n) the first time.
     func rowLocationTable() -> RowLocationTable {
         index.withRowLocations(sections, rowCount: rowCount) { $0 }
