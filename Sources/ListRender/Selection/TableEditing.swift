@@ -1,0 +1,127 @@
+// ListServer — ListRender
+import Models
+
+/// What the data source and delegate allow when rows are edited, as the editing methods of
+/// `UITableViewDataSource` and `UITableViewDelegate`: every hook receives the row's index path and id.
+///
+/// Defaults are UIKit's: every row can be edited, with the delete style; rows cannot move unless
+/// ``allowsReordering`` is true (the data source implements `moveRow(at:to:)`), and then every row
+/// can; the delete confirmation says "Delete"; the move destination is the one proposed; a swipe
+/// shows the Delete action.
+public struct TableEditing: Sendable {
+    /// `tableView(_:canEditRowAt:)`.
+    public var canEditRow: @Sendable (IndexPath, RowID) -> Bool
+    /// `tableView(_:canMoveRowAt:)`, asked only when ``allowsReordering`` is true.
+    public var canMoveRow: @Sendable (IndexPath, RowID) -> Bool
+    /// Whether the data source implements `tableView(_:moveRowAt:to:)`.
+    public var allowsReordering: Bool
+    /// `tableView(_:editingStyleForRowAt:)`.
+    public var editingStyleForRow: @Sendable (IndexPath, RowID) -> EditingStyle
+    /// `tableView(_:titleForDeleteConfirmationButtonForRowAt:)`; nil gives "Delete".
+    public var titleForDeleteConfirmation: @Sendable (IndexPath, RowID) -> String?
+    /// `tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:)`.
+    public var targetIndexPathForMove: @Sendable (_ source: IndexPath, _ proposed: IndexPath) -> IndexPath
+    /// `tableView(_:trailingSwipeActionsConfigurationForRowAt:)`; nil gives the default Delete action.
+    public var trailingActionsForRow: @Sendable (IndexPath, RowID) -> [RowAction]?
+
+    /// The title of the delete confirmation button when no hook gives one.
+    public static let defaultDeleteConfirmationTitle = "Delete"
+
+    /// Creates a policy; the hooks left out keep UIKit's defaults.
+    public init(
+        canEditRow: @escaping @Sendable (IndexPath, RowID) -> Bool = { _, _ in true },
+        canMoveRow: @escaping @Sendable (IndexPath, RowID) -> Bool = { _, _ in true },
+        allowsReordering: Bool = false,
+        editingStyleForRow: @escaping @Sendable (IndexPath, RowID) -> EditingStyle = { _, _ in .delete },
+        titleForDeleteConfirmation: @escaping @Sendable (IndexPath, RowID) -> String? = { _, _ in nil },
+        targetIndexPathForMove: @escaping @Sendable (IndexPath, IndexPath) -> IndexPath = { $1 },
+        trailingActionsForRow: @escaping @Sendable (IndexPath, RowID) -> [RowAction]? = { _, _ in nil }
+    ) {
+        self.canEditRow = canEditRow
+        self.canMoveRow = canMoveRow
+        self.allowsReordering = allowsReordering
+        self.editingStyleForRow = editingStyleForRow
+        self.titleForDeleteConfirmation = titleForDeleteConfirmation
+        self.targetIndexPathForMove = targetIndexPathForMove
+        self.trailingActionsForRow = trailingActionsForRow
+    }
+
+    /// The row's editing style: none when it cannot be edited, else the hook's.
+    /// - Parameters:
+    ///   - indexPath: a row of `snapshot`.
+    ///   - snapshot: the table.
+    /// - Complexity: O(1) plus the hooks.
+    public func editingStyle(forRowAt indexPath: IndexPath, in snapshot: TableSnapshot) -> EditingStyle {
+        let id = snapshot.rowID(at: indexPath)
+        return canEditRow(indexPath, id) ? editingStyleForRow(indexPath, id) : .none
+    }
+
+    /// The control a row shows: none outside editing; in editing mode a checkbox on every editable
+    /// row when multiple selection is allowed there (UIKit then does not ask for editing styles),
+    /// otherwise the row's editing style.
+    /// - Parameters:
+    ///   - indexPath: a row of `snapshot`.
+    ///   - snapshot: the table.
+    ///   - selection: the selection, which holds the editing mode and its settings.
+    /// - Complexity: O(1) plus the hooks.
+    public func editingControl(forRowAt indexPath: IndexPath, in snapshot: TableSnapshot, selection: TableSelection)
+        -> EditingControl
+    {
+        guard selection.isEditing else { return .none }
+        if selection.allowsMultipleSelectionDuringEditing {
+            return canEditRow(indexPath, snapshot.rowID(at: indexPath)) ? .checkbox : .none
+        }
+        switch editingStyle(forRowAt: indexPath, in: snapshot) {
+        case .none: return .none
+        case .delete: return .delete
+        case .insert: return .insert
+        }
+    }
+
+    /// The title of the row's delete confirmation button.
+    /// - Returns: the hook's title, or "Delete".
+    /// - Complexity: O(1) plus the hook.
+    public func deleteConfirmationTitle(forRowAt indexPath: IndexPath, in snapshot: TableSnapshot) -> String {
+        titleForDeleteConfirmation(indexPath, snapshot.rowID(at: indexPath)) ?? Self.defaultDeleteConfirmationTitle
+    }
+
+    /// The buttons a swipe reveals: none in editing mode or on a row that cannot be edited; else the
+    /// hook's actions or, by default, one destructive Delete action (titled as the delete
+    /// confirmation) when the row's style is delete.
+    /// - Complexity: O(1) plus the hooks.
+    public func trailingActions(forRowAt indexPath: IndexPath, in snapshot: TableSnapshot, isEditing: Bool)
+        -> [RowAction]
+    {
+        let id = snapshot.rowID(at: indexPath)
+        guard !isEditing, canEditRow(indexPath, id) else { return [] }
+        if let actions = trailingActionsForRow(indexPath, id) { return actions }
+        guard editingStyleForRow(indexPath, id) == .delete else { return [] }
+        let title = deleteConfirmationTitle(forRowAt: indexPath, in: snapshot)
+        return [RowAction(title: title, style: .destructive, handlerID: RowAction.deleteHandlerID)]
+    }
+
+    /// The batch that commits a row's editing style, as the data source does in
+    /// `tableView(_:commit:forRowAt:)`: delete removes the row; insert puts a new row at the
+    /// tapped index path, pushing the tapped row down.
+    /// - Parameters:
+    ///   - style: the committed style.
+    ///   - indexPath: the row whose control was tapped.
+    ///   - snapshot: the table.
+    ///   - newRowID: the id of the row an insert creates.
+    /// - Returns: the batch, or nil when the row cannot be edited, its style is not `style`, the
+    ///   style is none, or an insert has no new id.
+    /// - Complexity: O(1) plus the hooks.
+    public func commit(
+        _ style: EditingStyle, forRowAt indexPath: IndexPath, in snapshot: TableSnapshot, newRowID: RowID? = nil
+    ) -> BatchUpdate? {
+        guard style != .none, editingStyle(forRowAt: indexPath, in: snapshot) == style else { return nil }
+        var batch = BatchUpdate()
+        if style == .delete {
+            batch.deleteRows(at: [indexPath])
+        } else {
+            guard let newRowID else { return nil }
+            batch.insertRow(newRowID, at: indexPath)
+        }
+        return batch
+    }
+}
