@@ -1,5 +1,7 @@
 // ListServer — ListServer
 
+import Synchronization
+
 extension Connection {
     /// Runs the handler for a complete request and queues its response.
     func respond(to head: HTTPRequestHead, body: [UInt8], _ runner: EventLoopRunner) {
@@ -7,7 +9,8 @@ extension Connection {
         request.body = body
         let startedAt = runner.log.isEnabled ? Posix.monotonicNanoseconds() : 0
         var response = HTTPResponder.respond(to: request, with: runner.context.handler)
-        var keepAlive = head.keepAlive && !runner.isStopping && !peerClosed
+        var keepAlive =
+            head.keepAlive && !peerClosed && !runner.context.stopRequested.load(ordering: .relaxed)
         if response.headers.containsToken("close", in: "Connection") { keepAlive = false }
         let isHead = request.method == "HEAD"
         let status = response.status
@@ -34,9 +37,10 @@ extension Connection {
                 finishResponse(keepAlive: keepAlive, runner)
                 return
             }
-            let chunked = request.version >= .http1_1
+            let chunked = request.version >= .http11
             if !chunked { keepAlive = false }
-            appendHead(response, framing: chunked ? .chunked : .untilClose, keepAlive: keepAlive,
+            appendHead(
+                response, framing: chunked ? .chunked : .untilClose, keepAlive: keepAlive,
                 version: request.version, runner)
             activeStream = ActiveStream(
                 stream: stream, chunked: chunked, keepAlive: keepAlive, method: request.method,
@@ -52,7 +56,7 @@ extension Connection {
         _ runner: EventLoopRunner
     ) {
         let persistence: ResponseEncoding.Persistence =
-            !keepAlive ? .close : (version >= .http1_1 ? .keepAlive : .keepAliveHTTP10)
+            !keepAlive ? .close : (version >= .http11 ? .keepAlive : .keepAliveHTTP10)
         ResponseEncoding.appendHead(
             status: response.status, headers: response.headers, framing: framing, persistence: persistence,
             dateLine: runner.dateLine, to: &outbound)
@@ -70,7 +74,8 @@ extension Connection {
     ) {
         guard runner.log.isEnabled else { return }
         let elapsed = Posix.monotonicNanoseconds() &- startedAt
-        runner.log.record(method: method, target: target, status: status, bytes: bytes,
+        runner.log.record(
+            method: method, target: target, status: status, bytes: bytes,
             microseconds: Int(elapsed / 1_000))
     }
 
@@ -93,6 +98,7 @@ extension Connection {
         inbound = []
         inboundStart = 0
         phase = .closing
+        lingerOnClose = true
     }
 
     /// Notes when output starts to wait, for the write timeout.
@@ -154,10 +160,11 @@ extension Connection {
         }
     }
 
-    /// The last response is out: close at once if the client has closed, otherwise shut down our side and
-    /// linger until the client closes (or `lingerTimeout`).
+    /// The last response is out. After a complete exchange the socket closes at once; after an error, when
+    /// the client may still be sending, our side shuts down and the connection lingers, discarding input until
+    /// the client closes (or `lingerTimeout`), so that a reset does not destroy the response.
     private func finishClosing(_ runner: EventLoopRunner) {
-        guard !peerClosed else {
+        guard !peerClosed, lingerOnClose || unreadCount > 0 else {
             close(runner)
             return
         }
@@ -176,8 +183,8 @@ extension Connection {
             activeStream = nil
             active.stream.finish()
         }
-        Posix.close(fd)
         runner.removed(self)
+        Posix.close(fd)
         inbound = []
         outbound = []
         pendingHead = nil

@@ -58,6 +58,8 @@ final class Connection {
     var lastWriteAt: UInt64
     var idleSince: UInt64
     var lingerUntil: UInt64 = 0
+    /// Set by an error response: the client may still be sending, so close only after lingering.
+    var lingerOnClose = false
 
     init(fd: Int32, token: UInt64, runner: EventLoopRunner) {
         self.fd = fd

@@ -43,12 +43,14 @@ final class EventLoopRunner {
     /// Serves until a graceful stop has finished (or its deadline passed).
     func run() {
         refreshClock()
-        listenerRegistered = (try? Posix.epollAdd(
-            loop.epollFD, context.listenFD, events: Posix.Epoll.readable | Posix.Epoll.exclusive,
-            data: Self.listenerToken)) != nil
+        listenerRegistered =
+            (try? Posix.epollAdd(
+                loop.epollFD, context.listenFD, events: Posix.Epoll.readable | Posix.Epoll.exclusive,
+                data: Self.listenerToken)) != nil
         var nextSweep = now + tick
         while true {
-            let timeout = Int32(clamping: (nextSweep > now ? nextSweep - now : 0) / 1_000_000 + 1)
+            let wakeAt = isStopping ? min(nextSweep, stopDeadline) : nextSweep
+            let timeout = Int32(clamping: (wakeAt > now ? wakeAt - now : 0) / 1_000_000 + 1)
             let count = (try? Posix.epollWait(loop.epollFD, into: events, timeoutMilliseconds: timeout)) ?? 0
             refreshClock()
             for index in 0..<count {
@@ -167,9 +169,10 @@ final class EventLoopRunner {
     private func sweep() {
         if let until = acceptingPausedUntil, now >= until, !isStopping {
             acceptingPausedUntil = nil
-            listenerRegistered = (try? Posix.epollAdd(
-                loop.epollFD, context.listenFD, events: Posix.Epoll.readable | Posix.Epoll.exclusive,
-                data: Self.listenerToken)) != nil
+            listenerRegistered =
+                (try? Posix.epollAdd(
+                    loop.epollFD, context.listenFD, events: Posix.Epoll.readable | Posix.Epoll.exclusive,
+                    data: Self.listenerToken)) != nil
         }
         for case let connection? in connections { connection.checkTimeouts(self) }
     }

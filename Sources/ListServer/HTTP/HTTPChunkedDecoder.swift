@@ -71,7 +71,9 @@ struct HTTPChunkedDecoder {
                     state = .sizeLF
                 } else {
                     lineBytes += 1
-                    guard HTTPBytes.isFieldValueByte(byte), lineBytes <= maxLineBytes else { return fail(.invalidChunk) }
+                    guard HTTPBytes.isFieldValueByte(byte), lineBytes <= maxLineBytes else {
+                        return fail(.invalidChunk)
+                    }
                 }
             case .sizeLF:
                 guard byte == HTTPBytes.lf else { return fail(.invalidChunk) }

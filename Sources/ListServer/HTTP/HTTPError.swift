@@ -30,7 +30,8 @@ struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `405 Method Not Allowed` with the `Allow` header listing `allowed`.
     static func methodNotAllowed(allowed: [String]) -> HTTPError {
-        HTTPError(405, detail: "Allowed methods: \(allowed.joined(separator: ", ")).",
+        HTTPError(
+            405, detail: "Allowed methods: \(allowed.joined(separator: ", ")).",
             headers: ["Allow": allowed.joined(separator: ", ")])
     }
 

@@ -21,7 +21,7 @@ struct HTTPRequest: Sendable, Equatable {
     ///   - target: an origin-form (`/path?query`), absolute-form, `*` or authority-form (`CONNECT`) target.
     /// - Throws: `HTTPRequestParser.Error.invalidTarget` or `.invalidPath` as the parser would.
     init(
-        method: String = "GET", target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:],
+        method: String = "GET", target: String, version: HTTPVersion = .http11, headers: HTTPHeaders = [:],
         body: [UInt8] = []
     ) throws(HTTPRequestParser.Error) {
         let parts = try HTTPPath.parseTarget(Array(target.utf8)[...], method: method)

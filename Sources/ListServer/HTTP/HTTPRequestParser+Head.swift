@@ -39,7 +39,7 @@ extension HTTPRequestParser {
                     if HTTPBytes.equalsIgnoringCase(token, "close".utf8) { close = true }
                     if HTTPBytes.equalsIgnoringCase(token, "keep-alive".utf8) { keepAliveAsked = true }
                 }
-            case 6 where HTTPBytes.equalsIgnoringCase(name, "expect".utf8) && version >= .http1_1:
+            case 6 where HTTPBytes.equalsIgnoringCase(name, "expect".utf8) && version >= .http11:
                 guard HTTPBytes.equalsIgnoringCase(value, "100-continue".utf8) else { throw .unsupportedExpectation }
                 expectsContinue = true
             default:
@@ -48,7 +48,7 @@ extension HTTPRequestParser {
             headers.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
         }
 
-        if hostCount > 1 || (hostCount == 0 && version >= .http1_1) { throw .invalidHost }
+        if hostCount > 1 || (hostCount == 0 && version >= .http11) { throw .invalidHost }
         var framing = HTTPRequestHead.BodyFraming.none
         if codings.present {
             if contentLength != nil { throw .transferEncodingWithContentLength }
@@ -60,7 +60,7 @@ extension HTTPRequestParser {
         let request = HTTPRequest(
             method: method, target: String(decoding: targetBytes, as: UTF8.self), path: path, rawQuery: query,
             version: version, headers: headers)
-        let keepAlive = !close && (version >= .http1_1 || keepAliveAsked)
+        let keepAlive = !close && (version >= .http11 || keepAliveAsked)
         return HTTPRequestHead(
             request: request, framing: framing, keepAlive: keepAlive,
             expectsContinue: expectsContinue && framing != .none)
@@ -92,7 +92,7 @@ extension HTTPRequestParser {
         /// - Throws: `.invalidTransferEncoding` unless `chunked` is last and once, in HTTP/1.1;
         ///   `.unsupportedTransferEncoding` when other codings come before it.
         func validate(version: HTTPVersion) throws(Error) {
-            guard version >= .http1_1, !malformed, lastIsChunked, chunkedCount == 1 else {
+            guard version >= .http11, !malformed, lastIsChunked, chunkedCount == 1 else {
                 throw .invalidTransferEncoding
             }
             if count > 1 { throw .unsupportedTransferEncoding }

@@ -128,7 +128,8 @@ struct HTTPRequestParser {
                 guard i < limit else { break scan }
                 let end = buffer[i]
                 guard end == HTTPBytes.colon else {
-                    return fail(end == HTTPBytes.space || end == HTTPBytes.tab ? .whitespaceBeforeColon : .invalidFieldName)
+                    return fail(
+                        end == HTTPBytes.space || end == HTTPBytes.tab ? .whitespaceBeforeColon : .invalidFieldName)
                 }
                 current.nameEnd = i
                 state = .valueStart
@@ -208,7 +209,7 @@ struct HTTPRequestParser {
         let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
         guard text.count == 8, text.starts(with: "HTTP/".utf8), digits.contains(text[5]), text[6] == UInt8(ascii: "."),
             digits.contains(text[7]), buffer.count > versionStart + 8, buffer[versionStart + 8] == HTTPBytes.cr
-        else { return (.http1_1, .invalidVersion) }
+        else { return (.http11, .invalidVersion) }
         let version = HTTPVersion(major: Int(text[5] - digits.lowerBound), minor: Int(text[7] - digits.lowerBound))
         return (version, version.major == 1 ? nil : .unsupportedVersion)
     }

@@ -76,6 +76,7 @@ final class HTTPServer: Sendable {
     func stop() {
         let loops = state.withLock { state -> [EventLoop] in
             state.stopRequested = true
+            state.context?.stopRequested.store(true, ordering: .relaxed)
             return state.loops
         }
         for loop in loops { loop.post(.stop) }

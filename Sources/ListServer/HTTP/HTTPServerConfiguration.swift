@@ -25,8 +25,6 @@ struct HTTPServerConfiguration: Sendable {
     var maxBodyBytes = 1 << 20
     /// A larger (or smaller) body limit for some paths: return nil to keep `maxBodyBytes`.
     var bodyLimit: (@Sendable (_ path: String) -> Int?)?
-    /// The most bytes a streaming response may hold for a slow client before the client is dropped.
-    var streamBufferLimit = 1 << 20
     /// The listen backlog asked of the kernel.
     var backlog: Int32 = 4096
     /// Whether to write one access-log line per request on stderr.

@@ -5,8 +5,8 @@ struct HTTPVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
     var major: Int
     var minor: Int
 
-    static let http1_0 = HTTPVersion(major: 1, minor: 0)
-    static let http1_1 = HTTPVersion(major: 1, minor: 1)
+    static let http10 = HTTPVersion(major: 1, minor: 0)
+    static let http11 = HTTPVersion(major: 1, minor: 1)
 
     var description: String { "HTTP/\(major).\(minor)" }
 

@@ -1,6 +1,6 @@
 // ListServer — ListServer
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A failed system call: the call's name and the `errno` it left.
@@ -71,9 +71,10 @@ enum Posix {
     /// Calls that Glibc's Swift module does not export (they need `_GNU_SOURCE` or `sys/epoll.h`), bound
     /// once through `dlsym` with their C signatures.
     fileprivate enum Linux {
-        typealias Accept4 = @convention(c) (
-            Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32
-        ) -> Int32
+        typealias Accept4 =
+            @convention(c) (
+                Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32
+            ) -> Int32
         typealias EpollCreate1 = @convention(c) (Int32) -> Int32
         typealias EpollCtl = @convention(c) (Int32, Int32, Int32, UnsafeMutableRawPointer?) -> Int32
         typealias EpollWait = @convention(c) (Int32, UnsafeMutableRawPointer?, Int32, Int32) -> Int32
@@ -121,9 +122,13 @@ enum Posix {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                guard case .processed(let n)? = try? nonBlocking("write", {
-                    Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                }), n > 0 else { return }
+                guard
+                    case .processed(let n)? = try? nonBlocking(
+                        "write",
+                        {
+                            Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                        }), n > 0
+                else { return }
                 offset += n
             }
         }
@@ -301,9 +306,9 @@ enum Posix {
     final class EpollEventBuffer {
         struct Entry {
             #if arch(x86_64)
-            private var bytes: (UInt32, UInt32, UInt32) = (0, 0, 0)
+                private var bytes: (UInt32, UInt32, UInt32) = (0, 0, 0)
             #else
-            private var bytes: (UInt32, UInt32, UInt64) = (0, 0, 0)
+                private var bytes: (UInt32, UInt32, UInt64) = (0, 0, 0)
             #endif
             private static let dataOffset = MemoryLayout<Entry>.size - 8
 
@@ -362,6 +367,12 @@ enum Posix {
         var size: Int
         var modifiedNanoseconds: Int64
         var isRegularFile: Bool
+
+        fileprivate init(_ info: stat) {
+            size = Int(info.st_size)
+            modifiedNanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
+        }
     }
 
     /// The canonical absolute path of `path`, every symbolic link resolved.
@@ -370,6 +381,14 @@ enum Posix {
         guard let resolved = Glibc.realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// What `stat` says about a path (symbolic links followed).
+    /// - Returns: nil when the path does not exist or cannot be examined.
+    static func fileStatus(_ path: String) -> FileStatus? {
+        var info = stat()
+        guard (try? retrying("stat", { stat(path, &info) })) != nil else { return nil }
+        return FileStatus(info)
     }
 
     /// Reads a whole regular file.
@@ -383,10 +402,7 @@ enum Posix {
         defer { close(fd) }
         var info = stat()
         _ = try retrying("fstat") { fstat(fd, &info) }
-        let status = FileStatus(
-            size: Int(info.st_size),
-            modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-            isRegularFile: (info.st_mode & S_IFMT) == S_IFREG)
+        let status = FileStatus(info)
         guard status.isRegularFile, status.size <= maxBytes else { return nil }
         var bytes = [UInt8](repeating: 0, count: status.size)
         var filled = 0
@@ -422,11 +438,13 @@ enum Posix {
     static func spawnThread(name: String, _ body: @escaping @Sendable () -> Void) throws -> Thread {
         var thread = pthread_t()
         let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-        let status = pthread_create(&thread, nil, { argument in
-            let body = Unmanaged<ThreadBody>.fromOpaque(argument!).takeRetainedValue()
-            body.run()
-            return nil
-        }, box)
+        let status = pthread_create(
+            &thread, nil,
+            { argument in
+                let body = Unmanaged<ThreadBody>.fromOpaque(argument!).takeRetainedValue()
+                body.run()
+                return nil
+            }, box)
         guard status == 0 else {
             Unmanaged<ThreadBody>.fromOpaque(box).release()
             throw PosixError(call: "pthread_create", code: status)

@@ -11,6 +11,9 @@ final class ServerContext: Sendable {
     /// The connection cap in force (the configured one, lowered to fit the descriptor limit).
     let maxConnections: Int
     let openConnections = Atomic<Int>(0)
+    /// Set by `HTTPServer.stop()` at once, so that a response being prepared while the stop message waits in
+    /// a loop's mailbox already says `Connection: close`.
+    let stopRequested = Atomic<Bool>(false)
     let headerTimeout: UInt64
     let idleTimeout: UInt64
     let writeTimeout: UInt64
@@ -20,7 +23,8 @@ final class ServerContext: Sendable {
     let lingerTimeout: UInt64 = 2_000_000_000
     private let listenerUsers: Atomic<Int>
 
-    init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler, listenFD: Int32, descriptorLimit: Int) {
+    init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler, listenFD: Int32, descriptorLimit: Int)
+    {
         self.configuration = configuration
         self.handler = handler
         self.listenFD = listenFD
