@@ -184,3 +184,16 @@ struct HTTPServerStreamTests {
         #expect(stuck.isClosedByServer())
     }
 }
+
+@Suite("Termination signals")
+struct SignalHandlingTests {
+    @Test("SIGTERM runs the termination action instead of killing the process")
+    func sigterm() throws {
+        let received = Atomic<Int32>(0)
+        try SignalHandling.onTermination { number in received.store(number, ordering: .relaxed) }
+        defer { Posix.restoreTerminationSignals() }
+        Posix.raiseSignal(SIGTERM)
+        for _ in 0..<500 where received.load(ordering: .relaxed) == 0 { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(received.load(ordering: .relaxed) == SIGTERM)
+    }
+}

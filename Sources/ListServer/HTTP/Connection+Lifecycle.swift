@@ -53,6 +53,7 @@ extension Connection {
         }
         activeStream = nil
         active.stream.finish()
+        hasAnswered = true
         idleSince = runner.now
         headStartedAt = runner.now
         if active.keepAlive && !runner.isStopping {
@@ -79,7 +80,8 @@ extension Connection {
         }
     }
 
-    /// Closes or answers `408` when a deadline has passed.
+    /// Closes or answers `408` when a deadline has passed. A new connection must send its first request within
+    /// the header timeout; later, an idle keep-alive connection may wait for the idle timeout.
     func checkTimeouts(_ runner: EventLoopRunner) {
         let now = runner.now
         func elapsed(since time: UInt64) -> UInt64 { now > time ? now - time : 0 }
@@ -101,7 +103,8 @@ extension Connection {
         }
         switch phase {
         case .head where unreadCount == 0:
-            if elapsed(since: idleSince) > context.idleTimeout { close(runner) }
+            let limit = hasAnswered ? context.idleTimeout : context.headerTimeout
+            if elapsed(since: idleSince) > limit { close(runner) }
         case .head:
             if elapsed(since: headStartedAt) > context.headerTimeout { timeOut(runner) }
         case .lengthBody, .chunkedBody:

@@ -63,6 +63,7 @@ extension Connection {
     }
 
     private func finishResponse(keepAlive: Bool, _ runner: EventLoopRunner) {
+        hasAnswered = true
         idleSince = runner.now
         headStartedAt = runner.now
         if !keepAlive { phase = .closing }

@@ -60,6 +60,8 @@ final class Connection {
     var lingerUntil: UInt64 = 0
     /// Set by an error response: the client may still be sending, so close only after lingering.
     var lingerOnClose = false
+    /// Whether a response has been completed on this connection (it is then a keep-alive connection).
+    var hasAnswered = false
 
     init(fd: Int32, token: UInt64, runner: EventLoopRunner) {
         self.fd = fd

@@ -138,7 +138,7 @@ enum Posix {
 
     /// Creates a non-blocking listening TCP socket bound to `host:port`.
     /// - Parameters:
-    ///   - host: a numeric address or a name (`localhost`); the first address found is used.
+    ///   - host: a numeric address or a name (`localhost`); the first IPv4 address found is preferred.
     ///   - port: the port, 0 for an ephemeral one.
     ///   - backlog: the accept queue length asked of the kernel.
     /// - Returns: the descriptor and the port actually bound.
@@ -150,8 +150,17 @@ enum Posix {
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
-        guard status == 0, let info = list else { throw PosixError(call: "getaddrinfo(\(host))", code: EINVAL) }
+        guard status == 0, let first = list else { throw PosixError(call: "getaddrinfo(\(host))", code: EINVAL) }
         defer { freeaddrinfo(list) }
+        var info = first
+        var candidate: UnsafeMutablePointer<addrinfo>? = first
+        while let current = candidate {
+            if current.pointee.ai_family == AF_INET {
+                info = current
+                break
+            }
+            candidate = current.pointee.ai_next
+        }
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         let fd = try retrying("socket") { socket(info.pointee.ai_family, type, 0) }
         do {
@@ -499,10 +508,53 @@ enum Posix {
         _ = signal(SIGPIPE, SIG_IGN)
     }
 
-    /// Stops the default action (termination) of SIGINT and SIGTERM so that they can be observed instead.
-    static func ignoreTerminationSignals() -> [Int32] {
-        _ = signal(SIGINT, SIG_IGN)
-        _ = signal(SIGTERM, SIG_IGN)
-        return [SIGINT, SIGTERM]
+    /// Routes SIGINT and SIGTERM to a pipe: the handler only writes the signal number (async-signal-safe),
+    /// whatever thread the kernel picks; `nextSignal` reads it back on an ordinary thread.
+    /// - Returns: the read end of the pipe.
+    /// - Throws: `PosixError` naming `pipe` or `sigaction`.
+    static func routeTerminationSignals() throws -> Int32 {
+        var ends: [Int32] = [0, 0]
+        _ = try retrying("pipe") { pipe(&ends) }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
+        signalPipeWriteEnd = ends[1]
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { number in
+            let saved = errno
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = Glibc.write(signalPipeWriteEnd, &byte, 1)
+            errno = saved
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        for number in [SIGINT, SIGTERM] {
+            _ = try retrying("sigaction") { sigaction(number, &action, nil) }
+        }
+        return ends[0]
+    }
+
+    /// Gives SIGINT and SIGTERM back their default action (termination).
+    static func restoreTerminationSignals() {
+        _ = signal(SIGINT, SIG_DFL)
+        _ = signal(SIGTERM, SIG_DFL)
+    }
+
+    /// Sends a signal to this process.
+    static func raiseSignal(_ number: Int32) {
+        _ = kill(getpid(), number)
+    }
+
+    /// Blocks until a signal routed by `routeTerminationSignals` arrives.
+    /// - Returns: the signal number, or nil if the pipe failed.
+    static func nextSignal(_ fd: Int32) -> Int32? {
+        var byte: UInt8 = 0
+        guard let count = try? retrying("read(signal pipe)", { Glibc.read(fd, &byte, 1) }), count == 1 else {
+            return nil
+        }
+        return Int32(byte)
     }
 }
+
+/// The pipe the signal handler writes to; set once before the handler is installed.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
