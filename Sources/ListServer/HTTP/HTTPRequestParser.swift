@@ -205,12 +205,16 @@ struct HTTPRequestParser {
     /// - Returns: the version, and the error when it is malformed (`.invalidVersion`) or not 1.x
     ///   (`.unsupportedVersion`).
     func version(_ buffer: UnsafeRawBufferPointer) -> (version: HTTPVersion, error: Error?) {
-        let text = UnsafeRawBufferPointer(rebasing: buffer[versionStart..<min(versionStart + 8, buffer.count)])
+        let start = versionStart
         let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
-        guard text.count == 8, text.starts(with: "HTTP/".utf8), digits.contains(text[5]), text[6] == UInt8(ascii: "."),
-            digits.contains(text[7]), buffer.count > versionStart + 8, buffer[versionStart + 8] == HTTPBytes.cr
+        guard buffer.count > start + 8, buffer[start + 8] == HTTPBytes.cr,
+            buffer[start] == UInt8(ascii: "H"), buffer[start + 1] == UInt8(ascii: "T"),
+            buffer[start + 2] == UInt8(ascii: "T"), buffer[start + 3] == UInt8(ascii: "P"),
+            buffer[start + 4] == HTTPBytes.slash, digits.contains(buffer[start + 5]),
+            buffer[start + 6] == UInt8(ascii: "."), digits.contains(buffer[start + 7])
         else { return (.http11, .invalidVersion) }
-        let version = HTTPVersion(major: Int(text[5] - digits.lowerBound), minor: Int(text[7] - digits.lowerBound))
+        let version = HTTPVersion(
+            major: Int(buffer[start + 5] - digits.lowerBound), minor: Int(buffer[start + 7] - digits.lowerBound))
         return (version, version.major == 1 ? nil : .unsupportedVersion)
     }
 }

@@ -24,10 +24,13 @@ struct HTTPRouter: Sendable {
         let handler: Handler
     }
 
-    /// The methods this server recognises; others get `501`.
-    static let knownMethods: Set<String> = [
-        "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT",
-    ]
+    /// Whether the server recognises a method (RFC 9110 §9); others get `501`.
+    static func isKnownMethod(_ method: String) -> Bool {
+        switch method {
+        case "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT": return true
+        default: return false
+        }
+    }
 
     private var routes: [Route] = []
     /// Called for paths that no route matches.
@@ -60,7 +63,7 @@ struct HTTPRouter: Sendable {
     /// - Throws: `HTTPError` `404`, `405` (with `Allow`) or `501`, or whatever the handler throws.
     /// - Complexity: O(routes × path segments).
     func handle(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard Self.knownMethods.contains(request.method) else {
+        guard Self.isKnownMethod(request.method) else {
             throw HTTPError(501, detail: "The method \(request.method) is not supported.")
         }
         let path = request.path.split(separator: "/", omittingEmptySubsequences: true)
