@@ -89,7 +89,7 @@ struct StaticFiles: Sendable {
     /// The `Content-Type` for a file name, from its extension.
     static func contentType(for file: String) -> String {
         let name = file.split(separator: "/").last ?? ""
-        let ext = name.split(separator: ".").count > 1 ? name.split(separator: ".").last!.lowercased() : ""
+        let ext = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() } ?? ""
         switch ext {
         case "html", "htm": return "text/html; charset=utf-8"
         case "js", "mjs": return "text/javascript; charset=utf-8"
