@@ -1,0 +1,122 @@
+// ListServer — ListServer
+
+extension Connection {
+    /// Sends what a stream's writer queued, and ends the stream when it was closed.
+    /// - Parameters:
+    ///   - overflowed: the writer got ahead of the client by more than the stream's limit: drop the client.
+    func deliver(_ stream: HTTPStream, _ bytes: [UInt8], close: Bool, overflowed: Bool, _ runner: EventLoopRunner) {
+        guard phase == .streaming, let active = activeStream, active.stream === stream else {
+            stream.finish()
+            return
+        }
+        if overflowed {
+            self.close(runner)
+            return
+        }
+        appendStreamBytes(bytes, runner)
+        if unsentCount > stream.bufferLimit {
+            self.close(runner)
+            return
+        }
+        if close { endStream(runner) }
+        flush(runner)
+        settle(runner)
+    }
+
+    private func appendStreamBytes(_ bytes: [UInt8], _ runner: EventLoopRunner) {
+        guard !bytes.isEmpty, activeStream != nil else { return }
+        beginOutput(runner)
+        if activeStream!.chunked {
+            ResponseEncoding.appendChunkHeader(size: bytes.count, to: &outbound)
+            outbound.append(contentsOf: bytes)
+            outbound.append(contentsOf: "\r\n".utf8)
+        } else {
+            outbound.append(contentsOf: bytes)
+        }
+        activeStream!.bytes += bytes.count
+    }
+
+    /// Ends the current stream: the last chunk, the access-log line, the `onClose` callbacks; then the next
+    /// pipelined request, or closing.
+    func endStream(_ runner: EventLoopRunner) {
+        guard let active = activeStream else { return }
+        appendStreamBytes(active.stream.take().bytes, runner)
+        if active.chunked {
+            beginOutput(runner)
+            outbound.append(contentsOf: "0\r\n\r\n".utf8)
+        }
+        if runner.log.isEnabled {
+            let elapsed = Posix.monotonicNanoseconds() &- active.startedAt
+            runner.log.record(
+                method: active.method, target: active.target, status: active.status,
+                bytes: activeStream!.bytes, microseconds: Int(elapsed / 1_000))
+        }
+        activeStream = nil
+        active.stream.finish()
+        hasAnswered = true
+        idleSince = runner.now
+        headStartedAt = runner.now
+        if active.keepAlive && !runner.isStopping {
+            phase = .head
+            processInbound(runner)
+        } else {
+            phase = .closing
+        }
+    }
+
+    /// A graceful stop has begun: idle connections close (after one last read for a request already on its
+    /// way), streams end, and in-flight requests finish with `Connection: close`.
+    func beginStop(_ runner: EventLoopRunner) {
+        switch phase {
+        case .head where unreadCount == 0 && unsentCount == 0:
+            readable(runner)
+            if phase == .head && unreadCount == 0 && unsentCount == 0 { close(runner) }
+        case .streaming:
+            endStream(runner)
+            flush(runner)
+            settle(runner)
+        default:
+            break
+        }
+    }
+
+    /// Closes or answers `408` when a deadline has passed. A new connection must send its first request within
+    /// the header timeout; later, an idle keep-alive connection may wait for the idle timeout.
+    func checkTimeouts(_ runner: EventLoopRunner) {
+        let now = runner.now
+        func elapsed(since time: UInt64) -> UInt64 { now > time ? now - time : 0 }
+        let context = runner.context
+        switch phase {
+        case .closed:
+            return
+        case .streaming where unsentCount == 0:
+            return
+        case .lingering:
+            if now >= lingerUntil { close(runner) }
+            return
+        default:
+            break
+        }
+        if unsentCount > 0 {
+            if elapsed(since: lastWriteAt) > context.writeTimeout { close(runner) }
+            return
+        }
+        switch phase {
+        case .head where unreadCount == 0:
+            let limit = hasAnswered ? context.idleTimeout : context.headerTimeout
+            if elapsed(since: idleSince) > limit { close(runner) }
+        case .head:
+            if elapsed(since: headStartedAt) > context.headerTimeout { timeOut(runner) }
+        case .lengthBody, .chunkedBody:
+            if elapsed(since: lastReadAt) > context.headerTimeout { timeOut(runner) }
+        default:
+            break
+        }
+    }
+
+    private func timeOut(_ runner: EventLoopRunner) {
+        respondWithError(408, detail: "The request took too long to arrive.", head: pendingHead, runner)
+        flush(runner)
+        settle(runner)
+    }
+}

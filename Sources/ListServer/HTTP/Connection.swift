@@ -1,0 +1,219 @@
+// ListServer — ListServer
+
+/// One client connection, owned by one event loop and touched only by its thread.
+///
+/// Bytes read are appended to `inbound`; complete requests are parsed and answered in order (pipelining),
+/// each response appended to `outbound`, which is sent with one `send` per batch. A streaming response holds
+/// the connection until its stream ends; later pipelined requests wait in `inbound`.
+final class Connection {
+    enum Phase: Equatable {
+        /// Waiting for (or parsing) a request head; also the idle keep-alive state.
+        case head
+        /// Reading a `Content-Length` body.
+        case lengthBody
+        /// Reading a chunked body.
+        case chunkedBody
+        /// Sending a streaming response.
+        case streaming
+        /// Sending the last response; the connection closes when it is out.
+        case closing
+        /// Output shut down; reading and discarding until the client closes, so the last response is not
+        /// destroyed by a reset.
+        case lingering
+        case closed
+    }
+
+    /// A streaming response in progress.
+    struct ActiveStream {
+        let stream: HTTPStream
+        let chunked: Bool
+        let keepAlive: Bool
+        let method: String
+        let target: String
+        let status: Int
+        let startedAt: UInt64
+        var bytes = 0
+    }
+
+    /// Past this many unsent bytes the connection stops reading and answering (the client is not reading).
+    static let highWater = 256 * 1024
+
+    let fd: Int32
+    /// `id << 32 | fd`: the epoll data value and the stream address of this connection.
+    let token: UInt64
+    var phase = Phase.head
+    var inbound: [UInt8] = []
+    var inboundStart = 0
+    var outbound: [UInt8] = []
+    var outboundStart = 0
+    var parser: HTTPRequestParser
+    var pendingHead: HTTPRequestHead?
+    var bodyRemaining = 0
+    var decoder: HTTPChunkedDecoder?
+    var activeStream: ActiveStream?
+    var registeredEvents = Posix.Epoll.readable
+    var peerClosed = false
+    var headStartedAt: UInt64
+    var lastReadAt: UInt64
+    var lastWriteAt: UInt64
+    var idleSince: UInt64
+    var lingerUntil: UInt64 = 0
+    /// Set by an error response: the client may still be sending, so close only after lingering.
+    var lingerOnClose = false
+    /// Whether a response has been completed on this connection (it is then a keep-alive connection).
+    var hasAnswered = false
+
+    init(fd: Int32, token: UInt64, runner: EventLoopRunner) {
+        self.fd = fd
+        self.token = token
+        parser = HTTPRequestParser(maxHeaderBytes: runner.context.configuration.maxHeaderBytes)
+        headStartedAt = runner.now
+        lastReadAt = runner.now
+        lastWriteAt = runner.now
+        idleSince = runner.now
+    }
+
+    var isOpen: Bool { phase != .closed }
+    var unreadCount: Int { inbound.count - inboundStart }
+    var unsentCount: Int { outbound.count - outboundStart }
+
+    /// Reads what the socket has (once: level-triggered epoll calls again if more is waiting) and serves it.
+    func readable(_ runner: EventLoopRunner) {
+        guard phase != .closed else { return }
+        let result: IOResult<Int>
+        do {
+            result = try Posix.read(fd, into: runner.readBuffer)
+        } catch {
+            close(runner)
+            return
+        }
+        switch result {
+        case .wouldBlock:
+            return
+        case .processed(0):
+            peerClosed = true
+        case .processed(let count):
+            lastReadAt = runner.now
+            if phase != .lingering {
+                if unreadCount == 0 && phase == .head { headStartedAt = runner.now }
+                inbound.append(contentsOf: UnsafeRawBufferPointer(rebasing: runner.readBuffer[..<count]))
+            }
+        }
+        switch phase {
+        case .lingering:
+            if peerClosed { close(runner) }
+            return
+        case .streaming:
+            if peerClosed || unreadCount > parser.maxHeaderBytes { close(runner) }
+            return
+        case .head, .lengthBody, .chunkedBody:
+            processInbound(runner)
+        case .closing, .closed:
+            break
+        }
+        flush(runner)
+        settle(runner)
+    }
+
+    /// Sends pending output, then resumes answering if the output had been too far behind.
+    func writable(_ runner: EventLoopRunner) {
+        flush(runner)
+        if phase == .head || phase == .lengthBody || phase == .chunkedBody {
+            processInbound(runner)
+            flush(runner)
+        }
+        settle(runner)
+    }
+
+    /// Answers every complete request in `inbound`, in order.
+    func processInbound(_ runner: EventLoopRunner) {
+        while phase != .closed && unsentCount <= Self.highWater {
+            switch phase {
+            case .head:
+                guard unreadCount > 0 else { break }
+                let start = inboundStart
+                let result = inbound.withUnsafeBytes { raw in
+                    parser.parse(UnsafeRawBufferPointer(rebasing: raw[start...]))
+                }
+                switch result {
+                case .incomplete:
+                    break
+                case .invalid(let error):
+                    respondWithError(error.status, detail: error.description, head: nil, runner)
+                case .complete(let head, let byteCount):
+                    inboundStart += byteCount
+                    beginBody(head, runner)
+                    continue
+                }
+            case .lengthBody:
+                guard unreadCount >= bodyRemaining, let head = pendingHead else { break }
+                let body = Array(inbound[inboundStart..<(inboundStart + bodyRemaining)])
+                inboundStart += bodyRemaining
+                pendingHead = nil
+                phase = .head
+                respond(to: head, body: body, runner)
+                continue
+            case .chunkedBody:
+                guard unreadCount > 0, let head = pendingHead else { break }
+                let start = inboundStart
+                let result = inbound.withUnsafeBytes { raw in
+                    decoder!.decode(UnsafeRawBufferPointer(rebasing: raw[start...]))
+                }
+                switch result {
+                case .incomplete(let consumed):
+                    inboundStart += consumed
+                case .invalid(let error):
+                    respondWithError(error.status, detail: error.description, head: head, runner)
+                case .complete(let consumed):
+                    inboundStart += consumed
+                    let body = decoder!.takeBody()
+                    decoder = nil
+                    pendingHead = nil
+                    phase = .head
+                    respond(to: head, body: body, runner)
+                    continue
+                }
+            case .streaming, .closing, .lingering, .closed:
+                break
+            }
+            break
+        }
+        compactInbound()
+    }
+
+    /// Starts reading the body announced by `head`, or answers at once when there is none or it is too large.
+    private func beginBody(_ head: HTTPRequestHead, _ runner: EventLoopRunner) {
+        let limit = runner.context.configuration.maxBodySize(for: head.request.path)
+        switch head.framing {
+        case .none:
+            respond(to: head, body: [], runner)
+            return
+        case .length(let length):
+            guard length <= limit else {
+                respondWithError(413, detail: "The body may not exceed \(limit) bytes.", head: head, runner)
+                return
+            }
+            bodyRemaining = length
+            phase = .lengthBody
+        case .chunked:
+            decoder = HTTPChunkedDecoder(maxBodyBytes: limit)
+            phase = .chunkedBody
+        }
+        pendingHead = head
+        lastReadAt = runner.now
+        if head.expectsContinue && unreadCount == 0 {
+            beginOutput(runner)
+            outbound.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
+        }
+    }
+
+    private func compactInbound() {
+        guard inboundStart > 0 else { return }
+        if inboundStart == inbound.count {
+            if inbound.capacity > 64 * 1024 { inbound = [] } else { inbound.removeAll(keepingCapacity: true) }
+        } else {
+            inbound.removeFirst(inboundStart)
+        }
+        inboundStart = 0
+    }
+}

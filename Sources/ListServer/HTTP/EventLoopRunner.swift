@@ -1,0 +1,208 @@
+// ListServer — ListServer
+
+/// The part of an event loop that only its thread touches: the connections, the shared read buffer, the
+/// timers, the `Date` line and the access log.
+///
+/// One iteration waits in `epoll_wait` (level-triggered), serves every ready socket, reads the mailbox, and
+/// at most every `tick` sweeps the connections for timeouts. Sockets never block, so a slow client costs the
+/// others nothing.
+final class EventLoopRunner {
+    static let listenerToken = UInt64.max - 1
+
+    let loop: EventLoop
+    let context: ServerContext
+    /// Connections by descriptor.
+    private var connections: [Connection?] = []
+    private(set) var liveConnections = 0
+    private var nextConnectionID: UInt32 = 1
+    private let events = Posix.EpollEventBuffer(capacity: 512)
+    /// Where every socket read lands first.
+    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    /// The monotonic time of the current iteration.
+    private(set) var now: UInt64 = 0
+    private(set) var dateLine: [UInt8] = []
+    private var dateSecond = Int.min
+    var log: AccessLog
+    private(set) var isStopping = false
+    private var stopDeadline: UInt64 = 0
+    private var acceptingPausedUntil: UInt64?
+    private var listenerRegistered = false
+    private var listenerReleased = false
+    private let tick: UInt64
+
+    init(loop: EventLoop, context: ServerContext) {
+        self.loop = loop
+        self.context = context
+        log = AccessLog(isEnabled: context.configuration.accessLog)
+        let shortest = min(context.headerTimeout, context.idleTimeout, context.writeTimeout)
+        tick = min(1_000_000_000, max(10_000_000, shortest / 4))
+    }
+
+    deinit { readBuffer.deallocate() }
+
+    /// Serves until a graceful stop has finished (or its deadline passed).
+    func run() {
+        refreshClock()
+        listenerRegistered =
+            (try? Posix.epollAdd(
+                loop.epollFD, context.listenFD, events: Posix.Epoll.readable | Posix.Epoll.exclusive,
+                data: Self.listenerToken)) != nil
+        var nextSweep = now + tick
+        while true {
+            let wakeAt = isStopping ? min(nextSweep, stopDeadline) : nextSweep
+            let timeout = Int32(clamping: (wakeAt > now ? wakeAt - now : 0) / 1_000_000 + 1)
+            let count = (try? Posix.epollWait(loop.epollFD, into: events, timeoutMilliseconds: timeout)) ?? 0
+            refreshClock()
+            for index in 0..<count {
+                handle(events: events.events(at: index), token: events.data(at: index))
+            }
+            if now >= nextSweep {
+                sweep()
+                nextSweep = now + tick
+            }
+            log.flush()
+            if isStopping && (liveConnections == 0 || now >= stopDeadline) { break }
+        }
+        releaseListener()
+        for case let connection? in connections { connection.close(self) }
+        log.flush()
+        loop.close()
+    }
+
+    private func refreshClock() {
+        now = Posix.monotonicNanoseconds()
+        let second = Posix.wallClockSeconds()
+        if second != dateSecond {
+            dateSecond = second
+            dateLine = Array("Date: \(HTTPDate.format(secondsSinceEpoch: second))\r\n".utf8)
+        }
+    }
+
+    private func handle(events: UInt32, token: UInt64) {
+        switch token {
+        case EventLoop.wakeToken:
+            for message in loop.takeMessages() {
+                switch message {
+                case .stop: beginStop()
+                case .streamReady(let stream): deliver(stream)
+                }
+            }
+        case Self.listenerToken:
+            acceptConnections()
+        default:
+            guard let connection = connection(for: token) else { return }
+            if events & (Posix.Epoll.readable | Posix.Epoll.error | Posix.Epoll.hangUp) != 0 {
+                connection.readable(self)
+            }
+            if events & Posix.Epoll.writable != 0, connection.isOpen {
+                connection.writable(self)
+            }
+        }
+    }
+
+    /// The open connection a token (`id << 32 | fd`) names, if it is still the same connection.
+    private func connection(for token: UInt64) -> Connection? {
+        let fd = Int(token & 0xffff_ffff)
+        guard fd < connections.count, let connection = connections[fd], connection.token == token else { return nil }
+        return connection
+    }
+
+    private func acceptConnections() {
+        guard !isStopping else { return }
+        for _ in 0..<64 {
+            let fd: Int32
+            do {
+                guard case .processed(let accepted) = try Posix.accept(context.listenFD) else { return }
+                fd = accepted
+            } catch let error as PosixError where error.isDescriptorExhaustion {
+                pauseAccepting()
+                return
+            } catch {
+                continue
+            }
+            if context.openConnections.add(1, ordering: .relaxed).newValue > context.maxConnections {
+                context.openConnections.subtract(1, ordering: .relaxed)
+                Connection.refuse(fd, dateLine: dateLine)
+                continue
+            }
+            Posix.setNoDelay(fd)
+            let token = UInt64(nextConnectionID) << 32 | UInt64(UInt32(fd))
+            nextConnectionID = nextConnectionID == UInt32.max ? 1 : nextConnectionID + 1
+            let connection = Connection(fd: fd, token: token, runner: self)
+            do {
+                try Posix.epollAdd(loop.epollFD, fd, events: Posix.Epoll.readable, data: token)
+            } catch {
+                Posix.close(fd)
+                context.openConnections.subtract(1, ordering: .relaxed)
+                continue
+            }
+            if Int(fd) >= connections.count {
+                connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count))
+            }
+            connections[Int(fd)] = connection
+            liveConnections += 1
+        }
+    }
+
+    /// Stops watching the listener for a moment when descriptors run out (level-triggered epoll would spin).
+    private func pauseAccepting() {
+        guard listenerRegistered else { return }
+        Posix.epollDelete(loop.epollFD, context.listenFD)
+        listenerRegistered = false
+        acceptingPausedUntil = now + 100_000_000
+    }
+
+    /// Called by a connection when it has closed its descriptor.
+    func removed(_ connection: Connection) {
+        let fd = Int(connection.fd)
+        guard fd < connections.count, connections[fd] === connection else { return }
+        connections[fd] = nil
+        liveConnections -= 1
+        context.openConnections.subtract(1, ordering: .relaxed)
+    }
+
+    /// Changes the epoll interest of a connection.
+    func watch(_ connection: Connection, events: UInt32) {
+        try? Posix.epollModify(loop.epollFD, connection.fd, events: events, data: connection.token)
+    }
+
+    private func sweep() {
+        if let until = acceptingPausedUntil, now >= until, !isStopping {
+            acceptingPausedUntil = nil
+            listenerRegistered =
+                (try? Posix.epollAdd(
+                    loop.epollFD, context.listenFD, events: Posix.Epoll.readable | Posix.Epoll.exclusive,
+                    data: Self.listenerToken)) != nil
+        }
+        for case let connection? in connections { connection.checkTimeouts(self) }
+    }
+
+    private func deliver(_ stream: HTTPStream) {
+        let update = stream.take()
+        guard let token = update.token, let connection = connection(for: token) else {
+            stream.finish()
+            return
+        }
+        connection.deliver(stream, update.bytes, close: update.close, overflowed: update.overflowed, self)
+    }
+
+    /// Stops accepting, lets in-flight requests finish with `Connection: close`, ends streams, and closes idle
+    /// connections.
+    private func beginStop() {
+        guard !isStopping else { return }
+        isStopping = true
+        stopDeadline = now + context.shutdownTimeout
+        releaseListener()
+        for case let connection? in connections { connection.beginStop(self) }
+    }
+
+    /// Stops watching the listening socket for good; the last loop to do so closes it.
+    private func releaseListener() {
+        guard !listenerReleased else { return }
+        listenerReleased = true
+        if listenerRegistered { Posix.epollDelete(loop.epollFD, context.listenFD) }
+        listenerRegistered = false
+        acceptingPausedUntil = nil
+        context.releaseListener()
+    }
+}

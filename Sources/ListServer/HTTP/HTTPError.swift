@@ -1,0 +1,75 @@
+// ListServer — ListServer
+
+/// The one error a handler throws to answer a client with a failure status.
+///
+/// Anything else thrown becomes a logged `500`. For paths under `/api/` the response is
+/// `application/problem+json` (RFC 9457), otherwise a short `text/plain`.
+struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
+    var status: Int
+    /// A short summary of the problem type; the reason phrase by default.
+    var title: String
+    /// What went wrong with this request, for a person to read.
+    var detail: String?
+    /// Extra headers for the response, e.g. `Allow` for `405`.
+    var headers: HTTPHeaders
+
+    init(_ status: Int, title: String? = nil, detail: String? = nil, headers: HTTPHeaders = [:]) {
+        self.status = status
+        self.title = title ?? HTTPResponse.reasonPhrase(status)
+        self.detail = detail
+        self.headers = headers
+    }
+
+    var description: String { "\(status) \(title)" + (detail.map { ": \($0)" } ?? "") }
+
+    /// `404 Not Found`.
+    static func notFound(_ detail: String? = nil) -> HTTPError { HTTPError(404, detail: detail) }
+
+    /// `400 Bad Request`.
+    static func badRequest(_ detail: String? = nil) -> HTTPError { HTTPError(400, detail: detail) }
+
+    /// `405 Method Not Allowed` with the `Allow` header listing `allowed`.
+    static func methodNotAllowed(allowed: [String]) -> HTTPError {
+        HTTPError(
+            405, detail: "Allowed methods: \(allowed.joined(separator: ", ")).",
+            headers: ["Allow": allowed.joined(separator: ", ")])
+    }
+
+    /// The response for this error.
+    /// - Parameter forAPI: true for `application/problem+json` (paths under `/api/`), false for `text/plain`.
+    /// - Returns: a response with the error's status and headers.
+    func response(forAPI: Bool) -> HTTPResponse {
+        var response: HTTPResponse
+        if forAPI {
+            var json = "{\"type\":\"about:blank\",\"title\":\(Self.jsonString(title)),\"status\":\(status)"
+            if let detail { json += ",\"detail\":\(Self.jsonString(detail))" }
+            json += "}"
+            response = HTTPResponse(
+                status: status, headers: ["Content-Type": "application/problem+json"], body: Array(json.utf8))
+        } else {
+            response = .text("\(status) \(title)" + (detail.map { "\n\($0)" } ?? "") + "\n", status: status)
+        }
+        response.headers.set("Cache-Control", "no-store")
+        for field in headers { response.headers.set(field.name, field.value) }
+        return response
+    }
+
+    /// `text` as a JSON string literal.
+    static func jsonString(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20 || scalar == "\u{2028}" || scalar == "\u{2029}":
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output + "\""
+    }
+}

@@ -1,0 +1,76 @@
+// ListServer — ListServer
+
+/// A complete request as the handler sees it.
+struct HTTPRequest: Sendable, Equatable {
+    /// The method token as sent, e.g. `GET` (methods are case-sensitive).
+    var method: String
+    /// The request target exactly as sent, e.g. `/api/datasets/x%20y/window?top=0`.
+    var target: String
+    /// The target's path, percent-decoded and normalised: no `.`/`..` segments, no empty segments, never
+    /// above `/`. `*` for `OPTIONS *`, empty for `CONNECT`.
+    var path: String
+    /// The raw query after `?` (not decoded), nil when the target has no `?`.
+    var rawQuery: String?
+    var version: HTTPVersion
+    var headers: HTTPHeaders
+    var body: [UInt8]
+
+    /// Builds a request from its parts, parsing `target` as the parser does.
+    /// - Parameters:
+    ///   - method: the method token.
+    ///   - target: an origin-form (`/path?query`), absolute-form, `*` or authority-form (`CONNECT`) target.
+    /// - Throws: `HTTPRequestParser.Error.invalidTarget` or `.invalidPath` as the parser would.
+    init(
+        method: String = "GET", target: String, version: HTTPVersion = .http11, headers: HTTPHeaders = [:],
+        body: [UInt8] = []
+    ) throws(HTTPRequestParser.Error) {
+        let parts = try HTTPPath.parseTarget(Array(target.utf8)[...], method: method)
+        self.method = method
+        self.target = target
+        self.path = parts.path
+        self.rawQuery = parts.query
+        self.version = version
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Builds a request from already-parsed parts (used by the parser).
+    init(
+        method: String, target: String, path: String, rawQuery: String?, version: HTTPVersion, headers: HTTPHeaders
+    ) {
+        self.method = method
+        self.target = target
+        self.path = path
+        self.rawQuery = rawQuery
+        self.version = version
+        self.headers = headers
+        self.body = []
+    }
+
+    /// The query's `name=value` pairs in order, `+` and percent-escapes decoded.
+    /// - Complexity: O(length of the query).
+    var queryItems: [(name: String, value: String)] {
+        guard let rawQuery else { return [] }
+        return rawQuery.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).map { item in
+            let (name, value) = Self.splitPair(item)
+            return (HTTPPath.decodeQueryComponent(name), HTTPPath.decodeQueryComponent(value))
+        }
+    }
+
+    /// The decoded value of the first query item called `name`.
+    /// - Returns: nil when there is none; `""` for `?name` or `?name=`.
+    /// - Complexity: O(length of the query).
+    func query(_ name: String) -> String? {
+        guard let rawQuery else { return nil }
+        for item in rawQuery.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let (rawName, rawValue) = Self.splitPair(item)
+            if HTTPPath.decodeQueryComponent(rawName) == name { return HTTPPath.decodeQueryComponent(rawValue) }
+        }
+        return nil
+    }
+
+    private static func splitPair(_ item: Substring.UTF8View.SubSequence) -> (Substring.UTF8View, Substring.UTF8View) {
+        guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else { return (item, item[item.endIndex...]) }
+        return (item[..<equals], item[item.index(after: equals)...])
+    }
+}
