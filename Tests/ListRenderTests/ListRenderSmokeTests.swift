@@ -1,7 +1,0 @@
-// ListServer — ListRenderTests
-import Testing
-@testable import ListRender
-
-@Test("the module links") func moduleLinks() {
-    #expect(Bool(true))
-}
