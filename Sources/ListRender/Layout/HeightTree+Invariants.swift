@@ -18,15 +18,13 @@ extension HeightTreeNode {
     func _checkInvariants(isRoot: Bool) -> Int {
         precondition(!isOverfull, "node over capacity")
         precondition(isRoot || !isUnderfull, "non-root node under its minimum")
-        var expectedTotal = 0.0
         if isLeaf {
             precondition(children.isEmpty && childCounts.isEmpty && childTotals.isEmpty, "leaf with children")
             for value in values {
                 precondition(value.isFinite && value >= 0, "height \(value) is not a finite non-negative number")
-                expectedTotal += value
             }
             precondition(count == values.count, "leaf count out of date")
-            precondition(total == expectedTotal, "leaf total out of date")
+            precondition(total == HeightTreeNode.sum(values), "leaf total out of date")
             return 0
         }
         precondition(values.isEmpty, "branch with values")
@@ -41,10 +39,9 @@ extension HeightTreeNode {
             precondition(childCounts[slot] == child.count, "child count summary out of date")
             precondition(childTotals[slot] == child.total, "child total summary out of date")
             expectedCount += child.count
-            expectedTotal += childTotals[slot]
         }
         precondition(count == expectedCount, "branch count out of date")
-        precondition(total == expectedTotal, "branch total out of date")
+        precondition(total == HeightTreeNode.sum(childTotals), "branch total out of date")
         return (depth ?? 0) + 1
     }
 }

@@ -21,12 +21,51 @@ extension TableLayout {
     }
 
     /// Expands and collapses every section at once.
+    ///
+    /// When only a few sections change (at most one in 256), their heights are updated in place;
+    /// otherwise the section level is rebuilt.
     /// - Parameter isExpanded: one flag per section.
-    /// - Complexity: O(sections).
+    /// - Complexity: O(sections) comparisons, plus O(k log sections) for k changed sections or
+    ///   one O(sections) rebuild.
     public mutating func setExpandedSections(_ isExpanded: [Bool]) {
         precondition(isExpanded.count == numberOfSections, "one expanded flag per section")
+        let changed = Self.differences(between: expanded, and: isExpanded, limit: max(4, numberOfSections / 256))
         expanded = isExpanded
-        rebuildSectionHeights()
+        if let changed {
+            for section in changed {
+                sectionHeights.set(sectionHeight(section), at: section)
+            }
+        } else {
+            rebuildSectionHeights()
+        }
         checkAfterMutation()
+    }
+
+    /// The indices where two flag arrays of equal length differ, compared eight flags at a time.
+    /// - Returns: nil when there are more than `limit`.
+    /// - Complexity: O(n / 8 + differences).
+    private static func differences(between old: [Bool], and new: [Bool], limit: Int) -> [Int]? {
+        old.withUnsafeBytes { old in
+            new.withUnsafeBytes { new in
+                var result: [Int] = []
+                var offset = 0
+                while offset < old.count {
+                    let width = min(8, old.count - offset)
+                    if width == 8
+                        && old.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                            == new.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    {
+                        offset += 8
+                        continue
+                    }
+                    for index in offset..<offset + width where old[index] != new[index] {
+                        result.append(index)
+                    }
+                    if result.count > limit { return nil }
+                    offset += width
+                }
+                return result
+            }
+        }
     }
 }

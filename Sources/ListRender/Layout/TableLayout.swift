@@ -127,10 +127,15 @@ public struct TableLayout: Sendable {
     /// Rebuilds the tree of section heights from the per-section arrays.
     /// - Complexity: O(sections).
     mutating func rebuildSectionHeights() {
-        var heights: [Double] = []
-        heights.reserveCapacity(numberOfSections)
-        for section in 0..<numberOfSections {
-            heights.append(sectionHeight(section))
+        let headers = headerHeights
+        let footers = footerHeights
+        let rows = rowTotals
+        let flags = expanded
+        var heights = [Double](repeating: 0, count: headers.count)
+        for section in heights.indices {
+            // A product rather than a branch: expanded sets are often irregular.
+            let shown = Double(flags[section] ? 1 : 0)
+            heights[section] = headers[section] + rows[section] * shown + footers[section]
         }
         sectionHeights = HeightTree(heights)
     }
