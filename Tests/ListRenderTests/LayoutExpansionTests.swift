@@ -26,6 +26,27 @@ struct LayoutExpansionTests {
         derived._checkInvariants()
     }
 
+    @Test("a derived layout where only a few sections differ is updated in place and matches a fresh one")
+    func fewChangesMatchAFreshOne() {
+        var random = LayoutRandom(seed: 11)
+        let metrics = (0..<1_000).map { _ in random.sectionMetrics(maxRows: 6) }
+        let layout = TableLayout(style: .grouped, tableFooterHeight: 9, sections: metrics)
+        var flags = layout.expandedSections
+        for section in [3, 500, 999] { flags[section].toggle() }
+        let derived = layout.withExpandedSections(flags)
+        let fresh = metrics.enumerated().map { index, section in
+            var copy = section
+            copy.isExpanded = flags[index]
+            return copy
+        }
+        let offsets = (0..<100).map { _ in Double(Int.random(in: -10...Int(derived.contentHeight) + 10, using: &random)) }
+        expectLayout(
+            derived, matches: NaiveLayout(style: .grouped, tableFooter: 9, sections: fresh), windowOffsets: offsets,
+            atEdges: false)
+        derived._checkInvariants()
+        #expect(layout.expandedSections != flags)
+    }
+
     @Test("deriving shares the rows' storage instead of copying it")
     func derivingSharesRowStorage() {
         let layout = TableLayout(

@@ -60,9 +60,11 @@ func expectLayout(
     _ layout: TableLayout, matches model: NaiveLayout, windowOffsets offsets: [Double] = [], atEdges: Bool = true,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    #expect(layout.contentHeight == model.contentHeight, sourceLocation: sourceLocation)
-    #expect(layout.rectForTableHeader == model.frame(of: .tableHeader), sourceLocation: sourceLocation)
-    #expect(layout.rectForTableFooter == model.frame(of: .tableFooter), sourceLocation: sourceLocation)
+    expectSame(
+        [[layout.contentHeight], [layout.rectForTableHeader.y, layout.rectForTableHeader.height],
+         [layout.rectForTableFooter.y, layout.rectForTableFooter.height]],
+        [[model.contentHeight], [0, model.tableHeader], [model.frame(of: .tableFooter).y, model.tableFooter]],
+        "content height, table header and footer", sourceLocation)
     let shape = (0..<layout.numberOfSections).map { [layout.numberOfRows(inSection: $0)] }
     guard expectSame(shape, model.sections.map { [$0.rows.count] }, "row counts", sourceLocation) else { return }
     let sections = model.sections.indices
