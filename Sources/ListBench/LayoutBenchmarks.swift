@@ -3,7 +3,7 @@ import ListRender
 import Models
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Timings of the table layout engine on 1,000,000 rows in 10,000 sections (SPEC §8).
@@ -68,14 +68,18 @@ enum LayoutBenchmarks {
 
         var listed = 0
         let halves = (0..<200).map { _ in (0..<sectionCount).map { _ in random.next() % 2 == 0 } }
-        let deriveTimes = halves.map { flags in wallNanoseconds { listed &+= layout.withExpandedSections(flags).numberOfSections } }
+        let deriveTimes = halves.map { flags in
+            wallNanoseconds { listed &+= layout.withExpandedSections(flags).numberOfSections }
+        }
         report("derive-expanded", median(deriveTimes) / 1e3, "µs (random half of the sections expanded)")
         let few = (0..<200).map { _ in
             var flags = [Bool](repeating: true, count: sectionCount)
             for _ in 0..<5 { flags[Int(random.next() % UInt64(sectionCount))] = false }
             return flags
         }
-        let fewTimes = few.map { flags in wallNanoseconds { listed &+= layout.withExpandedSections(flags).numberOfSections } }
+        let fewTimes = few.map { flags in
+            wallNanoseconds { listed &+= layout.withExpandedSections(flags).numberOfSections }
+        }
         report("derive-expanded-few", median(fewTimes) / 1e3, "µs (5 sections differ)")
         let requestTimes = zip(halves, offsets).map { flags, top in
             wallNanoseconds {
@@ -158,14 +162,14 @@ extension LayoutBenchmarks {
     /// The nanoseconds of this thread's CPU time `body` takes once.
     static func cpuNanoseconds(_ body: () -> Void) -> Double {
         #if canImport(Glibc)
-        var start = timespec()
-        var end = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
-        body()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
-        return Double(end.tv_sec - start.tv_sec) * 1e9 + Double(end.tv_nsec - start.tv_nsec)
+            var start = timespec()
+            var end = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+            body()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
+            return Double(end.tv_sec - start.tv_sec) * 1e9 + Double(end.tv_nsec - start.tv_nsec)
         #else
-        return wallNanoseconds(body)
+            return wallNanoseconds(body)
         #endif
     }
 
@@ -187,15 +191,16 @@ extension LayoutBenchmarks {
     /// The resident set size of this process in MB, from `/proc/self/statm`; 0 where unreadable.
     static func residentMegabytes() -> Double {
         #if canImport(Glibc)
-        guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 128)
-        guard fgets(&line, Int32(line.count), file) != nil else { return 0 }
-        let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return Double(pages * sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+            guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+            defer { fclose(file) }
+            var line = [CChar](repeating: 0, count: 128)
+            guard fgets(&line, Int32(line.count), file) != nil else { return 0 }
+            let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(
+                separator: " ")
+            guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+            return Double(pages * sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
         #else
-        return 0
+            return 0
         #endif
     }
 }

@@ -10,7 +10,8 @@ struct LayoutEstimatedHeightsTests {
     func estimatedLayout() -> TableLayout {
         TableLayout(
             style: .plain, tableFooterHeight: 40,
-            sections: (0..<2).map { _ in SectionMetrics(headerHeight: 30, rowHeights: .uniform(count: 100, height: 50)) })
+            sections: (0..<2).map { _ in SectionMetrics(headerHeight: 30, rowHeights: .uniform(count: 100, height: 50))
+            })
     }
 
     func measured(_ rows: Range<Int>, section: Int = 0, height: Double) -> [IndexPath: Double] {
@@ -54,8 +55,10 @@ struct LayoutEstimatedHeightsTests {
 
     @Test("individual estimates are replaced the same way")
     func individualEstimates() {
-        var layout = TableLayout(style: .grouped, sections: [SectionMetrics(rowHeights: .individual([40, 60, 40, 60, 40]))])
-        let correction = layout.resolveHeights([IndexPath(row: 0, section: 0): 44, IndexPath(row: 1, section: 0): 44], scrollOffset: 120)
+        var layout = TableLayout(
+            style: .grouped, sections: [SectionMetrics(rowHeights: .individual([40, 60, 40, 60, 40]))])
+        let correction = layout.resolveHeights(
+            [IndexPath(row: 0, section: 0): 44, IndexPath(row: 1, section: 0): 44], scrollOffset: 120)
         #expect(correction == -12)
         #expect(layout.rectForRow(at: IndexPath(row: 2, section: 0)) == TableFrame(y: 88, height: 40))
     }

@@ -22,13 +22,15 @@ struct LayoutExhaustiveTests {
                 SectionMetrics(
                     headerHeight: section % 2 == 0 ? 10 : 0,
                     rowHeights: (section + variant) % 3 == 0
-                        ? .uniform(count: count, height: 7.5) : .individual((0..<count).map { Double(4 + ($0 * 5 + section) % 9) }),
+                        ? .uniform(count: count, height: 7.5)
+                        : .individual((0..<count).map { Double(4 + ($0 * 5 + section) % 9) }),
                     footerHeight: section % 3 == 1 ? 6 : 0,
                     isExpanded: (variant >> section) & 1 == 0 || section == 0)
             }
             let style: TableStyle = variant % 2 == 0 ? .plain : .grouped
             let tableHeader = variant % 4 < 2 ? 0.0 : 12
-            let layout = TableLayout(style: style, tableHeaderHeight: tableHeader, tableFooterHeight: 3, sections: sections)
+            let layout = TableLayout(
+                style: style, tableHeaderHeight: tableHeader, tableFooterHeight: 3, sections: sections)
             let model = NaiveLayout(style: style, tableHeader: tableHeader, tableFooter: 3, sections: sections)
             expectLayout(layout, matches: model, atEdges: true)
         }

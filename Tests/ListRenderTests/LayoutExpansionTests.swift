@@ -18,8 +18,12 @@ struct LayoutExpansionTests {
             copy.isExpanded = flags[index]
             return copy
         }
-        expectLayout(derived, matches: NaiveLayout(style: .plain, tableHeader: 25, sections: fresh), windowOffsets: [0, 100, 900])
-        expectLayout(layout, matches: NaiveLayout(style: .plain, tableHeader: 25, sections: metrics), windowOffsets: [0, 100, 900])
+        expectLayout(
+            derived, matches: NaiveLayout(style: .plain, tableHeader: 25, sections: fresh),
+            windowOffsets: [0, 100, 900])
+        expectLayout(
+            layout, matches: NaiveLayout(style: .plain, tableHeader: 25, sections: metrics),
+            windowOffsets: [0, 100, 900])
         #expect(derived.expandedSections == flags)
         let none = layout.withExpandedSections { _ in false }
         #expect(none.contentHeight == 25 + metrics.reduce(0) { $0 + $1.headerHeight + $1.footerHeight })
@@ -39,7 +43,8 @@ struct LayoutExpansionTests {
             copy.isExpanded = flags[index]
             return copy
         }
-        let offsets = (0..<100).map { _ in Double(Int.random(in: -10...Int(derived.contentHeight) + 10, using: &random)) }
+        let offsets = (0..<100).map { _ in Double(Int.random(in: -10...Int(derived.contentHeight) + 10, using: &random))
+        }
         expectLayout(
             derived, matches: NaiveLayout(style: .grouped, tableFooter: 9, sections: fresh), windowOffsets: offsets,
             atEdges: false)
@@ -55,12 +60,16 @@ struct LayoutExpansionTests {
         let derived = layout.withExpandedSections { $0.isMultiple(of: 2) }
         let original = layout.sectionRows.withUnsafeBufferPointer { $0.baseAddress }
         #expect(derived.sectionRows.withUnsafeBufferPointer { $0.baseAddress } == original)
-        #expect(derived.rowTotals.withUnsafeBufferPointer { $0.baseAddress } == layout.rowTotals.withUnsafeBufferPointer { $0.baseAddress })
+        #expect(
+            derived.rowTotals.withUnsafeBufferPointer { $0.baseAddress }
+                == layout.rowTotals.withUnsafeBufferPointer { $0.baseAddress })
     }
 
     @Test("mutating a derived layout leaves the layout it came from unchanged")
     func mutationsStayLocal() {
-        let layout = TableLayout(style: .plain, sections: (0..<5).map { _ in SectionMetrics(headerHeight: 10, rowHeights: .individual([44, 60, 44])) })
+        let layout = TableLayout(
+            style: .plain,
+            sections: (0..<5).map { _ in SectionMetrics(headerHeight: 10, rowHeights: .individual([44, 60, 44])) })
         var derived = layout.withExpandedSections { _ in true }
         derived.setRowHeight(100, at: IndexPath(row: 1, section: 2))
         derived.deleteRow(at: IndexPath(row: 0, section: 0))

@@ -36,9 +36,11 @@ struct LayoutHeightTreeTests {
         }
     }
 
-    @Test("bulk-built trees of every size up to three levels hold their elements and sums", arguments: [
-        0, 1, 2, 127, 128, 129, 256, 257, 4_095, 4_096, 4_097, 20_000,
-    ])
+    @Test(
+        "bulk-built trees of every size up to three levels hold their elements and sums",
+        arguments: [
+            0, 1, 2, 127, 128, 129, 256, 257, 4_095, 4_096, 4_097, 20_000,
+        ])
     func bulkBuildHoldsElements(count: Int) {
         var random = LayoutRandom(seed: UInt64(count) + 1)
         let values = (0..<count).map { _ in random.height(zeroChance: 0.1) }

@@ -122,7 +122,8 @@ struct LayoutMutationTests {
     @Test("a million rows in one section lay out, answer and update")
     func millionRowsInOneSection() {
         let count = 1_000_000
-        var layout = TableLayout(style: .plain, sections: [SectionMetrics(headerHeight: 30, rowHeights: .uniform(count: count, height: 44))])
+        var layout = TableLayout(
+            style: .plain, sections: [SectionMetrics(headerHeight: 30, rowHeights: .uniform(count: count, height: 44))])
         #expect(layout.contentHeight == 30 + 44 * Double(count))
         #expect(layout.indexPathForRow(at: 30 + 44 * 654_321 + 1) == IndexPath(row: 654_321, section: 0))
         layout.setRowHeight(100, at: IndexPath(row: 10, section: 0))
@@ -130,7 +131,9 @@ struct LayoutMutationTests {
         layout.deleteRow(at: IndexPath(row: 0, section: 0))
         #expect(layout.numberOfRows(inSection: 0) == count)
         #expect(layout.contentHeight == 30 + 44 * Double(count - 2) + 100 + 10)
-        #expect(layout.rectForRow(at: IndexPath(row: 499_999, section: 0)) == TableFrame(y: 30 + 44 * 499_998 + 100, height: 10))
+        #expect(
+            layout.rectForRow(at: IndexPath(row: 499_999, section: 0))
+                == TableFrame(y: 30 + 44 * 499_998 + 100, height: 10))
         let window = layout.window(top: layout.contentHeight - 500, height: 800, overscan: 200)
         #expect(window.rows.last?.indexPath == IndexPath(row: count - 1, section: 0))
         #expect(window.rows.last?.frame.maxY == layout.contentHeight)

@@ -43,7 +43,8 @@ struct NaiveLayout {
             case .uniform(let count, let height): Array(repeating: height, count: count)
             case .individual(let heights): heights
             }
-        return Section(header: metrics.headerHeight, rows: rows, footer: metrics.footerHeight, isExpanded: metrics.isExpanded)
+        return Section(
+            header: metrics.headerHeight, rows: rows, footer: metrics.footerHeight, isExpanded: metrics.isExpanded)
     }
 
     private mutating func layOut() {

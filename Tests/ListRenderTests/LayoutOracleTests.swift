@@ -29,12 +29,14 @@ struct LayoutOracleTests {
         var random = LayoutRandom(seed: 42)
         let sections = (0..<6).map { index in
             SectionMetrics(
-                headerHeight: random.height(upTo: 30), rowHeights: .individual((0..<(index * 900)).map { _ in random.height() }),
+                headerHeight: random.height(upTo: 30),
+                rowHeights: .individual((0..<(index * 900)).map { _ in random.height() }),
                 footerHeight: random.height(upTo: 30, zeroChance: 0.5))
         }
         let layout = TableLayout(style: .plain, sections: sections)
         let model = NaiveLayout(style: .plain, sections: sections)
-        let offsets = (0..<300).map { _ in Double(Int.random(in: -100...Int(model.contentHeight) + 100, using: &random)) }
+        let offsets = (0..<300).map { _ in Double(Int.random(in: -100...Int(model.contentHeight) + 100, using: &random))
+        }
         expectLayout(layout, matches: model, windowOffsets: offsets, atEdges: false)
         layout._checkInvariants()
     }

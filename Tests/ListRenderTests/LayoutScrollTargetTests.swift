@@ -43,7 +43,9 @@ struct LayoutScrollTargetTests {
         #expect(target(table, 2, 1, .none, current: 651) == 650)
         #expect(target(table, 2, 1, .none, current: 1_000) == 650)
         let tall = TableLayout(style: .grouped, sections: [SectionMetrics(rowHeights: .individual([100, 500, 100]))])
-        #expect(tall.scrollOffset(toRowAt: IndexPath(row: 1, section: 0), at: .none, viewportHeight: 300, currentOffset: 0) == 100)
+        #expect(
+            tall.scrollOffset(toRowAt: IndexPath(row: 1, section: 0), at: .none, viewportHeight: 300, currentOffset: 0)
+                == 100)
     }
 
     @Test("targets are clamped to the content")
@@ -53,7 +55,9 @@ struct LayoutScrollTargetTests {
         #expect(target(table, 0, 0, .bottom) == 0)
         #expect(target(table, 0, 0, .middle) == 0)
         let short = TableLayout(style: .grouped, sections: [SectionMetrics(rowHeights: .uniform(count: 2, height: 50))])
-        #expect(short.scrollOffset(toRowAt: IndexPath(row: 1, section: 0), at: .top, viewportHeight: 300, currentOffset: 0) == 0)
+        #expect(
+            short.scrollOffset(toRowAt: IndexPath(row: 1, section: 0), at: .top, viewportHeight: 300, currentOffset: 0)
+                == 0)
         #expect(table.clampedOffset(-5, viewportHeight: 300) == 0)
         #expect(table.clampedOffset(5_000, viewportHeight: 300) == 1_290)
     }

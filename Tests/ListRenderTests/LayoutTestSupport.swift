@@ -61,15 +61,19 @@ func expectLayout(
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     expectSame(
-        [[layout.contentHeight], [layout.rectForTableHeader.y, layout.rectForTableHeader.height],
-         [layout.rectForTableFooter.y, layout.rectForTableFooter.height]],
+        [
+            [layout.contentHeight], [layout.rectForTableHeader.y, layout.rectForTableHeader.height],
+            [layout.rectForTableFooter.y, layout.rectForTableFooter.height],
+        ],
         [[model.contentHeight], [0, model.tableHeader], [model.frame(of: .tableFooter).y, model.tableFooter]],
         "content height, table header and footer", sourceLocation)
     let shape = (0..<layout.numberOfSections).map { [layout.numberOfRows(inSection: $0)] }
     guard expectSame(shape, model.sections.map { [$0.rows.count] }, "row counts", sourceLocation) else { return }
     let sections = model.sections.indices
     expectSame(
-        sections.map { [layout.rectForSection($0), layout.rectForHeader(inSection: $0), layout.rectForFooter(inSection: $0)] },
+        sections.map {
+            [layout.rectForSection($0), layout.rectForHeader(inSection: $0), layout.rectForFooter(inSection: $0)]
+        },
         sections.map { [model.sectionFrame($0), model.frame(of: .header($0)), model.frame(of: .footer($0))] },
         "section, header and footer frames", sourceLocation)
     let indexPaths = sections.flatMap { section in
@@ -118,7 +122,8 @@ func expectSame<Element: Equatable>(
     }
     if let index = actual.indices.first(where: { actual[$0] != expected[$0] }) {
         Issue.record(
-            "\(what()) differ at \(index): \(actual[index]) instead of \(expected[index])", sourceLocation: sourceLocation)
+            "\(what()) differ at \(index): \(actual[index]) instead of \(expected[index])",
+            sourceLocation: sourceLocation)
         return false
     }
     return true

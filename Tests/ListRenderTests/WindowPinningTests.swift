@@ -62,21 +62,30 @@ struct WindowPinningTests {
         #expect(pinnedHeader(layout(), top: -10) == nil)
         #expect(pinnedHeader(layout(), top: 420) == nil)
         #expect(pinnedHeader(layout(tableHeader: 100), top: 50) == nil)
-        #expect(pinnedHeader(layout(tableHeader: 100), top: 100) == .init(section: 0, frame: TableFrame(y: 100, height: 20)))
+        #expect(
+            pinnedHeader(layout(tableHeader: 100), top: 100) == .init(section: 0, frame: TableFrame(y: 100, height: 20))
+        )
         let grouped = layout(.grouped, footer: 10).window(top: 50, height: 100)
         #expect(grouped.pinnedHeader == nil && grouped.pinnedFooter == nil)
-        let headerless = TableLayout(style: .plain, sections: [SectionMetrics(rowHeights: .uniform(count: 5, height: 40))])
+        let headerless = TableLayout(
+            style: .plain, sections: [SectionMetrics(rowHeights: .uniform(count: 5, height: 40))])
         #expect(pinnedHeader(headerless, top: 10) == nil)
     }
 
-    @Test("the footer of the section under the bottom edge is drawn at the bottom edge, pushed down by its section's start")
+    @Test("the footer of the section under the bottom edge pins there, pushed down by its section's start")
     func footerPinsAtTheBottomEdge() {
         let table = layout(footer: 10)
-        #expect(table.window(top: 0, height: 100).pinnedFooter == .init(section: 0, frame: TableFrame(y: 90, height: 10)))
-        #expect(table.window(top: 50, height: 100).pinnedFooter == .init(section: 0, frame: TableFrame(y: 140, height: 10)))
-        #expect(table.window(top: 55, height: 100).pinnedFooter == .init(section: 1, frame: TableFrame(y: 150, height: 10)))
-        #expect(table.window(top: 60, height: 100).pinnedFooter == .init(section: 1, frame: TableFrame(y: 150, height: 10)))
-        #expect(table.window(top: 100, height: 100).pinnedFooter == .init(section: 1, frame: TableFrame(y: 190, height: 10)))
+        #expect(
+            table.window(top: 0, height: 100).pinnedFooter == .init(section: 0, frame: TableFrame(y: 90, height: 10)))
+        #expect(
+            table.window(top: 50, height: 100).pinnedFooter == .init(section: 0, frame: TableFrame(y: 140, height: 10)))
+        #expect(
+            table.window(top: 55, height: 100).pinnedFooter == .init(section: 1, frame: TableFrame(y: 150, height: 10)))
+        #expect(
+            table.window(top: 60, height: 100).pinnedFooter == .init(section: 1, frame: TableFrame(y: 150, height: 10)))
+        #expect(
+            table.window(top: 100, height: 100).pinnedFooter == .init(section: 1, frame: TableFrame(y: 190, height: 10))
+        )
         #expect(table.window(top: 400, height: 100).pinnedFooter == nil)
         #expect(layout().window(top: 0, height: 100).pinnedFooter == nil)
     }

@@ -32,14 +32,14 @@ extension TableLayout {
     /// sections and 4,096 rows), so tests check every step without slowing large debug runs.
     func checkAfterMutation() {
         #if DEBUG
-        guard numberOfSections <= 64 else { return }
-        var rows = 0
-        for section in sectionRows {
-            rows += section.count
-        }
-        if rows <= 4096 {
-            _checkInvariants()
-        }
+            guard numberOfSections <= 64 else { return }
+            var rows = 0
+            for section in sectionRows {
+                rows += section.count
+            }
+            if rows <= 4096 {
+                _checkInvariants()
+            }
         #endif
     }
 }

@@ -141,7 +141,8 @@ public struct TableLayout: Sendable {
     }
 
     func checkSection(_ section: Int) {
-        precondition(section >= 0 && section < numberOfSections, "section \(section) out of range 0..<\(numberOfSections)")
+        precondition(
+            section >= 0 && section < numberOfSections, "section \(section) out of range 0..<\(numberOfSections)")
     }
 
     func checkIndexPath(_ indexPath: IndexPath) {
