@@ -83,6 +83,7 @@ public struct SectionIndex: Sendable, Hashable {
 
     /// The index title a section title files under: its first letter, upper-cased and without
     /// accents (`É` → `E`) when it is a Latin letter, else `#`.
+    /// - Complexity: O(leading whitespace).
     public static func initial(of title: String) -> String {
         guard let scalar = title.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return "#" }
         if let letter = baseLatinLetter(scalar) {

@@ -39,10 +39,10 @@ extension TableLayout {
     /// The item whose frame holds `y` (items of height 0 hold nothing).
     /// - Complexity: O(log n).
     func anchor(at y: Double) -> Anchor {
-        guard y >= tableHeaderHeight else { return .tableHeader }
-        let (section, offset) = sectionHeights.locate(y - tableHeaderHeight)
-        guard section < numberOfSections else { return .tableFooter }
-        let local = y - (tableHeaderHeight + offset) - headerHeights[section]
+        guard let (section, frame) = sectionFrame(at: y) else {
+            return y < tableHeaderHeight ? .tableHeader : .tableFooter
+        }
+        let local = y - (frame.y + headerHeights[section])
         if local < 0 {
             return .header(section)
         }

@@ -53,9 +53,16 @@ extension TableLayout {
     /// - Returns: nil in the table header or footer, before 0 or past the content.
     /// - Complexity: O(log sections).
     public func section(at y: Double) -> Int? {
+        sectionFrame(at: y)?.section
+    }
+
+    /// The section whose frame holds offset `y`, with that frame.
+    /// - Complexity: O(log sections).
+    func sectionFrame(at y: Double) -> (section: Int, frame: TableFrame)? {
         guard y >= tableHeaderHeight else { return nil }
-        let (section, _) = sectionHeights.locate(y - tableHeaderHeight)
-        return section < numberOfSections ? section : nil
+        let (section, start) = sectionHeights.locate(y - tableHeaderHeight)
+        guard section < numberOfSections else { return nil }
+        return (section, TableFrame(y: tableHeaderHeight + start, height: sectionHeight(section)))
     }
 
     /// The row whose frame holds offset `y` (`indexPathForRow(at:)`); a row's frame holds its top
@@ -64,10 +71,8 @@ extension TableLayout {
     ///   before 0 and past the content.
     /// - Complexity: O(log n).
     public func indexPathForRow(at y: Double) -> IndexPath? {
-        guard y >= tableHeaderHeight else { return nil }
-        let (section, start) = sectionHeights.locate(y - tableHeaderHeight)
-        guard section < numberOfSections, expanded[section] else { return nil }
-        let local = y - (tableHeaderHeight + start + headerHeights[section])
+        guard let (section, frame) = sectionFrame(at: y), expanded[section] else { return nil }
+        let local = y - (frame.y + headerHeights[section])
         guard local >= 0, local < rowTotals[section] else { return nil }
         let (row, _) = sectionRows[section].locate(local)
         return row < sectionRows[section].count ? IndexPath(row: row, section: section) : nil

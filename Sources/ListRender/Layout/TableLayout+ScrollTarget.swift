@@ -55,6 +55,7 @@ extension TableLayout {
 
     /// `offset` limited to the offsets a viewport of `viewportHeight` can scroll to:
     /// `0...max(0, contentHeight - viewportHeight)`.
+    /// - Complexity: O(1).
     public func clampedOffset(_ offset: Double, viewportHeight: Double) -> Double {
         max(0, min(offset, contentHeight - viewportHeight))
     }

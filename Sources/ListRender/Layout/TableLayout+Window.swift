@@ -44,8 +44,7 @@ extension TableLayout {
     /// the section's end minus the header height, so the next section's header pushes it up.
     /// - Complexity: O(log sections).
     func pinnedHeader(top: Double) -> TableWindow.SectionItem? {
-        guard let section = section(at: top), headerHeights[section] > 0 else { return nil }
-        let frame = rectForSection(section)
+        guard let (section, frame) = sectionFrame(at: top), headerHeights[section] > 0 else { return nil }
         let headerHeight = headerHeights[section]
         let y = min(top, frame.maxY - headerHeight)
         return TableWindow.SectionItem(section: section, frame: TableFrame(y: y, height: headerHeight))
@@ -56,8 +55,7 @@ extension TableLayout {
     /// the section's start, so the previous section's footer pushes it down.
     /// - Complexity: O(log sections).
     func pinnedFooter(bottom: Double) -> TableWindow.SectionItem? {
-        guard let section = section(at: bottom.nextDown), footerHeights[section] > 0 else { return nil }
-        let frame = rectForSection(section)
+        guard let (section, frame) = sectionFrame(at: bottom.nextDown), footerHeights[section] > 0 else { return nil }
         let footerHeight = footerHeights[section]
         let y = min(frame.maxY - footerHeight, max(bottom - footerHeight, frame.y))
         return TableWindow.SectionItem(section: section, frame: TableFrame(y: y, height: footerHeight))

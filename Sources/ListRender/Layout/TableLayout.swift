@@ -61,6 +61,7 @@ public struct TableLayout: Sendable {
     }
 
     /// The number of sections.
+    /// - Complexity: O(1).
     public var numberOfSections: Int { headerHeights.count }
 
     /// The number of rows in `section`, shown or not.
@@ -71,21 +72,25 @@ public struct TableLayout: Sendable {
     }
 
     /// Whether `section` shows its rows.
+    /// - Complexity: O(1).
     public func isExpanded(section: Int) -> Bool {
         checkSection(section)
         return expanded[section]
     }
 
     /// The expanded flag of every section, in order.
+    /// - Complexity: O(1).
     public var expandedSections: [Bool] { expanded }
 
     /// The header height of `section`; 0 means none.
+    /// - Complexity: O(1).
     public func headerHeight(inSection section: Int) -> Double {
         checkSection(section)
         return headerHeights[section]
     }
 
     /// The footer height of `section`; 0 means none.
+    /// - Complexity: O(1).
     public func footerHeight(inSection section: Int) -> Double {
         checkSection(section)
         return footerHeights[section]
