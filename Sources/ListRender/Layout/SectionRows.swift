@@ -7,19 +7,25 @@ enum SectionRows: Sendable {
     case varying(HeightTree)
 
     /// Stores `heights`, without a per-row array when they are all equal.
+    /// - Precondition: every height is finite and non-negative; counts are non-negative.
     /// - Complexity: O(rows).
     init(_ heights: RowHeights) {
         switch heights {
         case .uniform(let count, let height):
+            precondition(count >= 0, "negative row count \(count)")
+            precondition(height.isFinite && height >= 0, "row height \(height) is not a finite non-negative number")
             self = .uniform(count: count, height: height)
         case .individual(let values):
-            if let first = values.first, values.allSatisfy({ $0 == first }) {
-                self = .uniform(count: values.count, height: first)
-            } else if values.isEmpty {
+            guard let first = values.first else {
                 self = .uniform(count: 0, height: 0)
-            } else {
-                self = .varying(HeightTree(values))
+                return
             }
+            var allEqual = true
+            for value in values {
+                precondition(value.isFinite && value >= 0, "row height \(value) is not a finite non-negative number")
+                allEqual = allEqual && value == first
+            }
+            self = allEqual ? .uniform(count: values.count, height: first) : .varying(HeightTree(values))
         }
     }
 

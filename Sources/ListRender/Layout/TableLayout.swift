@@ -41,12 +41,18 @@ public struct TableLayout: Sendable {
     ///   - tableHeaderHeight: the table header's height, 0 for none.
     ///   - tableFooterHeight: the table footer's height, 0 for none.
     ///   - sections: each section's header, row and footer heights and whether it is expanded.
+    /// - Precondition: every height is finite and non-negative (heights from clients are checked
+    ///   before they get here).
     /// - Complexity: O(sections) plus O(rows) over the sections whose rows differ in height.
     public init(
         style: TableStyle, tableHeaderHeight: Double = 0, tableFooterHeight: Double = 0, sections: [SectionMetrics]
     ) {
         precondition(tableHeaderHeight.isFinite && tableHeaderHeight >= 0, "bad table header height")
         precondition(tableFooterHeight.isFinite && tableFooterHeight >= 0, "bad table footer height")
+        for section in sections {
+            precondition(section.headerHeight.isFinite && section.headerHeight >= 0, "bad header height")
+            precondition(section.footerHeight.isFinite && section.footerHeight >= 0, "bad footer height")
+        }
         self.style = style
         self.tableHeaderHeight = tableHeaderHeight
         self.tableFooterHeight = tableFooterHeight
