@@ -1,2 +1,9 @@
 // ListServer — ListBench
-print("ListBench")
+
+/// Prints one benchmark figure per line as `name: value unit`.
+func printFigure(_ name: String, _ value: Double, _ unit: String) {
+    let rounded = (value * 100).rounded() / 100
+    print("\(name): \(rounded) \(unit)")
+}
+
+LayoutBenchmarks.run(report: printFigure)

@@ -1,2 +1,0 @@
-// ListServer — ListRender
-import Models
