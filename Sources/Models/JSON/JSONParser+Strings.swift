@@ -26,11 +26,12 @@ extension JSONParser {
         let end = try scanPlainString(from: start)
         if base[end] == UInt8(ascii: "\"") {
             index = end + 1
-            return keyCache.key(for: UnsafeBufferPointer(start: base + start, count: end - start))
+            let bytes = UnsafeBufferPointer(start: base + start, count: end - start)
+            return keyCache.key(for: bytes, readable: count - start)
         }
         let key = try parseStringWithEscapes(from: start, firstSpecial: end)
         var utf8 = key
-        let hash = utf8.withUTF8 { JSONKeyCache.hash($0).hash }
+        let hash = utf8.withUTF8 { JSONKeyCache.hash($0) }
         return (key, hash)
     }
 
