@@ -1,44 +1,51 @@
 // ListServer — ModelsTests
 import Testing
+
 @testable import Models
 
 @Suite("JSONReader errors")
 struct JSONReaderErrorTests {
-    @Test("empty and whitespace-only input says the file is empty", arguments: [
-        [], Array(" ".utf8), Array("\n\t\r ".utf8), [0xEF, 0xBB, 0xBF], [0xEF, 0xBB, 0xBF, 0x20, 0x0A],
-    ] as [[UInt8]])
+    @Test(
+        "empty and whitespace-only input says the file is empty",
+        arguments: [
+            [], Array(" ".utf8), Array("\n\t\r ".utf8), [0xEF, 0xBB, 0xBF], [0xEF, 0xBB, 0xBF, 0x20, 0x0A],
+        ] as [[UInt8]])
     func emptyInput(bytes: [UInt8]) throws {
         let error = try #require(jsonReadError(bytes))
         #expect(error.message == "the file is empty")
     }
 
-    @Test("malformed numbers are rejected with a clear message", arguments: [
-        ("01", "leading zeros"), ("-01", "leading zeros"), ("[00]", "leading zeros"),
-        ("-", "unexpected end of file inside a number"), ("-a", "expected a digit after '-'"),
-        ("- 1", "expected a digit after '-'"), ("+1", "expected a value"), (".5", "expected a value"),
-        ("1.", "unexpected end of file inside a number"), ("1.e3", "expected a digit after the decimal point"),
-        ("1e", "unexpected end of file inside a number"), ("1e+", "unexpected end of file inside a number"),
-        ("1ea", "expected a digit after the exponent marker"), ("0x10", "unexpected 'x' after the end"),
-        ("1.5.2", "unexpected '.' after the end"), ("Infinity", "expected a value"), ("NaN", "expected a value"),
-        ("-Infinity", "expected a digit after '-'"), ("1e400", "too large"), ("[-1e400]", "too large"),
-        ("1" + String(repeating: "9", count: 400), "too large"),
-    ])
+    @Test(
+        "malformed numbers are rejected with a clear message",
+        arguments: [
+            ("01", "leading zeros"), ("-01", "leading zeros"), ("[00]", "leading zeros"),
+            ("-", "unexpected end of file inside a number"), ("-a", "expected a digit after '-'"),
+            ("- 1", "expected a digit after '-'"), ("+1", "expected a value"), (".5", "expected a value"),
+            ("1.", "unexpected end of file inside a number"), ("1.e3", "expected a digit after the decimal point"),
+            ("1e", "unexpected end of file inside a number"), ("1e+", "unexpected end of file inside a number"),
+            ("1ea", "expected a digit after the exponent marker"), ("0x10", "after the JSON value, found 'x'"),
+            ("1.5.2", "after the JSON value, found '.'"), ("Infinity", "expected a value"), ("NaN", "expected a value"),
+            ("-Infinity", "expected a digit after '-'"), ("1e400", "too large"), ("[-1e400]", "too large"),
+            ("1" + String(repeating: "9", count: 400), "too large"),
+        ])
     func badNumbers(text: String, fragment: String) throws {
         let error = try #require(jsonReadError(text))
         #expect(error.message.contains(fragment), "\(error)")
     }
 
-    @Test("malformed strings are rejected with a clear message", arguments: [
-        (#""abc"#, "unexpected end of file inside a string"), (#""a\"#, "unexpected end of file inside a string"),
-        (#""\u12"#, "unexpected end of file inside a string"), (#""\x""#, "invalid escape sequence"),
-        (#""\U0041""#, "invalid escape sequence"), (#""\u12G4""#, "expected 4 hex digits, found 'G'"),
-        (#""\uD83D""#, #"lone high surrogate \uD83D"#), (#""\uD83Dx""#, "lone high surrogate"),
-        (#""\uD83D\u0041""#, "lone high surrogate"), (#""\uD83D\uD83D""#, "lone high surrogate"),
-        (#""\uDE00""#, #"lone low surrogate \uDE00"#), (#""\uD83D\n""#, "lone high surrogate"),
-        (#""\uD83D"#, "unexpected end of file inside a string"), ("\"a\nb\"", "U+000A must be escaped"),
-        ("\"\t\"", "U+0009 must be escaped"), ("\"\u{0}\"", "U+0000 must be escaped"),
-        (#"'a'"#, "expected a value, found '''"),
-    ])
+    @Test(
+        "malformed strings are rejected with a clear message",
+        arguments: [
+            (#""abc"#, "unexpected end of file inside a string"), (#""a\"#, "unexpected end of file inside a string"),
+            (#""\u12"#, "unexpected end of file inside a string"), (#""\x""#, "invalid escape sequence"),
+            (#""\U0041""#, "invalid escape sequence"), (#""\u12G4""#, "expected 4 hex digits, found 'G'"),
+            (#""\uD83D""#, #"lone high surrogate \uD83D"#), (#""\uD83Dx""#, "lone high surrogate"),
+            (#""\uD83D\u0041""#, "lone high surrogate"), (#""\uD83D\uD83D""#, "lone high surrogate"),
+            (#""\uDE00""#, #"lone low surrogate \uDE00"#), (#""\uD83D\n""#, "lone high surrogate"),
+            (#""\uD83D"#, "unexpected end of file inside a string"), ("\"a\nb\"", "U+000A must be escaped"),
+            ("\"\t\"", "U+0009 must be escaped"), ("\"\u{0}\"", "U+0000 must be escaped"),
+            (#"'a'"#, "expected a value, found '''"),
+        ])
     func badStrings(text: String, fragment: String) throws {
         let error = try #require(jsonReadError(text))
         #expect(error.message.contains(fragment), "\(error)")
@@ -55,10 +62,12 @@ struct JSONReaderErrorTests {
         }
     }
 
-    @Test("invalid UTF-8 in a string is located at its first byte", arguments: [
-        [0xFF], [0x80], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80],
-        [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0xC3, 0x41],
-    ] as [[UInt8]])
+    @Test(
+        "invalid UTF-8 in a string is located at its first byte",
+        arguments: [
+            [0xFF], [0x80], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0xC3, 0x41],
+        ] as [[UInt8]])
     func invalidUTF8(sequence: [UInt8]) throws {
         let error = try #require(jsonReadError(Array(#"["ok","ab"#.utf8) + sequence + Array(#"c"]"#.utf8)))
         #expect(error.message.hasPrefix("invalid UTF-8 byte 0x"))
@@ -71,39 +80,47 @@ struct JSONReaderErrorTests {
         #expect(error.message.contains("invalid UTF-8"))
     }
 
-    @Test("malformed arrays and objects are rejected with a clear message", arguments: [
-        ("[1,]", "a trailing comma is not allowed before ']'"), ("[,1]", "expected a value, found ','"),
-        ("[1 2]", "expected ',' or ']' after an array element, found '2'"),
-        (#"{"a"}"#, "expected ':' after an object key, found '}'"), (#"{"a":}"#, "expected a value before '}'"),
-        ("{a:1}", "expected a key in double quotes, found 'a'"), (#"{"a":1,}"#, "a trailing comma is not allowed"),
-        (#"{"a" 1}"#, "expected ':' after an object key, found '1'"), ("{1:2}", "expected a key in double quotes"),
-        (#"{"a":1 "b":2}"#, "expected ',' or '}' after an object member"), ("[1}", "expected ',' or ']'"),
-        (#"{"a":1]"#, "expected ',' or '}'"), ("]", "expected a value before ']'"), ("}", "expected a value"),
-        (",", "expected a value, found ','"), ("[1]]", "unexpected ']' after the end of the JSON value"),
-        ("{}{}", "unexpected '{' after the end"), ("1 2", "unexpected '2' after the end"),
-        ("nullx", "unexpected 'x' after the end"), ("truex", "unexpected 'x'"), ("tru", "end of file inside the literal"),
-        ("nul!", "invalid literal: expected 'null'"), ("True", "expected a value, found 'T'"),
-        ("[1,\u{C}2]", "expected a value, found the control character U+000C"),
-        ("[\u{A0}1]", "expected a value, found '\u{A0}' (U+00A0)"), ("[\u{FEFF}1]", "expected a value, found '\u{FEFF}' (U+FEFF)"),
-        ("[1]\u{0}", "unexpected the control character U+0000"),
-    ])
+    @Test(
+        "malformed arrays and objects are rejected with a clear message",
+        arguments: [
+            ("[1,]", "a trailing comma is not allowed before ']'"), ("[,1]", "expected a value, found ','"),
+            ("[1 2]", "expected ',' or ']' after an array element, found '2'"),
+            (#"{"a"}"#, "expected ':' after an object key, found '}'"), (#"{"a":}"#, "expected a value before '}'"),
+            ("{a:1}", "expected a key in double quotes, found 'a'"), (#"{"a":1,}"#, "a trailing comma is not allowed"),
+            (#"{"a" 1}"#, "expected ':' after an object key, found '1'"), ("{1:2}", "expected a key in double quotes"),
+            (#"{"a":1 "b":2}"#, "expected ',' or '}' after an object member"), ("[1}", "expected ',' or ']'"),
+            (#"{"a":1]"#, "expected ',' or '}'"), ("]", "expected a value before ']'"), ("}", "expected a value"),
+            (",", "expected a value, found ','"), ("[1]]", "after the JSON value, found ']'"),
+            ("{}{}", "after the JSON value, found '{'"), ("1 2", "after the JSON value, found '2'"),
+            ("nullx", "after the JSON value, found 'x'"), ("truex", "after the JSON value, found 'x'"),
+            ("tru", "end of file inside the literal"),
+            ("nul!", "invalid literal: expected 'null'"), ("True", "expected a value, found 'T'"),
+            ("[1,\u{C}2]", "expected a value, found the control character U+000C"),
+            ("[\u{A0}1]", "expected a value, found '\u{A0}' (U+00A0)"),
+            ("[\u{FEFF}1]", "expected a value, found '\u{FEFF}' (U+FEFF)"),
+            ("[1]\u{0}", "end of the file after the JSON value, found the control character U+0000"),
+        ])
     func badStructure(text: String, fragment: String) throws {
         let error = try #require(jsonReadError(text))
         #expect(error.message.contains(fragment), "\(error)")
     }
 
-    @Test("a byte order mark anywhere but the start, or cut short, is an error", arguments: [
-        [0x20, 0xEF, 0xBB, 0xBF, 0x31], [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, 0x31], [0xEF, 0xBB, 0x31], [0xEF],
-    ] as [[UInt8]])
+    @Test(
+        "a byte order mark anywhere but the start, or cut short, is an error",
+        arguments: [
+            [0x20, 0xEF, 0xBB, 0xBF, 0x31], [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, 0x31], [0xEF, 0xBB, 0x31], [0xEF],
+        ] as [[UInt8]])
     func misplacedByteOrderMark(bytes: [UInt8]) {
         #expect(jsonReadError(bytes) != nil)
     }
 
-    @Test("errors name the 1-based line and column, counting characters", arguments: [
-        ("[1,\n  x]", "line 2, column 3"), ("[1,\r\n x]", "line 2, column 2"), ("[1,\r\r x]", "line 3, column 2"),
-        (#"["é", x]"#, "line 1, column 7"), ("[1,", "line 1, column 4"), ("\n\n  \"abc", "line 3, column 7"),
-        ("x", "line 1, column 1"), ("[\"😀\" x]", "line 1, column 6"),
-    ])
+    @Test(
+        "errors name the 1-based line and column, counting characters",
+        arguments: [
+            ("[1,\n  x]", "line 2, column 3"), ("[1,\r\n x]", "line 2, column 2"), ("[1,\r\r x]", "line 3, column 2"),
+            (#"["é", x]"#, "line 1, column 7"), ("[1,", "line 1, column 4"), ("\n\n  \"abc", "line 3, column 7"),
+            ("x", "line 1, column 1"), ("[\"😀\" x]", "line 1, column 6"),
+        ])
     func locations(text: String, location: String) throws {
         let error = try #require(jsonReadError(text))
         #expect(error.location == location, "\(error)")
@@ -116,11 +133,13 @@ struct JSONReaderErrorTests {
         #expect(error.description == "line 1, column 2: expected a value, found 'x'")
     }
 
-    @Test("every strict prefix of a document is an end-of-file error", arguments: [
-        #"{"name":"Friend 1","friends":[{"vip":false,"n":-1.5e3,"x":null},[true,"é😀\n\u00e9\ud83d\ude00"]]}"#,
-        "[0, -0.25, 1E+2, \"\\\"\", {}, [], {\"a\" : [ ] } ]",
-        " \r\n [ [ [ 1 ] ] ]",
-    ])
+    @Test(
+        "every strict prefix of a document is an end-of-file error",
+        arguments: [
+            #"{"name":"Friend 1","friends":[{"vip":false,"n":-1.5e3,"x":null},[true,"é😀\n\u00e9\ud83d\ude00"]]}"#,
+            "[0, -0.25, 1E+2, \"\\\"\", {}, [], {\"a\" : [ ] } ]",
+            " \r\n [ [ [ 1 ] ] ]",
+        ])
     func strictPrefixes(document: String) throws {
         let bytes = Array(document.utf8)
         _ = try JSONReader.read(bytes)
@@ -131,16 +150,19 @@ struct JSONReaderErrorTests {
             if blank {
                 #expect(error?.message == "the file is empty")
             } else {
-                #expect(error?.message.contains("unexpected end of file") == true, "prefix \(length): \(String(describing: error))")
+                let message = error?.message ?? "no error"
+                #expect(message.contains("unexpected end of file"), "prefix \(length): \(message)")
             }
         }
     }
 
-    @Test("prefixes of a top-level scalar succeed only when they are themselves complete", arguments: [
-        ("-1.5e3", ["-1": FieldValue.int(-1), "-1.5": .real(-1.5)]),
-        ("12345", ["1": .int(1), "12": .int(12), "123": .int(123), "1234": .int(1234)]),
-        ("true", [:]), (#""abc""#, [:]), ("null", [:]),
-    ])
+    @Test(
+        "prefixes of a top-level scalar succeed only when they are themselves complete",
+        arguments: [
+            ("-1.5e3", ["-1": FieldValue.int(-1), "-1.5": .real(-1.5)]),
+            ("12345", ["1": .int(1), "12": .int(12), "123": .int(123), "1234": .int(1234)]),
+            ("true", [:]), (#""abc""#, [:]), ("null", [:]),
+        ])
     func scalarPrefixes(document: String, complete: [String: FieldValue]) throws {
         let bytes = Array(document.utf8)
         for length in 1..<bytes.count {
@@ -153,9 +175,11 @@ struct JSONReaderErrorTests {
         }
     }
 
-    @Test("nesting one level past the limit is an error, as is nesting far past it", arguments: [
-        JSONReader.maximumDepth + 1, 100_000,
-    ])
+    @Test(
+        "nesting one level past the limit is an error, as is nesting far past it",
+        arguments: [
+            JSONReader.maximumDepth + 1, 100_000,
+        ])
     func nestingTooDeep(depth: Int) throws {
         for (open, close) in [("[", "]"), (#"{"a":"#, "}")] {
             let text = String(repeating: open, count: depth) + "1" + String(repeating: close, count: depth)

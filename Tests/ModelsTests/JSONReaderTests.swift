@@ -1,5 +1,6 @@
 // ListServer — ModelsTests
 import Testing
+
 @testable import Models
 
 /// The error `JSONReader` throws for `bytes`, or nil when it reads them.
@@ -18,31 +19,37 @@ func jsonReadError(_ text: String) -> DocumentSyntaxError? {
 
 @Suite("JSONReader grammar")
 struct JSONReaderTests {
-    @Test("literals, strings and numbers read as their field values", arguments: [
-        ("true", FieldValue.bool(true)), ("false", .bool(false)), ("null", .null),
-        (" \t\r\n 42 \n", .int(42)), (#""x""#, .string("x")), (#""""#, .string("")),
-        ("[]", .array([])), ("{}", .dict(Fields())), (" [ ] ", .array([])), ("{ \n }", .dict(Fields())),
-    ])
+    @Test(
+        "literals, strings and numbers read as their field values",
+        arguments: [
+            ("true", FieldValue.bool(true)), ("false", .bool(false)), ("null", .null),
+            (" \t\r\n 42 \n", .int(42)), (#""x""#, .string("x")), (#""""#, .string("")),
+            ("[]", .array([])), ("{}", .dict(Fields())), (" [ ] ", .array([])), ("{ \n }", .dict(Fields())),
+        ])
     func scalars(text: String, expected: FieldValue) throws {
         #expect(try JSONReader.read(text) == expected)
     }
 
-    @Test("integer literals that fit Int64 read as integers", arguments: [
-        ("0", Int64(0)), ("-0", 0), ("7", 7), ("-7", -7), ("1234567890123", 1_234_567_890_123),
-        ("9223372036854775807", .max), ("-9223372036854775808", .min),
-    ])
+    @Test(
+        "integer literals that fit Int64 read as integers",
+        arguments: [
+            ("0", Int64(0)), ("-0", 0), ("7", 7), ("-7", -7), ("1234567890123", 1_234_567_890_123),
+            ("9223372036854775807", .max), ("-9223372036854775808", .min),
+        ])
     func integers(text: String, expected: Int64) throws {
         #expect(try JSONReader.read(text) == .int(expected))
     }
 
-    @Test("fractions, exponents and integers beyond Int64 read as reals", arguments: [
-        ("1.0", 1.0), ("-1.5", -1.5), ("1e2", 100), ("1E+2", 100), ("2.5e-3", 0.0025), ("0.1", 0.1),
-        ("0e0", 0), ("10E-1", 1), ("9223372036854775808", 9_223_372_036_854_775_808.0),
-        ("-9223372036854775809", -9_223_372_036_854_775_809.0),
-        ("123456789012345678901234567890", 1.2345678901234568e29), ("1e-400", 0),
-        ("1.7976931348623157e308", .greatestFiniteMagnitude), ("5e-324", .leastNonzeroMagnitude),
-        ("0.30000000000000004", 0.30000000000000004), ("1" + String(repeating: "0", count: 400) + "e-400", 1),
-    ])
+    @Test(
+        "fractions, exponents and integers beyond Int64 read as reals",
+        arguments: [
+            ("1.0", 1.0), ("-1.5", -1.5), ("1e2", 100), ("1E+2", 100), ("2.5e-3", 0.0025), ("0.1", 0.1),
+            ("0e0", 0), ("10E-1", 1), ("9223372036854775808", 9_223_372_036_854_775_808.0),
+            ("-9223372036854775809", -9_223_372_036_854_775_809.0),
+            ("123456789012345678901234567890", 1.2345678901234568e29), ("1e-400", 0),
+            ("1.7976931348623157e308", .greatestFiniteMagnitude), ("5e-324", .leastNonzeroMagnitude),
+            ("0.30000000000000004", 0.30000000000000004), ("1" + String(repeating: "0", count: 400) + "e-400", 1),
+        ])
     func reals(text: String, expected: Double) throws {
         #expect(try JSONReader.read(text) == .real(expected))
     }
@@ -64,7 +71,9 @@ struct JSONReaderTests {
             for _ in 1..<integerDigits { text += String(Int.random(in: 0...9, using: &random)) }
             if Bool.random(using: &random) {
                 text += "."
-                for _ in 0..<Int.random(in: 1...22, using: &random) { text += String(Int.random(in: 0...9, using: &random)) }
+                for _ in 0..<Int.random(in: 1...22, using: &random) {
+                    text += String(Int.random(in: 0...9, using: &random))
+                }
             }
             text += "e" + String(Int.random(in: -340...320, using: &random))
             let expected = Double(text)!
@@ -80,19 +89,23 @@ struct JSONReaderTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 
-    @Test("strings decode every escape", arguments: [
-        (#""\"\\\/\b\f\n\r\t""#, "\"\\/\u{8}\u{C}\n\r\t"), (#""\u0041\u00e9\u20AC\u0000""#, "Aé€\u{0}"),
-        (#""\ud83d\ude00 \uD834\uDD1E""#, "😀 𝄞"), (#""a\nb""#, "a\nb"), (#""\u005C""#, "\\"),
-        (#""raw é 中 😀""#, "raw é 中 😀"), ("\"\u{7F}\"", "\u{7F}"), (#""\uDBFF\uDFFF""#, "\u{10FFFF}"),
-    ])
+    @Test(
+        "strings decode every escape",
+        arguments: [
+            (#""\"\\\/\b\f\n\r\t""#, "\"\\/\u{8}\u{C}\n\r\t"), (#""\u0041\u00e9\u20AC\u0000""#, "Aé€\u{0}"),
+            (#""\ud83d\ude00 \uD834\uDD1E""#, "😀 𝄞"), (#""a\nb""#, "a\nb"), (#""\u005C""#, "\\"),
+            (#""raw é 中 😀""#, "raw é 中 😀"), ("\"\u{7F}\"", "\u{7F}"), (#""\uDBFF\uDFFF""#, "\u{10FFFF}"),
+        ])
     func escapes(text: String, expected: String) throws {
         #expect(try JSONReader.read(text) == .string(expected))
     }
 
-    @Test("well-formed UTF-8 at the edges of each byte range is accepted", arguments: [
-        [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80],
-        [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
-    ] as [[UInt8]])
+    @Test(
+        "well-formed UTF-8 at the edges of each byte range is accepted",
+        arguments: [
+            [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80],
+            [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+        ] as [[UInt8]])
     func validUTF8(sequence: [UInt8]) throws {
         let value = try JSONReader.read([0x22] + sequence + [0x22])
         #expect(value == .string(String(decoding: sequence, as: UTF8.self)))

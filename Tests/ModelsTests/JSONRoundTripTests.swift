@@ -1,5 +1,6 @@
 // ListServer — ModelsTests
 import Testing
+
 @testable import Models
 
 /// A small seeded random number generator (SplitMix64), so random tests repeat exactly.

@@ -74,7 +74,8 @@ extension JSONParser {
         if isExact && mantissa <= 1 << 53 && scale >= -22 && scale <= 22 {
             // Both operands are exact doubles, so one IEEE operation rounds correctly.
             let magnitude = Double(mantissa)
-            let result = scale < 0
+            let result =
+                scale < 0
                 ? magnitude / Self.exactPowersOfTen[-scale]
                 : magnitude * Self.exactPowersOfTen[scale]
             return .real(isNegative ? -result : result)

@@ -106,8 +106,9 @@ extension JSONParser {
         var scalarValue = UInt32(unit)
         var end = position + 6
         if unit >= 0xDC00 && unit <= 0xDFFF {
-            throw error("lone low surrogate \\u\(hex(UInt32(unit), width: 4)) without a high surrogate before it",
-                        at: position)
+            throw error(
+                "lone low surrogate \\u\(hex(UInt32(unit), width: 4)) without a high surrogate before it",
+                at: position)
         }
         if unit >= 0xD800 && unit <= 0xDBFF {
             let isEscape = end + 1 < count && base[end] == UInt8(ascii: "\\") && base[end + 1] == UInt8(ascii: "u")
@@ -115,13 +116,15 @@ extension JSONParser {
                 if end >= count || (end + 1 >= count && base[end] == UInt8(ascii: "\\")) {
                     throw error("unexpected end of file inside a string", at: count)
                 }
-                throw error("lone high surrogate \\u\(hex(UInt32(unit), width: 4)) not followed by a low surrogate",
-                            at: position)
+                throw error(
+                    "lone high surrogate \\u\(hex(UInt32(unit), width: 4)) not followed by a low surrogate",
+                    at: position)
             }
             let low = try parseHexQuad(at: end + 2)
             guard low >= 0xDC00 && low <= 0xDFFF else {
-                throw error("lone high surrogate \\u\(hex(UInt32(unit), width: 4)) not followed by a low surrogate",
-                            at: position)
+                throw error(
+                    "lone high surrogate \\u\(hex(UInt32(unit), width: 4)) not followed by a low surrogate",
+                    at: position)
             }
             scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
             end += 6
@@ -142,8 +145,9 @@ extension JSONParser {
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
             default:
-                throw error("invalid \\u escape: expected 4 hex digits, found \(describeByte(at: position + offset))",
-                            at: position + offset)
+                throw error(
+                    "invalid \\u escape: expected 4 hex digits, found \(describeByte(at: position + offset))",
+                    at: position + offset)
             }
             unit = unit << 4 | UInt16(digit)
         }
@@ -185,12 +189,20 @@ extension JSONParser {
             let length: Int
             switch lead {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
+            case 0xE0:
+                length = 3
+                low = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
+            case 0xED:
+                length = 3
+                high = 0x9F
+            case 0xF0:
+                length = 4
+                low = 0x90
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
+            case 0xF4:
+                length = 4
+                high = 0x8F
             default: throw invalidUTF8(at: position)
             }
             for offset in 1..<length {

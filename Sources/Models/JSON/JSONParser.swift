@@ -44,7 +44,8 @@ struct JSONParser: ~Copyable {
         let value = try parseValue()
         skipWhitespace()
         guard index == count else {
-            throw error("unexpected \(describeByte(at: index)) after the end of the JSON value", at: index)
+            let found = describeByte(at: index)
+            throw error("expected the end of the file after the JSON value, found \(found)", at: index)
         }
         return value
     }
@@ -122,7 +123,9 @@ struct JSONParser: ~Copyable {
                     value = .array(members.popValues(from: frame.start))
                 } else {
                     index -= 1
-                    let expected = frame.isObject ? "',' or '}' after an object member" : "',' or ']' after an array element"
+                    let expected =
+                        frame.isObject
+                        ? "',' or '}' after an object member" : "',' or ']' after an array element"
                     throw error("expected \(expected), found \(describeByte(at: index))", at: index)
                 }
                 frames.removeLast()

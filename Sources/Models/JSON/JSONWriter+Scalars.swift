@@ -36,7 +36,8 @@ extension JSONWriter {
         buffer.append(contentsOf: text.utf8)
         let written = buffer[start...]
         if !written.contains(UInt8(ascii: ".")) && !written.contains(UInt8(ascii: "e"))
-            && !written.contains(UInt8(ascii: "E")) {
+            && !written.contains(UInt8(ascii: "E"))
+        {
             buffer.append(UInt8(ascii: "."))
             buffer.append(UInt8(ascii: "0"))
         }

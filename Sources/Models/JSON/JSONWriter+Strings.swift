@@ -30,7 +30,8 @@ extension JSONWriter {
                 needsEscape = true
             case 0xE2:
                 // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-                needsEscape = position + 2 < count && utf8[position + 1] == 0x80
+                needsEscape =
+                    position + 2 < count && utf8[position + 1] == 0x80
                     && (utf8[position + 2] == 0xA8 || utf8[position + 2] == 0xA9)
             default:
                 needsEscape = false
