@@ -57,9 +57,9 @@ struct JSONMemberStack: ~Copyable {
     mutating func popFields(from start: Int) -> [Field] {
         precondition(start >= 0 && start <= count, "JSONMemberStack start out of range")
         let moved = count - start
-        guard moved > 0 else { return [] }
         let source = base + start
         count = start
+        if let small = Self.smallArray(moving: source, count: moved) { return small }
         return [Field](unsafeUninitializedCapacity: moved) { buffer, initialized in
             buffer.baseAddress!.moveInitialize(from: source, count: moved)
             initialized = moved
@@ -71,14 +71,47 @@ struct JSONMemberStack: ~Copyable {
     mutating func popValues(from start: Int) -> [FieldValue] {
         precondition(start >= 0 && start <= count, "JSONMemberStack start out of range")
         let moved = count - start
-        guard moved > 0 else { return [] }
         let source = base + start
         count = start
-        return [FieldValue](unsafeUninitializedCapacity: moved) { buffer, initialized in
-            for offset in 0..<moved {
-                (buffer.baseAddress! + offset).initialize(to: (source + offset).move().value)
+        let at = { (offset: Int) in (source + offset).move().value }
+        switch moved {
+        case 0: return []
+        case 1: return [at(0)]
+        case 2: return [at(0), at(1)]
+        case 3: return [at(0), at(1), at(2)]
+        case 4: return [at(0), at(1), at(2), at(3)]
+        default:
+            return [FieldValue](unsafeUninitializedCapacity: moved) { buffer, initialized in
+                for offset in 0..<moved {
+                    (buffer.baseAddress! + offset).initialize(to: at(offset))
+                }
+                initialized = moved
             }
-            initialized = moved
+        }
+    }
+
+    /// The `count` elements at `source`, moved into a new array, when `count` is at most 8.
+    ///
+    /// Array literals allocate through a path the compiler specializes for the element type,
+    /// while `Array(unsafeUninitializedCapacity:initializingWith:)` looks the array's type up
+    /// at run time on every call, which costs more than the rest of building a small row.
+    /// - Returns: The array, or nil when `count` is more than 8 (nothing is moved then).
+    @inline(__always)
+    private static func smallArray<Element>(
+        moving source: UnsafeMutablePointer<Element>, count: Int
+    ) -> [Element]? {
+        let at = { (offset: Int) in (source + offset).move() }
+        switch count {
+        case 0: return []
+        case 1: return [at(0)]
+        case 2: return [at(0), at(1)]
+        case 3: return [at(0), at(1), at(2)]
+        case 4: return [at(0), at(1), at(2), at(3)]
+        case 5: return [at(0), at(1), at(2), at(3), at(4)]
+        case 6: return [at(0), at(1), at(2), at(3), at(4), at(5)]
+        case 7: return [at(0), at(1), at(2), at(3), at(4), at(5), at(6)]
+        case 8: return [at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7)]
+        default: return nil
         }
     }
 
