@@ -135,6 +135,34 @@ struct JSONReaderTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 
+    @Test("escapes, controls and non-ASCII are found at every offset of a long string")
+    func specialsAtEveryOffset() throws {
+        for offset in 0..<24 {
+            let before = String(repeating: "a", count: offset)
+            let after = String(repeating: "b", count: 23 - offset)
+            #expect(try JSONReader.read("\"\(before)\\n\(after)\"") == .string(before + "\n" + after))
+            #expect(try JSONReader.read("\"\(before)é\(after)\"") == .string(before + "é" + after))
+            #expect(try JSONReader.read("\"\(before)\"") == .string(before))
+            let control = jsonReadError(Array("\"\(before)".utf8) + [0x1F] + Array("\(after)\"".utf8))
+            #expect(control?.location == "line 1, column \(offset + 2)")
+            let invalid = jsonReadError(Array("\"\(before)".utf8) + [0xFF] + Array("\(after)\"".utf8))
+            #expect(invalid?.location == "line 1, column \(offset + 2)")
+            #expect(jsonReadError("\"\(before)")?.message == "unexpected end of file inside a string")
+        }
+    }
+
+    @Test("arrays and objects of every small size read in order")
+    func smallContainers() throws {
+        for size in 0...12 {
+            let items = (0..<size).map { FieldValue.int(Int64($0)) }
+            let array = "[" + (0..<size).map(String.init).joined(separator: ",") + "]"
+            #expect(try JSONReader.read(array) == .array(items))
+            let object = "{" + (0..<size).map { #""k\#($0)":\#($0)"# }.joined(separator: ",") + "}"
+            let fields = Fields((0..<size).map { Field("k\($0)", .int(Int64($0))) })
+            #expect(try JSONReader.read(object) == .dict(fields))
+        }
+    }
+
     @Test("arrays and objects nest and keep their order")
     func containers() throws {
         let value = try JSONReader.read(#" {"b": [1, 2.5, "x", true, null, {}], "a": {"c": []}, "": -1} "#)

@@ -37,18 +37,45 @@ extension JSONParser {
 
     /// Finds the first quote, backslash or control character from `start`, checking that
     /// the bytes before it are valid UTF-8.
+    ///
+    /// Looks at 8 bytes at a time while it can, then at single bytes.
     /// - Returns: Its position.
     @inline(__always)
     private func scanPlainString(from start: Int) throws(DocumentSyntaxError) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
         var position = start
-        var combined: UInt8 = 0
-        while position < count {
-            let byte = base[position]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            combined |= byte
-            position += 1
+        var combinedWords: UInt64 = 0
+        var found = false
+        while position &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            // The high bit of a byte is set when the byte is a quote, a backslash or below 0x20.
+            // A borrow can also set it in later bytes, never in an earlier one.
+            let flags =
+                ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word)
+                & highBits
+            if flags != 0 {
+                let offset = flags.trailingZeroBitCount >> 3
+                combinedWords |= word & ((1 &<< UInt64(offset &* 8)) &- 1)
+                position &+= offset
+                found = true
+                break
+            }
+            combinedWords |= word
+            position &+= 8
         }
-        guard position < count else { throw error("unexpected end of file inside a string", at: count) }
+        var combined: UInt8 = combinedWords & highBits != 0 ? 0x80 : 0
+        if !found {
+            while position < count {
+                let byte = base[position]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                combined |= byte
+                position += 1
+            }
+            guard position < count else { throw error("unexpected end of file inside a string", at: count) }
+        }
         if combined >= 0x80 { try validateUTF8(from: start, to: position) }
         return position
     }
