@@ -5,7 +5,8 @@ import Testing
 
 // MARK: Helpers shared by the property-list suites
 
-/// Expects two values to be identical in the strict sense of `FieldValue.isIdentical(to:)`.
+/// Expects two values to be identical in the strict sense of `FieldValue.isIdentical(to:)`, reporting the
+/// path of the first difference.
 func expectIdentical(
     _ actual: FieldValue?, _ expected: FieldValue, _ comment: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
@@ -14,9 +15,30 @@ func expectIdentical(
         Issue.record("no value; expected \(expected)", sourceLocation: sourceLocation)
         return
     }
+    let difference = firstDifference(actual, expected)
     #expect(
-        actual.isIdentical(to: expected), "\(comment.map { "\($0): " } ?? "")got \(actual), expected \(expected)",
-        sourceLocation: sourceLocation)
+        difference == nil, "\(comment.map { "\($0): " } ?? "")\(difference ?? "")", sourceLocation: sourceLocation)
+}
+
+/// Where two values first differ (`$.list[3].name: got …, expected …`), or nil when they are identical.
+func firstDifference(_ actual: FieldValue, _ expected: FieldValue, path: String = "$") -> String? {
+    switch (actual, expected) {
+    case (.array(let left), .array(let right)):
+        for (index, (item, other)) in zip(left, right).enumerated() {
+            if let found = firstDifference(item, other, path: "\(path)[\(index)]") { return found }
+        }
+        return left.count == right.count ? nil : "\(path): \(left.count) items, expected \(right.count)"
+    case (.dict(let left), .dict(let right)):
+        for (field, other) in zip(left, right) {
+            guard PropertyListKey.same(field.key, other.key) else {
+                return "\(path): key \(field.key.debugDescription), expected \(other.key.debugDescription)"
+            }
+            if let found = firstDifference(field.value, other.value, path: "\(path).\(field.key)") { return found }
+        }
+        return left.count == right.count ? nil : "\(path): \(left.keys), expected keys \(right.keys)"
+    default:
+        return actual.isIdentical(to: expected) ? nil : "\(path): got \(actual), expected \(expected)"
+    }
 }
 
 /// The error `body` throws, or nil (recording an issue) when it returns a value or throws something else.
