@@ -1,6 +1,7 @@
 // ListServer — ModelsTests
 import Foundation
 import Testing
+
 @testable import Models
 
 /// A binary plist assembled from raw object encodings, with a trailer that can be falsified.
@@ -77,7 +78,9 @@ private func expectFailure(
         expectIdentical(
             try read(assembleBinaryPlist([date])), .date(Date(timeIntervalSinceReferenceDate: 737_755_200.25)))
         expectFailure(assembleBinaryPlist([[0x21, 0, 0]]), at: "object 0", "a real of 2 bytes")
-        expectFailure(assembleBinaryPlist([[0x34] + [UInt8](repeating: 0, count: 8)]), at: "object 0", "unknown object marker 0x34")
+        expectFailure(
+            assembleBinaryPlist([[0x34] + [UInt8](repeating: 0, count: 8)]), at: "object 0",
+            "unknown object marker 0x34")
     }
 
     @Test("ASCII, UTF-16BE and UTF-8 strings, with inline and extended lengths")
@@ -131,7 +134,9 @@ private func expectFailure(
     func badHeader() {
         expectFailure([], at: "byte 0", "the file is empty")
         expectFailure(Array("<?xml".utf8), at: "byte 0", "not a binary property list")
-        expectFailure(Array("bplist01".utf8) + [UInt8](repeating: 0, count: 40), at: "byte 6", "unsupported binary property list version \"01\"")
+        expectFailure(
+            Array("bplist01".utf8) + [UInt8](repeating: 0, count: 40), at: "byte 6",
+            "unsupported binary property list version \"01\"")
         expectFailure(Array("bplist00".utf8) + [0x09], at: "byte 9", "the file ends before its trailer")
     }
 
@@ -141,13 +146,16 @@ private func expectFailure(
         expectFailure(assembleBinaryPlist(one, referenceSize: 0), at: "byte 17", "object reference size 0")
         expectFailure(assembleBinaryPlist(one, offsetSize: 9), at: "byte 24", "offset size 9")
         expectFailure(assembleBinaryPlist(one, objectCount: 0), at: "byte 18", "the trailer counts no objects")
-        expectFailure(assembleBinaryPlist(one, objectCount: UInt64.max), at: "byte 18", "object count 18446744073709551615 is more than")
+        expectFailure(
+            assembleBinaryPlist(one, objectCount: UInt64.max), at: "byte 18",
+            "object count 18446744073709551615 is more than")
         let four = [[UInt8]](repeating: [0x09], count: 4)
         expectFailure(
             assembleBinaryPlist(four, objectCount: 6), at: "byte 12",
             "the offset table (6 entries of 1 bytes) runs into the trailer")
         expectFailure(assembleBinaryPlist(one, top: 1), at: "byte 26", "top object 1 is out of range (1 objects)")
-        expectFailure(assembleBinaryPlist(one, tableOffset: 2), at: "byte 34", "offset table position 2 is outside the file")
+        expectFailure(
+            assembleBinaryPlist(one, tableOffset: 2), at: "byte 34", "offset table position 2 is outside the file")
         expectFailure(assembleBinaryPlist(one, tableOffset: UInt64.max), at: "byte 34", "is outside the file")
     }
 
@@ -158,22 +166,36 @@ private func expectFailure(
         expectFailure(bytes, at: "object 0", "offset 200 is outside the object area")
         bytes[9] = 3
         expectFailure(bytes, at: "object 0", "offset 3 is outside the object area")
-        expectFailure(assembleBinaryPlist([[0xA1, 5]]), at: "object 0", "reference to object 5 is out of range (1 objects)")
-        expectFailure(assembleBinaryPlist([[0xA1, 1], [0xAF, 0x10, 100, 0]]), at: "object 1", "100 entries run past the end")
-        expectFailure(assembleBinaryPlist([[0x5F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]]), at: "object 0", "run past the end of the object area")
-        expectFailure(assembleBinaryPlist([[0x4F, 0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]]), at: "object 0", "negative length")
-        expectFailure(assembleBinaryPlist([[0x6F, 0x12, 0x7F, 0xFF, 0xFF, 0xFF]]), at: "object 0", "UTF-16 units run past the end")
-        expectFailure(assembleBinaryPlist([[0xDF, 0x13, 0x40, 0, 0, 0, 0, 0, 0, 0]]), at: "object 0", "entries run past the end")
-        expectFailure(assembleBinaryPlist([[0x4F, 0x22, 0, 0, 0, 0]]), at: "object 0", "extended length marker 0x22 is not an integer")
+        expectFailure(
+            assembleBinaryPlist([[0xA1, 5]]), at: "object 0", "reference to object 5 is out of range (1 objects)")
+        expectFailure(
+            assembleBinaryPlist([[0xA1, 1], [0xAF, 0x10, 100, 0]]), at: "object 1", "100 entries run past the end")
+        expectFailure(
+            assembleBinaryPlist([[0x5F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]]), at: "object 0",
+            "run past the end of the object area")
+        expectFailure(
+            assembleBinaryPlist([[0x4F, 0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]]), at: "object 0",
+            "negative length")
+        expectFailure(
+            assembleBinaryPlist([[0x6F, 0x12, 0x7F, 0xFF, 0xFF, 0xFF]]), at: "object 0", "UTF-16 units run past the end"
+        )
+        expectFailure(
+            assembleBinaryPlist([[0xDF, 0x13, 0x40, 0, 0, 0, 0, 0, 0, 0]]), at: "object 0", "entries run past the end")
+        expectFailure(
+            assembleBinaryPlist([[0x4F, 0x22, 0, 0, 0, 0]]), at: "object 0",
+            "extended length marker 0x22 is not an integer")
         expectFailure(assembleBinaryPlist([[0x13, 1, 2]]), at: "object 0", "run past the end of the object area")
     }
 
     @Test("an array or dictionary that contains itself, directly or not, is refused")
     func cycles() {
         expectFailure(assembleBinaryPlist([[0xA1, 0]]), at: "object 0", "the object contains itself")
-        expectFailure(assembleBinaryPlist([[0xA1, 1], [0xA2, 2, 0], [0x09]]), at: "object 0", "the object contains itself")
-        expectFailure(assembleBinaryPlist([[0xD1, 1, 0], [0x51, 0x61]]), at: "object 0", "the object contains itself")
-        expectFailure(assembleBinaryPlist([[0xC1, 1], [0xD1, 2, 0], [0x51, 0x61]]), at: "object 0", "the object contains itself")
+        expectFailure(
+            assembleBinaryPlist([[0xA1, 1], [0xA2, 2, 0], [0x09]]), at: "object 0", "the object contains itself")
+        expectFailure(
+            assembleBinaryPlist([[0xD1, 1, 0], [0x51, 0x61]]), at: "object 0", "the object contains itself")
+        expectFailure(
+            assembleBinaryPlist([[0xC1, 1], [0xD1, 2, 0], [0x51, 0x61]]), at: "object 0", "the object contains itself")
     }
 
     @Test("nesting of 512 arrays is read, 513 is refused")
@@ -197,21 +219,25 @@ private func expectFailure(
     func exponentialSharing() {
         var objects: [[UInt8]] = (0..<60).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
         objects.append([0x09])
-        expectFailure(assembleBinaryPlist(objects), at: "object 60", "shared objects expand to more than 1048576 values")
+        expectFailure(
+            assembleBinaryPlist(objects), at: "object 60", "shared objects expand to more than 1048576 values")
     }
 
     @Test("UIDs, fill bytes, unknown markers, non-string keys and bad text are refused")
     func unsupportedObjects() {
-        expectFailure(assembleBinaryPlist([[0x80, 1]]), at: "object 0", "UID objects (keyed archives) are not supported")
+        expectFailure(
+            assembleBinaryPlist([[0x80, 1]]), at: "object 0", "UID objects (keyed archives) are not supported")
         expectFailure(assembleBinaryPlist([[0x0F]]), at: "object 0", "a fill byte is not a value")
         for marker: UInt8 in [0x01, 0x0E, 0x90, 0xB0, 0xE0, 0xF0] {
             expectFailure(assembleBinaryPlist([[marker, 0]]), at: "object 0", "unknown object marker")
         }
-        expectFailure(assembleBinaryPlist([[0xD1, 1, 1], [0x10, 1]]), at: "object 0", "dictionary key (object 1) is not a string")
+        expectFailure(
+            assembleBinaryPlist([[0xD1, 1, 1], [0x10, 1]]), at: "object 0", "dictionary key (object 1) is not a string")
         expectFailure(assembleBinaryPlist([[0x52, 0x61, 0xE9]]), at: "object 0", "ASCII string holds byte 0xE9")
         expectFailure(assembleBinaryPlist([[0x61, 0xD8, 0x00]]), at: "object 0", "unpaired surrogate")
         expectFailure(assembleBinaryPlist([[0x72, 0xC3, 0x28]]), at: "object 0", "the UTF-8 string is not valid")
-        expectFailure(assembleBinaryPlist([[0xD1, 1, 2], [0x61, 0xDC, 0x00], [0x09]]), at: "object 1", "unpaired surrogate")
+        expectFailure(
+            assembleBinaryPlist([[0xD1, 1, 2], [0x61, 0xDC, 0x00], [0x09]]), at: "object 1", "unpaired surrogate")
     }
 
     @Test("every strict prefix of a valid binary plist is an error, never a crash")

@@ -1,6 +1,7 @@
 // ListServer — ModelsTests
 import Foundation
 import Testing
+
 @testable import Models
 
 /// The trailer fields of a binary plist.
@@ -46,10 +47,17 @@ private func objectBytes(_ bytes: [UInt8], _ object: Int, count: Int) -> [UInt8]
     @Test("ASCII strings are written as bytes, others as UTF-16BE, reals and dates as 8 bytes")
     func scalarEncodings() {
         #expect(objectBytes(BinaryPropertyListWriter.write(.string("ab")), 0, count: 3) == [0x52, 0x61, 0x62])
-        #expect(objectBytes(BinaryPropertyListWriter.write(.string("é😀")), 0, count: 7) == [0x63, 0x00, 0xE9, 0xD8, 0x3D, 0xDE, 0x00])
-        #expect(objectBytes(BinaryPropertyListWriter.write(.real(1.5)), 0, count: 9) == [0x23] + bigEndian(1.5.bitPattern, size: 8))
+        #expect(
+            objectBytes(BinaryPropertyListWriter.write(.string("é😀")), 0, count: 7) == [
+                0x63, 0x00, 0xE9, 0xD8, 0x3D, 0xDE, 0x00,
+            ])
+        #expect(
+            objectBytes(BinaryPropertyListWriter.write(.real(1.5)), 0, count: 9) == [0x23]
+                + bigEndian(1.5.bitPattern, size: 8))
         let date = Date(timeIntervalSinceReferenceDate: 12.5)
-        #expect(objectBytes(BinaryPropertyListWriter.write(.date(date)), 0, count: 9) == [0x33] + bigEndian(12.5.bitPattern, size: 8))
+        #expect(
+            objectBytes(BinaryPropertyListWriter.write(.date(date)), 0, count: 9) == [0x33]
+                + bigEndian(12.5.bitPattern, size: 8))
         #expect(objectBytes(BinaryPropertyListWriter.write(.bool(true)), 0, count: 1) == [0x09])
         #expect(objectBytes(BinaryPropertyListWriter.write(.data([7])), 0, count: 2) == [0x41, 7])
     }
@@ -57,8 +65,12 @@ private func objectBytes(_ bytes: [UInt8], _ object: Int, count: Int) -> [UInt8]
     @Test("lengths of 15 and more use the extended form and read back")
     func extendedLengths() throws {
         let value: FieldValue = .dict(
-            Fields((0..<20).map { Field("key\($0)", .array((0..<$0).map { .int(Int64($0)) })) }
-                + [Field("s", .string(String(repeating: "é", count: 300))), Field("d", .data(Array(repeating: 9, count: 70_000)))]))
+            Fields(
+                (0..<20).map { Field("key\($0)", .array((0..<$0).map { .int(Int64($0)) })) }
+                    + [
+                        Field("s", .string(String(repeating: "é", count: 300))),
+                        Field("d", .data(Array(repeating: 9, count: 70_000))),
+                    ]))
         let bytes = BinaryPropertyListWriter.write(value)
         expectIdentical(try BinaryPropertyListReader.read(bytes), value)
         let top = trailer(bytes).top
@@ -67,7 +79,8 @@ private func objectBytes(_ bytes: [UInt8], _ object: Int, count: Int) -> [UInt8]
 
     @Test("equal scalars are written once; 0.0 and -0.0, é and e\\u{301}, 1 and 1.0 and true stay apart")
     func sharing() throws {
-        let repeated: FieldValue = .array(Array(repeating: .dict(["name": .string("same"), "n": .int(5)]), count: 1_000))
+        let repeated: FieldValue = .array(
+            Array(repeating: .dict(["name": .string("same"), "n": .int(5)]), count: 1_000))
         let bytes = BinaryPropertyListWriter.write(repeated)
         #expect(trailer(bytes).objects == 1_000 + 1 + 4)
         expectIdentical(try BinaryPropertyListReader.read(bytes), repeated)

@@ -1,5 +1,6 @@
 // ListServer — ModelsTests
 import Testing
+
 @testable import Models
 
 @Suite("Property-list format detection") struct PropertyListFormatTests {
@@ -14,7 +15,9 @@ import Testing
 
     @Test("XML plists are recognised after an optional byte-order mark and whitespace")
     func xmlDetection() {
-        for text in ["<?xml version=\"1.0\"?>", "<plist>", "<!DOCTYPE plist>", "\u{FEFF}<?xml", " \n\t<plist version=\"1.0\">"] {
+        for text in [
+            "<?xml version=\"1.0\"?>", "<plist>", "<!DOCTYPE plist>", "\u{FEFF}<?xml", " \n\t<plist version=\"1.0\">",
+        ] {
             #expect(PropertyListFormat.isXMLPropertyList(Array(text.utf8)), "\(text)")
         }
         #expect(PropertyListFormat.isXMLPropertyList([0xFF, 0xFE, 0x3C, 0x00]))

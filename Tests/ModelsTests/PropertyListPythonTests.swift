@@ -1,6 +1,7 @@
 // ListServer — ModelsTests
 import Foundation
 import Testing
+
 @testable import Models
 
 /// Runs plistlib (CPython's reference implementation) as an oracle.
@@ -200,7 +201,8 @@ enum PlistlibOracle {
             var fields = Fields()
             for entry in entries {
                 guard entry.count == 2, let key = entry[0] as? String else { throw MalformedTag(json: "\(entry)") }
-                fields.append(Field(String(decoding: try bytes(fromHex: key), as: UTF8.self), try value(fromTagged: entry[1])))
+                fields.append(
+                    Field(String(decoding: try bytes(fromHex: key), as: UTF8.self), try value(fromTagged: entry[1])))
             }
             return .dict(fields)
         default:
@@ -250,9 +252,11 @@ enum PlistlibOracle {
         let output = try PlistlibOracle.run([mode, folder.path, String(seed), String(count)])
         #expect(output == "produced \(count + 2)")
         var cases: [(String, [UInt8], FieldValue)] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where !name.hasSuffix(".json") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        where !name.hasSuffix(".json") {
             let base = name.split(separator: ".")[0]
-            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("\(base).json")))
+            let json = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.appendingPathComponent("\(base).json")))
             let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
             cases.append((name, bytes, try PlistlibOracle.value(fromTagged: json)))
         }
@@ -279,11 +283,14 @@ enum PlistlibOracle {
         defer { try? FileManager.default.removeItem(at: folder) }
         for (name, bytes, expected) in cases where name.hasSuffix(".xml") {
             let ours = XMLPropertyListWriter.write(expected)
-            let start = (0..<min(ours.count, bytes.count)).first { ours[$0] != bytes[$0] } ?? min(ours.count, bytes.count)
+            let start =
+                (0..<min(ours.count, bytes.count)).first { ours[$0] != bytes[$0] } ?? min(ours.count, bytes.count)
             func excerpt(_ bytes: [UInt8]) -> String {
                 String(decoding: bytes.dropFirst(start).prefix(80), as: UTF8.self).debugDescription
             }
-            #expect(ours == bytes, "\(name) differs from byte \(start): ours \(excerpt(ours)), plistlib's \(excerpt(bytes))")
+            #expect(
+                ours == bytes, "\(name) differs from byte \(start): ours \(excerpt(ours)), plistlib's \(excerpt(bytes))"
+            )
         }
     }
 

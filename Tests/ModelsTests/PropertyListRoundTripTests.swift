@@ -1,6 +1,7 @@
 // ListServer — ModelsTests
 import Foundation
 import Testing
+
 @testable import Models
 
 // MARK: Helpers shared by the property-list suites
@@ -103,8 +104,9 @@ struct RandomPropertyList {
 
     mutating func integer() -> Int64 {
         switch Int.random(in: 0..<6, using: &generator) {
-        case 0: [Int64.min, Int64.max, 0, -1, 255, 256, 65_535, 65_536, 4_294_967_295, 4_294_967_296]
-            .randomElement(using: &generator)!
+        case 0:
+            [Int64.min, Int64.max, 0, -1, 255, 256, 65_535, 65_536, 4_294_967_295, 4_294_967_296]
+                .randomElement(using: &generator)!
         case 1: Int64.random(in: Int64.min...Int64.max, using: &generator)
         case 2: Int64.random(in: -300...300, using: &generator)
         default: Int64.random(in: 0...100_000, using: &generator)
@@ -113,9 +115,15 @@ struct RandomPropertyList {
 
     mutating func real() -> Double {
         switch Int.random(in: 0..<5, using: &generator) {
-        case 0: [0.0, -0.0, .nan, .infinity, -.infinity, 1.0, 0.1, 1e16, 1e-5, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e15]
+        case 0:
+            [
+                0.0, -0.0, .nan, .infinity, -.infinity, 1.0, 0.1, 1e16, 1e-5, .leastNonzeroMagnitude,
+                .greatestFiniteMagnitude, 1e15,
+            ]
             .randomElement(using: &generator)!
-        case 1: Double(bitPattern: generator.next() & ~(0x7FF << 52) | (UInt64.random(in: 1...2046, using: &generator) << 52))
+        case 1:
+            Double(
+                bitPattern: generator.next() & ~(0x7FF << 52) | (UInt64.random(in: 1...2046, using: &generator) << 52))
         default: Double.random(in: -1e6...1e6, using: &generator)
         }
     }
@@ -133,7 +141,10 @@ struct RandomPropertyList {
         case 2: return .real(real())
         case 3: return .bool(Bool.random(using: &generator))
         case 4: return .date(date())
-        case 5: return .data((0..<Int.random(in: 0...80, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        case 5:
+            return .data(
+                (0..<Int.random(in: 0...80, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator)
+                })
         case 6: return .string(string())
         case 7: return .array((0..<Int.random(in: 0...6, using: &generator)).map { _ in value(depth: depth + 1) })
         default:
@@ -177,7 +188,7 @@ struct RandomPropertyList {
             "gone": .null, "kept": .array([.null, .int(1), .dict(["inner": .null, "x": .bool(true)])]),
         ])
         let expected: FieldValue = .dict([
-            "kept": .array([.string(""), .int(1), .dict(["x": .bool(true)])]),
+            "kept": .array([.string(""), .int(1), .dict(["x": .bool(true)])])
         ])
         expectIdentical(value.propertyListWritable, expected)
         expectIdentical(try XMLPropertyListReader.read(XMLPropertyListWriter.write(value)), expected)

@@ -1,6 +1,7 @@
 // ListServer — ModelsTests
 import Foundation
 import Testing
+
 @testable import Models
 
 private func error(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> DocumentSyntaxError? {
@@ -28,7 +29,8 @@ private func expectFailure(
     @Test("an unknown element is named with its position")
     func unknownElement() {
         expectFailure("<plist>\n  <dict>\n    <key>a</key><foo/>\n", at: "line 3, column 17", "unknown element <foo>")
-        expectFailure("<plist><array><dictionary/></array></plist>", at: "line 1, column 15", "unknown element <dictionary>")
+        expectFailure(
+            "<plist><array><dictionary/></array></plist>", at: "line 1, column 15", "unknown element <dictionary>")
         expectFailure("<plist><dict><bar>x</bar></dict></plist>", at: "line 1, column 14", "unknown element <bar>")
     }
 
@@ -38,7 +40,9 @@ private func expectFailure(
         expectFailure("<plist><string>x</key></plist>", at: "line 1, column 17", "expected </string>, found </key>")
         expectFailure("<array><true></false></array>", at: "line 1, column 14", "expected </true>, found </false>")
         expectFailure("<plist><array/></dict>", at: "line 1, column 16", "expected </plist>, found </dict>")
-        expectFailure("<plist><dict><key>a</key></array></dict></plist>", at: "line 1, column 26", "expected </dict>, found </array>")
+        expectFailure(
+            "<plist><dict><key>a</key></array></dict></plist>", at: "line 1, column 26",
+            "expected </dict>, found </array>")
     }
 
     @Test("a key without a value, and a value where a key is expected, are refused")
@@ -46,13 +50,16 @@ private func expectFailure(
         expectFailure("<dict><key>a</key></dict>", at: "line 1, column 19", "key \"a\" has no value")
         expectFailure("<dict><key>a</key><key>b</key><true/></dict>", at: "line 1, column 19", "key \"a\" has no value")
         expectFailure("<dict><string>x</string></dict>", at: "line 1, column 7", "expected <key>, found <string>")
-        expectFailure("<dict><key>a</key><true/><false/></dict>", at: "line 1, column 26", "expected <key>, found <false/>")
+        expectFailure(
+            "<dict><key>a</key><true/><false/></dict>", at: "line 1, column 26", "expected <key>, found <false/>")
         expectFailure("<array><key>a</key></array>", at: "line 1, column 8", "<key> outside a <dict>")
     }
 
     @Test("a truncated document names the element it ends in and where that opened")
     func truncatedDocument() {
-        expectFailure("<plist>\n<dict>\n<key>a</key>", at: "line 3, column 13", "the document ends inside <dict> opened at line 2, column 1")
+        expectFailure(
+            "<plist>\n<dict>\n<key>a</key>", at: "line 3, column 13",
+            "the document ends inside <dict> opened at line 2, column 1")
         expectFailure("<plist><string>abc", at: "line 1, column 19", "the document ends inside <string>")
         expectFailure("<plist><array><str", at: "line 1, column 15", "the document ends inside the tag <str>")
         expectFailure("<plist><array><!-- x", at: "line 1, column 15", "the document ends inside a comment")
@@ -74,9 +81,10 @@ private func expectFailure(
         for text in ["", "abc", "1e", "1.2.3", "--1", "0x1p3", "nanx", "1 2", "e5", "."] {
             expectFailure("<real>\(text)</real>", at: "line 1, column 7", "invalid real")
         }
-        for text in ["2024-02-30T00:00:00Z", "2023-02-29T00:00:00Z", "2024-05-01T24:00:00Z", "2024-05-01T12:00:00",
-            "2024-13-01T00:00:00Z", "0000-01-01T00:00:00Z", "2024-05-01 12:00:00Z", "yesterday", "2024-05-01T12:00:60Z"]
-        {
+        for text in [
+            "2024-02-30T00:00:00Z", "2023-02-29T00:00:00Z", "2024-05-01T24:00:00Z", "2024-05-01T12:00:00",
+            "2024-13-01T00:00:00Z", "0000-01-01T00:00:00Z", "2024-05-01 12:00:00Z", "yesterday", "2024-05-01T12:00:60Z",
+        ] {
             expectFailure("<date>\(text)</date>", at: "line 1, column 7", "invalid date")
         }
     }
@@ -107,7 +115,8 @@ private func expectFailure(
         expectFailure("<plist><array>x</array></plist>", at: "line 1, column 15", "unexpected text inside <array>")
         expectFailure("<plist><dict> k </dict></plist>", at: "line 1, column 15", "unexpected text inside <dict>")
         expectFailure("hello", at: "line 1, column 1", "text before the plist element")
-        expectFailure("<plist><true/></plist>x", at: "line 1, column 23", "unexpected content after the end of the plist")
+        expectFailure(
+            "<plist><true/></plist>x", at: "line 1, column 23", "unexpected content after the end of the plist")
         expectFailure("<true/><false/>", at: "line 1, column 8", "unexpected content after the end of the plist")
         expectFailure("<plist><true/><false/></plist>", at: "line 1, column 15", "<plist> holds more than one value")
         expectFailure("<plist/>", at: "line 1, column 1", "<plist/> holds no value")
@@ -118,7 +127,8 @@ private func expectFailure(
         expectFailure("<array><![CDATA[x]]></array>", at: "line 1, column 8", "unexpected markup inside <array>")
         expectFailure("</array>", at: "line 1, column 1", "unexpected </array>")
         expectFailure("<plist><array><></array></plist>", at: "line 1, column 15", "expected an element name after '<'")
-        expectFailure("<plist version=1.0><true/></plist>", at: "line 1, column 16", "expected a quoted attribute value")
+        expectFailure(
+            "<plist version=1.0><true/></plist>", at: "line 1, column 16", "expected a quoted attribute value")
         expectFailure("<plist version><true/></plist>", at: "line 1, column 15", "expected '=' after an attribute name")
         expectFailure("<array/ ><array/>", at: "line 1, column 7", "expected '>' after '/'")
         expectFailure("</array x>", at: "line 1, column 9", "unexpected text in </array>")
@@ -159,9 +169,11 @@ private func expectFailure(
 
     @Test("every strict prefix of a document using comments, CDATA and entities is an error")
     func everyPrefixOfMarkupFails() {
-        let document = Array(
-            "<?xml version=\"1.0\"?><!DOCTYPE plist [<!x \">\">]><plist><dict><!-- a --><key>k&amp;</key>"
-                .utf8) + Array("<string>x<![CDATA[<y>]]>&#x1F600;</string><key>e</key><data>AA==</data></dict></plist>".utf8)
+        let document =
+            Array(
+                "<?xml version=\"1.0\"?><!DOCTYPE plist [<!x \">\">]><plist><dict><!-- a --><key>k&amp;</key>"
+                    .utf8)
+            + Array("<string>x<![CDATA[<y>]]>&#x1F600;</string><key>e</key><data>AA==</data></dict></plist>".utf8)
         for cut in 0..<document.count {
             #expect(throws: DocumentSyntaxError.self, "prefix of \(cut) bytes") {
                 try XMLPropertyListReader.read(Array(document[0..<cut]))

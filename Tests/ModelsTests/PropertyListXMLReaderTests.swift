@@ -1,6 +1,7 @@
 // ListServer — ModelsTests
 import Foundation
 import Testing
+
 @testable import Models
 
 /// A complete XML plist document around `body`.
@@ -49,7 +50,8 @@ private func read(_ text: String) throws -> FieldValue {
     @Test("entities, character references, CDATA and comments inside text decode exactly")
     func decodesTextMarkup() throws {
         let value = try read(
-            "<string>&lt;a&gt; &amp; &quot;q&quot; &apos;s&apos; &#65;&#x42;&#X1F600; <![CDATA[<raw & ]]>]]>x<!-- c -->y</string>")
+            "<string>&lt;a&gt; &amp; &quot;q&quot; &apos;s&apos; &#65;&#x42;&#X1F600; <![CDATA[<raw & ]]>]]>x<!-- c -->y</string>"
+        )
         expectIdentical(value, .string("<a> & \"q\" 's' AB😀 <raw & ]]>xy"))
         expectIdentical(try read("<string>&#0;&#9;&#x1;</string>"), .string("\u{0}\t\u{1}"))
         expectIdentical(try read("<string>é😀中</string>"), .string("é😀中"))
@@ -63,7 +65,8 @@ private func read(_ text: String) throws -> FieldValue {
 
     @Test("a prolog with byte-order mark, declaration, DOCTYPE with internal subset and comments is skipped")
     func skipsProlog() throws {
-        let text = "\u{FEFF}<?xml version='1.0'?>\n<!-- before -->\n<!DOCTYPE plist [ <!ENTITY x \"]>\"> ]>\n"
+        let text =
+            "\u{FEFF}<?xml version='1.0'?>\n<!-- before -->\n<!DOCTYPE plist [ <!ENTITY x \"]>\"> ]>\n"
             + "<?pi stuff?><plist version=\"1.0\" other='a>b'><!-- inside --><integer>7</integer><!-- after --></plist>"
             + "\n<!-- trailing -->\n"
         expectIdentical(try read(text), .int(7))
@@ -80,7 +83,8 @@ private func read(_ text: String) throws -> FieldValue {
         expectIdentical(
             try read("<array><string/><dict/><array/><data/><string></string><dict></dict><array> </array></array>"),
             .array([.string(""), .dict([:]), .array([]), .data([]), .string(""), .dict([:]), .array([])]))
-        expectIdentical(try read("<dict><key/><true></true><key>f</key><false> <!-- c --> </false></dict>"),
+        expectIdentical(
+            try read("<dict><key/><true></true><key>f</key><false> <!-- c --> </false></dict>"),
             .dict(["": .bool(true), "f": .bool(false)]))
     }
 
@@ -167,7 +171,8 @@ private func read(_ text: String) throws -> FieldValue {
             levels += 1
         }
         #expect(levels == 512)
-        let tooDeep = "<dict><key>a</key>" + String(repeating: "<array>", count: 512)
+        let tooDeep =
+            "<dict><key>a</key>" + String(repeating: "<array>", count: 512)
             + String(repeating: "</array>", count: 512) + "</dict>"
         let error = syntaxError { try read(tooDeep) }
         #expect(error?.message == "nesting deeper than 512 levels")

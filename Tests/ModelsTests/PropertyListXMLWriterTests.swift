@@ -1,6 +1,7 @@
 // ListServer — ModelsTests
 import Foundation
 import Testing
+
 @testable import Models
 
 private func written(_ value: FieldValue) -> String {
@@ -55,7 +56,9 @@ private let header = """
 
     @Test("null entries are left out of dictionaries and become empty strings elsewhere")
     func nullPolicy() {
-        #expect(written(.dict(["a": .null, "b": .int(1)])) == header + "<dict>\n\t<key>b</key>\n\t<integer>1</integer>\n</dict>\n</plist>\n")
+        #expect(
+            written(.dict(["a": .null, "b": .int(1)])) == header
+                + "<dict>\n\t<key>b</key>\n\t<integer>1</integer>\n</dict>\n</plist>\n")
         #expect(written(.dict(["a": .null])) == header + "<dict/>\n</plist>\n")
         #expect(written(.array([.null])) == header + "<array>\n\t<string></string>\n</array>\n</plist>\n")
         #expect(written(.null) == header + "<string></string>\n</plist>\n")

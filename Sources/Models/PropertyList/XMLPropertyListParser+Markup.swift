@@ -64,6 +64,7 @@ extension XMLPropertyListParser {
         var tag = Tag(
             element: element(named: nameRange), isEnd: isEnd, isSelfClosing: false, offset: start,
             nameRange: nameRange)
+        guard position < bytes.count else { throw truncatedTag(tag) }
         if !isEnd, tag.element == .unknown {
             throw error(at: start, "unknown element <\(name(of: tag))>")
         }
@@ -121,23 +122,23 @@ extension XMLPropertyListParser {
         error(at: tag.offset, "the document ends inside the tag \(describe(tag))")
     }
 
-    /// Maps a tag name to its element without building a string.
+    /// Maps a tag name to its element without building a string: the name's ASCII bytes, big-endian, as an integer.
     private func element(named range: Range<Int>) -> Element {
         guard range.count <= 7 else { return .unknown }
         var code: UInt64 = 0
         for index in range { code = code << 8 | UInt64(bytes[index]) }
         switch code {
-        case 0x6b6579: return .key
-        case 0x64696374: return .dict
-        case 0x7265616c: return .real
-        case 0x74727565: return .true
-        case 0x64617465: return .date
-        case 0x64617461: return .data
-        case 0x6172726179: return .array
-        case 0x706c697374: return .plist
-        case 0x66616c7365: return .false
-        case 0x737472696e67: return .string
-        case 0x696e7465676572: return .integer
+        case 0x6b6579: return .key  // "key"
+        case 0x6469_6374: return .dict  // "dict"
+        case 0x7265_616c: return .real  // "real"
+        case 0x7472_7565: return .true  // "true"
+        case 0x6461_7465: return .date  // "date"
+        case 0x6461_7461: return .data  // "data"
+        case 0x61_7272_6179: return .array  // "array"
+        case 0x70_6c69_7374: return .plist  // "plist"
+        case 0x66_616c_7365: return .false  // "false"
+        case 0x7374_7269_6e67: return .string  // "string"
+        case 0x69_6e74_6567_6572: return .integer  // "integer"
         default: return .unknown
         }
     }
