@@ -22,11 +22,11 @@ private func objectBytes(_ bytes: [UInt8], _ object: Int, count: Int) -> [UInt8]
 }
 
 @Suite("Binary property-list writer") struct PropertyListBinaryWriterTests {
-    @Test("a small array is laid out children first, with shared scalars and a 32-byte trailer")
+    @Test("a small array is laid out children first, with shared strings and a 32-byte trailer")
     func exactLayout() {
-        let bytes = BinaryPropertyListWriter.write(.array([.int(1), .string("a"), .int(1)]))
+        let bytes = BinaryPropertyListWriter.write(.array([.string("a"), .int(1), .string("a")]))
         let expected: [UInt8] =
-            Array("bplist00".utf8) + [0x10, 0x01, 0x51, 0x61, 0xA3, 0x00, 0x01, 0x00] + [8, 10, 12]
+            Array("bplist00".utf8) + [0x51, 0x61, 0x10, 0x01, 0xA3, 0x00, 0x01, 0x00] + [8, 10, 12]
             + [0, 0, 0, 0, 0, 0, 1, 1] + bigEndian(3, size: 8) + bigEndian(2, size: 8) + bigEndian(16, size: 8)
         #expect(bytes == expected)
     }
@@ -77,12 +77,12 @@ private func objectBytes(_ bytes: [UInt8], _ object: Int, count: Int) -> [UInt8]
         #expect(objectBytes(bytes, top, count: 3) == [0xDF, 0x10, 22])
     }
 
-    @Test("equal scalars are written once; 0.0 and -0.0, é and e\\u{301}, 1 and 1.0 and true stay apart")
+    @Test("equal strings and booleans are written once; é and e\\u{301} stay apart, numbers are not shared")
     func sharing() throws {
         let repeated: FieldValue = .array(
-            Array(repeating: .dict(["name": .string("same"), "n": .int(5)]), count: 1_000))
+            Array(repeating: .dict(["name": .string("same"), "n": .int(5), "ok": .bool(true)]), count: 1_000))
         let bytes = BinaryPropertyListWriter.write(repeated)
-        #expect(trailer(bytes).objects == 1_000 + 1 + 4)
+        #expect(trailer(bytes).objects == 1 + 1_000 * 2 + 5)
         expectIdentical(try BinaryPropertyListReader.read(bytes), repeated)
 
         let distinct: FieldValue = .array([
@@ -91,6 +91,8 @@ private func objectBytes(_ bytes: [UInt8], _ object: Int, count: Int) -> [UInt8]
         ])
         let distinctBytes = BinaryPropertyListWriter.write(distinct)
         #expect(trailer(distinctBytes).objects == 11)
+        let strings = BinaryPropertyListWriter.write(.array([.string("x"), .string("x"), .string("é"), .string("é")]))
+        #expect(trailer(strings).objects == 3)
         expectIdentical(try BinaryPropertyListReader.read(distinctBytes), distinct)
     }
 

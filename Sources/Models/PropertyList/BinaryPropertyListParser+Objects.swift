@@ -65,16 +65,17 @@ extension BinaryPropertyListParser {
             let count = try readLength(marker, cursor: &cursor, in: object)
             try needReferences(count, at: cursor, in: object, perEntry: 2)
             try enter(object)
-            var builder = PropertyListDictionaryBuilder()
+            var builder = PropertyListDictionaryBuilder(on: fieldStack)
             let valuesStart = cursor + count * referenceSize
             for index in 0..<count {
                 let keyObject = try reference(at: cursor + index * referenceSize, in: object)
                 let key = try parseKey(keyObject, in: object)
                 let valueObject = try reference(at: valuesStart + index * referenceSize, in: object)
-                builder.add(key, try parseObject(valueObject))
+                let value = try parseObject(valueObject)
+                builder.add(key, value, to: &fieldStack)
             }
             leave(object)
-            return .dict(builder.build())
+            return .dict(builder.finish(&fieldStack))
         default:
             throw unknownMarker(marker, object)
         }
@@ -133,7 +134,8 @@ extension BinaryPropertyListParser {
 
     /// A dictionary key: a string object, cached by object number.
     private mutating func parseKey(_ keyObject: Int, in object: Int) throws(DocumentSyntaxError) -> String {
-        if let cached = keyCache[keyObject] { return cached }
+        let slot = keyObject & (keyCache.count - 1)
+        if keyCache[slot].object == keyObject { return keyCache[slot].key }
         let start = try offset(of: keyObject)
         let marker = bytes[start]
         guard (0x5...0x7).contains(marker >> 4) else {
@@ -141,12 +143,12 @@ extension BinaryPropertyListParser {
         }
         remainingValues -= 1
         let key = try parseString(marker, cursor: start + 1, in: keyObject)
-        if keyCache.count < 4_096 { keyCache[keyObject] = key }
+        keyCache[slot] = (keyObject, key)
         return key
     }
 
     /// An ASCII (`0x5_`), UTF-16BE (`0x6_`) or UTF-8 (`0x7_`) string.
-    private func parseString(
+    private mutating func parseString(
         _ marker: UInt8, cursor start: Int, in object: Int
     ) throws(DocumentSyntaxError) -> String {
         var cursor = start
@@ -163,19 +165,15 @@ extension BinaryPropertyListParser {
             guard length <= (objectsEnd - cursor) / 2 else {
                 throw Self.error(object: object, "\(length) UTF-16 units run past the end of the object area")
             }
-            var units: [UInt16] = []
-            units.reserveCapacity(length)
-            for index in 0..<length {
-                units.append(UInt16(bytes[cursor + 2 * index]) << 8 | UInt16(bytes[cursor + 2 * index + 1]))
-            }
-            guard let text = String(validating: units, as: UTF16.self) else {
+            let units = UnsafeBufferPointer(rebasing: bytes[cursor..<(cursor + 2 * length)])
+            guard let text = PropertyListText.string(fromUTF16BigEndian: units, scratch: &scratch) else {
                 throw Self.error(object: object, "the UTF-16 string is not valid (unpaired surrogate)")
             }
             return text
         default:
             try need(length, at: cursor, in: object)
             let text = UnsafeBufferPointer(rebasing: bytes[cursor..<(cursor + length)])
-            guard let string = String(validating: text, as: UTF8.self) else {
+            guard let string = PropertyListText.string(fromUTF8: text) else {
                 throw Self.error(object: object, "the UTF-8 string is not valid")
             }
             return string

@@ -16,8 +16,12 @@ struct BinaryPropertyListParser {
     var onPath: [Bool]
     var depth = 0
     var remainingValues: Int
-    /// Strings already decoded as dictionary keys, by object number (writers share their keys).
-    var keyCache: [Int: String] = [:]
+    /// Strings recently decoded as dictionary keys, direct-mapped by object number (writers share keys).
+    var keyCache = [(object: Int, key: String)](repeating: (-1, ""), count: 1_024)
+    /// Entries of the dictionaries being read, innermost last.
+    var fieldStack: [Field] = []
+    /// UTF-8 of the last UTF-16 string decoded.
+    var scratch: [UInt8] = []
 
     /// Checks the header and the trailer.
     /// - Throws: ``DocumentSyntaxError`` at `byte N` when they are missing or describe a layout the file
@@ -88,9 +92,16 @@ struct BinaryPropertyListParser {
 
     /// The big-endian unsigned integer of `size` (1…8) bytes at `offset`; the caller checks the bounds.
     static func readUInt(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, size: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for index in offset..<(offset + size) { value = value << 8 | UInt64(bytes[index]) }
-        return value
+        switch size {
+        case 1:
+            return UInt64(bytes[offset])
+        case 2:
+            return UInt64(bytes[offset]) << 8 | UInt64(bytes[offset + 1])
+        default:
+            var value: UInt64 = 0
+            for index in offset..<(offset + size) { value = value << 8 | UInt64(bytes[index]) }
+            return value
+        }
     }
 
     /// Where object `object` starts.

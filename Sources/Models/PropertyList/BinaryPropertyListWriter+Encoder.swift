@@ -2,22 +2,15 @@
 import Foundation
 
 extension BinaryPropertyListWriter {
-    /// The identity under which scalar objects are shared.
-    enum ScalarKey: Hashable {
-        case string(PropertyListKey)
-        case int(Int64)
-        case real(UInt64)
-        case bool(Bool)
-        case date(UInt64)
-        case data([UInt8])
-    }
-
     /// The object area being written, with the offset of each object.
     struct Encoder {
         let referenceSize: Int
         var output: [UInt8] = Array("bplist00".utf8)
         var offsets: [Int] = []
-        var shared: [ScalarKey: Int] = [:]
+        /// Strings already written, by their scalars.
+        var strings: [PropertyListKey: Int] = [:]
+        /// The objects of `false` and `true` once written.
+        var booleans: [Int?] = [nil, nil]
 
         init(referenceSize: Int) {
             self.referenceSize = referenceSize
@@ -26,23 +19,29 @@ extension BinaryPropertyListWriter {
         /// Writes `value` (children first) and returns its object number.
         mutating func add(_ value: FieldValue) -> Int {
             switch value {
-            case .string(let text): return addShared(.string(PropertyListKey(text))) { $0.appendString(text) }
-            case .null: return addShared(.string(PropertyListKey(""))) { $0.appendString("") }
-            case .int(let number): return addShared(.int(number)) { $0.appendInteger(number) }
+            case .string(let text):
+                return addString(text)
+            case .null:
+                return addString("")
+            case .int(let number):
+                return addObject { $0.appendInteger(number) }
             case .real(let number):
-                return addShared(.real(number.bitPattern)) { encoder in
+                return addObject { encoder in
                     encoder.output.append(0x23)
                     encoder.appendUInt(number.bitPattern, size: 8)
                 }
-            case .bool(let flag): return addShared(.bool(flag)) { $0.output.append(flag ? 0x09 : 0x08) }
+            case .bool(let flag):
+                if let existing = booleans[flag ? 1 : 0] { return existing }
+                let object = addObject { $0.output.append(flag ? 0x09 : 0x08) }
+                booleans[flag ? 1 : 0] = object
+                return object
             case .date(let date):
-                let bits = date.timeIntervalSinceReferenceDate.bitPattern
-                return addShared(.date(bits)) { encoder in
+                return addObject { encoder in
                     encoder.output.append(0x33)
-                    encoder.appendUInt(bits, size: 8)
+                    encoder.appendUInt(date.timeIntervalSinceReferenceDate.bitPattern, size: 8)
                 }
             case .data(let bytes):
-                return addShared(.data(bytes)) { encoder in
+                return addObject { encoder in
                     encoder.appendMarker(0x40, length: bytes.count)
                     encoder.output.append(contentsOf: bytes)
                 }
@@ -55,8 +54,10 @@ extension BinaryPropertyListWriter {
             case .dict(let fields):
                 var keys: [Int] = []
                 var values: [Int] = []
+                keys.reserveCapacity(fields.count)
+                values.reserveCapacity(fields.count)
                 for field in fields where !field.value.isNull {
-                    keys.append(addShared(.string(PropertyListKey(field.key))) { $0.appendString(field.key) })
+                    keys.append(addString(field.key))
                     values.append(add(field.value))
                 }
                 return addObject { encoder in
@@ -67,10 +68,12 @@ extension BinaryPropertyListWriter {
             }
         }
 
-        private mutating func addShared(_ key: ScalarKey, _ body: (inout Encoder) -> Void) -> Int {
-            if let existing = shared[key] { return existing }
-            let object = addObject(body)
-            shared[key] = object
+        /// Writes a string once, returning the same object for every later equal string.
+        private mutating func addString(_ text: String) -> Int {
+            let key = PropertyListKey(text)
+            if let existing = strings[key] { return existing }
+            let object = addObject { $0.appendString(text) }
+            strings[key] = object
             return object
         }
 
@@ -93,8 +96,14 @@ extension BinaryPropertyListWriter {
         }
 
         mutating func appendUInt(_ value: UInt64, size: Int) {
-            for shift in stride(from: (size - 1) * 8, through: 0, by: -8) {
-                output.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            switch size {
+            case 1:
+                output.append(UInt8(truncatingIfNeeded: value))
+            case 2:
+                output.append(UInt8(truncatingIfNeeded: value >> 8))
+                output.append(UInt8(truncatingIfNeeded: value))
+            default:
+                withUnsafeBytes(of: value.bigEndian) { output.append(contentsOf: $0.suffix(size)) }
             }
         }
 
@@ -115,16 +124,18 @@ extension BinaryPropertyListWriter {
         }
 
         mutating func appendString(_ text: String) {
-            if text.utf8.allSatisfy({ $0 < 0x80 }) {
-                appendMarker(0x50, length: text.utf8.count)
-                output.append(contentsOf: text.utf8)
-            } else {
-                let units = Array(text.utf16)
-                appendMarker(0x60, length: units.count)
-                for unit in units {
-                    output.append(UInt8(truncatingIfNeeded: unit >> 8))
-                    output.append(UInt8(truncatingIfNeeded: unit))
-                }
+            var copy = text
+            let isASCII = copy.withUTF8 { bytes in
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+                appendMarker(0x50, length: bytes.count)
+                output.append(contentsOf: bytes)
+                return true
+            }
+            guard !isASCII else { return }
+            appendMarker(0x60, length: text.utf16.count)
+            for unit in text.utf16 {
+                output.append(UInt8(truncatingIfNeeded: unit >> 8))
+                output.append(UInt8(truncatingIfNeeded: unit))
             }
         }
     }

@@ -4,9 +4,10 @@ import Foundation
 /// Writes ``FieldValue`` trees as binary property lists (`bplist00`) that plistlib and Apple's readers
 /// accept.
 ///
-/// Equal strings, numbers, dates and data are written once and shared (strings compared by Unicode scalars,
-/// reals and dates by bit pattern, so `-0.0` stays apart from `0.0`); containers are never shared.
-/// Objects are written children first, so the top object is the last one.
+/// Equal strings (compared by Unicode scalars) and the two booleans are written once and shared, which
+/// covers the dictionary keys repeated in every row; numbers, dates, data and containers are written where
+/// they occur (sharing a million distinct row ids would cost more than it saves). Objects are written
+/// children first, so the top object is the last one.
 ///
 /// Choices where a value has no exact binary plist form, the same as ``XMLPropertyListWriter``: a
 /// dictionary entry whose value is `.null` is left out, and `.null` elsewhere is written as an empty string

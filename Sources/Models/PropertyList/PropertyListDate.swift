@@ -44,15 +44,28 @@ enum PropertyListDate {
         }
 
         guard let year = number(4) else { return nil }
-        var parts = [1, 1, 0, 0, 0]
-        let separators: [Unicode.Scalar] = ["-", "-", "T", ":", ":"]
-        for (slot, mark) in separators.enumerated() {
-            guard separator(mark) else { break }
+        var (month, day, hour, minute, second) = (1, 1, 0, 0, 0)
+        if separator("-") {
             guard let value = number(2) else { return nil }
-            parts[slot] = value
+            month = value
+            if separator("-") {
+                guard let value = number(2) else { return nil }
+                day = value
+                if separator("T") {
+                    guard let value = number(2) else { return nil }
+                    hour = value
+                    if separator(":") {
+                        guard let value = number(2) else { return nil }
+                        minute = value
+                        if separator(":") {
+                            guard let value = number(2) else { return nil }
+                            second = value
+                        }
+                    }
+                }
+            }
         }
         guard index == end else { return nil }
-        let (month, day, hour, minute, second) = (parts[0], parts[1], parts[2], parts[3], parts[4])
         guard year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
             hour < 24, minute < 60, second < 60
         else { return nil }

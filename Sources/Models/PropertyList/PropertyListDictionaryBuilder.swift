@@ -1,49 +1,61 @@
 // ListServer — Models
 
-/// Collects the entries of a plist dictionary in document order.
+/// Collects the entries of one plist dictionary in document order, on a stack of entries shared by all the
+/// dictionaries being read (one allocation per dictionary instead of one per growth step).
 ///
 /// A key that appears again keeps the position of its first appearance and takes the last value,
 /// which is what plistlib and Apple's readers end up with. Keys are compared by their Unicode
 /// scalars, not by Swift's canonical equivalence: `"é"` and `"e\u{301}"` are two keys, as they are
 /// in every plist reader.
 struct PropertyListDictionaryBuilder {
-    private var fields: [Field] = []
+    /// Where this dictionary's entries start on the shared stack.
+    private let base: Int
     /// Positions by key, built once the dictionary is past a handful of keys.
     private var positions: [PropertyListKey: Int]?
 
     private static let linearLimit = 12
 
+    /// Starts a dictionary whose entries go on top of `stack`.
+    init(on stack: [Field]) {
+        base = stack.count
+    }
+
     /// Adds one entry.
     /// - Complexity: O(1) amortized past a dozen keys, O(number of keys) below.
-    mutating func add(_ key: String, _ value: FieldValue) {
-        if var positions {
-            self.positions = nil
-            if let index = positions[PropertyListKey(key)] {
-                fields[index].value = value
+    mutating func add(_ key: String, _ value: FieldValue, to stack: inout [Field]) {
+        if positions != nil {
+            let wrapped = PropertyListKey(key)
+            if let index = positions?[wrapped] {
+                stack[index].value = value
             } else {
-                positions[PropertyListKey(key)] = fields.count
-                fields.append(Field(key, value))
+                positions?[wrapped] = stack.count
+                stack.append(Field(key, value))
             }
-            self.positions = positions
             return
         }
-        if let index = fields.firstIndex(where: { PropertyListKey.same($0.key, key) }) {
-            fields[index].value = value
-            return
+        var index = base
+        while index < stack.count {
+            if PropertyListKey.same(stack[index].key, key) {
+                stack[index].value = value
+                return
+            }
+            index += 1
         }
-        fields.append(Field(key, value))
-        if fields.count > Self.linearLimit {
+        stack.append(Field(key, value))
+        if stack.count - base > Self.linearLimit {
             var table: [PropertyListKey: Int] = [:]
-            table.reserveCapacity(fields.count * 2)
-            for (index, field) in fields.enumerated() {
-                table[PropertyListKey(field.key)] = index
-            }
+            table.reserveCapacity((stack.count - base) * 2)
+            for index in base..<stack.count { table[PropertyListKey(stack[index].key)] = index }
             positions = table
         }
     }
 
-    /// The entries collected so far.
-    func build() -> Fields { Fields(fields) }
+    /// Takes this dictionary's entries off the stack.
+    func finish(_ stack: inout [Field]) -> Fields {
+        let fields = Array(stack[base...])
+        stack.removeSubrange(base...)
+        return Fields(fields)
+    }
 }
 
 /// A string compared and hashed by its UTF-8 bytes, so that canonically equivalent but different
@@ -53,12 +65,14 @@ struct PropertyListKey: Hashable {
 
     init(_ text: String) { self.text = text }
 
-    /// Whether two strings have the same Unicode scalars.
-    ///
-    /// Swift's `==` is checked first: it is fast for small and ASCII strings, and strings with the same
-    /// bytes are always `==`.
+    /// Whether two strings have the same Unicode scalars, that is the same UTF-8 bytes.
     static func same(_ lhs: String, _ rhs: String) -> Bool {
-        lhs == rhs && lhs.utf8.elementsEqual(rhs.utf8)
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        var left = lhs
+        var right = rhs
+        return left.withUTF8 { leftBytes in
+            right.withUTF8 { rightBytes in leftBytes.elementsEqual(rightBytes) }
+        }
     }
 
     static func == (lhs: PropertyListKey, rhs: PropertyListKey) -> Bool {

@@ -22,6 +22,10 @@ extension XMLPropertyListParser {
                 position += 1
             } else if byte != UInt8(ascii: "<") {
                 return
+            } else if position + 1 < bytes.count, bytes[position + 1] != UInt8(ascii: "!"),
+                bytes[position + 1] != UInt8(ascii: "?")
+            {
+                return
             } else if atLiteral("<!--") {
                 try skipComment()
             } else if atLiteral("<?") {

@@ -79,7 +79,7 @@ extension XMLPropertyListParser {
     mutating func readString(_ open: Tag) throws(DocumentSyntaxError) -> String {
         let text = try readText(open)
         let string = withBytes(text) { buffer -> String? in
-            buffer.isEmpty ? "" : String(validating: buffer, as: UTF8.self)
+            buffer.isEmpty ? "" : PropertyListText.string(fromUTF8: buffer)
         }
         guard let string else {
             throw error(at: offset(of: text, in: open), "the text of \(describe(open)) is not valid UTF-8")

@@ -25,11 +25,16 @@ struct XMLPropertyListParser {
     var depth = 0
     /// Decoded text of the last element that needed entity, CDATA or line-end processing.
     var scratch: [UInt8] = []
+    /// Items of the arrays being read, innermost last.
+    var valueStack: [FieldValue] = []
+    /// Entries of the dictionaries being read, innermost last.
+    var fieldStack: [Field] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
+    @inline(__always)
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
@@ -93,14 +98,17 @@ struct XMLPropertyListParser {
         if open.isSelfClosing { return .array([]) }
         try enter(open)
         defer { depth -= 1 }
-        var items: [FieldValue] = []
+        let base = valueStack.count
         while true {
             let tag = try nextTag(inside: open)
             if tag.isEnd {
                 guard tag.element == .array else { throw mismatch(open, tag) }
+                let items = Array(valueStack[base...])
+                valueStack.removeSubrange(base...)
                 return .array(items)
             }
-            items.append(try parseValue(tag))
+            let item = try parseValue(tag)
+            valueStack.append(item)
         }
     }
 
@@ -108,12 +116,12 @@ struct XMLPropertyListParser {
         if open.isSelfClosing { return .dict(Fields()) }
         try enter(open)
         defer { depth -= 1 }
-        var builder = PropertyListDictionaryBuilder()
+        var builder = PropertyListDictionaryBuilder(on: fieldStack)
         while true {
             let tag = try nextTag(inside: open)
             if tag.isEnd {
                 guard tag.element == .dict else { throw mismatch(open, tag) }
-                return .dict(builder.build())
+                return .dict(builder.finish(&fieldStack))
             }
             guard tag.element == .key else {
                 if tag.element == .unknown { throw error(at: tag.offset, "unknown element \(describe(tag))") }
@@ -125,7 +133,8 @@ struct XMLPropertyListParser {
                 throw error(at: valueTag.offset, "key \"\(Self.clip(key))\" has no value")
             }
             if valueTag.isEnd { throw mismatch(open, valueTag) }
-            builder.add(key, try parseValue(valueTag))
+            let value = try parseValue(valueTag)
+            builder.add(key, value, to: &fieldStack)
         }
     }
 

@@ -42,43 +42,43 @@ public enum XMLPropertyListWriter {
         appendTabs(indent, to: &output)
         switch value {
         case .string(let text):
-            appendElement("string", text, to: &output)
+            appendElement("<string>", text, "</string>", to: &output)
         case .null:
-            output.append(contentsOf: "<string></string>".utf8)
+            appendLiteral("<string></string>", to: &output)
         case .int(let number):
-            appendRaw("integer", String(number), to: &output)
+            appendElement("<integer>", String(number), "</integer>", to: &output)
         case .real(let number):
-            appendRaw("real", format(number), to: &output)
+            appendElement("<real>", format(number), "</real>", to: &output)
         case .bool(let flag):
-            output.append(contentsOf: (flag ? "<true/>" : "<false/>").utf8)
+            appendLiteral(flag ? "<true/>" : "<false/>", to: &output)
         case .date(let date):
-            appendRaw("date", PropertyListDate.format(date), to: &output)
+            appendElement("<date>", PropertyListDate.format(date), "</date>", to: &output)
         case .data(let bytes):
             appendData(bytes, indent: indent, to: &output)
         case .array(let items):
             if items.isEmpty {
-                output.append(contentsOf: "<array/>".utf8)
+                appendLiteral("<array/>", to: &output)
                 break
             }
-            output.append(contentsOf: "<array>\n".utf8)
+            appendLiteral("<array>\n", to: &output)
             for item in items { append(item, indent: indent + 1, to: &output) }
             appendTabs(indent, to: &output)
-            output.append(contentsOf: "</array>".utf8)
+            appendLiteral("</array>", to: &output)
         case .dict(let fields):
             guard fields.contains(where: { !$0.value.isNull }) else {
-                output.append(contentsOf: "<dict/>".utf8)
+                appendLiteral("<dict/>", to: &output)
                 break
             }
-            output.append(contentsOf: "<dict>\n".utf8)
+            appendLiteral("<dict>\n", to: &output)
             for field in fields {
                 if field.value.isNull { continue }
                 appendTabs(indent + 1, to: &output)
-                appendElement("key", field.key, to: &output)
+                appendElement("<key>", field.key, "</key>", to: &output)
                 output.append(0x0A)
                 append(field.value, indent: indent + 1, to: &output)
             }
             appendTabs(indent, to: &output)
-            output.append(contentsOf: "</dict>".utf8)
+            appendLiteral("</dict>", to: &output)
         }
         output.append(0x0A)
     }
@@ -91,40 +91,45 @@ public enum XMLPropertyListWriter {
     }
 
     private static func appendTabs(_ count: Int, to output: inout [UInt8]) {
-        for _ in 0..<count { output.append(0x09) }
+        output.append(contentsOf: repeatElement(0x09, count: count))
     }
 
-    private static func appendRaw(_ name: String, _ text: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "<"))
-        output.append(contentsOf: name.utf8)
-        output.append(UInt8(ascii: ">"))
-        output.append(contentsOf: text.utf8)
-        output.append(contentsOf: "</".utf8)
-        output.append(contentsOf: name.utf8)
-        output.append(UInt8(ascii: ">"))
+    private static func appendLiteral(_ literal: StaticString, to output: inout [UInt8]) {
+        literal.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
-    private static func appendElement(_ name: String, _ text: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "<"))
-        output.append(contentsOf: name.utf8)
-        output.append(UInt8(ascii: ">"))
+    private static func appendElement(
+        _ open: StaticString, _ text: String, _ close: StaticString, to output: inout [UInt8]
+    ) {
+        appendLiteral(open, to: &output)
         appendEscaped(text, to: &output)
-        output.append(contentsOf: "</".utf8)
-        output.append(contentsOf: name.utf8)
-        output.append(UInt8(ascii: ">"))
+        appendLiteral(close, to: &output)
     }
 
     /// Appends the UTF-8 of `text` with markup characters and control characters escaped.
+    /// - Complexity: O(n), copying runs of plain bytes at once.
     static func appendEscaped(_ text: String, to output: inout [UInt8]) {
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-            case 0x09, 0x0A: output.append(byte)
-            case 0x00..<0x20: output.append(contentsOf: "&#\(byte);".utf8)
-            default: output.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for (index, byte) in bytes.enumerated() {
+                let escape: StaticString
+                switch byte {
+                case UInt8(ascii: "&"): escape = "&amp;"
+                case UInt8(ascii: "<"): escape = "&lt;"
+                case UInt8(ascii: ">"): escape = "&gt;"
+                case 0x09, 0x0A, 0x20...: continue
+                default: escape = ""
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                runStart = index + 1
+                if escape.utf8CodeUnitCount > 0 {
+                    appendLiteral(escape, to: &output)
+                } else {
+                    output.append(contentsOf: "&#\(byte);".utf8)
+                }
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
     }
 
