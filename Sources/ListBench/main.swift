@@ -7,3 +7,4 @@ func printFigure(_ name: String, _ value: Double, _ unit: String) {
 }
 
 LayoutBenchmarks.run(report: printFigure)
+BatchBenchmarks.run(report: printFigure)

@@ -1,0 +1,80 @@
+// ListServer — ListServer
+import ListRender
+import Models
+import Synchronization
+
+/// One version of a dataset as the server holds it: the rows, their snapshot of ids, the table
+/// metrics and the layout with every section expanded. Immutable: a change makes a new entry, so
+/// readers never wait for writers.
+final class DatasetEntry: Sendable {
+    let dataset: Dataset
+    let snapshot: TableSnapshot
+    let metrics: TableMetrics
+    /// The layout with every section expanded; layouts for other expanded sets derive from it.
+    let layout: TableLayout
+    /// The section index bar: titles and the section each jumps to; empty for one-section lists.
+    let indexTitles: [String]
+    let indexSections: [Int]
+    /// The expanded set a client gets when it names none.
+    let defaultExpanded: ExpandedSections
+
+    /// The most derived layouts kept per entry.
+    private static let layoutCacheLimit = 32
+    private let derivedLayouts = Mutex<[ExpandedSections: TableLayout]>([:])
+
+    /// An entry for a dataset, its layout built from scratch.
+    /// - Complexity: O(sections + rows of kinds whose rows differ in height).
+    convenience init(dataset: Dataset) {
+        let metrics = TableMetrics(for: dataset)
+        self.init(dataset: dataset, snapshot: TableSnapshot(dataset.sections), metrics: metrics,
+                  layout: metrics.layout(of: dataset))
+    }
+
+    init(dataset: Dataset, snapshot: TableSnapshot, metrics: TableMetrics, layout: TableLayout) {
+        self.dataset = dataset
+        self.snapshot = snapshot
+        self.metrics = metrics
+        self.layout = layout
+        defaultExpanded = metrics.sectionsStartExpanded ? .all : .none
+        if dataset.sections.count > 1 && metrics.hasSectionHeaders {
+            let keys = dataset.sections.map { DatasetEntry.indexKey(of: metrics.title(of: $0)) }
+            var titles = Array(Set(keys.filter { $0 != "#" })).sorted()
+            if keys.contains("#") { titles.append("#") }
+            let index = SectionIndex(titles: titles, sectionKeys: keys)
+            indexTitles = titles
+            indexSections = titles.enumerated().map { index.section(forTitle: $1, at: $0) ?? 0 }
+        } else {
+            indexTitles = []
+            indexSections = []
+        }
+    }
+
+    /// The index letter of a section title: its first Latin letter, upper-cased, else `#`.
+    static func indexKey(of title: String) -> String {
+        for scalar in title.unicodeScalars {
+            let value = scalar.value
+            if (0x41...0x5A).contains(value) { return String(scalar) }
+            if (0x61...0x7A).contains(value) { return String(UnicodeScalar(UInt8(value - 0x20))) }
+        }
+        return "#"
+    }
+
+    /// The layout for a client's expanded set, derived from the all-expanded one and cached.
+    /// - Complexity: O(sections) the first time for a set, O(1) after.
+    func layout(for expanded: ExpandedSections) -> TableLayout {
+        if expanded == .all { return layout }
+        if let cached = derivedLayouts.withLock({ $0[expanded] }) { return cached }
+        let sections = snapshot.sections
+        let derived = layout.withExpandedSections { expanded.contains(sections[$0].id) }
+        derivedLayouts.withLock { cache in
+            if cache.count >= DatasetEntry.layoutCacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[expanded] = derived
+        }
+        return derived
+    }
+
+    /// Where a section's rows are shown in `expanded`.
+    func isExpanded(section: Int, in expanded: ExpandedSections) -> Bool {
+        expanded.contains(snapshot.sectionID(at: section))
+    }
+}
