@@ -89,3 +89,25 @@ public struct TableMetrics: Sendable, Hashable {
         TableLayout(style: style, sections: dataset.sections.map { sectionMetrics($0, isExpanded: true) })
     }
 }
+
+extension TableMetrics {
+    /// Whether rows can be deleted in edit mode: heroes, messages and generic lists, as in the
+    /// samples' edit modes; friends and apps are read-only lists.
+    public var rowsCanBeEdited: Bool {
+        switch kind {
+        case .heroes, .messages, .generic: true
+        case .friends, .apps: false
+        }
+    }
+
+    /// Whether rows show a reorder handle in edit mode.
+    public var rowsCanBeMoved: Bool {
+        switch kind {
+        case .heroes, .generic: true
+        case .friends, .apps, .messages: false
+        }
+    }
+
+    /// Whether tapping a section header expands or collapses it (friend groups).
+    public var sectionsAreCollapsible: Bool { kind == .friends }
+}

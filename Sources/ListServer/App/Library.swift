@@ -1,0 +1,62 @@
+// ListServer — ListServer
+import ListRender
+import Models
+import Synchronization
+
+/// Every dataset the server holds, in memory for reading and in SQLite for keeping.
+///
+/// Readers take the current ``DatasetEntry`` of a dataset and work on it without a lock held;
+/// batches are applied one at a time, written to the store before they are acknowledged, and then
+/// swap in a new entry and tell the dataset's subscribers.
+final class Library: Sendable {
+    let store: DatasetStore
+    let events = EventHub()
+
+    private struct State: Sendable {
+        var entries: [String: DatasetEntry] = [:]
+        var order: [String] = []
+    }
+
+    private let state: Mutex<State>
+    /// Held while a batch is planned, stored and swapped in.
+    let writer = Mutex(())
+
+    /// - Parameter datasets: what the store holds, in the order to list them.
+    init(store: DatasetStore, datasets: [Dataset]) {
+        self.store = store
+        var initial = State()
+        for dataset in datasets {
+            initial.entries[dataset.id] = DatasetEntry(dataset: dataset)
+            initial.order.append(dataset.id)
+        }
+        state = Mutex(initial)
+    }
+
+    /// The current entries in listing order.
+    var entries: [DatasetEntry] {
+        state.withLock { state in state.order.compactMap { state.entries[$0] } }
+    }
+
+    /// The current entry of a dataset, nil when there is no such dataset.
+    func entry(_ id: String) -> DatasetEntry? {
+        state.withLock { $0.entries[id] }
+    }
+
+    /// The current entry of a dataset.
+    /// - Throws: ``HTTPError`` `404` naming the id.
+    func requireEntry(_ id: String) throws(HTTPError) -> DatasetEntry {
+        guard let entry = entry(id) else {
+            throw HTTPError.notFound("there is no dataset '\(id)'; GET /api/datasets lists them")
+        }
+        return entry
+    }
+
+    /// Makes `entry` the current one of its dataset.
+    func replace(with entry: DatasetEntry) {
+        state.withLock { state in
+            if state.entries.updateValue(entry, forKey: entry.dataset.id) == nil {
+                state.order.append(entry.dataset.id)
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+// ListServer — ListServer
+import ListRender
+import Models
+
+/// A window asked for by `…/window` or `…/fragment`: the viewport and the expanded sections.
+struct WindowRequest: Sendable, Equatable {
+    var top: Double
+    var height: Double
+    var overscan: Double
+    /// nil: the kind's default.
+    var expanded: ExpandedSections?
+
+    /// The tallest viewport and overscan a request may ask for, which bounds a response.
+    static let maximumHeight = 20_000.0
+    static let maximumOverscan = 5_000.0
+
+    /// Reads `top`, `height`, `overscan` and `expanded` from the query.
+    /// - Throws: ``HTTPError`` `400` naming the parameter.
+    init(_ request: HTTPRequest) throws(HTTPError) {
+        top = try Self.number(request, "top", default: 0, range: -1e12...1e12)
+        height = try Self.number(request, "height", default: 800, range: 0...Self.maximumHeight)
+        overscan = try Self.number(request, "overscan", default: 0, range: 0...Self.maximumOverscan)
+        expanded = try request.query("expanded").map { text throws(HTTPError) in try ExpandedSections.parse(text) }
+    }
+
+    private static func number(
+        _ request: HTTPRequest, _ name: String, default value: Double, range: ClosedRange<Double>
+    ) throws(HTTPError) -> Double {
+        guard let text = request.query(name) else { return value }
+        guard let number = Double(text), number.isFinite, range.contains(number) else {
+            throw HTTPError.badRequest(
+                "\(name) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), found \"\(text)\"")
+        }
+        return number
+    }
+}
+
+/// One computed window of a dataset version, ready to be written as JSON or as an HTML fragment.
+struct WindowView {
+    let entry: DatasetEntry
+    let expanded: ExpandedSections
+    let window: TableWindow
+
+    /// - Complexity: O(sections) the first time an expanded set is seen, then O(log n + k).
+    init(entry: DatasetEntry, request: WindowRequest) {
+        self.entry = entry
+        expanded = request.expanded ?? entry.defaultExpanded
+        window = entry.layout(for: expanded).window(top: request.top, height: request.height, overscan: request.overscan)
+    }
+
+    private var dataset: Dataset { entry.dataset }
+
+    private func header(_ item: TableWindow.SectionItem) -> FragmentHeader {
+        let section = dataset.sections[item.section]
+        let layout = entry.layout(for: expanded)
+        return FragmentHeader(
+            section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
+            sectionMaxY: layout.rectForSection(item.section).maxY, title: entry.metrics.title(of: section),
+            fields: section.fields, rowCount: section.rows.count,
+            isExpanded: expanded.contains(section.id), isCollapsible: entry.metrics.sectionsAreCollapsible)
+    }
+
+    private func row(_ item: TableWindow.RowItem) -> FragmentRow {
+        let section = dataset.sections[item.indexPath.section]
+        let row = section.rows[item.indexPath.row]
+        let metrics = entry.metrics
+        let lines = metrics.kind == .heroes
+            ? TableMetrics.descriptionLineCount(row.fields["desc"]?.stringValue ?? "") : nil
+        return FragmentRow(
+            indexPath: item.indexPath, id: row.id, y: item.frame.y, height: item.frame.height, fields: row.fields,
+            setSize: section.rows.count, canEdit: metrics.rowsCanBeEdited, canMove: metrics.rowsCanBeMoved,
+            lineCount: lines)
+    }
+
+    /// The window for the HTML renderer.
+    var fragmentWindow: FragmentWindow {
+        FragmentWindow(
+            kind: dataset.kind, style: dataset.style, version: dataset.version, contentHeight: window.contentHeight,
+            pinnedSection: window.pinnedHeader?.section, headers: window.headers.map(header),
+            rows: window.rows.map(row),
+            footers: window.footers.map { item in
+                FragmentFooter(
+                    section: item.section, sectionID: dataset.sections[item.section].id, y: item.frame.y,
+                    height: item.frame.height, title: "")
+            },
+            editable: entry.metrics.rowsCanBeEdited)
+    }
+
+    /// The window as the JSON of SPEC §6.
+    var json: [UInt8] {
+        var json = JSONOutput(capacity: 256 + window.rows.count * 160)
+        json.beginObject()
+        json.member("version", dataset.version)
+        json.member("contentHeight", number: window.contentHeight)
+        json.member("expanded", expanded.description)
+        json.key("pinnedHeader")
+        if let pinned = window.pinnedHeader { writeSection(&json, pinned, withTitle: true) } else { json.null() }
+        json.key("headers")
+        json.beginArray()
+        for item in window.headers { writeSection(&json, item, withTitle: true) }
+        json.endArray()
+        json.key("rows")
+        json.beginArray()
+        for item in window.rows {
+            let row = dataset.sections[item.indexPath.section].rows[item.indexPath.row]
+            json.beginObject()
+            json.member("section", item.indexPath.section)
+            json.member("row", item.indexPath.row)
+            json.member("id", row.id.rawValue)
+            json.member("y", number: item.frame.y)
+            json.member("height", number: item.frame.height)
+            json.key("fields")
+            json.fields(row.fields)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("footers")
+        json.beginArray()
+        for item in window.footers { writeSection(&json, item, withTitle: false) }
+        json.endArray()
+        json.endObject()
+        return json.bytes
+    }
+
+    private func writeSection(_ json: inout JSONOutput, _ item: TableWindow.SectionItem, withTitle: Bool) {
+        let section = dataset.sections[item.section]
+        json.beginObject()
+        json.member("section", item.section)
+        json.member("sectionId", section.id.rawValue)
+        if withTitle {
+            json.member("title", entry.metrics.title(of: section))
+            json.member("rowCount", section.rows.count)
+            json.member("expanded", expanded.contains(section.id))
+        }
+        json.member("y", number: item.frame.y)
+        json.member("height", number: item.frame.height)
+        json.endObject()
+    }
+}
