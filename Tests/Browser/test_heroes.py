@@ -4,6 +4,16 @@ from selenium.webdriver.common.by import By
 from conftest import confirm, open_table, row_by_id, rows, screenshot, wait
 
 
+def test_hero_cells_show_icon_name_title_tags_and_description(browser, server):
+    open_table(browser, server, "heroes")
+    first = rows(browser)[0]
+    assert first.find_element(By.CSS_SELECTOR, "img.icon").get_attribute("src").endswith(".svg")
+    for part in (".nm", ".ti", ".tag", ".desc"):
+        assert first.find_element(By.CSS_SELECTOR, part).text
+    assert browser.execute_script("return arguments[0].naturalWidth", first.find_element(By.CSS_SELECTOR, "img.icon")) > 0
+    screenshot(browser, "heroes")
+
+
 def test_plus_adds_a_hero_at_the_top(browser, server):
     open_table(browser, server, "heroes")
     first_id = rows(browser)[0].get_attribute("data-row-id")
@@ -37,7 +47,6 @@ def test_tapping_a_hero_edits_name_and_title_in_a_dialog(browser, server):
     assert row.find_element(By.CSS_SELECTOR, ".nm").text == "Renamed <Hero> & Co"
     assert row.find_element(By.CSS_SELECTOR, ".ti").text == "Keeper of Tests"
     assert row.find_element(By.CSS_SELECTOR, ".desc").text
-    screenshot(browser, "heroes")
 
 
 def test_edit_mode_deletes_a_hero_after_confirmation(browser, server):

@@ -8,7 +8,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import Server, open_table, wait
+from conftest import Server, open_table, screenshot, wait
 
 ROW_COUNT = 1_000_000
 LAST = ROW_COUNT - 1
@@ -59,6 +59,7 @@ def test_the_last_row_is_painted_within_100_ms_of_a_jump_to_the_end(browser, big
     assert last.text.startswith(f"Row {LAST}")
     assert last.get_attribute("aria-posinset") == str(ROW_COUNT)
     assert browser.execute_script(ELEMENT_COUNT) <= 200
+    screenshot(browser, "generic")
 
 
 def test_row_elements_stay_bounded_while_scrolling_anywhere(browser, big_server):
