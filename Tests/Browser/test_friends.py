@@ -105,3 +105,20 @@ def test_keyboard_moves_across_headers_and_toggles_with_enter_and_space(browser,
     active(browser).send_keys(Keys.SPACE)
     wait(browser, lambda d: active(d).get_attribute("aria-expanded") == "false", message="Space did not collapse")
     assert active(browser).get_attribute("tabindex") == "0"
+
+
+def test_the_header_of_the_section_under_the_top_stays_pinned(browser, server):
+    open_table(browser, server, "friends", "?expanded=all")
+    wait(browser, lambda d: len(rows(d)) > 10)
+    scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+    second = headers(browser)[1]
+    offset = int(float(second.get_attribute("data-y"))) + 100
+    browser.execute_script("arguments[0].scrollTop = arguments[1]", scroller, offset)
+    tops = lambda d: d.execute_script(
+        "const s = arguments[0].getBoundingClientRect().top, h = arguments[1].getBoundingClientRect().top;"
+        "return [Math.round(h - s), arguments[1].classList.contains('pinned')]", scroller, second)
+    wait(browser, lambda d: tops(d) == [0, True], message=f"the header is not pinned: {tops(browser)}")
+    covering = browser.execute_script(
+        "const s = arguments[0].getBoundingClientRect(); const e = document.elementFromPoint(s.left + 100, s.top + 5);"
+        "return e.closest('[data-section-id]')?.dataset.sectionId", scroller)
+    assert covering == second.get_attribute("data-section-id")

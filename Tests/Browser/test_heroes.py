@@ -1,4 +1,5 @@
 """Heroes: add a random hero at the top, edit name and title in a dialog, delete in edit mode."""
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from conftest import confirm, open_table, row_by_id, rows, screenshot, wait
@@ -65,3 +66,19 @@ def test_edit_mode_deletes_a_hero_after_confirmation(browser, server):
     wait(browser, lambda d: row_by_id(d, row_id) is None, message="the hero stayed")
     browser.find_element(By.CSS_SELECTOR, "[data-action=done]").click()
     assert not rows(browser)[0].find_element(By.CSS_SELECTOR, "[data-action=minus]").is_displayed()
+
+
+def test_the_drag_handle_reorders_in_edit_mode(browser, server):
+    open_table(browser, server, "heroes")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+    order = [r.get_attribute("data-row-id") for r in rows(browser)]
+    moving = rows(browser)[0]
+    grip = moving.find_element(By.CSS_SELECTOR, "[data-action=move]")
+    wait(browser, lambda d: grip.is_displayed())
+    distance = int(float(rows(browser)[2].get_attribute("data-y")) - float(moving.get_attribute("data-y")))
+    ActionChains(browser).click_and_hold(grip).move_by_offset(0, distance // 2).move_by_offset(0, distance // 2) \
+        .release().perform()
+    expected = order[1:3] + order[:1] + order[3:]
+    wait(browser, lambda d: [r.get_attribute("data-row-id") for r in rows(d)][:6] == expected[:6],
+         message="the row did not move to the third place")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=done]").click()

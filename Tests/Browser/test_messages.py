@@ -90,3 +90,29 @@ def test_keyboard_arrows_move_focus_and_survive_recycling(browser, server):
     active(browser).send_keys(Keys.SPACE)
     assert active(browser).get_attribute("aria-selected") == "true"
     assert first.get_attribute("aria-selected") == "false"
+
+
+def test_focus_survives_its_row_scrolling_away_and_back(browser, server):
+    open_table(browser, server, "messages")
+    row = rows(browser)[2]
+    row_id = row.get_attribute("data-row-id")
+    row.click()
+    scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+    browser.execute_script("arguments[0].scrollTop = arguments[0].scrollHeight", scroller)
+    wait(browser, lambda d: row_by_id(d, row_id) is None or not row_by_id(d, row_id).is_displayed())
+    browser.execute_script("arguments[0].scrollTop = 0", scroller)
+    wait(browser, lambda d: d.switch_to.active_element.get_attribute("data-row-id") == row_id,
+         message="focus did not come back to the row")
+    browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    wait(browser, lambda d: d.switch_to.active_element.get_attribute("data-row") == "3")
+
+
+def test_the_delete_key_asks_then_deletes_the_selected_row(browser, server):
+    open_table(browser, server, "messages")
+    row = rows(browser)[1]
+    row_id = row.get_attribute("data-row-id")
+    row.click()
+    assert row.get_attribute("aria-selected") == "true"
+    browser.switch_to.active_element.send_keys(Keys.DELETE)
+    confirm(browser)
+    wait(browser, lambda d: row_by_id(d, row_id) is None, message="Delete did not delete the selected row")

@@ -127,4 +127,18 @@ struct RenderFragmentTests {
             FragmentWindow(kind: .generic, style: .plain, version: 1, contentHeight: 54, rows: [row]))
         #expect(html.contains("data-y=\"10.33\" data-h=\"43.5\" style=\"transform:translateY(10.33px);height:43.5px\""))
     }
+
+    @Test("headers and footers of zero height are left out")
+    func zeroHeightItems() {
+        let header = FragmentHeader(section: 0, sectionID: SectionID(1), y: 0, height: 0, title: "", rowCount: 1)
+        let footer = FragmentFooter(section: 0, sectionID: SectionID(1), y: 44, height: 0)
+        let row = FragmentRow(
+            indexPath: IndexPath(row: 0, section: 0), id: RowID(9), y: 0, height: 44, fields: [:], setSize: 1)
+        let html = RenderFixture.html(
+            FragmentWindow(
+                kind: .apps, style: .plain, version: 1, contentHeight: 44, headers: [header], rows: [row],
+                footers: [footer]))
+        #expect(!html.contains("data-section-id"))
+        #expect(html.contains("data-row-id=\"9\""))
+    }
 }

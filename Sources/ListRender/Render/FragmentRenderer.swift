@@ -7,7 +7,8 @@ import Models
 /// window's headers, rows and footers in table order. Every item is absolutely positioned by its content
 /// offset (`data-y`, `data-h` and an inline transform) so the page can place it in its virtual scroller,
 /// and carries the hooks the page and its tests use (`data-row-id`, `data-section-id`, `aria-*`,
-/// `data-action`). Every dataset text is escaped.
+/// `data-action`). Every dataset text is escaped. Headers and footers of zero height are left out: they
+/// show nothing and would only be stops for keyboard focus.
 public enum FragmentRenderer {
     /// Renders a window.
     /// - Parameter window: what to show.
@@ -46,13 +47,15 @@ public enum FragmentRenderer {
             let rowSection = row < window.rows.count ? window.rows[row].indexPath.section : Int.max
             let footerSection = footer < window.footers.count ? window.footers[footer].section : Int.max
             if headerSection <= rowSection && headerSection <= footerSection {
-                renderHeader(window.headers[header], kind: window.kind, style: window.style, into: &html)
+                if window.headers[header].height > 0 {
+                    renderHeader(window.headers[header], kind: window.kind, style: window.style, into: &html)
+                }
                 header += 1
             } else if rowSection <= footerSection {
                 renderRow(window.rows[row], cell: cell, into: &html)
                 row += 1
             } else {
-                renderFooter(window.footers[footer], into: &html)
+                if window.footers[footer].height > 0 { renderFooter(window.footers[footer], into: &html) }
                 footer += 1
             }
         }
