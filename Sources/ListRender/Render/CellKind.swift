@@ -1,0 +1,39 @@
+// ListServer — ListRender
+import Models
+
+/// The reusable cell a row is drawn with, as a `UITableViewCell` reuse identifier: the page keeps one
+/// pool of row elements per cell kind and refills them when rows scroll in and out.
+public enum CellKind: String, Sendable, CaseIterable {
+    /// Subtitle cell with icon, name (red when VIP) and intro.
+    case friend
+    /// Custom cell with icon, name, title, tags and a multi-line description.
+    case hero
+    /// Icon, name, `size M · download downloads` and a Download button.
+    case app
+    /// Icon, unread dot, title, date and content.
+    case message
+    /// Title and subtitle.
+    case basic
+
+    /// The cell kind of every row of a dataset kind.
+    public init(_ kind: DatasetKind) {
+        switch kind {
+        case .friends: self = .friend
+        case .heroes: self = .hero
+        case .apps: self = .app
+        case .messages: self = .message
+        case .generic: self = .basic
+        }
+    }
+
+    /// The row element's opening markup up to the class list, which the renderer continues.
+    var rowOpening: StaticString {
+        switch self {
+        case .friend: "<div role=\"row\" data-cell=\"friend\" class=\"row c-friend"
+        case .hero: "<div role=\"row\" data-cell=\"hero\" class=\"row c-hero"
+        case .app: "<div role=\"row\" data-cell=\"app\" class=\"row c-app"
+        case .message: "<div role=\"row\" data-cell=\"message\" class=\"row c-message"
+        case .basic: "<div role=\"row\" data-cell=\"basic\" class=\"row c-basic"
+        }
+    }
+}

@@ -1,0 +1,127 @@
+// ListServer — ListRender
+import Foundation
+import Models
+
+extension FragmentRenderer {
+    /// Writes the content of one row's cell, after the editing controls.
+    static func renderCell(_ row: FragmentRow, cell: CellKind, into html: inout HTMLBuffer) {
+        let fields = row.fields
+        switch cell {
+        case .friend:
+            let name = fields["name"]?.stringValue ?? ""
+            renderIcon(fields["icon"], size: 44, fallback: name, into: &html)
+            let vip = fields["vip"]?.boolValue == true
+            html.raw(vip ? "<div class=\"tx\"><div class=\"t1 vip\">" : "<div class=\"tx\"><div class=\"t1\">")
+            html.text(name)
+            html.raw("</div>")
+            renderLine(fields["intro"]?.stringValue, open: "<div class=\"t2\">", close: "</div>", into: &html)
+            html.raw("</div>")
+        case .hero:
+            renderHero(row, into: &html)
+        case .app:
+            let name = fields["name"]?.stringValue ?? ""
+            renderIcon(fields["icon"], size: 48, fallback: name, into: &html)
+            html.raw("<div class=\"tx\"><div class=\"t1\">")
+            html.text(name)
+            html.raw("</div><div class=\"t2\">")
+            html.text(appSummary(fields))
+            html.raw("</div></div><button type=\"button\" class=\"dl\" data-action=\"download\">Download</button>")
+        case .message:
+            renderMessage(fields, into: &html)
+        case .basic:
+            let primary = DatasetKind.primaryText(of: fields) ?? ""
+            if fields["icon"] != nil { renderIcon(fields["icon"], size: 32, fallback: primary, into: &html) }
+            html.raw("<div class=\"tx\"><div class=\"t1\">")
+            html.text(primary)
+            html.raw("</div>")
+            renderLine(DatasetKind.secondaryText(of: fields), open: "<div class=\"t2\">", close: "</div>", into: &html)
+            html.raw("</div>")
+        }
+    }
+
+    static func renderHero(_ row: FragmentRow, into html: inout HTMLBuffer) {
+        let fields = row.fields
+        let name = fields["name"]?.stringValue ?? ""
+        renderIcon(fields["icon"], size: 56, fallback: name, into: &html)
+        html.raw("<div class=\"tx\"><div class=\"t1\"><span class=\"nm\">")
+        html.text(name)
+        html.raw("</span>")
+        renderLine(fields["title"]?.stringValue, open: "<span class=\"ti\">", close: "</span>", into: &html)
+        html.raw("</div>")
+        let tags = heroTags(fields["tags"])
+        if !tags.isEmpty {
+            html.raw("<div class=\"tags\">")
+            for tag in tags {
+                html.raw("<span class=\"tag\">")
+                html.text(tag)
+                html.raw("</span>")
+            }
+            html.raw("</div>")
+        }
+        if let desc = fields["desc"]?.stringValue, !desc.isEmpty {
+            if let lines = row.lineCount {
+                html.raw("<p class=\"desc\" style=\"-webkit-line-clamp:")
+                html.int(max(1, lines))
+                html.raw("\">")
+            } else {
+                html.raw("<p class=\"desc\">")
+            }
+            html.text(desc)
+            html.raw("</p>")
+        }
+        html.raw("</div>")
+    }
+
+    static func renderMessage(_ fields: Fields, into html: inout HTMLBuffer) {
+        let unread = fields["read"]?.boolValue == false
+        html.raw(
+            unread
+                ? "<img class=\"icon\" src=\"/icons/message-unread.svg\" alt=\"\" width=\"40\" height=\"40\">"
+                : "<img class=\"icon\" src=\"/icons/message.svg\" alt=\"\" width=\"40\" height=\"40\">"
+        )
+        html.raw("<div class=\"tx\"><div class=\"t1\">")
+        if unread { html.raw("<span class=\"dot\" role=\"img\" aria-label=\"Unread\"></span>") }
+        html.raw("<span class=\"tt\">")
+        html.text(fields["title"]?.stringValue ?? "")
+        html.raw("</span>")
+        if let date = messageDate(fields["send_time"]) {
+            html.raw("<time datetime=\"")
+            html.text(date)
+            html.raw("\">")
+            html.text(date)
+            html.raw("</time>")
+        }
+        html.raw("</div>")
+        renderLine(fields["content"]?.stringValue, open: "<div class=\"t2\">", close: "</div>", into: &html)
+        html.raw("</div>")
+    }
+
+    /// Writes an `<img>` for a safe icon name, else a placeholder with the text's first character.
+    static func renderIcon(_ value: FieldValue?, size: Int, fallback: String, into html: inout HTMLBuffer) {
+        if let name = IconName.sanitized(value) {
+            html.raw("<img class=\"icon\" src=\"/icons/")
+            html.text(name)
+            html.raw(".svg\" alt=\"\" width=\"")
+            html.int(size)
+            html.raw("\" height=\"")
+            html.int(size)
+            html.raw("\">")
+        } else {
+            html.raw("<span class=\"icon ph\" aria-hidden=\"true\" style=\"width:")
+            html.int(size)
+            html.raw("px;height:")
+            html.int(size)
+            html.raw("px\">")
+            html.text(fallback.first.map(String.init) ?? "")
+            html.raw("</span>")
+        }
+    }
+
+    /// Writes `open`, the escaped text and `close` when the text is present and not empty.
+    static func renderLine(_ text: String?, open: StaticString, close: StaticString, into html: inout HTMLBuffer) {
+        guard let text, !text.isEmpty else { return }
+        html.raw(open)
+        html.text(text)
+        html.raw(close)
+    }
+}

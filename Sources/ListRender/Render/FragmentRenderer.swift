@@ -1,0 +1,167 @@
+// ListServer — ListRender
+import Models
+
+/// Renders a window of a table as the HTML fragment the page inserts (SPEC §7).
+///
+/// The fragment is one root `<div data-role="window">` carrying the window's metadata, holding the
+/// window's headers, rows and footers in table order. Every item is absolutely positioned by its content
+/// offset (`data-y`, `data-h` and an inline transform) so the page can place it in its virtual scroller,
+/// and carries the hooks the page and its tests use (`data-row-id`, `data-section-id`, `aria-*`,
+/// `data-action`). Every dataset text is escaped. Headers and footers of zero height are left out: they
+/// show nothing and would only be stops for keyboard focus.
+public enum FragmentRenderer {
+    /// Renders a window.
+    /// - Parameter window: what to show.
+    /// - Returns: the fragment as UTF-8 HTML.
+    /// - Complexity: O(n) in the window's items and their text.
+    public static func render(_ window: FragmentWindow) -> [UInt8] {
+        var html = HTMLBuffer(capacity: 256 + window.headers.count * 320 + window.rows.count * 720)
+        render(window, into: &html)
+        return html.bytes
+    }
+
+    /// Renders a window at the end of a buffer.
+    /// - Parameters:
+    ///   - window: what to show.
+    ///   - html: the buffer to append to.
+    /// - Complexity: O(n) in the window's items and their text.
+    public static func render(_ window: FragmentWindow, into html: inout HTMLBuffer) {
+        html.raw("<div data-role=\"window\" data-kind=\"")
+        html.raw(kindName(window.kind))
+        html.raw(window.style == .plain ? "\" data-style=\"plain" : "\" data-style=\"grouped")
+        html.raw("\" data-version=\"")
+        html.int(window.version)
+        html.raw("\" data-content-height=\"")
+        html.pixels(window.contentHeight)
+        if let pinned = window.pinnedSection {
+            html.raw("\" data-pinned-section=\"")
+            html.int(pinned)
+        }
+        html.raw(window.editable ? "\" data-editable=\"true" : "\" data-editable=\"false")
+        html.raw(window.kind == .messages ? "\" data-edit-style=\"select\">" : "\" data-edit-style=\"delete\">")
+
+        let cell = CellKind(window.kind)
+        var (header, row, footer) = (0, 0, 0)
+        while header < window.headers.count || row < window.rows.count || footer < window.footers.count {
+            let headerSection = header < window.headers.count ? window.headers[header].section : Int.max
+            let rowSection = row < window.rows.count ? window.rows[row].indexPath.section : Int.max
+            let footerSection = footer < window.footers.count ? window.footers[footer].section : Int.max
+            if headerSection <= rowSection && headerSection <= footerSection {
+                if window.headers[header].height > 0 {
+                    renderHeader(window.headers[header], kind: window.kind, style: window.style, into: &html)
+                }
+                header += 1
+            } else if rowSection <= footerSection {
+                renderRow(window.rows[row], cell: cell, into: &html)
+                row += 1
+            } else {
+                if window.footers[footer].height > 0 { renderFooter(window.footers[footer], into: &html) }
+                footer += 1
+            }
+        }
+        html.raw("</div>")
+    }
+
+    static func kindName(_ kind: DatasetKind) -> StaticString {
+        switch kind {
+        case .friends: "friends"
+        case .heroes: "heroes"
+        case .apps: "apps"
+        case .messages: "messages"
+        case .generic: "generic"
+        }
+    }
+
+    /// Writes `data-y`, `data-h` and the inline position, ending inside the `style` attribute's quotes.
+    static func renderFrame(y: Double, height: Double, into html: inout HTMLBuffer) {
+        html.raw("\" data-y=\"")
+        html.pixels(y)
+        html.raw("\" data-h=\"")
+        html.pixels(height)
+        html.raw("\" style=\"transform:translateY(")
+        html.pixels(y)
+        html.raw("px);height:")
+        html.pixels(height)
+        html.raw("px")
+    }
+
+    static func renderHeader(
+        _ header: FragmentHeader, kind: DatasetKind, style: TableStyle, into html: inout HTMLBuffer
+    ) {
+        html.raw("<div role=\"row\" data-cell=\"header\" class=\"hdr")
+        if kind == .friends { html.raw(" h-friend") }
+        html.raw("\" data-section-id=\"")
+        html.int(header.sectionID.rawValue)
+        html.raw("\" data-section=\"")
+        html.int(header.section)
+        html.raw("\" data-end=\"")
+        html.pixels(header.sectionMaxY)
+        renderFrame(y: header.y, height: header.height, into: &html)
+        if header.isCollapsible {
+            html.raw(header.isExpanded ? "\" aria-expanded=\"true" : "\" aria-expanded=\"false")
+        }
+        html.raw("\" tabindex=\"-1\"><div class=\"hc\" role=\"gridcell\">")
+        if header.isCollapsible {
+            html.raw("<img class=\"arrow\" src=\"/icons/disclosure.svg\" alt=\"\" width=\"12\" height=\"12\">")
+        }
+        html.raw("<span class=\"ht\">")
+        html.text(header.title)
+        html.raw("</span>")
+        if kind == .friends {
+            html.raw("<span class=\"hn\">")
+            html.int(Int64(header.fields["online"]?.doubleValue ?? 0))
+            html.raw(" / ")
+            html.int(header.rowCount)
+            html.raw("</span>")
+        }
+        html.raw("</div></div>")
+    }
+
+    static func renderFooter(_ footer: FragmentFooter, into html: inout HTMLBuffer) {
+        html.raw("<div data-cell=\"footer\" class=\"ftr\" data-section-id=\"")
+        html.int(footer.sectionID.rawValue)
+        html.raw("\" data-section=\"")
+        html.int(footer.section)
+        renderFrame(y: footer.y, height: footer.height, into: &html)
+        html.raw("\"><span>")
+        html.text(footer.title)
+        html.raw("</span></div>")
+    }
+
+    static func renderRow(_ row: FragmentRow, cell: CellKind, into html: inout HTMLBuffer) {
+        html.raw(cell.rowOpening)
+        if row.position <= 1 { html.raw(" first") }
+        if row.position >= row.setSize { html.raw(" last") }
+        html.raw("\" data-row-id=\"")
+        html.int(row.id.rawValue)
+        html.raw("\" data-section=\"")
+        html.int(row.indexPath.section)
+        html.raw("\" data-row=\"")
+        html.int(row.indexPath.row)
+        renderFrame(y: row.y, height: row.height, into: &html)
+        html.raw("\" aria-selected=\"false\" aria-setsize=\"")
+        html.int(row.setSize)
+        html.raw("\" aria-posinset=\"")
+        html.int(row.position)
+        if row.canEdit { html.raw("\" data-can-edit=\"true") }
+        if row.canMove { html.raw("\" data-can-move=\"true") }
+        html.raw("\" tabindex=\"-1\">")
+        if row.canEdit {
+            html.raw(
+                "<button type=\"button\" class=\"swipe-del\" data-action=\"delete\" tabindex=\"-1\">Delete</button>"
+            )
+        }
+        html.raw("<div class=\"rc\" role=\"gridcell\">")
+        if row.canEdit && cell == .message {
+            html.raw("<span class=\"check\" aria-hidden=\"true\"></span>")
+        } else if row.canEdit {
+            html.raw("<button type=\"button\" class=\"minus\" data-action=\"minus\" aria-label=\"Delete\"")
+            html.raw(" tabindex=\"-1\"></button>")
+        }
+        renderCell(row, cell: cell, into: &html)
+        if row.canMove {
+            html.raw("<span class=\"grip\" data-action=\"move\" role=\"button\" aria-label=\"Reorder\"></span>")
+        }
+        html.raw("</div></div>")
+    }
+}

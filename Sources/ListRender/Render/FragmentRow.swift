@@ -1,0 +1,55 @@
+// ListServer — ListRender
+import Models
+
+/// One row of a fragment window: its identity, frame, fields and what editing allows on it.
+public struct FragmentRow: Sendable, Hashable {
+    /// The row's position in the table.
+    public var indexPath: IndexPath
+    /// The row's stable id.
+    public var id: RowID
+    /// The row's top in content coordinates.
+    public var y: Double
+    /// The row's height in pixels.
+    public var height: Double
+    /// The row's dictionary (`name`, `icon`, ...).
+    public var fields: Fields
+    /// The number of rows in the row's section (`aria-setsize`).
+    public var setSize: Int
+    /// The row's 1-based position in its section (`aria-posinset`).
+    public var position: Int
+    /// Whether the row can be deleted (swipe, edit mode, selection delete).
+    public var canEdit: Bool
+    /// Whether the row can be reordered with its drag handle in edit mode.
+    public var canMove: Bool
+    /// How many lines of a multi-line text the row's height leaves room for (heroes' `desc`), or nil
+    /// to let the cell's own clamp apply.
+    public var lineCount: Int?
+
+    /// Creates a row.
+    /// - Parameters:
+    ///   - indexPath: the row's index path.
+    ///   - id: the row's stable id.
+    ///   - y: the row's top.
+    ///   - height: the row's height.
+    ///   - fields: the row's dictionary.
+    ///   - setSize: the number of rows in its section.
+    ///   - position: its 1-based position in the section; defaults to `indexPath.row + 1`.
+    ///   - canEdit: whether it can be deleted.
+    ///   - canMove: whether it can be reordered.
+    ///   - lineCount: the number of desc lines that fit, or nil.
+    public init(
+        indexPath: IndexPath, id: RowID, y: Double, height: Double, fields: Fields, setSize: Int,
+        position: Int? = nil, canEdit: Bool = false, canMove: Bool = false, lineCount: Int? = nil
+    ) {
+        self.indexPath = indexPath
+        self.id = id
+        self.y = y
+        self.height = height
+        self.fields = fields
+        self.setSize = setSize
+        self.position = position ?? (indexPath.row + 1)
+        self.canEdit = canEdit
+        self.canMove = canMove
+        self.lineCount = lineCount
+    }
+}

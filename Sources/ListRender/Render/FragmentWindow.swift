@@ -1,0 +1,57 @@
+// ListServer — ListRender
+import Models
+
+/// Everything the HTML fragment of one window shows: the dataset's kind and style, its version and
+/// content height, and the headers, rows and footers that intersect the window, with their frames.
+///
+/// This is the renderer's own input, independent of the layout engine: the server fills it from the
+/// engine's window (SPEC §6, `GET /d/{id}/fragment`). Frames are in content coordinates (pixels from the
+/// top of the table).
+public struct FragmentWindow: Sendable, Hashable {
+    /// What the dataset holds; decides the cell of every row.
+    public var kind: DatasetKind
+    /// Plain tables pin their section headers; grouped tables draw inset groups.
+    public var style: TableStyle
+    /// The dataset version the window was computed from.
+    public var version: Int64
+    /// The height of the whole table for the current expansion, in pixels.
+    public var contentHeight: Double
+    /// The index of the section whose header is pinned at the top of the viewport (plain style), or nil.
+    /// When it is set, `headers` holds that section's header at its natural position.
+    public var pinnedSection: Int?
+    /// Section headers in the window, in table order.
+    public var headers: [FragmentHeader]
+    /// Rows in the window, in table order.
+    public var rows: [FragmentRow]
+    /// Section footers in the window, in table order.
+    public var footers: [FragmentFooter]
+    /// Whether the page offers edit mode for this dataset (Edit/Manage).
+    public var editable: Bool
+
+    /// Creates a window.
+    /// - Parameters:
+    ///   - kind: the dataset's kind.
+    ///   - style: the table style.
+    ///   - version: the dataset version.
+    ///   - contentHeight: the table's full height in pixels.
+    ///   - pinnedSection: the section whose header is pinned, or nil.
+    ///   - headers: section headers intersecting the window (plus the pinned one).
+    ///   - rows: rows intersecting the window.
+    ///   - footers: section footers intersecting the window.
+    ///   - editable: whether the dataset can enter edit mode.
+    public init(
+        kind: DatasetKind, style: TableStyle, version: Int64, contentHeight: Double, pinnedSection: Int? = nil,
+        headers: [FragmentHeader] = [], rows: [FragmentRow] = [], footers: [FragmentFooter] = [],
+        editable: Bool = false
+    ) {
+        self.kind = kind
+        self.style = style
+        self.version = version
+        self.contentHeight = contentHeight
+        self.pinnedSection = pinnedSection
+        self.headers = headers
+        self.rows = rows
+        self.footers = footers
+        self.editable = editable
+    }
+}

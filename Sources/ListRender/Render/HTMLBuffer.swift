@@ -1,0 +1,88 @@
+// ListServer — ListRender
+
+/// A growing UTF-8 byte buffer for HTML, with escaping for text and attribute values.
+///
+/// Markup written with `raw` is trusted (it comes from the renderer's own literals); everything that
+/// comes from a dataset goes through `text`, which escapes `& < > " '` so that it is safe both as element
+/// content and inside a double- or single-quoted attribute.
+public struct HTMLBuffer: Sendable {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8]
+
+    /// Creates an empty buffer.
+    /// - Parameter capacity: the number of bytes to reserve.
+    public init(capacity: Int = 0) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Appends trusted markup as it is.
+    /// - Complexity: O(n) in the length of `markup`.
+    public mutating func raw(_ markup: StaticString) {
+        markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends dataset text, escaping `&`, `<`, `>`, `"` and `'`.
+    /// - Complexity: O(n) in the UTF-8 length of `text`.
+    public mutating func text(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            for index in 0..<utf8.count {
+                let entity: StaticString
+                switch utf8[index] {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                case UInt8(ascii: "'"): entity = "&#39;"
+                default: continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                entity.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                start = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+        }
+    }
+
+    /// Appends a decimal integer.
+    /// - Complexity: O(number of digits).
+    public mutating func int<Value: BinaryInteger>(_ value: Value) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            appendDigits(UInt64(value.magnitude))
+        } else {
+            appendDigits(UInt64(value))
+        }
+    }
+
+    /// Appends a pixel value: an integer when it is whole, else rounded to two decimals
+    /// (`120`, `43.5`, `12.25`). Values that are not finite are written as `0`.
+    public mutating func pixels(_ value: Double) {
+        guard value.isFinite, abs(value) < 1e15 else {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        let hundredths = Int64((value * 100).rounded())
+        if hundredths < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = hundredths.magnitude
+        appendDigits(magnitude / 100)
+        let fraction = magnitude % 100
+        guard fraction != 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10))
+        if fraction % 10 != 0 { bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+    }
+
+    private mutating func appendDigits(_ value: UInt64) {
+        var divisor: UInt64 = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+}

@@ -1,0 +1,118 @@
+"""Messages: Manage/Done with checkboxes, select-all, "N selected", delete with confirmation, swipe to delete."""
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import confirm, open_table, row_by_id, row_count, rows, screenshot, wait
+
+
+def click(driver, action):
+    driver.find_element(By.CSS_SELECTOR, f"[data-action={action}]").click()
+
+
+def count_text(driver):
+    return driver.find_element(By.CSS_SELECTOR, "[data-role=selected-count]").text
+
+
+def test_rows_show_dates_and_unread_dots(browser, server):
+    open_table(browser, server, "messages")
+    first = rows(browser)[0]
+    assert first.find_element(By.CSS_SELECTOR, "time").text.count("-") == 2
+    assert browser.find_elements(By.CSS_SELECTOR, "[data-row-id] .dot")
+    screenshot(browser, "messages")
+
+
+def test_manage_select_three_delete_with_confirmation_and_gone_after_reload(browser, server):
+    open_table(browser, server, "messages")
+    before = row_count(server, "messages")
+    click(browser, "edit")
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-action=select-all]").is_displayed())
+    checks = browser.find_elements(By.CSS_SELECTOR, "[data-row-id] .check")
+    assert checks and checks[0].is_displayed()
+    chosen = rows(browser)[:3]
+    ids = [r.get_attribute("data-row-id") for r in chosen]
+    for row in chosen:
+        row.click()
+    assert count_text(browser) == "3 selected"
+    assert [r.get_attribute("aria-selected") for r in chosen] == ["true"] * 3
+    screenshot(browser, "messages-manage")
+    click(browser, "delete-selected")
+    confirm(browser)
+    wait(browser, lambda d: all(row_by_id(d, i) is None for i in ids), message="the selected rows stayed")
+    assert count_text(browser) == "0 selected"
+    click(browser, "done")
+    browser.refresh()
+    wait(browser, lambda d: rows(d))
+    assert all(row_by_id(browser, i) is None for i in ids)
+    assert row_count(server, "messages") == before - 3
+
+
+def test_select_all_counts_every_message_and_toggles_back(browser, server):
+    open_table(browser, server, "messages")
+    click(browser, "edit")
+    click(browser, "select-all")
+    total = row_count(server, "messages")
+    wait(browser, lambda d: count_text(d) == f"{total} selected")
+    assert all(r.get_attribute("aria-selected") == "true" for r in rows(browser))
+    click(browser, "select-all")
+    wait(browser, lambda d: count_text(d) == "0 selected")
+    click(browser, "done")
+    assert not browser.find_element(By.CSS_SELECTOR, "[data-action=select-all]").is_displayed()
+
+
+def test_swipe_left_reveals_delete_outside_edit_mode(browser, server):
+    open_table(browser, server, "messages")
+    row = rows(browser)[1]
+    row_id = row.get_attribute("data-row-id")
+    delete = row.find_element(By.CSS_SELECTOR, "[data-action=delete]")
+    assert not delete.is_displayed()
+    content = row.find_element(By.CSS_SELECTOR, ".rc")
+    ActionChains(browser).move_to_element(content).click_and_hold().move_by_offset(-40, 0).move_by_offset(-60, 0) \
+        .move_by_offset(-50, 0).release().perform()
+    wait(browser, lambda d: delete.is_displayed(), message="swiping did not reveal Delete")
+    delete.click()
+    confirm(browser)
+    wait(browser, lambda d: row_by_id(d, row_id) is None, message="the swiped row stayed")
+    assert not rows(browser)[1].find_element(By.CSS_SELECTOR, "[data-action=delete]").is_displayed()
+
+
+def test_keyboard_arrows_move_focus_and_survive_recycling(browser, server):
+    open_table(browser, server, "messages")
+    first = rows(browser)[0]
+    first.click()
+    assert first.get_attribute("aria-selected") == "true"
+    active = lambda d: d.switch_to.active_element
+    for expected in range(1, 6):
+        active(browser).send_keys(Keys.ARROW_DOWN)
+        wait(browser, lambda d: active(d).get_attribute("data-row") == str(expected), message=f"row {expected}")
+    active(browser).send_keys(Keys.ARROW_UP)
+    wait(browser, lambda d: active(d).get_attribute("data-row") == "4")
+    active(browser).send_keys(Keys.SPACE)
+    assert active(browser).get_attribute("aria-selected") == "true"
+    assert first.get_attribute("aria-selected") == "false"
+
+
+def test_focus_survives_its_row_scrolling_away_and_back(browser, server):
+    open_table(browser, server, "messages")
+    row = rows(browser)[2]
+    row_id = row.get_attribute("data-row-id")
+    row.click()
+    scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+    browser.execute_script("arguments[0].scrollTop = arguments[0].scrollHeight", scroller)
+    wait(browser, lambda d: row_by_id(d, row_id) is None or not row_by_id(d, row_id).is_displayed())
+    browser.execute_script("arguments[0].scrollTop = 0", scroller)
+    wait(browser, lambda d: d.switch_to.active_element.get_attribute("data-row-id") == row_id,
+         message="focus did not come back to the row")
+    browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    wait(browser, lambda d: d.switch_to.active_element.get_attribute("data-row") == "3")
+
+
+def test_the_delete_key_asks_then_deletes_the_selected_row(browser, server):
+    open_table(browser, server, "messages")
+    row = rows(browser)[1]
+    row_id = row.get_attribute("data-row-id")
+    row.click()
+    assert row.get_attribute("aria-selected") == "true"
+    browser.switch_to.active_element.send_keys(Keys.DELETE)
+    confirm(browser)
+    wait(browser, lambda d: row_by_id(d, row_id) is None, message="Delete did not delete the selected row")

@@ -1,0 +1,115 @@
+"""The dataset list, the asset budget, console hygiene, failures, conflicts and live updates."""
+import json
+import os
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import ROOT, confirm, open_table, row_by_id, rows, screenshot, wait
+
+
+def post_batch(server, dataset, body):
+    version = json.load(urllib.request.urlopen(f"{server.url}/api/datasets/{dataset}"))["version"]
+    request = urllib.request.Request(
+        f"{server.url}/api/datasets/{dataset}/batch", data=json.dumps({"baseVersion": version, **body}).encode(),
+        headers={"Content-Type": "application/json", "Origin": server.url}, method="POST")
+    return json.load(urllib.request.urlopen(request))
+
+
+def test_home_lists_every_sample_with_counts_and_links(browser, server):
+    browser.get(server.url + "/")
+    cards = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "a.card"))
+    links = {c.get_attribute("href").rsplit("/", 1)[-1] for c in cards}
+    assert {"friends", "heroes", "apps", "messages"} <= links
+    assert all("rows" in c.text for c in cards)
+    screenshot(browser, "home")
+    next(c for c in cards if c.get_attribute("href").endswith("/apps")).click()
+    wait(browser, lambda d: d.current_url.endswith("/d/apps"))
+    open_table(browser, server, "apps")
+
+
+def test_javascript_and_css_fit_in_25_kb():
+    public = os.path.join(ROOT, "Public")
+    assets = [n for n in os.listdir(public) if n.endswith((".js", ".css"))]
+    total = sum(os.path.getsize(os.path.join(public, n)) for n in assets)
+    print(f"\nJS + CSS: {total} bytes in {sorted(assets)}")
+    assert total <= 25_000
+
+
+def test_pages_load_nothing_from_elsewhere(browser, server):
+    for path in ("/", "/d/friends", "/d/messages"):
+        browser.get(server.url + path)
+        wait(browser, lambda d: d.execute_script("return document.readyState") == "complete")
+        urls = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        assert all(u.startswith(server.url) for u in urls), urls
+
+
+@pytest.mark.console_errors_expected
+def test_an_unknown_dataset_shows_an_inline_error_with_retry(browser, server):
+    browser.get(server.url + "/d/no-such-list")
+    box = wait(browser, lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, "[role=alert]") if e.is_displayed()])[0]
+    assert "Could not load" in box.text
+    assert box.find_element(By.CSS_SELECTOR, "[data-action=retry]").is_displayed()
+
+
+@pytest.mark.console_errors_expected
+def test_a_failed_window_keeps_the_rows_and_retry_recovers(browser, server):
+    open_table(browser, server, "friends")
+    browser.execute_script("""
+        const real = window.fetch;
+        window.fetch = (url, opts) => String(url).includes('/fragment') && !window.allowFragments
+            ? Promise.resolve(new Response('down for a moment', {status: 503})) : real(url, opts);""")
+    header = browser.find_elements(By.CSS_SELECTOR, "[data-section-id][role=row]")[1]
+    header.click()
+    box = wait(browser, lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, "[role=alert]") if e.is_displayed()])[0]
+    assert "503" in box.text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "[data-section-id][role=row]")) >= 5
+    browser.execute_script("window.allowFragments = true")
+    box.find_element(By.CSS_SELECTOR, "[data-action=retry]").click()
+    wait(browser, lambda d: rows(d), message="retry did not load the group")
+    assert not box.is_displayed()
+
+
+@pytest.mark.console_errors_expected
+def test_a_stale_version_refreshes_and_says_why(browser, server):
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events"]})
+    try:
+        open_table(browser, server, "heroes")
+        target = rows(browser)[3]
+        target_id = target.get_attribute("data-row-id")
+        other = rows(browser)[5].get_attribute("data-row-id")
+        post_batch(server, "heroes", {"deleteRows": [int(other)]})
+        browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+        target.find_element(By.CSS_SELECTOR, "[data-action=minus]").click()
+        target.find_element(By.CSS_SELECTOR, "[data-action=delete]").click()
+        confirm(browser)
+        note = wait(browser, lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, "#note") if e.is_displayed()])[0]
+        assert "changed" in note.text
+        wait(browser, lambda d: row_by_id(d, other) is None, message="the page did not refresh after the conflict")
+        assert row_by_id(browser, target_id) is not None
+    finally:
+        browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+
+
+def test_a_row_deleted_elsewhere_leaves_at_once_without_moving_the_first_visible_row(browser, server):
+    open_table(browser, server, "messages")
+    scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+    browser.execute_script("arguments[0].scrollTop = 400", scroller)
+    wait(browser, lambda d: d.execute_script("return arguments[0].scrollTop", scroller) == 400)
+    first_visible = lambda d: d.execute_script("""
+        const s = arguments[0].getBoundingClientRect();
+        const r = [...document.querySelectorAll('[data-row-id]')].filter(e => !e.hidden)
+          .map(e => [e, e.getBoundingClientRect()]).filter(([, b]) => b.bottom > s.top + 1)
+          .sort((a, b) => a[1].top - b[1].top)[0];
+        return [r[0].dataset.rowId, Math.round(r[1].top)];""", scroller)
+    anchor_id, anchor_top = first_visible(browser)
+    above = rows(browser)[0].get_attribute("data-row-id")
+    below = rows(browser)[-1].get_attribute("data-row-id")
+    assert above != anchor_id
+    post_batch(server, "messages", {"deleteRows": [int(above)]})
+    wait(browser, lambda d: row_by_id(d, above) is None, message="the deleted row stayed on the page")
+    assert first_visible(browser) == [anchor_id, anchor_top]
+    post_batch(server, "messages", {"deleteRows": [int(below)]})
+    wait(browser, lambda d: row_by_id(d, below) is None)
