@@ -1,2 +1,4 @@
 // ListServer — ListServer
-print("ListServer")
+import Foundation
+
+exit(Launcher.run(Array(CommandLine.arguments.dropFirst())))

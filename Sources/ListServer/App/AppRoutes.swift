@@ -1,0 +1,136 @@
+// ListServer — ListServer
+import ListRender
+import Models
+
+/// The routes of the application (SPEC §6, §7) over a ``Library``: a pure request → response
+/// function, testable without sockets.
+struct AppRoutes: Sendable {
+    let library: Library
+    let policy: MutationPolicy
+    /// The page's static files (`Public/`).
+    let files: StaticFiles
+
+    /// The router with every route; anything else is a static file or a 404.
+    var router: HTTPRouter {
+        var router = HTTPRouter { request throws in try files.response(for: request) }
+        router.get("/api/datasets") { _, _ in listDatasets() }
+        router.get("/api/datasets/:id") { _, parameters in try datasetDetail(parameters["id"]!) }
+        router.get("/api/datasets/:id/window") { request, parameters in
+            let view = WindowView(entry: try library.requireEntry(parameters["id"]!), request: try WindowRequest(request))
+            return .json(view.json)
+        }
+        router.post("/api/datasets/:id/batch") { request, parameters in
+            try policy.check(request)
+            let batch = try BatchRequest.parse(request.body)
+            let entry = try library.apply(batch, to: parameters["id"]!)
+            var json = JSONOutput()
+            json.beginObject()
+            json.member("version", entry.dataset.version)
+            json.endObject()
+            return .json(json.bytes)
+        }
+        router.get("/api/datasets/:id/export") { request, parameters in
+            try export(parameters["id"]!, format: request.query("format") ?? "json")
+        }
+        router.get("/api/datasets/:id/events") { request, parameters in
+            try events(parameters["id"]!, request: request)
+        }
+        router.get("/api/openapi.json") { _, _ in
+            var response = HTTPResponse.json(Array(OpenAPIDocument.json.utf8))
+            response.headers.set("Cache-Control", "no-cache")
+            return response
+        }
+        router.get("/") { request, _ in try page("index.html", request) }
+        router.get("/d/:id") { request, parameters in
+            _ = try library.requireEntry(parameters["id"]!)
+            return try page("table.html", request)
+        }
+        router.get("/d/:id/fragment") { request, parameters in
+            let view = WindowView(entry: try library.requireEntry(parameters["id"]!), request: try WindowRequest(request))
+            var response = HTTPResponse(status: 200, body: FragmentRenderer.render(view.fragmentWindow))
+            response.headers.set("Content-Type", "text/html; charset=utf-8")
+            response.headers.set("Cache-Control", "no-store")
+            return response
+        }
+        return router
+    }
+
+    private func page(_ file: String, _ request: HTTPRequest) throws -> HTTPResponse {
+        var fileRequest = request
+        fileRequest.path = "/" + file
+        return try files.response(for: fileRequest)
+    }
+
+    private func listDatasets() -> HTTPResponse {
+        var json = JSONOutput()
+        json.beginObject()
+        json.key("datasets")
+        json.beginArray()
+        for entry in library.entries {
+            json.beginObject()
+            writeSummary(&json, entry)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return .json(json.bytes)
+    }
+
+    private func writeSummary(_ json: inout JSONOutput, _ entry: DatasetEntry) {
+        let dataset = entry.dataset
+        json.member("id", dataset.id)
+        json.member("title", dataset.title)
+        json.member("kind", dataset.kind.rawValue)
+        json.member("style", dataset.style.rawValue)
+        json.member("sectionCount", dataset.sections.count)
+        json.member("rowCount", dataset.rowCount)
+        json.member("version", dataset.version)
+    }
+
+    private func datasetDetail(_ id: String) throws(HTTPError) -> HTTPResponse {
+        let entry = try library.requireEntry(id)
+        var json = JSONOutput(capacity: 256 + entry.dataset.sections.count * 64)
+        json.beginObject()
+        writeSummary(&json, entry)
+        json.member("defaultExpanded", entry.defaultExpanded.description)
+        json.member("contentHeight", number: entry.layout(for: entry.defaultExpanded).contentHeight)
+        json.member("editable", entry.metrics.rowsCanBeEdited)
+        json.member("movable", entry.metrics.rowsCanBeMoved)
+        json.member("collapsible", entry.metrics.sectionsAreCollapsible)
+        json.key("sections")
+        json.beginArray()
+        for section in entry.dataset.sections {
+            json.beginObject()
+            json.member("id", section.id.rawValue)
+            json.member("title", entry.metrics.title(of: section))
+            json.member("rowCount", section.rows.count)
+            json.key("fields")
+            json.fields(section.fields)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("indexTitles")
+        json.beginArray()
+        for title in entry.indexTitles { json.string(title) }
+        json.endArray()
+        json.key("indexSections")
+        json.beginArray()
+        for section in entry.indexSections { json.int(section) }
+        json.endArray()
+        json.endObject()
+        return .json(json.bytes)
+    }
+
+    private func export(_ id: String, format name: String) throws(HTTPError) -> HTTPResponse {
+        let entry = try library.requireEntry(id)
+        guard let format = DocumentFormat(rawValue: name) else {
+            throw HTTPError.badRequest("format must be json, plist or binary-plist, found \"\(name)\"")
+        }
+        var response = HTTPResponse(status: 200, body: DatasetImporter.export(entry.dataset, as: format))
+        response.headers.set("Content-Type", format.contentType)
+        response.headers.set(
+            "Content-Disposition", "attachment; filename=\"\(entry.dataset.id).\(format.fileExtension)\"")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+}
