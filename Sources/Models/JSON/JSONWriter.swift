@@ -1,4 +1,5 @@
 // ListServer — Models
+import Foundation
 
 /// Writes ``FieldValue`` trees as JSON (RFC 8259) bytes, UTF-8.
 ///
@@ -12,7 +13,7 @@
 ///   when the date has a fraction of a second); data is written as a base64 string.
 /// - Dictionaries keep their key order.
 ///
-/// Every function appends to a caller's buffer, so a response can be built in one allocation.
+/// Every function appends to a caller's buffer, so a response can be built in one array.
 public enum JSONWriter {
     /// `value` as a JSON document.
     /// - Parameters:
@@ -22,10 +23,9 @@ public enum JSONWriter {
     /// - Returns: The UTF-8 bytes of the document.
     /// - Complexity: O(size of the tree and its strings).
     public static func write(_ value: FieldValue, pretty: Bool = false) -> [UInt8] {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(128)
-        write(value, pretty: pretty, into: &buffer)
-        return buffer
+        var writer = JSONByteWriter()
+        writer.write(value, pretty: pretty, depth: 0)
+        return writer.bytes
     }
 
     /// Appends `value` as JSON to `buffer`.
@@ -33,86 +33,67 @@ public enum JSONWriter {
     ///   - value: The value to write.
     ///   - pretty: When true, indents by 2 spaces per level; when false, no whitespace.
     ///   - buffer: The bytes to append to; what it holds already is kept.
-    /// - Complexity: O(size of the tree and its strings).
+    /// - Complexity: O(size of the tree and its strings). Arrays and dictionaries are nested
+    ///   through recursion, one level per level of the tree.
     public static func write(_ value: FieldValue, pretty: Bool = false, into buffer: inout [UInt8]) {
-        if pretty {
-            writePretty(value, depth: 0, into: &buffer)
-        } else {
-            writeCompact(value, into: &buffer)
-        }
+        var writer = JSONByteWriter()
+        writer.write(value, pretty: pretty, depth: 0)
+        writer.copy(into: &buffer)
     }
 
-    private static func writeCompact(_ value: FieldValue, into buffer: inout [UInt8]) {
-        switch value {
-        case .array(let items):
-            buffer.append(UInt8(ascii: "["))
-            for (position, item) in items.enumerated() {
-                if position > 0 { buffer.append(UInt8(ascii: ",")) }
-                writeCompact(item, into: &buffer)
-            }
-            buffer.append(UInt8(ascii: "]"))
-        case .dict(let fields):
-            buffer.append(UInt8(ascii: "{"))
-            for (position, field) in fields.enumerated() {
-                if position > 0 { buffer.append(UInt8(ascii: ",")) }
-                writeString(field.key, into: &buffer)
-                buffer.append(UInt8(ascii: ":"))
-                writeCompact(field.value, into: &buffer)
-            }
-            buffer.append(UInt8(ascii: "}"))
-        default:
-            writeScalar(value, into: &buffer)
-        }
+    /// Appends `text` as a quoted JSON string, escaped as described for ``JSONWriter``.
+    /// - Parameters:
+    ///   - text: The string to write.
+    ///   - buffer: The bytes to append to.
+    /// - Complexity: O(UTF-8 length of `text`).
+    public static func writeString(_ text: String, into buffer: inout [UInt8]) {
+        var writer = JSONByteWriter(capacity: 64)
+        writer.writeString(text)
+        writer.copy(into: &buffer)
     }
 
-    private static func writePretty(_ value: FieldValue, depth: Int, into buffer: inout [UInt8]) {
-        switch value {
-        case .array(let items) where !items.isEmpty:
-            buffer.append(UInt8(ascii: "["))
-            for (position, item) in items.enumerated() {
-                if position > 0 { buffer.append(UInt8(ascii: ",")) }
-                writeNewline(depth: depth + 1, into: &buffer)
-                writePretty(item, depth: depth + 1, into: &buffer)
-            }
-            writeNewline(depth: depth, into: &buffer)
-            buffer.append(UInt8(ascii: "]"))
-        case .dict(let fields) where !fields.isEmpty:
-            buffer.append(UInt8(ascii: "{"))
-            for (position, field) in fields.enumerated() {
-                if position > 0 { buffer.append(UInt8(ascii: ",")) }
-                writeNewline(depth: depth + 1, into: &buffer)
-                writeString(field.key, into: &buffer)
-                buffer.append(UInt8(ascii: ":"))
-                buffer.append(UInt8(ascii: " "))
-                writePretty(field.value, depth: depth + 1, into: &buffer)
-            }
-            writeNewline(depth: depth, into: &buffer)
-            buffer.append(UInt8(ascii: "}"))
-        default:
-            writeCompact(value, into: &buffer)
-        }
+    /// Appends `value` in decimal.
+    /// - Parameters:
+    ///   - value: The integer to write.
+    ///   - buffer: The bytes to append to.
+    public static func writeInteger(_ value: Int64, into buffer: inout [UInt8]) {
+        var writer = JSONByteWriter(capacity: 64)
+        writer.writeInteger(value)
+        writer.copy(into: &buffer)
     }
 
-    private static func writeNewline(depth: Int, into buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "\n"))
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+    /// Appends `value` in its shortest form that reads back as the same `Double`, with a
+    /// fraction or an exponent (`3.0`, `0.1`, `1e+100`); `null` when it is infinite or NaN.
+    /// - Parameters:
+    ///   - value: The real to write.
+    ///   - buffer: The bytes to append to.
+    public static func writeReal(_ value: Double, into buffer: inout [UInt8]) {
+        var writer = JSONByteWriter(capacity: 64)
+        writer.writeReal(value)
+        writer.copy(into: &buffer)
     }
 
-    /// Appends a value that is neither an array nor a dictionary.
-    private static func writeScalar(_ value: FieldValue, into buffer: inout [UInt8]) {
-        switch value {
-        case .string(let text): writeString(text, into: &buffer)
-        case .int(let number): writeInteger(number, into: &buffer)
-        case .real(let number): writeReal(number, into: &buffer)
-        case .bool(let flag): appendASCII(flag ? "true" : "false", into: &buffer)
-        case .null: appendASCII("null", into: &buffer)
-        case .date(let date): writeDate(date, into: &buffer)
-        case .data(let bytes): writeBase64(bytes, into: &buffer)
-        case .array, .dict: writeCompact(value, into: &buffer)
-        }
+    /// Appends `date` as a quoted ISO 8601 timestamp in UTC: `"2024-05-01T12:00:00Z"`, or
+    /// `"2024-05-01T12:00:00.250Z"` when it has a fraction of a second (milliseconds, rounded
+    /// down). Years before 1 or after 9999 get a sign or more digits; a date more than 10¹³
+    /// seconds from 1970, or not finite, is written as `null`.
+    /// - Parameters:
+    ///   - date: The date to write.
+    ///   - buffer: The bytes to append to.
+    public static func writeDate(_ date: Date, into buffer: inout [UInt8]) {
+        var writer = JSONByteWriter(capacity: 64)
+        writer.writeDate(date)
+        writer.copy(into: &buffer)
     }
 
-    static func appendASCII(_ text: StaticString, into buffer: inout [UInt8]) {
-        buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    /// Appends `bytes` as a quoted base64 string (RFC 4648, standard alphabet, with padding).
+    /// - Parameters:
+    ///   - bytes: The data to write.
+    ///   - buffer: The bytes to append to.
+    /// - Complexity: O(bytes.count).
+    public static func writeBase64(_ bytes: [UInt8], into buffer: inout [UInt8]) {
+        var writer = JSONByteWriter(capacity: 64)
+        writer.writeBase64(bytes)
+        writer.copy(into: &buffer)
     }
 }

@@ -1,0 +1,111 @@
+// ListServer — Models
+
+extension JSONByteWriter {
+    /// Writes `text` as a quoted JSON string.
+    ///
+    /// Escapes `"`, `\` and control characters (`\n`, `\r`, `\t`, `\b`, `\f`, others as `\u00XX`),
+    /// and `<`, `>`, `&`, U+2028 and U+2029 as `\uXXXX`; copies everything else as UTF-8.
+    mutating func writeString(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            append(UInt8(ascii: "\""))
+            var runStart = 0
+            while true {
+                let position = Self.firstSpecial(in: utf8, from: runStart)
+                append(UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
+                guard position < utf8.count else { break }
+                let length = Self.escapedLength(in: utf8, at: position)
+                if length.escaped == 0 {
+                    append(utf8[position])
+                } else if length.consumed == 3 {
+                    writeUnicodeEscape(utf8[position + 2] == 0xA8 ? 0x2028 : 0x2029)
+                } else {
+                    writeEscape(for: utf8[position])
+                }
+                runStart = position + length.consumed
+            }
+            append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// The position of the first byte from `start` that may need escaping (a control
+    /// character, `"`, `\`, `<`, `>`, `&`, or 0xE2, which starts U+2028 and U+2029), or the end.
+    ///
+    /// Looks at 8 bytes at a time while it can.
+    @inline(__always)
+    private static func firstSpecial(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var position = start
+        if let base = utf8.baseAddress {
+            while position &+ 8 <= utf8.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let less = word ^ (ones &* 0x3C)
+                let greater = word ^ (ones &* 0x3E)
+                let ampersand = word ^ (ones &* 0x26)
+                let separatorLead = word ^ (ones &* 0xE2)
+                var flags = (word &- ones &* 0x20) & ~word
+                flags |= (quote &- ones) & ~quote | (backslash &- ones) & ~backslash
+                flags |= (less &- ones) & ~less | (greater &- ones) & ~greater
+                flags |= (ampersand &- ones) & ~ampersand | (separatorLead &- ones) & ~separatorLead
+                // Flags may also be set after a true match (a borrow), never before one.
+                flags &= highBits
+                if flags != 0 { return position &+ flags.trailingZeroBitCount >> 3 }
+                position &+= 8
+            }
+        }
+        while position < utf8.count {
+            switch utf8[position] {
+            case ..<0x20, 0x22, 0x5C, 0x3C, 0x3E, 0x26, 0xE2: return position
+            default: position += 1
+            }
+        }
+        return position
+    }
+
+    /// How the special byte at `position` is written: the bytes it consumes and the length of
+    /// its escape, 0 when it is written as it is (a 0xE2 that does not start U+2028 or U+2029).
+    private static func escapedLength(
+        in utf8: UnsafeBufferPointer<UInt8>, at position: Int
+    ) -> (consumed: Int, escaped: Int) {
+        switch utf8[position] {
+        case 0xE2:
+            let isSeparator =
+                position + 2 < utf8.count && utf8[position + 1] == 0x80
+                && (utf8[position + 2] == 0xA8 || utf8[position + 2] == 0xA9)
+            return isSeparator ? (3, 6) : (1, 0)
+        case 0x22, 0x5C, 0x0A, 0x0D, 0x09, 0x08, 0x0C: return (1, 2)
+        default: return (1, 6)
+        }
+    }
+
+    private mutating func writeEscape(for byte: UInt8) {
+        let short: UInt8
+        switch byte {
+        case UInt8(ascii: "\""): short = UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): short = UInt8(ascii: "\\")
+        case 0x0A: short = UInt8(ascii: "n")
+        case 0x0D: short = UInt8(ascii: "r")
+        case 0x09: short = UInt8(ascii: "t")
+        case 0x08: short = UInt8(ascii: "b")
+        case 0x0C: short = UInt8(ascii: "f")
+        default:
+            writeUnicodeEscape(UInt16(byte))
+            return
+        }
+        append(UInt8(ascii: "\\"))
+        append(short)
+    }
+
+    /// Writes `\uXXXX` with upper-case hex digits.
+    private mutating func writeUnicodeEscape(_ unit: UInt16) {
+        append(UInt8(ascii: "\\"))
+        append(UInt8(ascii: "u"))
+        for shift: UInt16 in [12, 8, 4, 0] {
+            let nibble = UInt8(truncatingIfNeeded: unit >> shift) & 0xF
+            append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10)
+        }
+    }
+}
