@@ -91,15 +91,22 @@ struct BinaryPropertyListParser {
     }
 
     /// The big-endian unsigned integer of `size` (1…8) bytes at `offset`; the caller checks the bounds.
+    @inline(__always)
     static func readUInt(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, size: Int) -> UInt64 {
+        precondition(offset >= 0 && size <= bytes.count - offset, "read past the end of the buffer")
+        let start = UnsafeRawPointer(bytes.baseAddress! + offset)
         switch size {
         case 1:
-            return UInt64(bytes[offset])
+            return UInt64(start.load(as: UInt8.self))
         case 2:
-            return UInt64(bytes[offset]) << 8 | UInt64(bytes[offset + 1])
+            return UInt64(UInt16(bigEndian: start.loadUnaligned(as: UInt16.self)))
+        case 4:
+            return UInt64(UInt32(bigEndian: start.loadUnaligned(as: UInt32.self)))
+        case 8:
+            return UInt64(bigEndian: start.loadUnaligned(as: UInt64.self))
         default:
             var value: UInt64 = 0
-            for index in offset..<(offset + size) { value = value << 8 | UInt64(bytes[index]) }
+            for index in 0..<size { value = value << 8 | UInt64(start.load(fromByteOffset: index, as: UInt8.self)) }
             return value
         }
     }
