@@ -429,7 +429,7 @@ async function table() {
   err.hidden = true;
   document.title = `${meta.title || id} · ListServer`;
   $('#title').textContent = meta.title || id;
-  collapsible = meta.kind === 'friends';
+  collapsible = meta.collapsible ?? meta.kind === 'friends';
   editBtn.textContent = meta.kind === 'messages' ? 'Manage' : 'Edit';
   $('[data-action=add]').hidden = meta.kind !== 'heroes';
   const q = new URLSearchParams(location.search), x = q.get('expanded');

@@ -99,7 +99,8 @@ def test_focus_survives_its_row_scrolling_away_and_back(browser, server):
     row.click()
     scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
     browser.execute_script("arguments[0].scrollTop = arguments[0].scrollHeight", scroller)
-    wait(browser, lambda d: row_by_id(d, row_id) is None or not row_by_id(d, row_id).is_displayed())
+    wait(browser, lambda d: d.execute_script(
+        "return !document.querySelector(`[data-row-id='${arguments[0]}']:not([hidden])`)", row_id))
     browser.execute_script("arguments[0].scrollTop = 0", scroller)
     wait(browser, lambda d: d.switch_to.active_element.get_attribute("data-row-id") == row_id,
          message="focus did not come back to the row")
