@@ -58,14 +58,22 @@ requestAnimationFrame(check);
 
 
 def test_the_last_row_is_painted_within_100_ms_of_a_jump_to_the_end(browser, big_server):
+    """SPEC §8: the median of three jumps from the top, measured in the page from the scroll to the frame after
+    the last row is in the viewport."""
     open_table(browser, big_server, "big")
     scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
     height = browser.execute_script("return arguments[0].scrollHeight", scroller)
     assert height <= 16_000_000, "the spacer must stay under Chromium's element height cap"
     browser.set_script_timeout(10)
-    elapsed = browser.execute_async_script(JUMP_TO_END, SECTIONS - 1, PER_SECTION - 1)
-    print(f"\njump to the end of {ROW_COUNT:,} rows: last row painted after {elapsed:.1f} ms")
-    assert 0 <= elapsed <= 100
+    times = []
+    for _ in range(3):
+        browser.execute_script("arguments[0].scrollTop = 0", scroller)
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-row-id][data-section="0"][data-row="0"]'))
+        times.append(browser.execute_async_script(JUMP_TO_END, SECTIONS - 1, PER_SECTION - 1))
+    elapsed = sorted(times)[1]
+    print(f"\njump to the end of {ROW_COUNT:,} rows: last row painted after {elapsed:.1f} ms"
+          f" (median of {', '.join(f'{t:.1f}' for t in times)} ms)")
+    assert min(times) >= 0 and elapsed <= 100
     last = browser.find_element(By.CSS_SELECTOR, f'[data-row-id][data-section="{SECTIONS - 1}"][data-row="{PER_SECTION - 1}"]')
     assert last.text.startswith(f"Row {ROW_COUNT - 1}")
     assert last.get_attribute("aria-posinset") == str(PER_SECTION)
