@@ -33,7 +33,12 @@ def big_server():
                             for i in range(first, first + PER_SECTION))
             out.write(f'{"," if section else ""}{{"title":"{letter(section)} · Group {section}","rows":[{rows}]}}')
         out.write("]")
-    running = Server(["--import", f"big={path}"], startup_timeout=180)
+    crowd = os.path.join(folder, "crowd.json")
+    with open(crowd, "w") as out:
+        json.dump([{"name": "Everyone", "online": 12, "friends": [
+            {"name": f"Friend {i}", "icon": f"friend-{i % 40 + 1:02d}", "vip": i % 7 == 0} for i in range(300)]},
+            {"name": "Nobody", "online": 0, "friends": []}], out)
+    running = Server(["--import", f"big={path}", "--import", f"crowd={crowd}"], startup_timeout=180)
     yield running
     running.stop()
     shutil.rmtree(folder, ignore_errors=True)
@@ -129,3 +134,16 @@ def test_the_section_index_jumps_to_the_first_section_of_a_letter(browser, big_s
         "return Math.round(document.querySelector(arguments[0]).getBoundingClientRect().top"
         " - document.querySelector('[data-role=scroller]').getBoundingClientRect().top)", header)
     assert abs(offset) <= 1, offset
+
+
+def test_a_long_groups_header_stays_pinned_deep_inside_it(browser, big_server):
+    open_table(browser, big_server, "crowd")
+    header = browser.find_elements(By.CSS_SELECTOR, "[data-section-id][data-section='0']")[0]
+    header.click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-row-id][data-section='0']"))
+    scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+    browser.execute_script("arguments[0].scrollTop = 8000", scroller)
+    at_top = lambda d: d.execute_script(
+        "const s = arguments[0].getBoundingClientRect(), e = document.elementFromPoint(s.left + 150, s.top + 5);"
+        "return e && e.closest('[data-section-id]')?.dataset.section", scroller)
+    wait(browser, lambda d: at_top(d) == "0", message="the group's header is not pinned 8,000 px into the group")
