@@ -1,7 +1,7 @@
 // ListServer — Public/app.js: the dataset list (/) and the virtualized table page (/d/{id}).
 const $ = (s, r = document) => r.querySelector(s);
-const MAXH = 1e7; // past this height the spacer is capped and scroll offsets map linearly onto the content
-const W = 80; // width of a row's swipe Delete button
+const MAXH = 1e7; // taller content: the spacer is capped, scroll offsets map linearly onto it
+const W = 80; // swipe Delete width
 
 async function api(url, opts) {
   const r = await fetch(url, opts);
@@ -18,6 +18,7 @@ function fail(e, again) {
   err.hidden = false;
 }
 
+const plural = (k, w) => `${k} ${w}${k === 1 ? '' : 's'}`;
 async function home(list) {
   try {
     const { datasets } = await api('/api/datasets');
@@ -28,7 +29,7 @@ async function home(list) {
       a.href = '/d/' + encodeURIComponent(d.id);
       a.append(new Image(), d.title || d.id, document.createElement('small'));
       a.firstChild.src = `/icons/${{ friends: 'friend-01', heroes: 'hero-01', apps: 'app-01' }[d.kind] || 'message'}.svg`;
-      a.lastChild.textContent = `${d.kind} · ${d.sectionCount} sections · ${d.rowCount} rows`;
+      a.lastChild.textContent = `${d.kind} · ${plural(d.sectionCount, 'section')} · ${plural(d.rowCount, 'row')}`;
       return a;
     }), datasets.length ? '' : 'No datasets yet.');
     list.removeAttribute('aria-busy');
@@ -53,7 +54,7 @@ const nameOf = el => ($('.nm, .tt, .t1', el) || el).textContent.trim();
 const note = t => say($('#note'), t, 4000);
 const query = (t, h) => api(`${A}/window?top=${t}&height=${h}&overscan=0${exp()}`);
 
-// top: the content offset at the viewport's top; the layer is placed so content y shows at y - top.
+// top: content offset at the viewport top; content y shows at y - top.
 function setTop(t) {
   top = Math.max(0, Math.min(t, C - vh));
   sc.scrollTop = top / ratio();
@@ -83,7 +84,7 @@ function exp() {
   return '&expanded=' + (out.join(',') || 'none');
 }
 
-// Fetches a window unless the last one or the one in flight covers the viewport and a margin.
+// Fetch unless the last or in-flight window covers the viewport + a margin.
 function need() {
   const o = vh / 3, cov = r => r && r.a <= Math.max(0, top - o) && r.b >= Math.min(C, top + vh + o);
   if (!cov(loaded) && !cov(req)) load();
@@ -129,7 +130,7 @@ function release(el) {
   p.length < 24 ? p.push(el) : el.remove();
 }
 
-// Like dequeueReusableCell: an item keeps its element or refills a pooled one of its cell kind.
+// Like dequeueReusableCell: keep an item's element or refill a pooled one of its cell kind.
 function apply(html) {
   tpl.innerHTML = html;
   const w = tpl.content.firstElementChild, v = +w.dataset.version, old = live;
@@ -395,7 +396,7 @@ function drag(e, it) {
   }, { once: true });
 }
 
-// Section index: binary search over window queries for the section's header.
+// Section index: binary search of window queries for the header.
 async function jump(s) {
   for (let lo = 0, hi = C, n = 0; n < 48 && lo <= hi; n++) {
     const mid = Math.floor((lo + hi) / 2);
@@ -408,7 +409,7 @@ async function jump(s) {
   }
 }
 
-// Live updates: re-fetch the window, keeping the first visible row where it was.
+// Live updates: re-fetch, keeping the first visible row in place.
 function events() {
   const es = new EventSource(A + '/events');
   addEventListener('pagehide', () => es.close(), { once: true });
@@ -429,7 +430,7 @@ async function table() {
   err.hidden = true;
   document.title = `${meta.title || id} · ListServer`;
   $('#title').textContent = meta.title || id;
-  collapsible = meta.kind === 'friends';
+  collapsible = meta.collapsible ?? meta.kind === 'friends';
   editBtn.textContent = meta.kind === 'messages' ? 'Manage' : 'Edit';
   $('[data-action=add]').hidden = meta.kind !== 'heroes';
   const q = new URLSearchParams(location.search), x = q.get('expanded');

@@ -16,6 +16,7 @@ import urllib.request
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -105,7 +106,9 @@ def pytest_configure(config):
 # ---- helpers shared by the tests ----
 
 def wait(driver, condition, timeout=10, message=""):
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d), message)
+    """Polls `condition` until it is truthy; a stale element (the page refilled a row) just means try again."""
+    return WebDriverWait(driver, timeout, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException]) \
+        .until(lambda d: condition(d), message)
 
 
 def open_table(driver, server, dataset, query=""):

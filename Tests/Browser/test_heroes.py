@@ -40,7 +40,8 @@ def test_tapping_a_hero_edits_name_and_title_in_a_dialog(browser, server):
     title.clear()
     title.send_keys("Keeper of Tests")
     dialog.find_element(By.CSS_SELECTOR, "[data-action=save]").click()
-    wait(browser, lambda d: row_by_id(d, row_id) and row_by_id(d, row_id).find_element(By.CSS_SELECTOR, ".nm").text
+    wait(browser, lambda d: d.execute_script(
+        "return document.querySelector(`[data-row-id='${arguments[0]}'] .nm`)?.textContent", row_id)
          == "Renamed <Hero> & Co", message="the new name is not shown")
     browser.refresh()
     wait(browser, lambda d: row_by_id(d, row_id))

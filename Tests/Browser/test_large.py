@@ -33,7 +33,12 @@ def big_server():
                             for i in range(first, first + PER_SECTION))
             out.write(f'{"," if section else ""}{{"title":"{letter(section)} · Group {section}","rows":[{rows}]}}')
         out.write("]")
-    running = Server(["--import", f"big={path}"], startup_timeout=180)
+    crowd = os.path.join(folder, "crowd.json")
+    with open(crowd, "w") as out:
+        json.dump([{"name": "Everyone", "online": 12, "friends": [
+            {"name": f"Friend {i}", "icon": f"friend-{i % 40 + 1:02d}", "vip": i % 7 == 0} for i in range(300)]},
+            {"name": "Nobody", "online": 0, "friends": []}], out)
+    running = Server(["--import", f"big={path}", "--import", f"crowd={crowd}"], startup_timeout=180)
     yield running
     running.stop()
     shutil.rmtree(folder, ignore_errors=True)
@@ -58,14 +63,22 @@ requestAnimationFrame(check);
 
 
 def test_the_last_row_is_painted_within_100_ms_of_a_jump_to_the_end(browser, big_server):
+    """SPEC §8: the median of three jumps from the top, measured in the page from the scroll to the frame after
+    the last row is in the viewport."""
     open_table(browser, big_server, "big")
     scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
     height = browser.execute_script("return arguments[0].scrollHeight", scroller)
     assert height <= 16_000_000, "the spacer must stay under Chromium's element height cap"
     browser.set_script_timeout(10)
-    elapsed = browser.execute_async_script(JUMP_TO_END, SECTIONS - 1, PER_SECTION - 1)
-    print(f"\njump to the end of {ROW_COUNT:,} rows: last row painted after {elapsed:.1f} ms")
-    assert 0 <= elapsed <= 100
+    times = []
+    for _ in range(3):
+        browser.execute_script("arguments[0].scrollTop = 0", scroller)
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-row-id][data-section="0"][data-row="0"]'))
+        times.append(browser.execute_async_script(JUMP_TO_END, SECTIONS - 1, PER_SECTION - 1))
+    elapsed = sorted(times)[1]
+    print(f"\njump to the end of {ROW_COUNT:,} rows: last row painted after {elapsed:.1f} ms"
+          f" (median of {', '.join(f'{t:.1f}' for t in times)} ms)")
+    assert min(times) >= 0 and elapsed <= 100
     last = browser.find_element(By.CSS_SELECTOR, f'[data-row-id][data-section="{SECTIONS - 1}"][data-row="{PER_SECTION - 1}"]')
     assert last.text.startswith(f"Row {ROW_COUNT - 1}")
     assert last.get_attribute("aria-posinset") == str(PER_SECTION)
@@ -121,3 +134,16 @@ def test_the_section_index_jumps_to_the_first_section_of_a_letter(browser, big_s
         "return Math.round(document.querySelector(arguments[0]).getBoundingClientRect().top"
         " - document.querySelector('[data-role=scroller]').getBoundingClientRect().top)", header)
     assert abs(offset) <= 1, offset
+
+
+def test_a_long_groups_header_stays_pinned_deep_inside_it(browser, big_server):
+    open_table(browser, big_server, "crowd")
+    header = browser.find_elements(By.CSS_SELECTOR, "[data-section-id][data-section='0']")[0]
+    header.click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-row-id][data-section='0']"))
+    scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+    browser.execute_script("arguments[0].scrollTop = 8000", scroller)
+    at_top = lambda d: d.execute_script(
+        "const s = arguments[0].getBoundingClientRect(), e = document.elementFromPoint(s.left + 150, s.top + 5);"
+        "return e && e.closest('[data-section-id]')?.dataset.section", scroller)
+    wait(browser, lambda d: at_top(d) == "0", message="the group's header is not pinned 8,000 px into the group")

@@ -99,7 +99,8 @@ def test_focus_survives_its_row_scrolling_away_and_back(browser, server):
     row.click()
     scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
     browser.execute_script("arguments[0].scrollTop = arguments[0].scrollHeight", scroller)
-    wait(browser, lambda d: row_by_id(d, row_id) is None or not row_by_id(d, row_id).is_displayed())
+    wait(browser, lambda d: d.execute_script(
+        "return !document.querySelector(`[data-row-id='${arguments[0]}']:not([hidden])`)", row_id))
     browser.execute_script("arguments[0].scrollTop = 0", scroller)
     wait(browser, lambda d: d.switch_to.active_element.get_attribute("data-row-id") == row_id,
          message="focus did not come back to the row")
@@ -116,3 +117,39 @@ def test_the_delete_key_asks_then_deletes_the_selected_row(browser, server):
     browser.switch_to.active_element.send_keys(Keys.DELETE)
     confirm(browser)
     wait(browser, lambda d: row_by_id(d, row_id) is None, message="Delete did not delete the selected row")
+
+
+def test_a_touch_swipe_reveals_delete_too(browser, server):
+    open_table(browser, server, "messages")
+    row = rows(browser)[2]
+    x, y = browser.execute_script(
+        "const b = arguments[0].getBoundingClientRect(); return [b.left + b.width * 0.7, b.top + b.height / 2]", row)
+
+    def touch(kind, x=0, y=0):
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    try:
+        touch("touchStart", x, y)
+        for step in range(1, 8):
+            touch("touchMove", x - 20 * step, y + 1)
+        touch("touchEnd")
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    delete = row.find_element(By.CSS_SELECTOR, "[data-action=delete]")
+    wait(browser, lambda d: delete.is_displayed(), message="a touch swipe did not reveal Delete")
+    rows(browser)[0].find_element(By.CSS_SELECTOR, ".tx").click()
+    wait(browser, lambda d: not delete.is_displayed(), message="a tap elsewhere did not close the swipe")
+
+
+def test_dark_mode_follows_the_system_setting(browser, server):
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        open_table(browser, server, "messages")
+        cell = rows(browser)[0].find_element(By.CSS_SELECTOR, ".rc")
+        background = browser.execute_script("return getComputedStyle(arguments[0]).backgroundColor", cell)
+        assert sum(int(v) for v in background[4:-1].split(",")[:3]) < 150, background
+        screenshot(browser, "messages-dark")
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

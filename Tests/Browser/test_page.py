@@ -45,12 +45,24 @@ def test_pages_load_nothing_from_elsewhere(browser, server):
         assert all(u.startswith(server.url) for u in urls), urls
 
 
-@pytest.mark.console_errors_expected
-def test_an_unknown_dataset_shows_an_inline_error_with_retry(browser, server):
-    browser.get(server.url + "/d/no-such-list")
-    box = wait(browser, lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, "[role=alert]") if e.is_displayed()])[0]
-    assert "Could not load" in box.text
-    assert box.find_element(By.CSS_SELECTOR, "[data-action=retry]").is_displayed()
+def test_a_failed_first_load_shows_an_inline_error_and_retry_loads_the_list(browser, server):
+    failing_once = """
+        const real = window.fetch;
+        let failures = 1;
+        window.fetch = (url, opts) => String(url).startsWith('/api/datasets/') && failures-- > 0
+            ? Promise.resolve(new Response(JSON.stringify({detail: 'the store is busy'}),
+                {status: 503, headers: {'content-type': 'application/problem+json'}}))
+            : real(url, opts);"""
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": failing_once})
+    try:
+        browser.get(server.url + "/d/apps")
+        box = wait(browser, lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, "[role=alert]") if e.is_displayed()])[0]
+        assert "the store is busy" in box.text
+        box.find_element(By.CSS_SELECTOR, "[data-action=retry]").click()
+        wait(browser, lambda d: rows(d), message="retry did not load the list")
+        assert not box.is_displayed()
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
 
 
 @pytest.mark.console_errors_expected
