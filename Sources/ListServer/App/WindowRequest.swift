@@ -72,11 +72,22 @@ struct WindowView {
             lineCount: lines)
     }
 
+    /// The headers in the window, plus the pinned one at its natural frame when that lies above the
+    /// window (deep inside a long section): the page pins it from its natural frame and its section's end.
+    private var headersWithPinned: [FragmentHeader] {
+        var headers = window.headers.map(header)
+        if let pinned = window.pinnedHeader, !window.headers.contains(where: { $0.section == pinned.section }) {
+            let natural = entry.layout(for: expanded).rectForHeader(inSection: pinned.section)
+            headers.insert(header(TableWindow.SectionItem(section: pinned.section, frame: natural)), at: 0)
+        }
+        return headers
+    }
+
     /// The window for the HTML renderer.
     var fragmentWindow: FragmentWindow {
         FragmentWindow(
             kind: dataset.kind, style: dataset.style, version: dataset.version, contentHeight: window.contentHeight,
-            pinnedSection: window.pinnedHeader?.section, headers: window.headers.map(header),
+            pinnedSection: window.pinnedHeader?.section, headers: headersWithPinned,
             rows: window.rows.map(row),
             footers: window.footers.map { item in
                 FragmentFooter(
