@@ -84,6 +84,38 @@ struct EventsResumeTests {
         }
     }
 
+    @Test("subscribers that join during a burst of batches get every later version exactly once, in order")
+    func joinDuringBurst() throws {
+        try EventsFixture.run { fixture in
+            let batches = 40
+            let burst = try Posix.spawnThread(name: "burst") {
+                for version in 1...batches {
+                    let insert = #"{"section":0,"row":0,"fields":{"title":"b\#(version)"}}"#
+                    _ = try? fixture.batch(#"{"baseVersion":\#(version),"insertRows":[\#(insert)]}"#)
+                }
+            }
+            var clients: [EventClient] = []
+            for index in 0..<24 {
+                let current = fixture.library.entry("list")?.dataset.version ?? 1
+                let headers = index % 3 == 0 ? ["Last-Event-ID: \(max(1, current - 2))"] : []
+                clients.append(try fixture.subscribe(headers: headers))
+                Thread.sleep(forTimeInterval: 0.004)
+            }
+            Posix.join(burst)
+            let last = batches + 1
+            #expect(fixture.library.entry("list")?.dataset.version == Int64(last))
+            for (index, client) in clients.enumerated() {
+                let ready = try #require(client.nextEvent())
+                let from = try #require(ready.id.flatMap { Int($0) })
+                if from < last {
+                    let ids = client.nextEvents(last - from)?.map(\.id)
+                    #expect(ids == (from + 1...last).map { String($0) }, "client \(index) from \(from)")
+                }
+                #expect(client.nextEvent(timeoutSeconds: 0.1) == nil, "client \(index) got more")
+            }
+        }
+    }
+
     @Test("history survives a restart of the library over the same store")
     func resumeAfterRestart() throws {
         try StoreFixtures.withDirectory { directory in

@@ -122,7 +122,7 @@ final class EventClient {
 }
 
 /// A ``Library`` over a store in a temporary directory, served by an in-process server on a loopback port.
-struct EventsFixture {
+struct EventsFixture: Sendable {
     let library: Library
     let server: HTTPServer
     let port: Int
