@@ -106,7 +106,8 @@ struct EventsChangeTests {
             _ = try #require(client.nextEvent())
             #expect(try fixture.batch(#"{"baseVersion":7,"deleteRows":[2]}"#).status == 409)
             #expect(try fixture.batch(#"{"baseVersion":1,"deleteRows":[999]}"#).status == 422)
-            #expect(try fixture.batch(#"{"baseVersion":1,"insertRows":[{"section":0,"row":9,"fields":{}}]}"#).status == 422)
+            let outOfRange = #"{"baseVersion":1,"insertRows":[{"section":0,"row":9,"fields":{}}]}"#
+            #expect(try fixture.batch(outOfRange).status == 422)
             #expect(try fixture.batch(#"{"baseVersion":1,"deleteRows":[2]}"#).status == 200)
             let event = try #require(client.nextEvent())
             #expect(event.id == "2")
@@ -158,7 +159,8 @@ enum ClientModel {
         func int(_ item: [String: Any], _ key: String) -> Int { (item[key] as? NSNumber)?.intValue ?? -1 }
         func id(_ item: [String: Any]) -> Int64 { (item["id"] as? NSNumber)?.int64Value ?? -1 }
         func holds(_ sections: [[Int64]], _ section: Int, _ row: Int, _ id: Int64) -> Bool {
-            sections.indices.contains(section) && sections[section].indices.contains(row) && sections[section][row] == id
+            sections.indices.contains(section) && sections[section].indices.contains(row)
+                && sections[section][row] == id
         }
 
         var removals = list("deletes").map { (section: int($0, "section"), row: int($0, "row"), id: id($0)) }
@@ -185,7 +187,9 @@ enum ClientModel {
         insertions += list("moves").map { (section: int($0, "toSection"), row: int($0, "toRow"), id: id($0)) }
         for insertion in insertions.sorted(by: { ($0.section, $0.row) < ($1.section, $1.row) }) {
             guard sections.indices.contains(insertion.section), insertion.row <= sections[insertion.section].count
-            else { throw Mismatch(description: "cannot insert \(insertion.id) at \(insertion.section).\(insertion.row)") }
+            else {
+                throw Mismatch(description: "cannot insert \(insertion.id) at \(insertion.section).\(insertion.row)")
+            }
             sections[insertion.section].insert(insertion.id, at: insertion.row)
         }
         for update in list("updates") where !holds(sections, int(update, "section"), int(update, "row"), id(update)) {

@@ -49,7 +49,8 @@ struct EventsDeliveryTests {
             #expect(slowestReply < 3, "a batch took \(slowestReply) s to be answered")
             #expect(slowestEvent < 1, "the healthy subscriber waited \(slowestEvent) s for an event")
             #expect(stuck.isClosedByServer())
-            let reply = try fixture.batch(mirror(ids: try fixture.rowIDs("big")[0], baseVersion: version), dataset: "big")
+            let last = mirror(ids: try fixture.rowIDs("big")[0], baseVersion: version)
+            let reply = try fixture.batch(last, dataset: "big")
             #expect(reply.status == 200)
             #expect(healthy.nextEvent()?.id == String(version + 1))
         }
@@ -64,7 +65,8 @@ struct EventsDeliveryTests {
             _ = try #require(client.nextEvent())
             #expect(fixture.waitForSubscribers(1))
             let ids = try fixture.rowIDs()[0].prefix(500).map(String.init)
-            #expect(try fixture.batch(#"{"baseVersion":1,"deleteRows":[\#(ids.joined(separator: ","))]}"#).status == 200)
+            let batch = #"{"baseVersion":1,"deleteRows":[\#(ids.joined(separator: ","))]}"#
+            #expect(try fixture.batch(batch).status == 200)
             let event = try #require(client.nextEvent())
             #expect(try #require(event.data).utf8.count > 4 << 10)
             #expect(event.data?.hasSuffix(#""sectionDeletes":[],"sectionInserts":[]}"#) == true)

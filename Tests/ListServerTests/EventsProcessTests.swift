@@ -77,4 +77,3 @@ struct EventsProcessTests {
         for client in clients { #expect(client.waitForEnd()) }
     }
 }
-

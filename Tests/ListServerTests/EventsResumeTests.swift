@@ -167,11 +167,14 @@ struct EventsResumeTests {
         }
         #expect(kinds(justEnough) == ["ready"] + Array(repeating: "change", count: limit))
         #expect(asked.count == 1 && asked[0] == (1, limit))
-        #expect(kinds(AppRoutes.catchUp(current: 5, lastSeen: .version(1), byteLimit: 1 << 20) { _, _ in
-            events(2...3) + events(5...5)
-        }) == ["ready", "reload"])
-        #expect(kinds(AppRoutes.catchUp(current: 5, lastSeen: .version(1), byteLimit: 1 << 20) { _, _ in nil })
-            == ["ready", "reload"])
+        #expect(
+            kinds(
+                AppRoutes.catchUp(current: 5, lastSeen: .version(1), byteLimit: 1 << 20) { _, _ in
+                    events(2...3) + events(5...5)
+                }) == ["ready", "reload"])
+        #expect(
+            kinds(AppRoutes.catchUp(current: 5, lastSeen: .version(1), byteLimit: 1 << 20) { _, _ in nil })
+                == ["ready", "reload"])
         let big = AppRoutes.catchUp(current: 3, lastSeen: .version(1), byteLimit: 1_000) { _, _ in
             events(2...3, size: 600)
         }

@@ -7,8 +7,9 @@ import Synchronization
 /// `write` queues bytes and wakes the connection's event loop, which sends them as one chunk; no thread waits
 /// for the client. What a client has not taken yet is bounded by `bufferLimit`: once more than that waits for
 /// it (queued here or unsent on its connection) and more arrives, the client is dropped and `write` returns
-/// false from then on. One write larger than the limit is still sent whole to a client that has caught up. `onClose` callbacks run once when
-/// the stream ends for any reason: the client left, the server stopped, or `close()` was called.
+/// false from then on. One write larger than the limit is still sent whole to a client that has caught up.
+/// `onClose` callbacks run once when the stream ends for any reason: the client left, the server stopped, or
+/// `close()` was called.
 final class HTTPStream: Sendable {
     /// Where the stream is being sent; set by the event loop when the response head is written.
     struct Attachment: Sendable {
