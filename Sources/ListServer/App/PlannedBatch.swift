@@ -105,7 +105,8 @@ struct PlannedBatch {
     }
 
     /// The `change` event: the new version and the applied changes by id and index path (deletes
-    /// and move sources before the batch, inserts, move destinations and updates after it).
+    /// and move sources before the batch, inserts, move destinations and updates after it). A
+    /// deleted section lists the ids of the rows that left with it.
     private func eventPayload(version: Int64) -> [UInt8] {
         var json = JSONOutput()
         var moveSources: [RowID: IndexPath] = [:]
@@ -144,7 +145,20 @@ struct PlannedBatch {
         json.endArray()
         json.key("sectionDeletes")
         json.beginArray()
-        for case .removeSection(let at, let id, false) in result.steps { writeSection(&json, id, at) }
+        var removedOnTheirOwn: Set<RowID> = []
+        for case .removeRow(_, let id, _) in result.steps { removedOnTheirOwn.insert(id) }
+        for case .removeSection(let at, let id, false) in result.steps {
+            json.beginObject()
+            json.member("id", id.rawValue)
+            json.member("section", at)
+            json.key("rows")
+            json.beginArray()
+            for row in entry.dataset.sections[at].rows where !removedOnTheirOwn.contains(row.id) {
+                json.int(row.id.rawValue)
+            }
+            json.endArray()
+            json.endObject()
+        }
         json.endArray()
         json.key("sectionInserts")
         json.beginArray()

@@ -2,6 +2,9 @@
 
 extension Connection {
     /// Sends what a stream's writer queued, and ends the stream when it was closed.
+    ///
+    /// A client is too slow, and dropped, when new bytes arrive while more than the stream's limit is still
+    /// unsent to it; a single large write is not held against a client that has taken everything before it.
     /// - Parameters:
     ///   - overflowed: the writer got ahead of the client by more than the stream's limit: drop the client.
     func deliver(_ stream: HTTPStream, _ bytes: [UInt8], close: Bool, overflowed: Bool, _ runner: EventLoopRunner) {
@@ -9,15 +12,11 @@ extension Connection {
             stream.finish()
             return
         }
-        if overflowed {
+        if overflowed || (!bytes.isEmpty && unsentCount > stream.bufferLimit) {
             self.close(runner)
             return
         }
         appendStreamBytes(bytes, runner)
-        if unsentCount > stream.bufferLimit {
-            self.close(runner)
-            return
-        }
         if close { endStream(runner) }
         flush(runner)
         settle(runner)

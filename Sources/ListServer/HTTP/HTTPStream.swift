@@ -5,9 +5,11 @@ import Synchronization
 /// The body of a streaming response (Server-Sent Events and the like), written from any thread.
 ///
 /// `write` queues bytes and wakes the connection's event loop, which sends them as one chunk; no thread waits
-/// for the client. Bytes queued but not yet taken by the socket are bounded by `bufferLimit`: a client that
-/// falls that far behind is dropped and `write` returns false from then on. `onClose` callbacks run once when
-/// the stream ends for any reason: the client left, the server stopped, or `close()` was called.
+/// for the client. What a client has not taken yet is bounded by `bufferLimit`: once more than that waits for
+/// it (queued here or unsent on its connection) and more arrives, the client is dropped and `write` returns
+/// false from then on. One write larger than the limit is still sent whole to a client that has caught up.
+/// `onClose` callbacks run once when the stream ends for any reason: the client left, the server stopped, or
+/// `close()` was called.
 final class HTTPStream: Sendable {
     /// Where the stream is being sent; set by the event loop when the response head is written.
     struct Attachment: Sendable {
@@ -32,7 +34,7 @@ final class HTTPStream: Sendable {
         }
     }
 
-    /// The most bytes that may wait for a slow client.
+    /// The most bytes that may wait for a slow client before more are refused and it is dropped.
     let bufferLimit: Int
     private let state = Mutex(State())
 
@@ -54,7 +56,7 @@ final class HTTPStream: Sendable {
     func write(_ bytes: [UInt8]) -> Bool {
         let (accepted, wake) = state.withLock { state -> (Bool, Attachment?) in
             guard !state.finished, !state.closeRequested, !state.overflowed else { return (false, nil) }
-            if state.pending.count + bytes.count > bufferLimit {
+            if !state.pending.isEmpty && state.pending.count + bytes.count > bufferLimit {
                 state.overflowed = true
                 state.pending = []
                 return (false, state.takeWakeUp())

@@ -509,7 +509,9 @@ enum Posix {
     }
 
     /// Routes SIGINT and SIGTERM to a pipe: the handler only writes the signal number (async-signal-safe),
-    /// whatever thread the kernel picks; `nextSignal` reads it back on an ordinary thread.
+    /// whatever thread the kernel picks; `nextSignal` reads it back on an ordinary thread. The two signals are
+    /// also unblocked in the calling thread: a process started from a thread that blocks them (a libdispatch
+    /// worker, say) inherits that mask and would otherwise never see them.
     /// - Returns: the read end of the pipe.
     /// - Throws: `PosixError` naming `pipe` or `sigaction`.
     static func routeTerminationSignals() throws -> Int32 {
@@ -528,9 +530,13 @@ enum Posix {
         }
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
         for number in [SIGINT, SIGTERM] {
             _ = try retrying("sigaction") { sigaction(number, &action, nil) }
+            sigaddset(&unblocked, number)
         }
+        _ = pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         return ends[0]
     }
 
