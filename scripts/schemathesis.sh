@@ -55,9 +55,9 @@ fi
 echo "schemathesis against $url/api/openapi.json (at most ${max_time}s, ${max_examples} examples per operation)"
 
 status=0
-st --config-file "$here/schemathesis.toml" --no-color run "$url/api/openapi.json" \
+(cd "$data" && st --config-file "$here/schemathesis.toml" --no-color run "$url/api/openapi.json" \
     --checks all --workers 2 --max-examples "$max_examples" --max-time "$max_time" \
-    --request-timeout 5 --seed "${ST_SEED:-20260101}" || status=$?
+    --request-timeout 5 --seed "${ST_SEED:-20260101}") || status=$?
 
 if ! kill -0 "$server" 2>/dev/null; then
     echo "the server died during the run:" >&2
