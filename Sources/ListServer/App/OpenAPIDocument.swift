@@ -69,7 +69,9 @@ enum OpenAPIDocument {
                 "security": [{}, {"bearerAuth": []}],
                 "requestBody": {
                   "required": true,
-                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/BatchRequest"}}}
+                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/BatchRequest"},
+                    "examples": {"deleteAndInsert": {"summary": "Delete row 7 and put a new row first, on version 3.",
+                      "value": {"baseVersion": 3, "deleteRows": [7], "insertRows": [{"section": 0, "row": 0, "fields": {"name": "Ada"}}]}}}}}
                 },
                 "responses": {
                   "200": {"description": "The batch is stored; the dataset is at the returned version.",
