@@ -10,9 +10,16 @@ struct AppRoutes: Sendable {
     /// The page's static files (`Public/`).
     let files: StaticFiles
 
-    /// The router with every route; anything else is a static file or a 404.
+    /// The router with every route; anything else under `/api/` is a `404` problem, anything else
+    /// outside it a static file or a `404`.
     var router: HTTPRouter {
-        var router = HTTPRouter { request throws in try files.response(for: request) }
+        var router = HTTPRouter { request throws in
+            guard !HTTPResponder.isAPIPath(request.path) else {
+                throw HTTPError.notFound(
+                    "there is no API endpoint at \(request.path); GET /api/openapi.json describes every endpoint")
+            }
+            return try files.response(for: request)
+        }
         router.get("/api/datasets") { _, _ in listDatasets() }
         router.get("/api/datasets/:id") { _, parameters in try datasetDetail(parameters["id"]!) }
         router.get("/api/datasets/:id/window") { request, parameters in
@@ -20,14 +27,7 @@ struct AppRoutes: Sendable {
             return .json(view.json)
         }
         router.post("/api/datasets/:id/batch") { request, parameters in
-            try policy.check(request)
-            let batch = try BatchRequest.parse(request.body)
-            let entry = try library.apply(batch, to: parameters["id"]!)
-            var json = JSONOutput()
-            json.beginObject()
-            json.member("version", entry.dataset.version)
-            json.endObject()
-            return .json(json.bytes)
+            try batch(parameters["id"]!, request)
         }
         router.get("/api/datasets/:id/export") { request, parameters in
             try export(parameters["id"]!, format: request.query("format") ?? "json")
@@ -53,6 +53,30 @@ struct AppRoutes: Sendable {
             return response
         }
         return router
+    }
+
+    /// `POST /api/datasets/{id}/batch`: who may change (401/403), which dataset (404), the body's shape
+    /// (400/422), then the batch itself (409/422).
+    private func batch(_ id: String, _ request: HTTPRequest) throws -> HTTPResponse {
+        try policy.check(request)
+        _ = try library.requireEntry(id)
+        let batch = try BatchRequest.parse(request.body)
+        let outcome = try library.apply(batch, to: id)
+        var json = JSONOutput(capacity: 64 + 12 * batch.insertRows.count)
+        json.beginObject()
+        json.member("version", outcome.entry.dataset.version)
+        json.key("insertedRowIds")
+        json.beginArray()
+        for id in outcome.insertedRowIDs { json.int(id.rawValue) }
+        json.endArray()
+        json.key("insertedSectionIds")
+        json.beginArray()
+        for id in outcome.insertedSectionIDs { json.int(id.rawValue) }
+        json.endArray()
+        json.endObject()
+        var response = HTTPResponse.json(json.bytes)
+        response.headers.set("Cache-Control", "no-store")
+        return response
     }
 
     private func page(_ file: String, _ request: HTTPRequest) throws -> HTTPResponse {

@@ -3,11 +3,13 @@ import Models
 
 /// The body of `POST /api/datasets/{id}/batch` (SPEC §6), read and checked for shape.
 ///
-/// Ids and indexes are checked against the dataset later, when the batch is applied.
+/// Every key is checked: an unknown one (a typo such as `toRows`) is refused rather than ignored.
+/// Ids and indexes are checked against the dataset later, when the batch is planned.
 struct BatchRequest: Sendable, Equatable {
     struct RowInsert: Sendable, Equatable {
         var section: Int
         var row: Int
+        /// The new row's fields; keys sent as `null` are left out.
         var fields: Fields
     }
 
@@ -25,6 +27,7 @@ struct BatchRequest: Sendable, Equatable {
 
     struct SectionInsert: Sendable, Equatable {
         var section: Int
+        /// The new section's fields (its group's name, …); keys sent as `null` are left out.
         var fields: Fields
     }
 
@@ -36,12 +39,17 @@ struct BatchRequest: Sendable, Equatable {
     var deleteSections: [SectionID] = []
     var insertSections: [SectionInsert] = []
 
-    static let knownKeys: Set<String> = [
+    /// The problem type of a batch refused for its content (`422`).
+    static let invalidType = "/api/openapi.json#/components/responses/InvalidBatch"
+
+    static let knownKeys = [
         "baseVersion", "deleteRows", "insertRows", "moveRows", "updateRows", "deleteSections", "insertSections",
     ]
 
-    /// The most operations one batch may hold.
+    /// The most operations one batch may hold, all lists together.
     static let maximumOperations = 100_000
+    /// The largest section or row index a batch may name.
+    static let maximumIndex = Int64(Int32.max)
 
     var operationCount: Int {
         deleteRows.count + insertRows.count + moveRows.count + updateRows.count + deleteSections.count
@@ -50,8 +58,13 @@ struct BatchRequest: Sendable, Equatable {
 
     /// Reads a request body.
     /// - Throws: ``HTTPError`` `400` when the body is not JSON, `422` when it is JSON of the wrong shape,
-    ///   naming the key path (`insertRows[2].row: expected an integer`).
+    ///   naming the key path (`insertRows[2].row: expected an integer, found "3"`).
+    /// - Complexity: O(n) in the body's size.
     static func parse(_ body: [UInt8]) throws(HTTPError) -> BatchRequest {
+        guard !body.isEmpty else {
+            throw HTTPError.badRequest(
+                "the body is empty; send a JSON object such as {\"baseVersion\":1,\"deleteRows\":[7]}")
+        }
         let root: FieldValue
         do {
             root = try JSONReader.read(body)
@@ -59,61 +72,74 @@ struct BatchRequest: Sendable, Equatable {
             throw HTTPError.badRequest("the body is not valid JSON: \(error.description)")
         }
         guard case .dict(let object) = root else {
-            throw invalid("", "expected a JSON object, found \(root.errorPreview)")
+            throw invalid("", "expected a JSON object with baseVersion and operations, found \(root.errorPreview)")
         }
-        for field in object where !knownKeys.contains(field.key) {
-            throw invalid(field.key, "unknown key; a batch has \(knownKeys.sorted().joined(separator: ", "))")
-        }
+        try checkKeys(object, knownKeys, "")
         guard let base = object["baseVersion"] else {
             throw invalid("baseVersion", "missing: send the version the change was made against")
         }
         var request = BatchRequest(baseVersion: try integer(base, "baseVersion"))
-        request.deleteRows = try list(object, "deleteRows") { value, path throws(HTTPError) in
+        var count = 0
+        request.deleteRows = try list(object, "deleteRows", &count) { value, path throws(HTTPError) in
             RowID(try integer(value, path))
         }
-        request.deleteSections = try list(object, "deleteSections") { value, path throws(HTTPError) in
+        request.deleteSections = try list(object, "deleteSections", &count) { value, path throws(HTTPError) in
             SectionID(try integer(value, path))
         }
-        request.insertRows = try list(object, "insertRows") { value, path throws(HTTPError) in
-            let item = try dictionary(value, path)
+        request.insertRows = try list(object, "insertRows", &count) { value, path throws(HTTPError) in
+            let item = try dictionary(value, path, keys: ["section", "row", "fields"])
             return RowInsert(
                 section: try index(item, "section", path), row: try index(item, "row", path),
-                fields: try dictionary(item["fields"] ?? .null, "\(path).fields"))
+                fields: try newFields(item["fields"], "\(path).fields", required: true))
         }
-        request.moveRows = try list(object, "moveRows") { value, path throws(HTTPError) in
-            let item = try dictionary(value, path)
+        request.moveRows = try list(object, "moveRows", &count) { value, path throws(HTTPError) in
+            let item = try dictionary(value, path, keys: ["id", "toSection", "toRow"])
             return RowMove(
                 id: RowID(try integer(item["id"] ?? .null, "\(path).id")),
                 toSection: try index(item, "toSection", path), toRow: try index(item, "toRow", path))
         }
-        request.updateRows = try list(object, "updateRows") { value, path throws(HTTPError) in
-            let item = try dictionary(value, path)
+        request.updateRows = try list(object, "updateRows", &count) { value, path throws(HTTPError) in
+            let item = try dictionary(value, path, keys: ["id", "fields"])
             return RowUpdate(
                 id: RowID(try integer(item["id"] ?? .null, "\(path).id")),
-                fields: try dictionary(item["fields"] ?? .null, "\(path).fields"))
+                fields: try dictionary(item["fields"] ?? .null, "\(path).fields", keys: nil))
         }
-        request.insertSections = try list(object, "insertSections") { value, path throws(HTTPError) in
-            let item = try dictionary(value, path)
+        request.insertSections = try list(object, "insertSections", &count) { value, path throws(HTTPError) in
+            let item = try dictionary(value, path, keys: ["section", "fields"])
             return SectionInsert(
                 section: try index(item, "section", path),
-                fields: try dictionary(item["fields"] ?? .dict([:]), "\(path).fields"))
-        }
-        guard request.operationCount <= maximumOperations else {
-            throw invalid("", "a batch holds at most \(maximumOperations) operations")
+                fields: try newFields(item["fields"], "\(path).fields", required: false))
         }
         return request
     }
 
+    /// A `422` for a batch whose content is wrong.
+    /// - Parameters:
+    ///   - path: where in the body (`moveRows[1].toRow`), empty for the whole body.
+    ///   - message: what is wrong and, where it helps, what to send instead.
     static func invalid(_ path: String, _ message: String) -> HTTPError {
-        HTTPError(422, title: "Invalid batch", detail: path.isEmpty ? message : "\(path): \(message)")
+        HTTPError(
+            422, type: invalidType, title: "Invalid batch", detail: path.isEmpty ? message : "\(path): \(message)")
+    }
+
+    private static func checkKeys(_ object: Fields, _ keys: [String], _ path: String) throws(HTTPError) {
+        for field in object where !keys.contains(field.key) {
+            let at = path.isEmpty ? field.key : "\(path).\(field.key)"
+            throw invalid(at, "unknown key; expected only \(keys.joined(separator: ", "))")
+        }
     }
 
     private static func list<Element>(
-        _ object: Fields, _ key: String, _ element: (FieldValue, String) throws(HTTPError) -> Element
+        _ object: Fields, _ key: String, _ count: inout Int,
+        _ element: (FieldValue, String) throws(HTTPError) -> Element
     ) throws(HTTPError) -> [Element] {
         guard let value = object[key] else { return [] }
         guard case .array(let items) = value else {
             throw invalid(key, "expected an array, found \(value.errorPreview)")
+        }
+        count += items.count
+        guard count <= maximumOperations else {
+            throw invalid("", "a batch holds at most \(maximumOperations) operations; split the change")
         }
         var result: [Element] = []
         result.reserveCapacity(items.count)
@@ -123,24 +149,47 @@ struct BatchRequest: Sendable, Equatable {
         return result
     }
 
+    /// An integer, also when written with a zero fraction (`3.0`), as JSON Schema counts it.
     private static func integer(_ value: FieldValue, _ path: String) throws(HTTPError) -> Int64 {
-        guard case .int(let number) = value else {
-            throw invalid(path, value == .null ? "missing: expected an integer" : "expected an integer, found \(value.errorPreview)")
+        switch value {
+        case .int(let number):
+            return number
+        case .real(let number) where number == number.rounded() && abs(number) < 0x1p63:
+            return Int64(number)
+        case .null:
+            throw invalid(path, "missing: expected an integer")
+        default:
+            throw invalid(path, "expected an integer, found \(value.errorPreview)")
         }
-        return number
     }
 
     private static func index(_ item: Fields, _ key: String, _ path: String) throws(HTTPError) -> Int {
         let number = try integer(item[key] ?? .null, "\(path).\(key)")
-        guard number >= 0, number <= Int64(Int32.max) else {
-            throw invalid("\(path).\(key)", "expected an index from 0, found \(number)")
+        guard number >= 0, number <= maximumIndex else {
+            throw invalid("\(path).\(key)", "expected an index from 0 to \(maximumIndex), found \(number)")
         }
         return Int(number)
     }
 
-    private static func dictionary(_ value: FieldValue, _ path: String) throws(HTTPError) -> Fields {
+    private static func dictionary(_ value: FieldValue, _ path: String, keys: [String]?) throws(HTTPError) -> Fields {
         guard case .dict(let fields) = value else {
-            throw invalid(path, value == .null ? "missing: expected an object" : "expected an object, found \(value.errorPreview)")
+            throw invalid(
+                path, value == .null ? "missing: expected an object" : "expected an object, found \(value.errorPreview)")
+        }
+        if let keys { try checkKeys(fields, keys, path) }
+        return fields
+    }
+
+    /// The fields of a new row or section: an object whose `null` values are left out, as an
+    /// update's `null` removes a key.
+    private static func newFields(_ value: FieldValue?, _ path: String, required: Bool) throws(HTTPError) -> Fields {
+        guard let value else {
+            if required { throw invalid(path, "missing: expected an object (the new row's fields)") }
+            return [:]
+        }
+        var fields = try dictionary(value, path, keys: nil)
+        if fields.contains(where: { $0.value == .null }) {
+            fields = Fields(fields.filter { $0.value != .null })
         }
         return fields
     }

@@ -13,6 +13,9 @@ struct PlannedBatch {
     let newSections: [SectionID: Section]
     let updatedIDs: [RowID]
     let nextID: Int64
+    /// The ids given to the inserted rows and sections, in the order of the request's lists.
+    let insertedRowIDs: [RowID]
+    let insertedSectionIDs: [SectionID]
 
     /// What applying the batch gives.
     struct Applied {

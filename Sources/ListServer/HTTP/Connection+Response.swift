@@ -83,7 +83,7 @@ extension Connection {
     /// Answers with an error and closes: used for requests that cannot be parsed, bodies that are too large
     /// and timeouts. Unread input is dropped.
     func respondWithError(_ status: Int, detail: String, head: HTTPRequestHead?, _ runner: EventLoopRunner) {
-        let forAPI = head.map { HTTPResponder.isAPIPath($0.request.path) } ?? false
+        let forAPI = head.map { HTTPResponder.isAPIPath($0.request.path) } ?? Self.targetsAPI(inbound[inboundStart...])
         let response = HTTPError(status, detail: detail).response(forAPI: forAPI)
         beginOutput(runner)
         ResponseEncoding.appendHead(
@@ -100,6 +100,15 @@ extension Connection {
         inboundStart = 0
         phase = .closing
         lingerOnClose = true
+    }
+
+    /// Whether the raw request line of a request whose head could not be read names a path under
+    /// `/api/`, so that its error is answered as `application/problem+json` like any other there.
+    static func targetsAPI(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let space = bytes.prefix(64).firstIndex(of: UInt8(ascii: " ")) else { return false }
+        let target = bytes[(space + 1)...].prefix(5)
+        return target.elementsEqual("/api/".utf8)
+            || (target.starts(with: "/api".utf8) && (target.count == 4 || [32, 63].contains(target.last!)))
     }
 
     /// Notes when output starts to wait, for the write timeout.

@@ -6,6 +6,9 @@
 /// `application/problem+json` (RFC 9457), otherwise a short `text/plain`.
 struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     var status: Int
+    /// The problem type (RFC 9457 `type`): `about:blank` when the status says it all, else a URI
+    /// reference naming the kind of problem; its `title` is then specific to it.
+    var type: String
     /// A short summary of the problem type; the reason phrase by default.
     var title: String
     /// What went wrong with this request, for a person to read.
@@ -13,8 +16,12 @@ struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Extra headers for the response, e.g. `Allow` for `405`.
     var headers: HTTPHeaders
 
-    init(_ status: Int, title: String? = nil, detail: String? = nil, headers: HTTPHeaders = [:]) {
+    init(
+        _ status: Int, type: String = "about:blank", title: String? = nil, detail: String? = nil,
+        headers: HTTPHeaders = [:]
+    ) {
         self.status = status
+        self.type = type
         self.title = title ?? HTTPResponse.reasonPhrase(status)
         self.detail = detail
         self.headers = headers
@@ -41,9 +48,9 @@ struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     func response(forAPI: Bool) -> HTTPResponse {
         var response: HTTPResponse
         if forAPI {
-            var json = "{\"type\":\"about:blank\",\"title\":\(Self.jsonString(title)),\"status\":\(status)"
-            if let detail { json += ",\"detail\":\(Self.jsonString(detail))" }
-            json += "}"
+            let text = detail ?? "\(title) (HTTP \(status))."
+            let json = "{\"type\":\(Self.jsonString(type)),\"title\":\(Self.jsonString(title)),\"status\":\(status)"
+                + ",\"detail\":\(Self.jsonString(text))}"
             response = HTTPResponse(
                 status: status, headers: ["Content-Type": "application/problem+json"], body: Array(json.utf8))
         } else {

@@ -24,15 +24,22 @@ struct HTTPRouter: Sendable {
         let handler: Handler
     }
 
-    /// Whether the server recognises a method (RFC 9110 §9); others get `501`.
+    /// Whether the server recognises a method (RFC 9110 §9, PATCH, and the safe QUERY method); others get
+    /// `501`, and a known method a path has no route for gets `405`.
     static func isKnownMethod(_ method: String) -> Bool {
         switch method {
-        case "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT": return true
+        case "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "QUERY": return true
         default: return false
         }
     }
 
     private var routes: [Route] = []
+
+    /// Every route as its method and pattern (`GET /api/datasets/:id`), in the order they were added.
+    var routePatterns: [(method: String, pattern: String)] {
+        routes.map { ($0.method, "/" + $0.segments.joined(separator: "/")) }
+    }
+
     /// Called for paths that no route matches.
     var fallback: HTTPHandler?
 

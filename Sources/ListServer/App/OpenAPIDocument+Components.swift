@@ -1,0 +1,231 @@
+// ListServer — ListServer
+
+extension OpenAPIDocument {
+    /// `components` (schemas, parameters, responses, headers, security schemes), as one JSON object.
+    static let components = #"""
+        {
+          "components": {
+            "securitySchemes": {
+              "bearerAuth": {"type": "http", "scheme": "bearer",
+                "description": "Needed on mutations only when the server was started with --token; otherwise no credentials are asked for."}
+            },
+            "parameters": {
+              "DatasetId": {"name": "id", "in": "path", "required": true, "description": "The dataset id: lower-case letters and digits, words joined by '-'.",
+                "schema": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"}},
+              "Top": {"name": "top", "in": "query", "description": "The viewport's top, in points from the top of the content.",
+                "schema": {"type": "number", "minimum": -1000000000000, "maximum": 1000000000000, "default": 0}},
+              "Height": {"name": "height", "in": "query", "description": "The viewport's height in points.",
+                "schema": {"type": "number", "minimum": 0, "maximum": 20000, "default": 800}},
+              "Overscan": {"name": "overscan", "in": "query", "description": "Points above and below the viewport to include as well.",
+                "schema": {"type": "number", "minimum": 0, "maximum": 5000, "default": 0}},
+              "Expanded": {"name": "expanded", "in": "query", "description": "The expanded sections: all, none (also the empty value), or section ids and ranges of ids (9-12; 12-9 means the same) separated by commas, each id at most 15 digits. Without it, the kind's default (friends groups start collapsed, other kinds expanded).",
+                "schema": {"type": "string", "pattern": "^(all|none|[0-9]{1,15}(-[0-9]{1,15})?(,[0-9]{1,15}(-[0-9]{1,15})?)*)?$"}},
+              "ExportFormat": {"name": "format", "in": "query", "description": "json (default), plist (XML property list) or binary-plist.",
+                "schema": {"type": "string", "enum": ["json", "plist", "binary-plist"], "default": "json"}},
+              "LastEventIdHeader": {"name": "Last-Event-ID", "in": "header", "description": "The last version the client saw (browsers send it when they reconnect); a value that is not a version is ignored.",
+                "schema": {"type": "string"}},
+              "LastEventIdQuery": {"name": "lastEventId", "in": "query", "description": "As Last-Event-ID, for clients that cannot set headers; the header wins when both are given.",
+                "schema": {"type": "string"}}
+            },
+            "headers": {
+              "ContentDisposition": {"required": true, "description": "attachment; filename=\"ID.json\" or \"ID.plist\".",
+                "schema": {"type": "string", "pattern": "^attachment; filename=\"[a-z0-9-]+\\.(json|plist)\"$"}}
+            },
+            "responses": {
+              "BadRequest": {"description": "The request cannot be read: a path with characters that are not allowed (control characters), a query parameter out of its range or format, or a body that is not JSON.",
+                "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+              "Unauthorized": {"description": "The server runs with --token and the request has no 'Authorization: Bearer TOKEN' with that token.",
+                "headers": {"WWW-Authenticate": {"required": true, "schema": {"type": "string", "pattern": "^Bearer"}}},
+                "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+              "CrossSite": {"description": "A browser sent the change from another site or origin (Sec-Fetch-Site, else Origin). Problem type /api/openapi.json#/components/responses/CrossSite.",
+                "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+              "NotFound": {"description": "There is no dataset with this id (GET /api/datasets lists them), or no endpoint at this path.",
+                "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+              "VersionConflict": {"description": "baseVersion is not the dataset's current version: someone changed it since. Nothing was changed; fetch the dataset again and redo the change. Problem type /api/openapi.json#/components/responses/VersionConflict.",
+                "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+              "ContentTooLarge": {"description": "The body is larger than 1 MiB (1048576 bytes); split the batch.",
+                "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+              "InvalidBatch": {"description": "The batch is refused whole and nothing changed: a key or type that does not fit the schema, an unknown row or section id, a position out of range after the batch, conflicting operations on one row, fields that break the kind's rules, or sections in a flat dataset. detail names the operation (insertRows[2].fields.name: expected a string, found 5) or gives UIKit's reason. Problem type /api/openapi.json#/components/responses/InvalidBatch.",
+                "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+              "PageNotFound": {"description": "There is no dataset with this id.",
+                "content": {"text/plain": {"schema": {"type": "string"}}}},
+              "PageBadRequest": {"description": "A path with characters that are not allowed (control characters), or a query parameter out of its range or format.",
+                "content": {"text/plain": {"schema": {"type": "string"}}}}
+            },
+            "schemas": {
+              "Problem": {"type": "object", "description": "RFC 9457 problem details.",
+                "required": ["type", "title", "status", "detail"], "additionalProperties": false,
+                "properties": {
+                  "type": {"type": "string", "format": "uri-reference", "description": "about:blank when the status says it all, else a reference to this document's description of the problem."},
+                  "title": {"type": "string"},
+                  "status": {"type": "integer", "minimum": 400, "maximum": 599},
+                  "detail": {"type": "string", "description": "What went wrong with this request and what to do about it."}
+                }},
+              "DatasetId": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
+              "RowId": {"type": "integer", "format": "int64", "minimum": 1, "description": "A row's id: stable across edits and restarts, never reused."},
+              "SectionId": {"type": "integer", "format": "int64", "minimum": 1, "description": "A section's id: stable across edits and restarts, never reused."},
+              "Version": {"type": "integer", "format": "int64", "minimum": 1, "description": "Incremented by every accepted batch."},
+              "Index": {"type": "integer", "minimum": 0, "maximum": 2147483647},
+              "Fields": {"type": "object", "additionalProperties": true, "description": "A row's or section's fields as in the source file (JSON values; plist dates as ISO 8601 strings, data as base64)."},
+              "DatasetSummary": {"type": "object", "additionalProperties": false,
+                "required": ["id", "title", "kind", "style", "sectionCount", "rowCount", "version"],
+                "properties": {
+                  "id": {"$ref": "#/components/schemas/DatasetId"},
+                  "title": {"type": "string"},
+                  "kind": {"type": "string", "enum": ["friends", "heroes", "apps", "messages", "generic"]},
+                  "style": {"type": "string", "enum": ["plain", "grouped"]},
+                  "sectionCount": {"type": "integer", "minimum": 0},
+                  "rowCount": {"type": "integer", "minimum": 0},
+                  "version": {"$ref": "#/components/schemas/Version"}
+                }},
+              "DatasetList": {"type": "object", "additionalProperties": false, "required": ["datasets"],
+                "properties": {"datasets": {"type": "array", "items": {"$ref": "#/components/schemas/DatasetSummary"}}}},
+              "DatasetDetail": {"type": "object", "additionalProperties": false,
+                "required": ["id", "title", "kind", "style", "sectionCount", "rowCount", "version", "defaultExpanded", "contentHeight", "editable", "movable", "collapsible", "sections", "indexTitles", "indexSections"],
+                "properties": {
+                  "id": {"$ref": "#/components/schemas/DatasetId"},
+                  "title": {"type": "string"},
+                  "kind": {"type": "string", "enum": ["friends", "heroes", "apps", "messages", "generic"]},
+                  "style": {"type": "string", "enum": ["plain", "grouped"]},
+                  "sectionCount": {"type": "integer", "minimum": 0},
+                  "rowCount": {"type": "integer", "minimum": 0},
+                  "version": {"$ref": "#/components/schemas/Version"},
+                  "defaultExpanded": {"type": "string", "enum": ["all", "none"], "description": "The expanded sections a window gets without an expanded parameter."},
+                  "contentHeight": {"type": "number", "minimum": 0, "description": "The content height with defaultExpanded."},
+                  "editable": {"type": "boolean"},
+                  "movable": {"type": "boolean"},
+                  "collapsible": {"type": "boolean"},
+                  "sections": {"type": "array", "items": {"type": "object", "additionalProperties": false,
+                    "required": ["id", "title", "rowCount", "fields"],
+                    "properties": {
+                      "id": {"$ref": "#/components/schemas/SectionId"},
+                      "title": {"type": "string"},
+                      "rowCount": {"type": "integer", "minimum": 0},
+                      "fields": {"$ref": "#/components/schemas/Fields"}
+                    }}},
+                  "indexTitles": {"type": "array", "items": {"type": "string"}, "description": "The section index bar (A-Z, #); empty for one-section lists."},
+                  "indexSections": {"type": "array", "items": {"$ref": "#/components/schemas/Index"}, "description": "The section each index title jumps to."}
+                }},
+              "WindowHeader": {"type": "object", "additionalProperties": false,
+                "required": ["section", "sectionId", "title", "rowCount", "expanded", "y", "height"],
+                "properties": {
+                  "section": {"$ref": "#/components/schemas/Index"},
+                  "sectionId": {"$ref": "#/components/schemas/SectionId"},
+                  "title": {"type": "string"},
+                  "rowCount": {"type": "integer", "minimum": 0},
+                  "expanded": {"type": "boolean"},
+                  "y": {"type": "number"},
+                  "height": {"type": "number", "minimum": 0}
+                }},
+              "WindowFooter": {"type": "object", "additionalProperties": false,
+                "required": ["section", "sectionId", "y", "height"],
+                "properties": {
+                  "section": {"$ref": "#/components/schemas/Index"},
+                  "sectionId": {"$ref": "#/components/schemas/SectionId"},
+                  "y": {"type": "number"},
+                  "height": {"type": "number", "minimum": 0}
+                }},
+              "WindowRow": {"type": "object", "additionalProperties": false,
+                "required": ["section", "row", "id", "y", "height", "fields"],
+                "properties": {
+                  "section": {"$ref": "#/components/schemas/Index"},
+                  "row": {"$ref": "#/components/schemas/Index"},
+                  "id": {"$ref": "#/components/schemas/RowId"},
+                  "y": {"type": "number"},
+                  "height": {"type": "number", "minimum": 0},
+                  "fields": {"$ref": "#/components/schemas/Fields"}
+                }},
+              "Window": {"type": "object", "additionalProperties": false,
+                "required": ["version", "contentHeight", "expanded", "pinnedHeader", "headers", "rows", "footers"],
+                "properties": {
+                  "version": {"$ref": "#/components/schemas/Version"},
+                  "contentHeight": {"type": "number", "minimum": 0},
+                  "expanded": {"type": "string", "description": "The expanded sections the window was computed with, in compact form."},
+                  "pinnedHeader": {"description": "The header pinned to the viewport's top (plain style), or null.",
+                    "oneOf": [{"$ref": "#/components/schemas/WindowHeader"}, {"type": "null"}]},
+                  "headers": {"type": "array", "items": {"$ref": "#/components/schemas/WindowHeader"}},
+                  "rows": {"type": "array", "items": {"$ref": "#/components/schemas/WindowRow"}},
+                  "footers": {"type": "array", "items": {"$ref": "#/components/schemas/WindowFooter"}}
+                }},
+              "RowInsert": {"type": "object", "additionalProperties": false, "required": ["section", "row", "fields"],
+                "properties": {
+                  "section": {"$ref": "#/components/schemas/Index"},
+                  "row": {"$ref": "#/components/schemas/Index", "description": "The new row's position after the batch."},
+                  "fields": {"$ref": "#/components/schemas/Fields"}
+                }},
+              "RowMove": {"type": "object", "additionalProperties": false, "required": ["id", "toSection", "toRow"],
+                "properties": {
+                  "id": {"$ref": "#/components/schemas/RowId"},
+                  "toSection": {"$ref": "#/components/schemas/Index"},
+                  "toRow": {"$ref": "#/components/schemas/Index", "description": "The row's position after the batch."}
+                }},
+              "RowUpdate": {"type": "object", "additionalProperties": false, "required": ["id", "fields"],
+                "properties": {
+                  "id": {"$ref": "#/components/schemas/RowId"},
+                  "fields": {"type": "object", "additionalProperties": true, "description": "Keys to set; a key sent as null is removed."}
+                }},
+              "SectionInsert": {"type": "object", "additionalProperties": false, "required": ["section"],
+                "properties": {
+                  "section": {"$ref": "#/components/schemas/Index", "description": "The new section's position after the batch."},
+                  "fields": {"$ref": "#/components/schemas/Fields", "description": "The group's fields (friends: name, online; generic: title), without its rows key."}
+                }},
+              "BatchRequest": {"type": "object", "additionalProperties": false, "required": ["baseVersion"],
+                "properties": {
+                  "baseVersion": {"type": "integer", "format": "int64", "description": "The version the change was made against."},
+                  "deleteRows": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/RowId"}},
+                  "insertRows": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/RowInsert"}},
+                  "moveRows": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/RowMove"}},
+                  "updateRows": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/RowUpdate"}},
+                  "deleteSections": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/SectionId"}},
+                  "insertSections": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/SectionInsert"}}
+                }},
+              "BatchResult": {"type": "object", "additionalProperties": false, "required": ["version", "insertedRowIds", "insertedSectionIds"],
+                "properties": {
+                  "version": {"$ref": "#/components/schemas/Version"},
+                  "insertedRowIds": {"type": "array", "items": {"$ref": "#/components/schemas/RowId"}, "description": "The new rows' ids, in the order of insertRows."},
+                  "insertedSectionIds": {"type": "array", "items": {"$ref": "#/components/schemas/SectionId"}, "description": "The new sections' ids, in the order of insertSections."}
+                }},
+              "VersionEvent": {"type": "object", "additionalProperties": false, "required": ["version"],
+                "properties": {"version": {"$ref": "#/components/schemas/Version"}}},
+              "RowChange": {"type": "object", "additionalProperties": false, "required": ["id", "section", "row"],
+                "properties": {"id": {"$ref": "#/components/schemas/RowId"}, "section": {"$ref": "#/components/schemas/Index"}, "row": {"$ref": "#/components/schemas/Index"}}},
+              "SectionChange": {"type": "object", "additionalProperties": false, "required": ["id", "section"],
+                "properties": {"id": {"$ref": "#/components/schemas/SectionId"}, "section": {"$ref": "#/components/schemas/Index"}}},
+              "ChangeEvent": {"type": "object", "additionalProperties": false, "description": "An accepted batch: deletes by their index paths before it; inserts, move destinations and updates by their index paths after it.",
+                "required": ["version", "baseVersion", "deletes", "inserts", "moves", "updates", "sectionDeletes", "sectionInserts"],
+                "properties": {
+                  "version": {"$ref": "#/components/schemas/Version"},
+                  "baseVersion": {"$ref": "#/components/schemas/Version"},
+                  "deletes": {"type": "array", "items": {"$ref": "#/components/schemas/RowChange"}},
+                  "inserts": {"type": "array", "items": {"$ref": "#/components/schemas/RowChange"}},
+                  "moves": {"type": "array", "items": {"type": "object", "additionalProperties": false,
+                    "required": ["id", "fromSection", "fromRow", "toSection", "toRow"],
+                    "properties": {
+                      "id": {"$ref": "#/components/schemas/RowId"},
+                      "fromSection": {"$ref": "#/components/schemas/Index"}, "fromRow": {"$ref": "#/components/schemas/Index"},
+                      "toSection": {"$ref": "#/components/schemas/Index"}, "toRow": {"$ref": "#/components/schemas/Index"}
+                    }}},
+                  "updates": {"type": "array", "items": {"$ref": "#/components/schemas/RowChange"}},
+                  "sectionDeletes": {"type": "array", "items": {"$ref": "#/components/schemas/SectionChange"}},
+                  "sectionInserts": {"type": "array", "items": {"$ref": "#/components/schemas/SectionChange"}}
+                }},
+              "ServerSentEvent": {"description": "One event of the stream, as an EventSource sees it.",
+                "oneOf": [
+                  {"type": "object", "required": ["event", "data"], "properties": {
+                    "event": {"const": "ready"},
+                    "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {"$ref": "#/components/schemas/VersionEvent"}},
+                    "id": {"type": "string", "pattern": "^[0-9]+$"}, "retry": {"type": "integer"}}},
+                  {"type": "object", "required": ["event", "data", "id"], "properties": {
+                    "event": {"const": "change"},
+                    "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {"$ref": "#/components/schemas/ChangeEvent"}},
+                    "id": {"type": "string", "pattern": "^[0-9]+$"}, "retry": {"type": "integer"}}},
+                  {"type": "object", "required": ["event", "data", "id"], "properties": {
+                    "event": {"const": "reload"},
+                    "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {"$ref": "#/components/schemas/VersionEvent"}},
+                    "id": {"type": "string", "pattern": "^[0-9]+$"}, "retry": {"type": "integer"}}}
+                ]}
+            }
+          }
+        }
+        """#
+}
