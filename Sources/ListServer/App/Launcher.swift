@@ -20,40 +20,41 @@ enum Launcher {
             print(Configuration.usage)
             return 0
         }
-        let progress: (@Sendable (String) -> Void)? = configuration.quiet ? nil : { @Sendable line in printError(line) }
+        let progress: (@Sendable (String) -> Void)? =
+            configuration.quiet ? nil : { @Sendable line in printError(line) }
 
-        let imported: [Dataset]
+        var imported: [Dataset]
+        let summaries: [String]
         do {
-            imported = try DatasetFileLoader(kind: configuration.kind, progress: progress).load(configuration.imports)
+            let terminal = configuration.quiet || isatty(STDERR_FILENO) == 0 ? nil : progress
+            (imported, summaries) = try DatasetFileLoader(kind: configuration.kind, progress: terminal)
+                .load(configuration.imports)
         } catch {
             printError("error: cannot import \(error)")
             return 2
         }
 
         let store: DatasetStore
-        let datasets: [Dataset]
         do {
             store = try DatasetStore(directory: configuration.dataDirectory)
         } catch {
             printError("error: cannot open the data directory \(configuration.dataDirectory): \(error)")
             return 1
         }
+        let datasets: [Dataset]
         do {
-            var toStore = imported
-            if try !store.hasDatasets() {
-                let importedIDs = Set(imported.map(\.id))
-                toStore = try SampleDatasets.all.filter { !importedIDs.contains($0.id) }.map(Self.decode) + imported
-            }
-            if !toStore.isEmpty {
-                let started = ContinuousClock.now
-                try store.insert(toStore, replacing: configuration.replace)
-                progress?("stored \(toStore.count) dataset(s) in \(DatasetFileLoader.formatDuration(.now - started))")
-            }
+            try checkImportIDs(configuration, in: store)
+            summaries.forEach { progress?($0) }
+            try storeImports(&imported, configuration: configuration, in: store, progress: progress)
             let started = ContinuousClock.now
             datasets = try store.loadAll()
-            if !imported.isEmpty {
+            if !configuration.imports.isEmpty {
                 progress?("loaded \(datasets.count) dataset(s) in \(DatasetFileLoader.formatDuration(.now - started))")
             }
+        } catch let error as ImportError {
+            store.close()
+            printError("error: cannot import \(error)")
+            return 2
         } catch let error as StoreError {
             store.close()
             printError("error: \(error)")
@@ -95,6 +96,37 @@ enum Launcher {
         server.wait()
         store.close()
         return 0
+    }
+
+    /// Refuses imports over stored datasets unless `--replace` was given.
+    /// - Throws: ``ImportError`` naming the first file whose id is taken.
+    private static func checkImportIDs(_ configuration: Configuration, in store: DatasetStore) throws {
+        guard !configuration.replace, !configuration.imports.isEmpty else { return }
+        let storedIDs = Set(try store.datasetIDs())
+        if let taken = configuration.imports.first(where: { storedIDs.contains($0.id) }) {
+            throw ImportError(
+                file: taken.path, path: "",
+                message: "dataset '\(taken.id)' already exists; pass --replace to overwrite it")
+        }
+    }
+
+    /// Stores the imports in one transaction, with the samples when the store is empty (the first
+    /// start), and empties `imported` so that its rows are freed before the store is read back.
+    /// - Throws: ``StoreError`` or ``SQLiteError``; nothing is written then.
+    private static func storeImports(
+        _ imported: inout [Dataset], configuration: Configuration, in store: DatasetStore,
+        progress: (@Sendable (String) -> Void)?
+    ) throws {
+        if try !store.hasDatasets() {
+            let importedIDs = Set(imported.map(\.id))
+            imported = try SampleDatasets.all.filter { !importedIDs.contains($0.id) }.map(Self.decode) + imported
+        }
+        guard !imported.isEmpty else { return }
+        let count = imported.count
+        let started = ContinuousClock.now
+        try store.insert(imported, replacing: configuration.replace)
+        imported = []
+        progress?("stored \(count) dataset(s) in \(DatasetFileLoader.formatDuration(.now - started))")
     }
 
     private static func decode(_ sample: SampleDataset) throws -> Dataset {
