@@ -28,7 +28,8 @@ enum RoundTripFixtures {
     static let heroes: FieldValue = .dict([
         "heroes": .array([
             .dict(["name": .string("Ahri"), "title": .string(unicode), "icon": .string("h1"),
-                   "desc": .string("line one\nline two\n\n  indented"), "tags": .array([.string("Mage"), .string("中")])]),
+                   "desc": .string("line one\nline two\n\n  indented"),
+                   "tags": .array([.string("Mage"), .string("中")])]),
             .dict(["name": .string(markup), "desc": .string(""), "tags": .array([])]),
             .dict(["name": .string("One tag"), "tags": .string("Fighter"), "rank": .int(3),
                    "stats": .dict(["hp": .int(600), "ratio": .real(0.25)])]),
