@@ -9,11 +9,12 @@ enum Launcher {
     /// - Returns: the exit status: 0 after a graceful stop, 2 for a bad command line or import,
     ///   1 when the store or the socket fails.
     static func run(_ arguments: [String]) -> Int32 {
+        unblockTerminationSignals()
         let configuration: Configuration
         do {
             configuration = try Configuration.parse(arguments)
         } catch {
-            printError("error: \(error)\nRun 'ListServer --help' for the flags.")
+            printError("error: \(error) (see ListServer --help)")
             return 2
         }
         if configuration.showHelp {
@@ -127,6 +128,17 @@ enum Launcher {
         try store.insert(imported, replacing: configuration.replace)
         imported = []
         progress?("stored \(count) dataset(s) in \(DatasetFileLoader.formatDuration(.now - started))")
+    }
+
+    /// Unblocks SIGINT and SIGTERM in this thread, before any other thread starts (threads inherit
+    /// the mask): a parent may have started the process with them blocked (Foundation's `Process`
+    /// does when it runs from a thread that blocks them), and a blocked SIGTERM would never stop it.
+    private static func unblockTerminationSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
     private static func decode(_ sample: SampleDataset) throws -> Dataset {
