@@ -46,12 +46,9 @@ enum Launcher {
         do {
             try checkImportIDs(configuration, in: store)
             summaries.forEach { progress?($0) }
-            try storeImports(&imported, configuration: configuration, in: store, progress: progress)
-            let started = ContinuousClock.now
-            datasets = try store.loadAll()
-            if !configuration.imports.isEmpty {
-                progress?("loaded \(datasets.count) dataset(s) in \(DatasetFileLoader.formatDuration(.now - started))")
-            }
+            let stored = try storeImports(imported, configuration: configuration, in: store, progress: progress)
+            imported = []
+            datasets = try loadDatasets(from: store, reusing: stored)
         } catch let error as ImportError {
             store.close()
             printError("error: cannot import \(error)")
@@ -111,23 +108,40 @@ enum Launcher {
         }
     }
 
-    /// Stores the imports in one transaction, with the samples when the store is empty (the first
-    /// start), and empties `imported` so that its rows are freed before the store is read back.
+    /// Stores the imports in one transaction, with the samples when the store is empty (the first start).
+    /// - Returns: the datasets written, as they are now stored.
     /// - Throws: ``StoreError`` or ``SQLiteError``; nothing is written then.
     private static func storeImports(
-        _ imported: inout [Dataset], configuration: Configuration, in store: DatasetStore,
+        _ imported: [Dataset], configuration: Configuration, in store: DatasetStore,
         progress: (@Sendable (String) -> Void)?
-    ) throws {
+    ) throws -> [Dataset] {
+        var datasets = imported
         if try !store.hasDatasets() {
             let importedIDs = Set(imported.map(\.id))
-            imported = try SampleDatasets.all.filter { !importedIDs.contains($0.id) }.map(Self.decode) + imported
+            datasets = try SampleDatasets.all.filter { !importedIDs.contains($0.id) }.map(Self.decode) + imported
         }
-        guard !imported.isEmpty else { return }
-        let count = imported.count
+        guard !datasets.isEmpty else { return [] }
         let started = ContinuousClock.now
-        try store.insert(imported, replacing: configuration.replace)
-        imported = []
-        progress?("stored \(count) dataset(s) in \(DatasetFileLoader.formatDuration(.now - started))")
+        try store.insert(datasets, replacing: configuration.replace)
+        progress?("stored \(datasets.count) dataset(s) in \(DatasetFileLoader.formatDuration(.now - started))")
+        return datasets
+    }
+
+    /// Every stored dataset in the store's order: the ones just written are used as they are (a
+    /// stored dataset reads back equal to what was written; debug builds check it), the others are
+    /// read from the store. A million imported rows are not read back a second time.
+    /// - Throws: ``StoreError`` or ``SQLiteError``.
+    private static func loadDatasets(from store: DatasetStore, reusing written: [Dataset]) throws -> [Dataset] {
+        var byID: [String: Dataset] = [:]
+        for dataset in written { byID[dataset.id] = dataset }
+        return try store.datasetIDs().map { id in
+            if let dataset = byID.removeValue(forKey: id) {
+                assert((try? store.load(id: id)) == dataset, "dataset '\(id)' does not read back as it was stored")
+                return dataset
+            }
+            guard let dataset = try store.load(id: id) else { throw StoreError.datasetNotFound(id) }
+            return dataset
+        }
     }
 
     /// Unblocks SIGINT and SIGTERM in this thread, before any other thread starts (threads inherit
