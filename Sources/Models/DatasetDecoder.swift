@@ -34,8 +34,7 @@ public struct DatasetDecoder: Sendable {
         guard !list.isEmpty else {
             throw failure(rootKey ?? "", "the list is empty: there is nothing to import")
         }
-        let firstFields = list.first?.dictValue
-        let detected = DatasetKind.detect(first: firstFields)
+        let detected = DatasetKind.detect(in: list)
         let kind = kind ?? detected.kind
         let rowsKey: String? =
             switch kind {

@@ -87,7 +87,7 @@ struct CLIFlagTests {
         defer { try? FileManager.default.removeItem(atPath: files) }
         let script = """
             import json, plistlib, sys
-            heroes = [{"name": "Ahri", "title": "fox"}, {"name": "Garen", "title": "might", "tags": "Fighter"}]
+            heroes = [{"name": "Ahri", "title": "fox"}, {"name": "Garen", "title": "might", "rank": 2}]
             open(sys.argv[1] + "/Hero List.v2.json", "w").write(json.dumps(heroes))
             groups = [{"name": "G", "online": 1, "friends": [{"name": "a", "vip": True}]},
                       {"name": "H", "friends": []}]

@@ -265,6 +265,21 @@ struct DatasetImporterTests {
         #expect(refusal(utf16)?.message.contains("UTF-16") == true)
     }
 
+    @Test("the kind is detected from the keys of the first elements, not only the first one")
+    func detectionLooksPastTheFirstElement() throws {
+        let heroes = #"[{"name":"Plain","title":"t"},{"name":"Ahri","desc":"fox","tags":["Mage"]}]"#
+        #expect(try importing(heroes).kind == .heroes)
+        let apps = #"[{"name":"A","size":1.5},{"name":"B","size":2,"download":3}]"#
+        #expect(try importing(apps).kind == .apps)
+        let messages = #"{"inbox":[{"title":"draft"},{"send_time":1,"title":"sent"}]}"#
+        #expect(refusal(messages)?.description == #"data.json: inbox[0].send_time: missing required key "send_time""#)
+        let friends = #"[{"name":"G"},{"name":"H","friends":[]}]"#
+        #expect(refusal(friends)?.description == #"data.json: [0].friends: missing required key "friends""#)
+        var far = Array(repeating: #"{"name":"x","title":"t"}"#, count: DatasetKind.detectionSampleSize)
+        far.append(#"{"name":"y","desc":"d"}"#)
+        #expect(try importing("[" + far.joined(separator: ",") + "]").kind == .generic)
+    }
+
     @Test("a forced kind reads a file by that kind's rules")
     func forcedKind() throws {
         let text = #"[{"name":"Ahri","title":"fox"},{"name":"Garen","title":"might"}]"#
