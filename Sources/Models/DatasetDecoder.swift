@@ -86,7 +86,8 @@ public struct DatasetDecoder: Sendable {
             }
             guard case .array(let items) = groupFields[rowsKeyIndex].value else {
                 throw failure(
-                    "\(groupPath).\(rowsKey)", "expected an array, found \(groupFields[rowsKeyIndex].value.errorPreview)")
+                    "\(groupPath).\(rowsKey)",
+                    "expected an array, found \(groupFields[rowsKeyIndex].value.errorPreview)")
             }
             groupFields[rowsKey] = nil
             do {

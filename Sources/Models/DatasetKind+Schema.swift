@@ -100,7 +100,8 @@ extension DatasetKind {
 
     /// The text shown second in a generic row: its second string field.
     public static func secondaryText(of fields: Fields) -> String? {
-        let primaryKey = ["title", "name"].first { fields[$0]?.stringValue != nil }
+        let primaryKey =
+            ["title", "name"].first { fields[$0]?.stringValue != nil }
             ?? fields.first { $0.value.stringValue != nil }?.key
         return fields.lazy.filter { $0.key != primaryKey }.compactMap { $0.value.stringValue }.first
     }

@@ -11,7 +11,9 @@ struct CLIFlagTests {
             let result = try ServerProcess.run([flag])
             #expect(result.status == 0)
             #expect(result.stderr.isEmpty)
-            let flags = ["--host", "--port", "--data", "--import [ID=]PATH", "--replace", "--kind", "--quiet", "--help"]
+            let flags = [
+                "--host", "--port", "--data", "--import [ID=]PATH", "--replace", "--kind", "--quiet", "--help",
+            ]
             for listed in flags {
                 #expect(result.stdout.contains(listed), "\(flag) lists \(listed)")
             }

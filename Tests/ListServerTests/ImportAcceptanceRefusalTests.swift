@@ -20,7 +20,8 @@ struct ImportAcceptanceRefusalTests {
             Refusal(arguments: ["--import", "\(files)/\(name)"], file: "\(files)/\(name)", details: [detail])
         }
         func syntax(_ name: String) -> Refusal {
-            Refusal(arguments: ["--import", "\(files)/\(name)"], file: "\(files)/\(name)", details: ["line ", "byte "])
+            Refusal(
+                arguments: ["--import", "\(files)/\(name)"], file: "\(files)/\(name)", details: ["line ", "byte "])
         }
         var refusals = [
             content("vip.json", #"[1].friends[3].vip: expected a boolean, found "yes""#),

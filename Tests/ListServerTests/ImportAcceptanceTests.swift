@@ -60,7 +60,6 @@ struct AcceptanceManifest: Decodable {
     }
 }
 
-
 /// What the acceptance tests need around the real binary: Python (plistlib, json) as the independent
 /// writer and reader of files, plain HTTP requests, and snapshots of a data directory.
 enum AcceptanceHarness {

@@ -175,8 +175,10 @@ struct DatasetImporterTests {
                 #"[{"name":"A","desc":"d","tags":{"a":1}}]"#,
                 "[0].tags: expected an array of strings, found a dictionary"
             ),
-            (#"[{"name":"A","size":1,"download":2},{"name":"B","size":true,"download":2}]"#,
-             "[1].size: expected a number or a string, found true"),
+            (
+                #"[{"name":"A","size":1,"download":2},{"name":"B","size":true,"download":2}]"#,
+                "[1].size: expected a number or a string, found true"
+            ),
             (#"{"inbox":[{"send_time":"yesterday"}]}"#, #"inbox[0].send_time: expected a number, found "yesterday""#),
             (#"[{"send_time":1,"read":1}]"#, "[0].read: expected a boolean, found 1"),
             (#"[{"send_time":1,"read":null}]"#, "[0].read: expected a boolean, found null"),
@@ -191,8 +193,10 @@ struct DatasetImporterTests {
         let cases: [(String, String)] = [
             (#"[{"name":"G","friends":[{"vip":true}]}]"#, #"[0].friends[0].name: missing required key "name""#),
             (#"[{"name":"G","friends":[]},{"name":"H"}]"#, #"[1].friends: missing required key "friends""#),
-            (#"[{"name":"G","friends":[]},{"name":"H","friends":{}}]"#,
-             "[1].friends: expected an array, found a dictionary"),
+            (
+                #"[{"name":"G","friends":[]},{"name":"H","friends":{}}]"#,
+                "[1].friends: expected an array, found a dictionary"
+            ),
             (#"[{"name":"G","friends":[]},"H"]"#, #"[1]: expected a group dictionary, found "H""#),
             (#"[{"title":"a"},[1]]"#, "[1]: expected a row dictionary, found an array of 1"),
             (#"[{"send_time":1},{"title":"no time"}]"#, #"[1].send_time: missing required key "send_time""#),
@@ -258,7 +262,8 @@ struct DatasetImporterTests {
     func invalidUTF8() {
         let json: [UInt8] = Array(#"[{"title":""#.utf8) + [0xFF, 0xFE] + Array(#""}]"#.utf8)
         #expect(refusal(json)?.path == "line 1, column 12")
-        let xml = ImporterFixtures.xml("<array><dict><key>title</key><string>") + [0xC3, 0x28]
+        let xml =
+            ImporterFixtures.xml("<array><dict><key>title</key><string>") + [0xC3, 0x28]
             + Array("</string></dict></array></plist>".utf8)
         #expect(refusal(xml)?.path.hasPrefix("line ") == true)
         let utf16: [UInt8] = [0xFF, 0xFE, 0x5B, 0x00, 0x00, 0xD8, 0x5D, 0x00]
@@ -289,7 +294,8 @@ struct DatasetImporterTests {
         #expect(heroes.sections[0].rows.count == 2)
         #expect(
             refusal(text, kind: .friends)?.description == #"data.json: [0].friends: missing required key "friends""#)
-        #expect(refusal(text, kind: .messages)?.description
-            == #"data.json: [0].send_time: missing required key "send_time""#)
+        #expect(
+            refusal(text, kind: .messages)?.description
+                == #"data.json: [0].send_time: missing required key "send_time""#)
     }
 }

@@ -15,8 +15,10 @@ enum RoundTripFixtures {
         .dict([
             "name": .string(markup), "online": .int(2),
             "friends": .array([
-                .dict(["name": .string("VIP " + unicode), "icon": .string("f1"), "intro": .string(long),
-                       "vip": .bool(true)]),
+                .dict([
+                    "name": .string("VIP " + unicode), "icon": .string("f1"), "intro": .string(long),
+                    "vip": .bool(true),
+                ]),
                 .dict(["name": .string("no intro"), "icon": .string("f2"), "vip": .bool(false)]),
                 .dict(["name": .string(""), "vip": .bool(false), "extra": .int(-1)]),
             ]),
@@ -27,12 +29,16 @@ enum RoundTripFixtures {
 
     static let heroes: FieldValue = .dict([
         "heroes": .array([
-            .dict(["name": .string("Ahri"), "title": .string(unicode), "icon": .string("h1"),
-                   "desc": .string("line one\nline two\n\n  indented"),
-                   "tags": .array([.string("Mage"), .string("中")])]),
+            .dict([
+                "name": .string("Ahri"), "title": .string(unicode), "icon": .string("h1"),
+                "desc": .string("line one\nline two\n\n  indented"),
+                "tags": .array([.string("Mage"), .string("中")]),
+            ]),
             .dict(["name": .string(markup), "desc": .string(""), "tags": .array([])]),
-            .dict(["name": .string("One tag"), "tags": .string("Fighter"), "rank": .int(3),
-                   "stats": .dict(["hp": .int(600), "ratio": .real(0.25)])]),
+            .dict([
+                "name": .string("One tag"), "tags": .string("Fighter"), "rank": .int(3),
+                "stats": .dict(["hp": .int(600), "ratio": .real(0.25)]),
+            ]),
         ])
     ])
 
@@ -47,19 +53,26 @@ enum RoundTripFixtures {
 
     static let messages: FieldValue = .dict([
         "messages": .array([
-            .dict(["send_time": .int(1_700_000_000), "title": .string(unicode), "content": .string(markup),
-                   "read": .bool(true)]),
+            .dict([
+                "send_time": .int(1_700_000_000), "title": .string(unicode), "content": .string(markup),
+                "read": .bool(true),
+            ]),
             .dict(["send_time": .int(0), "title": .string("no read key"), "content": .string(long)]),
             .dict(["send_time": .real(1_600_000_000.5), "title": .string("real time"), "read": .bool(false)]),
         ])
     ])
 
     static let genericGrouped: FieldValue = .array([
-        .dict(["title": .string("A"), "rows": .array([
-            .dict(["title": .string("a1"), "detail": .string(unicode), "n": .int(1), "flag": .bool(true),
-                   "nested": .dict(["list": .array([.int(1), .real(1.5), .string("s"), .bool(false)])])]),
-            .dict(["title": .string("a2")]),
-        ])]),
+        .dict([
+            "title": .string("A"),
+            "rows": .array([
+                .dict([
+                    "title": .string("a1"), "detail": .string(unicode), "n": .int(1), "flag": .bool(true),
+                    "nested": .dict(["list": .array([.int(1), .real(1.5), .string("s"), .bool(false)])]),
+                ]),
+                .dict(["title": .string("a2")]),
+            ]),
+        ]),
         .dict(["title": .string("B"), "footer": .string("end"), "rows": .array([])]),
     ])
 
@@ -76,8 +89,10 @@ enum RoundTripFixtures {
 
     /// Values only property lists hold: dates and data.
     static let plistOnly: FieldValue = .array([
-        .dict(["title": .string("dated"), "when": .date(Date(timeIntervalSince1970: 1_700_000_000)),
-               "blob": .data([0, 1, 2, 255])]),
+        .dict([
+            "title": .string("dated"), "when": .date(Date(timeIntervalSince1970: 1_700_000_000)),
+            "blob": .data([0, 1, 2, 255]),
+        ])
     ])
 
     /// A value only JSON holds: null.
@@ -126,8 +141,10 @@ struct RoundTripTests {
     @Test("booleans stay booleans and integers stay integers through every format")
     func scalarTypesSurvive() throws {
         let tree: FieldValue = .array([
-            .dict(["title": .string("t"), "yes": .bool(true), "one": .int(1), "zero": .int(0), "no": .bool(false),
-                   "real": .real(1.0)])
+            .dict([
+                "title": .string("t"), "yes": .bool(true), "one": .int(1), "zero": .int(0), "no": .bool(false),
+                "real": .real(1.0),
+            ])
         ])
         for format in DocumentFormat.allCases {
             let row = try importing(format.write(tree)).sections[0].rows[0].fields

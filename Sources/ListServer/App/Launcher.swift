@@ -45,7 +45,7 @@ enum Launcher {
         let datasets: [Dataset]
         do {
             try checkImportIDs(configuration, in: store)
-            summaries.forEach { progress?($0) }
+            for summary in summaries { progress?(summary) }
             let stored = try storeImports(imported, configuration: configuration, in: store, progress: progress)
             imported = []
             datasets = try loadDatasets(from: store, reusing: stored)
@@ -86,7 +86,9 @@ enum Launcher {
         }
         library.events.startHeartbeat()
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        let line = "ListServer serving http://\(host):\(port) (\(datasets.count) datasets, data in \(configuration.dataDirectory))\n"
+        let line =
+            "ListServer serving http://\(host):\(port) "
+            + "(\(datasets.count) datasets, data in \(configuration.dataDirectory))\n"
         FileHandle.standardOutput.write(Data(line.utf8))
         if !isLoopback(configuration.host) {
             printError("warning: listening on \(configuration.host), reachable from other machines")
@@ -170,7 +172,9 @@ enum Launcher {
         var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = url.appendingPathComponent("Public")
-            if fileManager.fileExists(atPath: candidate.appendingPathComponent("table.html").path) { return candidate.path }
+            if fileManager.fileExists(atPath: candidate.appendingPathComponent("table.html").path) {
+                return candidate.path
+            }
             url.deleteLastPathComponent()
         }
         return fileManager.currentDirectoryPath + "/Public"
