@@ -102,6 +102,52 @@ struct CLIRestartTests {
         #expect(last.terminate() == 0)
     }
 
+    @Test("an export of an edited dataset, in any format, imports as the same rows in the same shape")
+    func exportsImportBack() throws {
+        let root = ServerProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let data = root + "/data"
+        let server = try ServerProcess.start(["--data", data, "--quiet"])
+        for (dataset, count) in [("friends", 3), ("messages", 2)] {
+            for (index, row) in try AcceptanceHarness.rowIDs(server.port, dataset).prefix(count).enumerated() {
+                #expect(try Self.deleteRow(server.port, dataset, row, baseVersion: 1 + index) == 200)
+            }
+        }
+        let formats = ["json", "plist", "binary-plist"]
+        var exports: [String: [UInt8]] = [:]
+        var imports: [String] = []
+        for dataset in Self.sampleIDs {
+            for format in formats {
+                let response = try AcceptanceHarness.get(
+                    server.port, "/api/datasets/\(dataset)/export?format=\(format)")
+                #expect(response.status == 200)
+                exports["\(dataset) \(format)"] = response.body
+                let path = "\(root)/\(dataset)-copy.\(format == "json" ? "json" : "plist")"
+                let file = format == "binary-plist" ? path.replacingOccurrences(of: ".plist", with: ".bin.plist") : path
+                try Data(response.body).write(to: URL(fileURLWithPath: file))
+                imports += ["--import", "\(dataset)-\(format)=\(file)"]
+            }
+        }
+        let original = try AcceptanceHarness.datasets(server.port)
+        #expect(server.terminate() == 0)
+
+        let copies = try ServerProcess.start(["--data", data, "--quiet"] + imports)
+        let served = try AcceptanceHarness.datasets(copies.port)
+        for dataset in Self.sampleIDs {
+            for source in formats {
+                let copy = "\(dataset)-\(source)"
+                #expect(served[copy]?.kind == original[dataset]?.kind, "\(copy)")
+                #expect(served[copy]?.rowCount == original[dataset]?.rowCount, "\(copy)")
+                #expect(served[copy]?.sectionCount == original[dataset]?.sectionCount, "\(copy)")
+                for target in formats {
+                    let again = try AcceptanceHarness.get(copies.port, "/api/datasets/\(copy)/export?format=\(target)")
+                    #expect(again.body == exports["\(dataset) \(target)"], "\(copy) exported as \(target)")
+                }
+            }
+        }
+        #expect(copies.terminate() == 0)
+    }
+
     @Test("--replace re-imports over a stored dataset, keeping its place and the other datasets")
     func replaceReimports() throws {
         let root = ServerProcess.temporaryDirectory()
