@@ -83,6 +83,25 @@ struct CLIFlagTests {
         #expect(Self.remainingOutput(quiet.process.standardError).isEmpty)
     }
 
+    @Test("an access log that nobody reads does not stall the server")
+    func undrainedLogDoesNotStall() throws {
+        let root = ServerProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // ServerProcess keeps stderr in a pipe it reads only at the end: 64 KiB fill it.
+        let server = try ServerProcess.start(["--data", root + "/data"])
+        let client = try RawClient(port: server.port, timeoutSeconds: 10)
+        let path = "/" + String(repeating: "x", count: 250)
+        var answered = 0
+        for _ in 0..<600 {
+            try client.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+            guard client.readResponse()?.status == 404 else { break }
+            answered += 1
+        }
+        #expect(answered == 600)
+        #expect(try AcceptanceHarness.get(server.port, "/api/datasets").status == 200)
+        #expect(server.terminate() == 0)
+    }
+
     @Test("--kind forces the kind of every import; ids come from ID= or the file name")
     func kindForcesTheKind() throws {
         let files = ServerProcess.temporaryDirectory()

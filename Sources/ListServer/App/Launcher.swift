@@ -93,6 +93,7 @@ enum Launcher {
         if !isLoopback(configuration.host) {
             printError("warning: listening on \(configuration.host), reachable from other machines")
         }
+        neverBlockOnStandardError()
         server.wait()
         store.close()
         return 0
@@ -144,6 +145,19 @@ enum Launcher {
             guard let dataset = try store.load(id: id) else { throw StoreError.datasetNotFound(id) }
             return dataset
         }
+    }
+
+    /// Makes stderr non-blocking when it is a pipe or a socket, so that a reader who never drains it
+    /// (a parent that captured the output and only waits) cannot stall the event loops on the access
+    /// log: `Posix.writeAll` drops what does not fit instead. A terminal or a file is left alone (a
+    /// terminal's flags are shared with the shell). Nothing is written with `FileHandle` after this.
+    private static func neverBlockOnStandardError() {
+        var info = stat()
+        guard fstat(STDERR_FILENO, &info) == 0 else { return }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFIFO || type == S_IFSOCK else { return }
+        let flags = fcntl(STDERR_FILENO, F_GETFL)
+        if flags >= 0 { _ = fcntl(STDERR_FILENO, F_SETFL, flags | O_NONBLOCK) }
     }
 
     /// Unblocks SIGINT and SIGTERM in this thread, before any other thread starts (threads inherit
