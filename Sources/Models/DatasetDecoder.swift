@@ -34,8 +34,7 @@ public struct DatasetDecoder: Sendable {
         guard !list.isEmpty else {
             throw failure(rootKey ?? "", "the list is empty: there is nothing to import")
         }
-        let firstFields = list.first?.dictValue
-        let detected = DatasetKind.detect(first: firstFields)
+        let detected = DatasetKind.detect(in: list)
         let kind = kind ?? detected.kind
         let rowsKey: String? =
             switch kind {
@@ -87,7 +86,8 @@ public struct DatasetDecoder: Sendable {
             }
             guard case .array(let items) = groupFields[rowsKeyIndex].value else {
                 throw failure(
-                    "\(groupPath).\(rowsKey)", "expected an array, found \(groupFields[rowsKeyIndex].value.errorPreview)")
+                    "\(groupPath).\(rowsKey)",
+                    "expected an array, found \(groupFields[rowsKeyIndex].value.errorPreview)")
             }
             groupFields[rowsKey] = nil
             do {

@@ -10,16 +10,27 @@ public enum DatasetImporter {
     /// - Throws: ``ImportError`` naming the file and where in it the problem is.
     /// - Complexity: O(file size).
     public static func importDataset(_ bytes: [UInt8], using decoder: DatasetDecoder) throws(ImportError) -> Dataset {
+        try decoder.decode(readDocument(bytes, file: decoder.file))
+    }
+
+    /// Detects the format and reads the document into its value tree, without decoding it into a
+    /// dataset; a caller that owns the bytes can free them before ``DatasetDecoder/decode(_:)``.
+    /// - Parameters:
+    ///   - bytes: the whole file.
+    ///   - file: the file's name for the error.
+    /// - Returns: the document's root value.
+    /// - Throws: ``ImportError`` for an empty (or blank) file or a document that cannot be read,
+    ///   located by line and column or byte.
+    /// - Complexity: O(file size).
+    public static func readDocument(_ bytes: [UInt8], file: String) throws(ImportError) -> FieldValue {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            throw ImportError(file: decoder.file, path: "", message: "the file is empty")
+            throw ImportError(file: file, path: "", message: "the file is empty")
         }
-        let root: FieldValue
         do {
-            root = try DocumentFormat.detect(bytes).read(bytes)
+            return try DocumentFormat.detect(bytes).read(bytes)
         } catch {
-            throw ImportError(file: decoder.file, path: error.location, message: error.message)
+            throw ImportError(file: file, path: error.location, message: error.message)
         }
-        return try decoder.decode(root)
     }
 
     /// The dataset's rows written in `format`, in the shape of their source.

@@ -57,17 +57,38 @@ extension DatasetKind {
     /// Whether a kind's sections start collapsed (friend groups do, as in the QQ list).
     public var sectionsStartCollapsed: Bool { self == .friends }
 
+    /// How many of a list's first elements kind detection looks at.
+    public static let detectionSampleSize = 16
+
     /// Detects the kind of a list from the keys of its first dictionary (SPEC §3).
     /// - Parameter first: the first element of the list, nil when the list is empty.
     /// - Returns: the kind and, for grouped generic lists, the rows key.
     public static func detect(first: Fields?) -> (kind: DatasetKind, rowsKey: String?) {
-        guard let first else { return (.generic, nil) }
-        let keys = Set(first.keys)
-        if first["friends"]?.arrayValue != nil { return (.friends, "friends") }
+        detect(in: first.map { [.dict($0)] } ?? [])
+    }
+
+    /// Detects the kind of a list from the keys of its first ``detectionSampleSize`` dictionaries
+    /// (SPEC §3), so that an optional key the first element happens to lack does not hide the kind:
+    /// a `friends` array makes friend groups, then `send_time` messages, `size` and `download` apps,
+    /// `name` with `desc` or `tags` heroes, a `rows` array grouped generic rows; anything else is generic.
+    /// - Parameter list: the file's list.
+    /// - Returns: the kind and, for grouped generic lists, the rows key.
+    /// - Complexity: O(keys of the sampled elements).
+    public static func detect(in list: [FieldValue]) -> (kind: DatasetKind, rowsKey: String?) {
+        var keys = Set<String>()
+        var arrayKeys = Set<String>()
+        for element in list.prefix(detectionSampleSize) {
+            guard case .dict(let fields) = element else { continue }
+            for field in fields {
+                keys.insert(field.key)
+                if case .array = field.value { arrayKeys.insert(field.key) }
+            }
+        }
+        if arrayKeys.contains("friends") { return (.friends, "friends") }
         if keys.contains("send_time") { return (.messages, nil) }
         if keys.contains("size") && keys.contains("download") { return (.apps, nil) }
         if keys.contains("name") && (keys.contains("desc") || keys.contains("tags")) { return (.heroes, nil) }
-        if first["rows"]?.arrayValue != nil { return (.generic, "rows") }
+        if arrayKeys.contains("rows") { return (.generic, "rows") }
         return (.generic, nil)
     }
 
@@ -79,7 +100,8 @@ extension DatasetKind {
 
     /// The text shown second in a generic row: its second string field.
     public static func secondaryText(of fields: Fields) -> String? {
-        let primaryKey = ["title", "name"].first { fields[$0]?.stringValue != nil }
+        let primaryKey =
+            ["title", "name"].first { fields[$0]?.stringValue != nil }
             ?? fields.first { $0.value.stringValue != nil }?.key
         return fields.lazy.filter { $0.key != primaryKey }.compactMap { $0.value.stringValue }.first
     }

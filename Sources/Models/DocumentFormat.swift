@@ -9,11 +9,33 @@ public enum DocumentFormat: String, Sendable, Hashable, CaseIterable {
     case binaryPlist = "binary-plist"
 
     /// Recognises a document's format from its first bytes: `bplist00`, an XML prolog or `<plist`,
-    /// otherwise JSON.
+    /// otherwise JSON. Text behind a UTF-16 byte-order mark is XML when its first character after
+    /// whitespace is `<`, JSON otherwise.
+    /// - Complexity: O(leading whitespace).
     public static func detect(_ bytes: [UInt8]) -> DocumentFormat {
         if PropertyListFormat.isBinaryPropertyList(bytes) { return .binaryPlist }
+        if let bigEndian = utf16ByteOrder(bytes) {
+            var index = 2
+            while index + 1 < bytes.count {
+                let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+                guard high == 0, low == 0x20 || low == 0x09 || low == 0x0A || low == 0x0D else {
+                    return high == 0 && low == UInt8(ascii: "<") ? .plist : .json
+                }
+                index += 2
+            }
+            return .json
+        }
         if PropertyListFormat.isXMLPropertyList(bytes) { return .plist }
         return .json
+    }
+
+    /// Whether the bytes start with a UTF-16 byte-order mark: true for big-endian, false for
+    /// little-endian, nil for none.
+    static func utf16ByteOrder(_ bytes: [UInt8]) -> Bool? {
+        guard bytes.count >= 2 else { return nil }
+        if bytes[0] == 0xFE && bytes[1] == 0xFF { return true }
+        if bytes[0] == 0xFF && bytes[1] == 0xFE { return false }
+        return nil
     }
 
     /// The media type of a document in this format.
@@ -38,7 +60,11 @@ public enum DocumentFormat: String, Sendable, Hashable, CaseIterable {
     public func read(_ bytes: [UInt8]) throws(DocumentSyntaxError) -> FieldValue {
         do {
             switch self {
-            case .json: return try JSONReader.read(bytes)
+            case .json:
+                if let bigEndian = Self.utf16ByteOrder(bytes) {
+                    return try JSONReader.read(try Self.transcodeUTF16(bytes, bigEndian: bigEndian))
+                }
+                return try JSONReader.read(bytes)
             case .plist: return try XMLPropertyListReader.read(bytes)
             case .binaryPlist: return try BinaryPropertyListReader.read(bytes)
             }
@@ -47,6 +73,26 @@ public enum DocumentFormat: String, Sendable, Hashable, CaseIterable {
         } catch {
             throw DocumentSyntaxError(location: "byte 0", message: "\(error)")
         }
+    }
+
+    /// The UTF-8 of UTF-16 text behind its byte-order mark.
+    /// - Throws: ``DocumentSyntaxError`` for an odd byte count or an unpaired surrogate.
+    private static func transcodeUTF16(_ bytes: [UInt8], bigEndian: Bool) throws(DocumentSyntaxError) -> [UInt8] {
+        guard bytes.count % 2 == 0 else {
+            throw DocumentSyntaxError(
+                location: "byte \(bytes.count - 1)", message: "the UTF-16 text has an odd number of bytes")
+        }
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2 - 1)
+        for index in stride(from: 2, to: bytes.count, by: 2) {
+            let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+            units.append(UInt16(high) << 8 | UInt16(low))
+        }
+        guard let text = String(validating: units, as: UTF16.self) else {
+            throw DocumentSyntaxError(
+                location: "line 1, column 1", message: "the UTF-16 text is not valid (unpaired surrogate)")
+        }
+        return Array(text.utf8)
     }
 
     /// Writes a value tree as a document of this format.
