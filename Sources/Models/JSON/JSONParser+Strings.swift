@@ -204,43 +204,8 @@ extension JSONParser {
     /// no overlong forms, no surrogates, nothing above U+10FFFF, no sequence cut short.
     /// - Throws: ``DocumentSyntaxError`` at the first byte that is not part of a valid sequence.
     func validateUTF8(from start: Int, to end: Int) throws(DocumentSyntaxError) {
-        var position = start
-        while position < end {
-            let lead = base[position]
-            if lead < 0x80 {
-                position += 1
-                continue
-            }
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            let length: Int
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0:
-                length = 3
-                low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED:
-                length = 3
-                high = 0x9F
-            case 0xF0:
-                length = 4
-                low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4:
-                length = 4
-                high = 0x8F
-            default: throw invalidUTF8(at: position)
-            }
-            for offset in 1..<length {
-                let next = position + offset
-                guard next < end else { throw invalidUTF8(at: position) }
-                let byte = base[next]
-                let range = offset == 1 ? low...high : 0x80...0xBF
-                guard range.contains(byte) else { throw invalidUTF8(at: position) }
-            }
-            position += length
-        }
+        let bytes = UnsafeBufferPointer(start: base + start, count: end - start)
+        if let offset = UTF8Validation.firstInvalidOffset(bytes) { throw invalidUTF8(at: start + offset) }
     }
 
     private func invalidUTF8(at position: Int) -> DocumentSyntaxError {

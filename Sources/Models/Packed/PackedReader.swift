@@ -76,7 +76,7 @@ struct PackedReader {
         guard length > 0, let base else { return "" }
         let buffer = UnsafeBufferPointer(
             start: (base + offset).assumingMemoryBound(to: UInt8.self), count: length)
-        guard PackedUTF8.isValid(buffer) else {
+        guard UTF8Validation.isValid(buffer) else {
             throw DecodingError(offset: start, message: "invalid UTF-8 in a string")
         }
         offset += length

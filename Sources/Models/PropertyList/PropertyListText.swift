@@ -7,47 +7,8 @@ enum PropertyListText {
     /// U+10FFFF and truncated sequences are all invalid).
     /// - Complexity: O(n), eight ASCII bytes at a time.
     static func string(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard isValidUTF8(bytes) else { return nil }
+        guard UTF8Validation.isValid(bytes) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let count = bytes.count
-        var index = 0
-        while index < count {
-            if index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
-                    index += 8
-                    continue
-                }
-            }
-            let lead = base[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: (length, low) = (3, 0xA0)
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: (length, high) = (3, 0x9F)
-            case 0xF0: (length, low) = (4, 0x90)
-            case 0xF1...0xF3: length = 4
-            case 0xF4: (length, high) = (4, 0x8F)
-            default: return false
-            }
-            guard count - index >= length, base[index + 1] >= low, base[index + 1] <= high else { return false }
-            for offset in 2..<length where base[index + offset] & 0xC0 != 0x80 {
-                return false
-            }
-            index += length
-        }
-        return true
     }
 
     /// The string of `count` big-endian UTF-16 code units at `bytes`, or nil when a surrogate is unpaired.

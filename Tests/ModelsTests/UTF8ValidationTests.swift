@@ -3,8 +3,8 @@ import Testing
 
 @testable import Models
 
-@Suite("PackedUTF8")
-struct PackedUTF8Tests {
+@Suite("UTF8Validation")
+struct UTF8ValidationTests {
     @Test("validation agrees with the standard library on seeded random byte strings")
     func agreesWithStandardLibrary() {
         var state: UInt64 = 0xC0FFEE
@@ -23,7 +23,7 @@ struct PackedUTF8Tests {
                 next() % 3 == 0 ? UInt8(truncatingIfNeeded: next()) : alphabet[Int(next()) % alphabet.count]
             }
             let expected = String(validating: bytes, as: UTF8.self) != nil
-            let actual = bytes.withUnsafeBufferPointer { PackedUTF8.isValid($0) }
+            let actual = bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
             #expect(actual == expected, "bytes \(bytes)")
         }
     }
@@ -33,9 +33,9 @@ struct PackedUTF8Tests {
         for position in 0..<40 {
             var bytes = [UInt8](repeating: 0x61, count: 40)
             bytes[position] = 0xFF
-            #expect(!bytes.withUnsafeBufferPointer { PackedUTF8.isValid($0) })
+            #expect(!bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0) })
         }
         let valid = Array("a longer text with 中文 and 🌍 inside it, past eight bytes".utf8)
-        #expect(valid.withUnsafeBufferPointer { PackedUTF8.isValid($0) })
+        #expect(valid.withUnsafeBufferPointer { UTF8Validation.isValid($0) })
     }
 }

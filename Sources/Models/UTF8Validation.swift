@@ -1,14 +1,20 @@
 // ListServer — Models
 
-/// UTF-8 validation for ``PackedReader``: ASCII runs are checked 8 bytes at a time, other
-/// sequences against the well-formed byte table of the Unicode standard (no overlong
-/// forms, no surrogates, nothing above U+10FFFF).
-enum PackedUTF8 {
+/// Strict UTF-8 validation shared by the readers (JSON, property lists, packed rows): ASCII runs are
+/// checked 8 bytes at a time, other sequences against the well-formed byte table of the Unicode
+/// standard (no overlong forms, no surrogates, nothing above U+10FFFF, no sequence cut short).
+enum UTF8Validation {
     /// Whether `bytes` is well-formed UTF-8.
     /// - Complexity: O(number of bytes).
     @inline(__always)
     static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+        firstInvalidOffset(bytes) == nil
+    }
+
+    /// The offset of the first byte that does not start a well-formed sequence, nil when all do.
+    /// - Complexity: O(number of bytes).
+    static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         var index = 0
         while index < count {
@@ -43,16 +49,16 @@ enum PackedUTF8 {
             case 0xF4:
                 length = 4
                 high = 0x8F
-            default: return false
+            default: return index
             }
-            guard index + length <= count else { return false }
+            guard index + length <= count else { return index }
             let second = base[index + 1]
-            guard second >= low && second <= high else { return false }
+            guard second >= low && second <= high else { return index }
             for offset in 2..<length where base[index + offset] & 0xC0 != 0x80 {
-                return false
+                return index
             }
             index += length
         }
-        return true
+        return nil
     }
 }
