@@ -50,7 +50,7 @@ enum Launcher {
                 progress?("stored \(toStore.count) dataset(s) in \(DatasetFileLoader.formatDuration(.now - started))")
             }
             let started = ContinuousClock.now
-            datasets = try store.loadAll()
+            datasets = try Self.storedDatasets(store, reusing: toStore)
             if !imported.isEmpty {
                 progress?("loaded \(datasets.count) dataset(s) in \(DatasetFileLoader.formatDuration(.now - started))")
             }

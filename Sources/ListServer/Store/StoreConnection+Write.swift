@@ -2,14 +2,36 @@
 import Models
 
 extension StoreConnection {
+    /// The page cache of a bulk insert: about the size of a million small rows, so a 1M-row
+    /// import is not spilled to the WAL while it is built.
+    static let bulkCacheKiB = 64 * 1024
+
     /// Stores `datasets` in one transaction: all of them or none.
+    /// - Parameters:
+    ///   - datasets: Datasets with distinct ids.
+    ///   - replacing: Whether a stored dataset with the same id is overwritten.
+    ///   - bulk: A large import: the transaction runs with a page cache of ``bulkCacheKiB`` (so
+    ///     pages are not spilled to the WAL and read back while the b-trees grow) and without the
+    ///     automatic checkpoint at its commit; the caller checkpoints later. Both settings are
+    ///     restored afterwards, and the cache's memory is handed back.
     /// - Throws: ``StoreError/duplicateDataset(_:)``, ``StoreError/datasetExists(_:)`` (when
     ///   `replacing` is false), or ``SQLiteError`` (e.g. two rows with one id); nothing is written then.
     /// - Complexity: O(total rows), one prepared statement per table.
-    func insert(_ datasets: [Dataset], replacing: Bool) throws {
+    func insert(_ datasets: [Dataset], replacing: Bool, bulk: Bool = false) throws {
         var seen = Set<String>()
         for dataset in datasets where !seen.insert(dataset.id).inserted {
             throw StoreError.duplicateDataset(dataset.id)
+        }
+        if bulk {
+            try database.setAutoCheckpoint(pages: 0)
+            try database.setCacheSize(kibibytes: Self.bulkCacheKiB)
+        }
+        defer {
+            if bulk {
+                try? database.setAutoCheckpoint(pages: SQLiteDatabase.defaultAutoCheckpointPages)
+                try? database.setCacheSize(kibibytes: SQLiteDatabase.defaultCacheKiB)
+                SQLiteDatabase.releaseFreeMemory()
+            }
         }
         try database.transaction {
             for dataset in datasets {
