@@ -75,14 +75,23 @@ public struct HTMLBuffer: Sendable {
         if fraction % 10 != 0 { bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
     }
 
+    /// Appends `value` in decimal: the digits are formed right to left in a scratch buffer (divisions by
+    /// the constant 10, which compile to multiplications) and appended at once.
     private mutating func appendDigits(_ value: UInt64) {
-        var divisor: UInt64 = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        if value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            var rest = value
+            var first = scratch.count
+            while rest > 0 {
+                first -= 1
+                scratch[first] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[first...]))
         }
     }
 }

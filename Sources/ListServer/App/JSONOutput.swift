@@ -4,11 +4,16 @@ import Models
 /// Builds a JSON document into one byte buffer, writing the commas itself.
 ///
 /// Responses on the hot path (windows, dataset lists) are written with it directly, with no
-/// intermediate tree.
+/// intermediate tree. The output is byte for byte what ``JSONWriter`` writes for the same values:
+/// strings, integers, booleans, null, arrays and dictionaries are written here straight into the
+/// buffer (a string that needs no escape is copied as it is), and the rarer cases (strings with
+/// characters to escape, reals, dates, data) are handed to ``JSONWriter``.
 struct JSONOutput {
     private(set) var bytes: [UInt8] = []
-    /// Per open container: whether it holds an element yet.
-    private var hasElement: [Bool] = [false]
+    /// One bit per open container, innermost lowest: whether it holds an element yet. Bit 0 is
+    /// the document itself.
+    private var hasElement: UInt64 = 0
+    private var depth = 0
     private var afterKey = false
 
     init(capacity: Int = 1024) {
@@ -20,48 +25,46 @@ struct JSONOutput {
             afterKey = false
             return
         }
-        if hasElement[hasElement.count - 1] { bytes.append(UInt8(ascii: ",")) }
-        hasElement[hasElement.count - 1] = true
+        if hasElement & 1 != 0 { bytes.append(UInt8(ascii: ",")) }
+        hasElement |= 1
     }
 
-    mutating func beginObject() {
+    private mutating func open(_ bracket: UInt8) {
         elementStart()
-        bytes.append(UInt8(ascii: "{"))
-        hasElement.append(false)
+        bytes.append(bracket)
+        precondition(depth < 63, "JSONOutput: containers nested more than 63 deep")
+        depth += 1
+        hasElement <<= 1
     }
 
-    mutating func endObject() {
-        hasElement.removeLast()
-        bytes.append(UInt8(ascii: "}"))
+    private mutating func close(_ bracket: UInt8) {
+        precondition(depth > 0, "JSONOutput: closing a container that is not open")
+        depth -= 1
+        hasElement >>= 1
+        bytes.append(bracket)
     }
 
-    mutating func beginArray() {
-        elementStart()
-        bytes.append(UInt8(ascii: "["))
-        hasElement.append(false)
-    }
-
-    mutating func endArray() {
-        hasElement.removeLast()
-        bytes.append(UInt8(ascii: "]"))
-    }
+    mutating func beginObject() { open(UInt8(ascii: "{")) }
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+    mutating func beginArray() { open(UInt8(ascii: "[")) }
+    mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes an object key; the next value written is its value.
     mutating func key(_ name: String) {
         elementStart()
-        JSONWriter.writeString(name, into: &bytes)
+        Self.writeString(name, into: &bytes)
         bytes.append(UInt8(ascii: ":"))
         afterKey = true
     }
 
     mutating func string(_ text: String) {
         elementStart()
-        JSONWriter.writeString(text, into: &bytes)
+        Self.writeString(text, into: &bytes)
     }
 
     mutating func int(_ value: Int64) {
         elementStart()
-        JSONWriter.writeInteger(value, into: &bytes)
+        Self.writeInteger(value, into: &bytes)
     }
 
     mutating func int(_ value: Int) { int(Int64(value)) }
@@ -70,7 +73,7 @@ struct JSONOutput {
     mutating func number(_ value: Double) {
         elementStart()
         if value.isFinite, value == value.rounded(), abs(value) < 9e15 {
-            JSONWriter.writeInteger(Int64(value), into: &bytes)
+            Self.writeInteger(Int64(value), into: &bytes)
         } else {
             JSONWriter.writeReal(value, into: &bytes)
         }
@@ -78,21 +81,22 @@ struct JSONOutput {
 
     mutating func bool(_ value: Bool) {
         elementStart()
-        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        Self.append(value ? "true" : "false", to: &bytes)
     }
 
     mutating func null() {
         elementStart()
-        bytes.append(contentsOf: Array("null".utf8))
+        Self.append("null", to: &bytes)
     }
 
     mutating func value(_ value: FieldValue) {
         elementStart()
-        JSONWriter.write(value, into: &bytes)
+        Self.write(value, into: &bytes)
     }
 
     mutating func fields(_ fields: Fields) {
-        value(.dict(fields))
+        elementStart()
+        Self.write(fields, into: &bytes)
     }
 
     /// Appends an already encoded JSON value.
@@ -107,4 +111,88 @@ struct JSONOutput {
     mutating func member(_ name: String, _ value: Int) { key(name); int(value) }
     mutating func member(_ name: String, number value: Double) { key(name); number(value) }
     mutating func member(_ name: String, _ value: Bool) { key(name); bool(value) }
+}
+
+extension JSONOutput {
+    /// Appends `value` as ``JSONWriter`` writes it.
+    /// - Complexity: O(size of the tree); nested containers recurse one level per level.
+    static func write(_ value: FieldValue, into bytes: inout [UInt8]) {
+        switch value {
+        case .string(let text): writeString(text, into: &bytes)
+        case .int(let number): writeInteger(number, into: &bytes)
+        case .bool(let flag): append(flag ? "true" : "false", to: &bytes)
+        case .null: append("null", to: &bytes)
+        case .dict(let fields): write(fields, into: &bytes)
+        case .array(let items):
+            bytes.append(UInt8(ascii: "["))
+            for (position, item) in items.enumerated() {
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(item, into: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .real, .date, .data:
+            JSONWriter.write(value, into: &bytes)
+        }
+    }
+
+    /// Appends a dictionary, keys in their order.
+    static func write(_ fields: Fields, into bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "{"))
+        for position in fields.indices {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            let field = fields[position]
+            writeString(field.key, into: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            write(field.value, into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends `text` quoted: copied as it is when no byte needs an escape (see ``JSONWriter``:
+    /// control characters, `"`, `\`, `<`, `>`, `&`, and the lead byte of U+2028/U+2029), else
+    /// escaped by ``JSONWriter``.
+    /// - Complexity: O(UTF-8 length of `text`).
+    static func writeString(_ text: String, into bytes: inout [UInt8]) {
+        var text = text
+        let copied = text.withUTF8 { utf8 in
+            for byte in utf8 {
+                switch byte {
+                case ..<0x20, 0x22, 0x5C, 0x3C, 0x3E, 0x26, 0xE2: return false
+                default: continue
+                }
+            }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if !copied { JSONWriter.writeString(text, into: &bytes) }
+    }
+
+    /// Appends `value` in decimal.
+    static func writeInteger(_ value: Int64, into bytes: inout [UInt8]) {
+        if value >= 0 && value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            var remaining = value.magnitude
+            var first = scratch.count
+            repeat {
+                first -= 1
+                scratch[first] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+            } while remaining > 0
+            if value < 0 {
+                first -= 1
+                scratch[first] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[first...]))
+        }
+    }
+
+    private static func append(_ literal: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
 }

@@ -39,20 +39,24 @@ struct WindowRequest: Sendable, Equatable {
 struct WindowView {
     let entry: DatasetEntry
     let expanded: ExpandedSections
+    let layout: TableLayout
     let window: TableWindow
+    /// The dataset's sections, read once rather than through `entry` for every item.
+    private let sections: [Section]
 
     /// - Complexity: O(sections) the first time an expanded set is seen, then O(log n + k).
     init(entry: DatasetEntry, request: WindowRequest) {
         self.entry = entry
         expanded = request.expanded ?? entry.defaultExpanded
-        window = entry.layout(for: expanded).window(top: request.top, height: request.height, overscan: request.overscan)
+        layout = entry.layout(for: expanded)
+        window = layout.window(top: request.top, height: request.height, overscan: request.overscan)
+        sections = entry.dataset.sections
     }
 
     private var dataset: Dataset { entry.dataset }
 
     private func header(_ item: TableWindow.SectionItem) -> FragmentHeader {
-        let section = dataset.sections[item.section]
-        let layout = entry.layout(for: expanded)
+        let section = sections[item.section]
         return FragmentHeader(
             section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
             sectionMaxY: layout.rectForSection(item.section).maxY, title: entry.metrics.title(of: section),
@@ -61,7 +65,7 @@ struct WindowView {
     }
 
     private func row(_ item: TableWindow.RowItem) -> FragmentRow {
-        let section = dataset.sections[item.indexPath.section]
+        let section = sections[item.indexPath.section]
         let row = section.rows[item.indexPath.row]
         let metrics = entry.metrics
         let lines = metrics.kind == .heroes
@@ -80,7 +84,7 @@ struct WindowView {
             rows: window.rows.map(row),
             footers: window.footers.map { item in
                 FragmentFooter(
-                    section: item.section, sectionID: dataset.sections[item.section].id, y: item.frame.y,
+                    section: item.section, sectionID: sections[item.section].id, y: item.frame.y,
                     height: item.frame.height, title: "")
             },
             editable: entry.metrics.rowsCanBeEdited)
@@ -102,7 +106,7 @@ struct WindowView {
         json.key("rows")
         json.beginArray()
         for item in window.rows {
-            let row = dataset.sections[item.indexPath.section].rows[item.indexPath.row]
+            let row = sections[item.indexPath.section].rows[item.indexPath.row]
             json.beginObject()
             json.member("section", item.indexPath.section)
             json.member("row", item.indexPath.row)
@@ -123,7 +127,7 @@ struct WindowView {
     }
 
     private func writeSection(_ json: inout JSONOutput, _ item: TableWindow.SectionItem, withTitle: Bool) {
-        let section = dataset.sections[item.section]
+        let section = sections[item.section]
         json.beginObject()
         json.member("section", item.section)
         json.member("sectionId", section.id.rawValue)

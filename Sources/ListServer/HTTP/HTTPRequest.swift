@@ -62,11 +62,24 @@ struct HTTPRequest: Sendable, Equatable {
     /// - Complexity: O(length of the query).
     func query(_ name: String) -> String? {
         guard let rawQuery else { return nil }
-        for item in rawQuery.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let (rawName, rawValue) = Self.splitPair(item)
-            if HTTPPath.decodeQueryComponent(rawName) == name { return HTTPPath.decodeQueryComponent(rawValue) }
+        let utf8 = rawQuery.utf8
+        var start = utf8.startIndex
+        while start < utf8.endIndex {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
+            if start < end {
+                let (rawName, rawValue) = Self.splitPair(utf8[start..<end])
+                if Self.component(rawName, decodesTo: name) { return HTTPPath.decodeQueryComponent(rawValue) }
+            }
+            start = end < utf8.endIndex ? utf8.index(after: end) : end
         }
         return nil
+    }
+
+    /// Whether a raw query component decodes to `name`; compares the bytes without decoding when the
+    /// component is plain ASCII with no escapes (the usual case), so looking up a parameter allocates nothing.
+    private static func component(_ raw: Substring.UTF8View, decodesTo name: String) -> Bool {
+        let plain = !raw.contains { $0 == HTTPBytes.percent || $0 == UInt8(ascii: "+") || $0 >= 0x80 }
+        return plain ? raw.elementsEqual(name.utf8) : HTTPPath.decodeQueryComponent(raw) == name
     }
 
     private static func splitPair(_ item: Substring.UTF8View.SubSequence) -> (Substring.UTF8View, Substring.UTF8View) {
