@@ -10,11 +10,12 @@
 # Everything listens on 127.0.0.1 only and is stopped on exit. Prints `name: value unit` lines.
 #
 # Usage: scripts/load-test.sh [--file PATH] [--rounds N] [--duration SECONDS] [--threads N] [--connections N]
-#                             [--no-build] [--keep]
+#                             [--no-build] [--binary PATH] [--keep]
 #   --file PATH     import this JSON instead of the generated one (kept in scripts/.load/)
 #   --rounds N      wrk rounds per target, alternating targets; medians are reported (default 3)
 #   --duration S    seconds per wrk round (default 8)
 #   --no-build      use the existing .build/release/ListServer
+#   --binary PATH   measure this ListServer executable instead (e.g. a build of an older commit); implies --no-build
 #   --keep          keep the temporary directory (data, nginx root, logs) and print where it is
 # Needs: wrk, nginx, curl, python3 (`apt-get install -y wrk nginx-light curl python3`), and the Swift toolchain.
 set -euo pipefail
@@ -28,6 +29,7 @@ threads=2
 connections=64
 build=1
 keep=0
+server_bin="$root/.build/release/ListServer"
 while [ $# -gt 0 ]; do
     case "$1" in
         --file) file="$2"; shift 2 ;;
@@ -36,8 +38,9 @@ while [ $# -gt 0 ]; do
         --threads) threads="$2"; shift 2 ;;
         --connections) connections="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
+        --binary) server_bin="$2"; build=0; shift 2 ;;
         --keep) keep=1; shift ;;
-        -h|--help) sed -n '3,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '3,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -66,20 +69,11 @@ trap 'exit 130' INT TERM
 
 say() { echo "$*" >&2; }
 figure() { printf '%s: %s\n' "$1" "$2"; }
-# Waits (bounded) until a file contains a pattern. Usage: wait_for FILE PATTERN SECONDS
-wait_for() {
-    local deadline=$(( $(date +%s) + $3 ))
-    until grep -q "$2" "$1" 2>/dev/null; do
-        [ "$(date +%s)" -ge "$deadline" ] && return 1
-        sleep 0.01
-    done
-}
 
 if [ "$build" = 1 ]; then
     say "building ListServer (release)…"
     swift build -c release --product ListServer 2>&1 | tail -1 >&2
 fi
-server_bin="$root/.build/release/ListServer"
 [ -x "$server_bin" ] || { say "no $server_bin: run without --no-build"; exit 2; }
 
 if [ -z "$file" ]; then
@@ -93,18 +87,24 @@ if [ -z "$file" ]; then
 fi
 say "dataset: $file ($(du -h "$file" | cut -f1))"
 
-# Import on a fresh data directory; the clock runs from the start of the process to its URL line.
-started=$(date +%s%N)
-"$server_bin" --port 0 --data "$work/data" --import "big=$file" --quiet >"$work/server.out" 2>"$work/server.err" &
+# Import on a fresh data directory; the clock runs from the start of the process to its URL line, which
+# is read from a FIFO the moment it is written (no polling loop competing for the CPU).
+mkfifo "$work/server.fifo"
+exec 3<>"$work/server.fifo"
+started=$EPOCHREALTIME
+"$server_bin" --port 0 --data "$work/data" --import "big=$file" --quiet >&3 2>"$work/server.err" &
 server_pid=$!
-if ! wait_for "$work/server.out" "serving http" 120; then
+if ! read -t 120 -r line <&3; then
     say "the server printed no URL line in 120 s"; cat "$work/server.err" >&2; exit 1
 fi
-ready=$(date +%s%N)
-url=$(grep -o 'http://[^ ]*' "$work/server.out" | head -1)
+ready=$EPOCHREALTIME
+url=$(echo "$line" | grep -o 'http://[^ ]*')
 base="${url%/}"
+read -r -a stat <"/proc/$server_pid/stat"
+ticks=$(getconf CLK_TCK)
 rss_kb=$(awk '/^VmRSS/ {print $2}' "/proc/$server_pid/status")
-figure "import_to_serving" "$(awk -v ns=$((ready - started)) 'BEGIN {printf "%.2f s (budget 5 s)", ns / 1e9}')"
+figure "import_to_serving" "$(awk -v a="$started" -v b="$ready" 'BEGIN {printf "%.2f s (budget 5 s)", b - a}')"
+figure "import_cpu" "$(awk -v u="${stat[13]}" -v s="${stat[14]}" -v t="$ticks" 'BEGIN {printf "%.2f s (user %.2f, system %.2f)", (u + s) / t, u / t, s / t}')"
 figure "rss_loaded" "$(awk -v kb="$rss_kb" 'BEGIN {printf "%.0f MB (budget 400 MB)", kb / 1024}')"
 
 # The bytes of one window and one fragment from the middle of the list, every section expanded.

@@ -138,12 +138,13 @@ extension JSONOutput {
     /// Appends a dictionary, keys in their order.
     static func write(_ fields: Fields, into bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "{"))
-        for position in fields.indices {
-            if position > 0 { bytes.append(UInt8(ascii: ",")) }
-            let field = fields[position]
-            writeString(field.key, into: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            write(field.value, into: &bytes)
+        fields.storage.withUnsafeBufferPointer { members in
+            for position in members.indices {
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                writeString(members[position].key, into: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                write(members[position].value, into: &bytes)
+            }
         }
         bytes.append(UInt8(ascii: "}"))
     }
@@ -155,18 +156,46 @@ extension JSONOutput {
     static func writeString(_ text: String, into bytes: inout [UInt8]) {
         var text = text
         let copied = text.withUTF8 { utf8 in
-            for byte in utf8 {
-                switch byte {
-                case ..<0x20, 0x22, 0x5C, 0x3C, 0x3E, 0x26, 0xE2: return false
-                default: continue
-                }
-            }
+            guard !needsEscape(utf8) else { return false }
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: utf8)
             bytes.append(UInt8(ascii: "\""))
             return true
         }
         if !copied { JSONWriter.writeString(text, into: &bytes) }
+    }
+
+    /// Whether any byte is one that ``JSONWriter`` may escape, looking at 8 bytes at a time: for each
+    /// byte value `v` to find, `(x - 0x01…01) & ~x & 0x80…80` flags the bytes of `x = word ^ v·0x01…01`
+    /// that are zero (a flag may also follow a true match, never stand alone).
+    static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var position = 0
+        if let base = utf8.baseAddress {
+            while position &+ 8 <= utf8.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let less = word ^ (ones &* 0x3C)
+                let greater = word ^ (ones &* 0x3E)
+                let ampersand = word ^ (ones &* 0x26)
+                let separatorLead = word ^ (ones &* 0xE2)
+                var flags = (word &- ones &* 0x20) & ~word
+                flags |= (quote &- ones) & ~quote | (backslash &- ones) & ~backslash
+                flags |= (less &- ones) & ~less | (greater &- ones) & ~greater
+                flags |= (ampersand &- ones) & ~ampersand | (separatorLead &- ones) & ~separatorLead
+                if flags & highBits != 0 { return true }
+                position &+= 8
+            }
+        }
+        while position < utf8.count {
+            switch utf8[position] {
+            case ..<0x20, 0x22, 0x5C, 0x3C, 0x3E, 0x26, 0xE2: return true
+            default: position &+= 1
+            }
+        }
+        return false
     }
 
     /// Appends `value` in decimal.
