@@ -71,6 +71,32 @@ struct StoreBulkInsertTests {
         }
     }
 
+    @Test(
+        "rows written many to a statement load back whatever their count",
+        arguments: [(1, 1), (1, 63), (1, 64), (2, 64), (3, 50), (7, 37), (0, 0), (4, 0)])
+    func rowCounts(sections: Int, rowsPerSection: Int) throws {
+        try StoreFixtures.withDirectory { directory in
+            let dataset = StoreFixtures.dataset(id: "list", sections: sections, rowsPerSection: rowsPerSection)
+            let store = try DatasetStore(directory: directory)
+            defer { store.close() }
+            try store.insert([dataset], replacing: false)
+            #expect(try store.loadAll() == [dataset])
+            #expect(try StoreFixtures.counts(directory).rows == Int64(sections * rowsPerSection))
+        }
+    }
+
+    @Test("two rows with one id in the same many-row statement fail the whole insert")
+    func duplicateRowIDs() throws {
+        try StoreFixtures.withDirectory { directory in
+            var dataset = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 40)
+            dataset.sections[1].rows[5].id = dataset.sections[0].rows[30].id
+            let store = try DatasetStore(directory: directory)
+            defer { store.close() }
+            #expect(throws: SQLiteError.self) { try store.insert([dataset], replacing: false) }
+            #expect(try store.loadAll().isEmpty)
+        }
+    }
+
     /// Copies the database file of `directory` without its WAL and loads what it holds.
     private static func loadMainFileOnly(_ directory: String, into image: String) throws -> [Dataset] {
         try FileManager.default.createDirectory(atPath: image, withIntermediateDirectories: true)
