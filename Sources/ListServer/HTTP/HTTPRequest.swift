@@ -61,25 +61,30 @@ struct HTTPRequest: Sendable, Equatable {
     /// - Returns: nil when there is none; `""` for `?name` or `?name=`.
     /// - Complexity: O(length of the query).
     func query(_ name: String) -> String? {
-        guard let rawQuery else { return nil }
-        let utf8 = rawQuery.utf8
-        var start = utf8.startIndex
-        while start < utf8.endIndex {
-            let end = utf8[start...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
-            if start < end {
-                let (rawName, rawValue) = Self.splitPair(utf8[start..<end])
-                if Self.component(rawName, decodesTo: name) { return HTTPPath.decodeQueryComponent(rawValue) }
-            }
-            start = end < utf8.endIndex ? utf8.index(after: end) : end
-        }
-        return nil
+        guard var rawQuery else { return nil }
+        return rawQuery.withUTF8 { Self.value(of: name, in: $0) }
     }
 
-    /// Whether a raw query component decodes to `name`; compares the bytes without decoding when the
-    /// component is plain ASCII with no escapes (the usual case), so looking up a parameter allocates nothing.
-    private static func component(_ raw: Substring.UTF8View, decodesTo name: String) -> Bool {
-        let plain = !raw.contains { $0 == HTTPBytes.percent || $0 == UInt8(ascii: "+") || $0 >= 0x80 }
-        return plain ? raw.elementsEqual(name.utf8) : HTTPPath.decodeQueryComponent(raw) == name
+    /// The decoded value of the first item of `query` whose name decodes to `name`, scanning the bytes in
+    /// place: a plain ASCII name with no escapes (the usual case) is compared without being decoded.
+    private static func value(of name: String, in query: UnsafeBufferPointer<UInt8>) -> String? {
+        var start = 0
+        while start < query.count {
+            var end = start
+            while end < query.count && query[end] != UInt8(ascii: "&") { end += 1 }
+            if end > start {
+                var equals = start
+                while equals < end && query[equals] != UInt8(ascii: "=") { equals += 1 }
+                let rawName = UnsafeBufferPointer(rebasing: query[start..<equals])
+                let plain = !rawName.contains { $0 == HTTPBytes.percent || $0 == UInt8(ascii: "+") || $0 >= 0x80 }
+                if plain ? rawName.elementsEqual(name.utf8) : HTTPPath.decodeQueryComponent(rawName) == name {
+                    let valueStart = equals < end ? equals + 1 : end
+                    return HTTPPath.decodeQueryComponent(UnsafeBufferPointer(rebasing: query[valueStart..<end]))
+                }
+            }
+            start = end + 1
+        }
+        return nil
     }
 
     private static func splitPair(_ item: Substring.UTF8View.SubSequence) -> (Substring.UTF8View, Substring.UTF8View) {
