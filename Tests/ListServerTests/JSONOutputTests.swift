@@ -24,9 +24,9 @@ struct JSONOutputTests {
         values.append(.array(values))
         values.append(.dict(Fields(values.enumerated().map { Field(Self.strings[$0 % Self.strings.count] + "\($0)", $1) })))
         for value in values {
-            var bytes: [UInt8] = []
-            JSONOutput.write(value, into: &bytes)
-            #expect(bytes == JSONWriter.write(value), "\(value)")
+            var json = JSONOutput(capacity: 1)
+            json.value(value)
+            #expect(json.bytes == JSONWriter.write(value), "\(value)")
         }
     }
 
@@ -35,10 +35,26 @@ struct JSONOutputTests {
         var random = OutputRandom(seed: 42)
         for _ in 0..<300 {
             let value = Self.randomValue(&random, depth: 0)
-            var bytes: [UInt8] = [UInt8(ascii: "x")]
-            JSONOutput.write(value, into: &bytes)
-            #expect(bytes == [UInt8(ascii: "x")] + JSONWriter.write(value))
+            var json = JSONOutput(capacity: 8)
+            json.beginArray()
+            json.int(1)
+            json.value(value)
+            json.endArray()
+            #expect(json.bytes == Array("[1,".utf8) + JSONWriter.write(value) + [UInt8(ascii: "]")])
         }
+    }
+
+    @Test("a copy of an output is a value: writing to one leaves the other as it was")
+    func copiesAreIndependent() {
+        var first = JSONOutput()
+        first.beginArray()
+        first.int(1)
+        var second = first
+        second.string("two")
+        second.endArray()
+        first.endArray()
+        #expect(first.bytes == Array("[1]".utf8))
+        #expect(second.bytes == Array(#"[1,"two"]"#.utf8))
     }
 
     @Test("objects and arrays get their commas and read back as the same tree")
