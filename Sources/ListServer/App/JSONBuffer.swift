@@ -41,9 +41,31 @@ final class JSONBuffer {
     @inline(__always)
     func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        if bytes.count > capacity &- count { grow(toFit: bytes.count) }
-        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
-        count &+= bytes.count
+        let length = bytes.count
+        if length > capacity &- count { grow(toFit: length) }
+        let target = UnsafeMutableRawPointer(base + count)
+        if length <= 64 {
+            // Short pieces (most markup and text) are copied 8 bytes at a time here rather than through a
+            // call to memmove; the last word may overlap the one before it.
+            if length >= 8 {
+                var offset = 0
+                while offset &+ 8 < length {
+                    target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
+                        toByteOffset: offset, as: UInt64.self)
+                    offset &+= 8
+                }
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
+                    toByteOffset: length &- 8, as: UInt64.self)
+            } else {
+                for offset in 0..<length {
+                    target.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self),
+                        toByteOffset: offset, as: UInt8.self)
+                }
+            }
+        } else {
+            target.copyMemory(from: source, byteCount: length)
+        }
+        count &+= length
     }
 
     func append(_ literal: StaticString) {

@@ -53,8 +53,6 @@ struct WindowView {
         sections = entry.dataset.sections
     }
 
-    private var dataset: Dataset { entry.dataset }
-
     /// The JSON of a window, from the entry's ``ResponseCache`` when it was written before.
     /// - Complexity: O(1) on average for a window written before, else as ``json``.
     static func json(entry: DatasetEntry, request: WindowRequest) -> [UInt8] {
@@ -79,7 +77,7 @@ struct WindowView {
             expanded: request.expanded ?? entry.defaultExpanded)
     }
 
-    private func header(_ item: TableWindow.SectionItem) -> FragmentHeader {
+    private func header(_ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>) -> FragmentHeader {
         let section = sections[item.section]
         return FragmentHeader(
             section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
@@ -88,69 +86,93 @@ struct WindowView {
             isExpanded: expanded.contains(section.id), isCollapsible: entry.metrics.sectionsAreCollapsible)
     }
 
-    private func row(_ item: TableWindow.RowItem) -> FragmentRow {
-        let section = sections[item.indexPath.section]
-        let row = section.rows[item.indexPath.row]
-        let metrics = entry.metrics
+    private func row(
+        _ item: TableWindow.RowItem, _ sections: UnsafeBufferPointer<Section>, _ metrics: TableMetrics
+    ) -> FragmentRow {
+        let rows = sections[item.indexPath.section].rows
+        let row = rows[item.indexPath.row]
         let lines = metrics.kind == .heroes
             ? TableMetrics.descriptionLineCount(row.fields["desc"]?.stringValue ?? "") : nil
         return FragmentRow(
             indexPath: item.indexPath, id: row.id, y: item.frame.y, height: item.frame.height, fields: row.fields,
-            setSize: section.rows.count, canEdit: metrics.rowsCanBeEdited, canMove: metrics.rowsCanBeMoved,
+            setSize: rows.count, canEdit: metrics.rowsCanBeEdited, canMove: metrics.rowsCanBeMoved,
             lineCount: lines)
     }
 
     /// The window for the HTML renderer.
+    ///
+    /// The sections are read through one unsafe buffer, so the array is not retained and released for
+    /// every item.
     var fragmentWindow: FragmentWindow {
-        FragmentWindow(
-            kind: dataset.kind, style: dataset.style, version: dataset.version, contentHeight: window.contentHeight,
-            pinnedSection: window.pinnedHeader?.section, headers: window.headers.map(header),
-            rows: window.rows.map(row),
-            footers: window.footers.map { item in
-                FragmentFooter(
-                    section: item.section, sectionID: sections[item.section].id, y: item.frame.y,
-                    height: item.frame.height, title: "")
-            },
-            editable: entry.metrics.rowsCanBeEdited)
-    }
-
-    /// The window as the JSON of SPEC §6.
-    var json: [UInt8] {
-        var json = JSONOutput(capacity: 256 + window.rows.count * 160)
-        json.beginObject()
-        json.member("version", dataset.version)
-        json.member("contentHeight", number: window.contentHeight)
-        json.member("expanded", expanded.description)
-        json.key("pinnedHeader")
-        if let pinned = window.pinnedHeader { writeSection(&json, pinned, withTitle: true) } else { json.null() }
-        json.key("headers")
-        json.beginArray()
-        for item in window.headers { writeSection(&json, item, withTitle: true) }
-        json.endArray()
-        json.key("rows")
-        json.beginArray()
-        for item in window.rows {
-            let row = sections[item.indexPath.section].rows[item.indexPath.row]
-            json.beginObject()
-            json.member("section", item.indexPath.section)
-            json.member("row", item.indexPath.row)
-            json.member("id", row.id.rawValue)
-            json.member("y", number: item.frame.y)
-            json.member("height", number: item.frame.height)
-            json.key("fields")
-            json.fields(row.fields)
-            json.endObject()
+        let metrics = entry.metrics
+        return sections.withUnsafeBufferPointer { sections in
+            var headers: [FragmentHeader] = []
+            headers.reserveCapacity(window.headers.count)
+            for item in window.headers { headers.append(header(item, sections)) }
+            var rows: [FragmentRow] = []
+            rows.reserveCapacity(window.rows.count)
+            for item in window.rows { rows.append(row(item, sections, metrics)) }
+            var footers: [FragmentFooter] = []
+            for item in window.footers {
+                footers.append(
+                    FragmentFooter(
+                        section: item.section, sectionID: sections[item.section].id, y: item.frame.y,
+                        height: item.frame.height, title: ""))
+            }
+            return FragmentWindow(
+                kind: entry.dataset.kind, style: entry.dataset.style, version: entry.dataset.version,
+                contentHeight: window.contentHeight, pinnedSection: window.pinnedHeader?.section, headers: headers,
+                rows: rows, footers: footers, editable: metrics.rowsCanBeEdited)
         }
-        json.endArray()
-        json.key("footers")
-        json.beginArray()
-        for item in window.footers { writeSection(&json, item, withTitle: false) }
-        json.endArray()
-        json.endObject()
-        return json.bytes
     }
 
-    private func writeSection(_ json: inout JSONOutput, _ item: TableWindow.SectionItem, withTitle: Bool) {
+    /// The window as the JSON of SPEC §6 (sections read through one unsafe buffer, as for
+    /// ``fragmentWindow``).
+    var json: [UInt8] {
+        sections.withUnsafeBufferPointer { sections in
+            var json = JSONOutput(capacity: 256 + window.rows.count * 160)
+            json.beginObject()
+            json.member("version", entry.dataset.version)
+            json.member("contentHeight", number: window.contentHeight)
+            json.member("expanded", expanded.description)
+            json.key("pinnedHeader")
+            if let pinned = window.pinnedHeader {
+                writeSection(&json, pinned, sections, withTitle: true)
+            } else {
+                json.null()
+            }
+            json.key("headers")
+            json.beginArray()
+            for item in window.headers { writeSection(&json, item, sections, withTitle: true) }
+            json.endArray()
+            json.key("rows")
+            json.beginArray()
+            for item in window.rows {
+                let row = sections[item.indexPath.section].rows[item.indexPath.row]
+                json.beginObject()
+                json.member("section", item.indexPath.section)
+                json.member("row", item.indexPath.row)
+                json.member("id", row.id.rawValue)
+                json.member("y", number: item.frame.y)
+                json.member("height", number: item.frame.height)
+                json.key("fields")
+                json.fields(row.fields)
+                json.endObject()
+            }
+            json.endArray()
+            json.key("footers")
+            json.beginArray()
+            for item in window.footers { writeSection(&json, item, sections, withTitle: false) }
+            json.endArray()
+            json.endObject()
+            return json.bytes
+        }
+    }
+
+    private func writeSection(
+        _ json: inout JSONOutput, _ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>,
+        withTitle: Bool
+    ) {
         let section = sections[item.section]
         json.beginObject()
         json.member("section", item.section)
