@@ -7,19 +7,40 @@
 /// content and inside a double- or single-quoted attribute.
 public struct HTMLBuffer: Sendable {
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8]
+    /// - Complexity: O(n): a copy of the buffer.
+    public var bytes: [UInt8] { storage.bytes }
+
+    /// The bytes live in a class of their own, copied on write, so that appending a piece of markup is a
+    /// capacity check and a copy rather than a generic array append.
+    private var storage: HTMLStorage
 
     /// Creates an empty buffer.
     /// - Parameter capacity: the number of bytes to reserve.
     public init(capacity: Int = 0) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = HTMLStorage(capacity: capacity)
+    }
+
+    /// Makes the storage this buffer's own before a write.
+    @inline(__always)
+    private mutating func unique() -> HTMLStorage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        unique().append(byte)
+    }
+
+    @inline(__always)
+    private mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        unique().append(bytes)
     }
 
     /// Appends trusted markup as it is.
     /// - Complexity: O(n) in the length of `markup`.
     public mutating func raw(_ markup: StaticString) {
-        markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        append(UnsafeRawBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
     }
 
     /// Appends dataset text, escaping `&`, `<`, `>`, `"` and `'`.
@@ -38,11 +59,11 @@ public struct HTMLBuffer: Sendable {
                 case UInt8(ascii: "'"): entity = "&#39;"
                 default: continue
                 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                entity.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[start..<index]))
+                raw(entity)
                 start = index + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+            append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[start..<utf8.count]))
         }
     }
 
@@ -50,7 +71,7 @@ public struct HTMLBuffer: Sendable {
     /// - Complexity: O(number of digits).
     public mutating func int<Value: BinaryInteger>(_ value: Value) {
         if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            append(UInt8(ascii: "-"))
             appendDigits(UInt64(value.magnitude))
         } else {
             appendDigits(UInt64(value))
@@ -61,28 +82,37 @@ public struct HTMLBuffer: Sendable {
     /// (`120`, `43.5`, `12.25`). Values that are not finite are written as `0`.
     public mutating func pixels(_ value: Double) {
         guard value.isFinite, abs(value) < 1e15 else {
-            bytes.append(UInt8(ascii: "0"))
+            append(UInt8(ascii: "0"))
             return
         }
         let hundredths = Int64((value * 100).rounded())
-        if hundredths < 0 { bytes.append(UInt8(ascii: "-")) }
+        if hundredths < 0 { append(UInt8(ascii: "-")) }
         let magnitude = hundredths.magnitude
         appendDigits(magnitude / 100)
         let fraction = magnitude % 100
         guard fraction != 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10))
-        if fraction % 10 != 0 { bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+        append(UInt8(ascii: "."))
+        append(UInt8(ascii: "0") + UInt8(fraction / 10))
+        if fraction % 10 != 0 { append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
     }
 
+    /// Appends `value` in decimal: the digits are formed right to left in a scratch buffer (divisions by
+    /// the constant 10, which compile to multiplications) and appended at once.
     private mutating func appendDigits(_ value: UInt64) {
-        var divisor: UInt64 = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        if value < 10 {
+            append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            var rest = value
+            var first = scratch.count
+            while rest > 0 {
+                first -= 1
+                scratch[first] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            append(UnsafeRawBufferPointer(rebasing: scratch[first...]))
         }
     }
 }

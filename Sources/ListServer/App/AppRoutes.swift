@@ -23,8 +23,8 @@ struct AppRoutes: Sendable {
         router.get("/api/datasets") { _, _ in listDatasets() }
         router.get("/api/datasets/:id") { _, parameters in try datasetDetail(parameters["id"]!) }
         router.get("/api/datasets/:id/window") { request, parameters in
-            let view = WindowView(entry: try library.requireEntry(parameters["id"]!), request: try WindowRequest(request))
-            return .json(view.json)
+            let entry = try library.requireEntry(parameters["id"]!)
+            return .json(WindowView.json(entry: entry, request: try WindowRequest(request)))
         }
         router.post("/api/datasets/:id/batch") { request, parameters in
             try batch(parameters["id"]!, request)
@@ -46,8 +46,9 @@ struct AppRoutes: Sendable {
             return try page("table.html", request)
         }
         router.get("/d/:id/fragment") { request, parameters in
-            let view = WindowView(entry: try library.requireEntry(parameters["id"]!), request: try WindowRequest(request))
-            var response = HTTPResponse(status: 200, body: FragmentRenderer.render(view.fragmentWindow))
+            let entry = try library.requireEntry(parameters["id"]!)
+            let body = WindowView.fragment(entry: entry, request: try WindowRequest(request))
+            var response = HTTPResponse(status: 200, body: body)
             response.headers.set("Content-Type", "text/html; charset=utf-8")
             response.headers.set("Cache-Control", "no-store")
             return response

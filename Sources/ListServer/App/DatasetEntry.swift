@@ -18,6 +18,9 @@ final class DatasetEntry: Sendable {
     /// The expanded set a client gets when it names none.
     let defaultExpanded: ExpandedSections
 
+    /// Window responses already written for this version.
+    let responses = ResponseCache()
+
     /// The most derived layouts kept per entry.
     private static let layoutCacheLimit = 32
     private let derivedLayouts = Mutex<[ExpandedSections: TableLayout]>([:])

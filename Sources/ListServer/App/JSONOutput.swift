@@ -4,64 +4,72 @@ import Models
 /// Builds a JSON document into one byte buffer, writing the commas itself.
 ///
 /// Responses on the hot path (windows, dataset lists) are written with it directly, with no
-/// intermediate tree.
+/// intermediate tree. The output is byte for byte what ``JSONWriter`` writes for the same values
+/// (see ``JSONBuffer``).
 struct JSONOutput {
-    private(set) var bytes: [UInt8] = []
-    /// Per open container: whether it holds an element yet.
-    private var hasElement: [Bool] = [false]
+    /// The document written so far.
+    /// - Complexity: O(n): a copy of the buffer.
+    var bytes: [UInt8] { buffer.bytes }
+
+    private var buffer: JSONBuffer
+    /// One bit per open container, innermost lowest: whether it holds an element yet. Bit 0 is
+    /// the document itself.
+    private var hasElement: UInt64 = 0
+    private var depth = 0
     private var afterKey = false
 
     init(capacity: Int = 1024) {
-        bytes.reserveCapacity(capacity)
+        buffer = JSONBuffer(capacity: capacity)
     }
 
+    /// Makes the buffer this output's own and writes the comma before a new element.
     private mutating func elementStart() {
+        if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
         if afterKey {
             afterKey = false
-            return
+        } else {
+            if hasElement & 1 != 0 { buffer.append(UInt8(ascii: ",")) }
+            hasElement |= 1
         }
-        if hasElement[hasElement.count - 1] { bytes.append(UInt8(ascii: ",")) }
-        hasElement[hasElement.count - 1] = true
     }
 
-    mutating func beginObject() {
+    private mutating func open(_ bracket: UInt8) {
         elementStart()
-        bytes.append(UInt8(ascii: "{"))
-        hasElement.append(false)
+        buffer.append(bracket)
+        precondition(depth < 63, "JSONOutput: containers nested more than 63 deep")
+        depth += 1
+        hasElement <<= 1
     }
 
-    mutating func endObject() {
-        hasElement.removeLast()
-        bytes.append(UInt8(ascii: "}"))
+    private mutating func close(_ bracket: UInt8) {
+        precondition(depth > 0, "JSONOutput: closing a container that is not open")
+        if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
+        depth -= 1
+        hasElement >>= 1
+        buffer.append(bracket)
     }
 
-    mutating func beginArray() {
-        elementStart()
-        bytes.append(UInt8(ascii: "["))
-        hasElement.append(false)
-    }
-
-    mutating func endArray() {
-        hasElement.removeLast()
-        bytes.append(UInt8(ascii: "]"))
-    }
+    mutating func beginObject() { open(UInt8(ascii: "{")) }
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+    mutating func beginArray() { open(UInt8(ascii: "[")) }
+    mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes an object key; the next value written is its value.
     mutating func key(_ name: String) {
         elementStart()
-        JSONWriter.writeString(name, into: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        buffer.writeString(name)
+        buffer.append(UInt8(ascii: ":"))
         afterKey = true
     }
 
     mutating func string(_ text: String) {
         elementStart()
-        JSONWriter.writeString(text, into: &bytes)
+        buffer.writeString(text)
     }
 
     mutating func int(_ value: Int64) {
         elementStart()
-        JSONWriter.writeInteger(value, into: &bytes)
+        buffer.writeInteger(value)
     }
 
     mutating func int(_ value: Int) { int(Int64(value)) }
@@ -70,35 +78,38 @@ struct JSONOutput {
     mutating func number(_ value: Double) {
         elementStart()
         if value.isFinite, value == value.rounded(), abs(value) < 9e15 {
-            JSONWriter.writeInteger(Int64(value), into: &bytes)
+            buffer.writeInteger(Int64(value))
         } else {
-            JSONWriter.writeReal(value, into: &bytes)
+            var real: [UInt8] = []
+            JSONWriter.writeReal(value, into: &real)
+            buffer.append(real)
         }
     }
 
     mutating func bool(_ value: Bool) {
         elementStart()
-        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        buffer.append(value ? "true" : "false")
     }
 
     mutating func null() {
         elementStart()
-        bytes.append(contentsOf: Array("null".utf8))
+        buffer.append("null")
     }
 
     mutating func value(_ value: FieldValue) {
         elementStart()
-        JSONWriter.write(value, into: &bytes)
+        buffer.write(value)
     }
 
     mutating func fields(_ fields: Fields) {
-        value(.dict(fields))
+        elementStart()
+        buffer.write(fields)
     }
 
     /// Appends an already encoded JSON value.
     mutating func raw(_ encoded: [UInt8]) {
         elementStart()
-        bytes.append(contentsOf: encoded)
+        buffer.append(encoded)
     }
 
     /// `key: value` shorthands.

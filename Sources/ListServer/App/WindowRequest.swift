@@ -39,20 +39,46 @@ struct WindowRequest: Sendable, Equatable {
 struct WindowView {
     let entry: DatasetEntry
     let expanded: ExpandedSections
+    let layout: TableLayout
     let window: TableWindow
+    /// The dataset's sections, read once rather than through `entry` for every item.
+    private let sections: [Section]
 
     /// - Complexity: O(sections) the first time an expanded set is seen, then O(log n + k).
     init(entry: DatasetEntry, request: WindowRequest) {
         self.entry = entry
         expanded = request.expanded ?? entry.defaultExpanded
-        window = entry.layout(for: expanded).window(top: request.top, height: request.height, overscan: request.overscan)
+        layout = entry.layout(for: expanded)
+        window = layout.window(top: request.top, height: request.height, overscan: request.overscan)
+        sections = entry.dataset.sections
     }
 
-    private var dataset: Dataset { entry.dataset }
+    /// The JSON of a window, from the entry's ``ResponseCache`` when it was written before.
+    /// - Complexity: O(1) on average for a window written before, else as ``json``.
+    static func json(entry: DatasetEntry, request: WindowRequest) -> [UInt8] {
+        entry.responses.response(for: cacheKey(.json, entry, request)) {
+            WindowView(entry: entry, request: request).json
+        }
+    }
 
-    private func header(_ item: TableWindow.SectionItem) -> FragmentHeader {
-        let section = dataset.sections[item.section]
-        let layout = entry.layout(for: expanded)
+    /// The HTML fragment of a window, from the entry's ``ResponseCache`` when it was written before.
+    /// - Complexity: O(1) on average for a window written before, else O(log n + k).
+    static func fragment(entry: DatasetEntry, request: WindowRequest) -> [UInt8] {
+        entry.responses.response(for: cacheKey(.fragment, entry, request)) {
+            FragmentRenderer.render(WindowView(entry: entry, request: request).fragmentWindow)
+        }
+    }
+
+    private static func cacheKey(
+        _ format: ResponseCache.Key.Format, _ entry: DatasetEntry, _ request: WindowRequest
+    ) -> ResponseCache.Key {
+        ResponseCache.Key(
+            format: format, top: request.top, height: request.height, overscan: request.overscan,
+            expanded: request.expanded ?? entry.defaultExpanded)
+    }
+
+    private func header(_ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>) -> FragmentHeader {
+        let section = sections[item.section]
         return FragmentHeader(
             section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
             sectionMaxY: layout.rectForSection(item.section).maxY, title: entry.metrics.title(of: section),
@@ -60,81 +86,100 @@ struct WindowView {
             isExpanded: expanded.contains(section.id), isCollapsible: entry.metrics.sectionsAreCollapsible)
     }
 
-    private func row(_ item: TableWindow.RowItem) -> FragmentRow {
-        let section = dataset.sections[item.indexPath.section]
-        let row = section.rows[item.indexPath.row]
-        let metrics = entry.metrics
+    private func row(
+        _ item: TableWindow.RowItem, _ sections: UnsafeBufferPointer<Section>, _ metrics: TableMetrics
+    ) -> FragmentRow {
+        let rows = sections[item.indexPath.section].rows
+        let row = rows[item.indexPath.row]
         let lines = metrics.kind == .heroes
             ? TableMetrics.descriptionLineCount(row.fields["desc"]?.stringValue ?? "") : nil
         return FragmentRow(
             indexPath: item.indexPath, id: row.id, y: item.frame.y, height: item.frame.height, fields: row.fields,
-            setSize: section.rows.count, canEdit: metrics.rowsCanBeEdited, canMove: metrics.rowsCanBeMoved,
+            setSize: rows.count, canEdit: metrics.rowsCanBeEdited, canMove: metrics.rowsCanBeMoved,
             lineCount: lines)
     }
 
-    /// The headers in the window, plus the pinned one at its natural frame when that lies above the
-    /// window (deep inside a long section): the page pins it from its natural frame and its section's end.
-    private var headersWithPinned: [FragmentHeader] {
-        var headers = window.headers.map(header)
-        if let pinned = window.pinnedHeader, !window.headers.contains(where: { $0.section == pinned.section }) {
-            let natural = entry.layout(for: expanded).rectForHeader(inSection: pinned.section)
-            headers.insert(header(TableWindow.SectionItem(section: pinned.section, frame: natural)), at: 0)
-        }
-        return headers
-    }
-
     /// The window for the HTML renderer.
+    ///
+    /// The sections are read through one unsafe buffer, so the array is not retained and released for
+    /// every item.
     var fragmentWindow: FragmentWindow {
-        FragmentWindow(
-            kind: dataset.kind, style: dataset.style, version: dataset.version, contentHeight: window.contentHeight,
-            pinnedSection: window.pinnedHeader?.section, headers: headersWithPinned,
-            rows: window.rows.map(row),
-            footers: window.footers.map { item in
-                FragmentFooter(
-                    section: item.section, sectionID: dataset.sections[item.section].id, y: item.frame.y,
-                    height: item.frame.height, title: "")
-            },
-            editable: entry.metrics.rowsCanBeEdited)
-    }
-
-    /// The window as the JSON of SPEC §6.
-    var json: [UInt8] {
-        var json = JSONOutput(capacity: 256 + window.rows.count * 160)
-        json.beginObject()
-        json.member("version", dataset.version)
-        json.member("contentHeight", number: window.contentHeight)
-        json.member("expanded", expanded.description)
-        json.key("pinnedHeader")
-        if let pinned = window.pinnedHeader { writeSection(&json, pinned, withTitle: true) } else { json.null() }
-        json.key("headers")
-        json.beginArray()
-        for item in window.headers { writeSection(&json, item, withTitle: true) }
-        json.endArray()
-        json.key("rows")
-        json.beginArray()
-        for item in window.rows {
-            let row = dataset.sections[item.indexPath.section].rows[item.indexPath.row]
-            json.beginObject()
-            json.member("section", item.indexPath.section)
-            json.member("row", item.indexPath.row)
-            json.member("id", row.id.rawValue)
-            json.member("y", number: item.frame.y)
-            json.member("height", number: item.frame.height)
-            json.key("fields")
-            json.fields(row.fields)
-            json.endObject()
+        let metrics = entry.metrics
+        return sections.withUnsafeBufferPointer { sections in
+            var headers: [FragmentHeader] = []
+            headers.reserveCapacity(window.headers.count + 1)
+            // The pinned header of a long section is sent at its natural frame even when that lies above
+            // the window: the page pins it from that frame and its section's end.
+            if let pinned = window.pinnedHeader, !window.headers.contains(where: { $0.section == pinned.section }) {
+                let natural = TableWindow.SectionItem(section: pinned.section, frame: layout.rectForHeader(inSection: pinned.section))
+                headers.append(header(natural, sections))
+            }
+            for item in window.headers { headers.append(header(item, sections)) }
+            var rows: [FragmentRow] = []
+            rows.reserveCapacity(window.rows.count)
+            for item in window.rows { rows.append(row(item, sections, metrics)) }
+            var footers: [FragmentFooter] = []
+            for item in window.footers {
+                footers.append(
+                    FragmentFooter(
+                        section: item.section, sectionID: sections[item.section].id, y: item.frame.y,
+                        height: item.frame.height, title: ""))
+            }
+            return FragmentWindow(
+                kind: entry.dataset.kind, style: entry.dataset.style, version: entry.dataset.version,
+                contentHeight: window.contentHeight, pinnedSection: window.pinnedHeader?.section, headers: headers,
+                rows: rows, footers: footers, editable: metrics.rowsCanBeEdited)
         }
-        json.endArray()
-        json.key("footers")
-        json.beginArray()
-        for item in window.footers { writeSection(&json, item, withTitle: false) }
-        json.endArray()
-        json.endObject()
-        return json.bytes
     }
 
-    private func writeSection(_ json: inout JSONOutput, _ item: TableWindow.SectionItem, withTitle: Bool) {
-        let section = dataset.sections[item.section]
+    /// The window as the JSON of SPEC §6 (sections read through one unsafe buffer, as for
+    /// ``fragmentWindow``).
+    var json: [UInt8] {
+        sections.withUnsafeBufferPointer { sections in
+            var json = JSONOutput(capacity: 256 + window.rows.count * 160)
+            json.beginObject()
+            json.member("version", entry.dataset.version)
+            json.member("contentHeight", number: window.contentHeight)
+            json.member("expanded", expanded.description)
+            json.key("pinnedHeader")
+            if let pinned = window.pinnedHeader {
+                writeSection(&json, pinned, sections, withTitle: true)
+            } else {
+                json.null()
+            }
+            json.key("headers")
+            json.beginArray()
+            for item in window.headers { writeSection(&json, item, sections, withTitle: true) }
+            json.endArray()
+            json.key("rows")
+            json.beginArray()
+            for item in window.rows {
+                let row = sections[item.indexPath.section].rows[item.indexPath.row]
+                json.beginObject()
+                json.member("section", item.indexPath.section)
+                json.member("row", item.indexPath.row)
+                json.member("id", row.id.rawValue)
+                json.member("y", number: item.frame.y)
+                json.member("height", number: item.frame.height)
+                json.key("fields")
+                json.fields(row.fields)
+                json.endObject()
+            }
+            json.endArray()
+            json.key("footers")
+            json.beginArray()
+            for item in window.footers { writeSection(&json, item, sections, withTitle: false) }
+            json.endArray()
+            json.endObject()
+            return json.bytes
+        }
+    }
+
+    private func writeSection(
+        _ json: inout JSONOutput, _ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>,
+        withTitle: Bool
+    ) {
+        let section = sections[item.section]
         json.beginObject()
         json.member("section", item.section)
         json.member("sectionId", section.id.rawValue)

@@ -136,8 +136,7 @@ enum HTTPPath {
     /// Decodes one query name or value: `+` is a space, `%HH` a byte; a malformed escape stays as it is and
     /// invalid UTF-8 becomes U+FFFD.
     /// - Complexity: O(n).
-    static func decodeQueryComponent<C: Collection>(_ raw: C) -> String
-    where C.Element == UInt8, C.Index == String.Index {
+    static func decodeQueryComponent<C: Collection>(_ raw: C) -> String where C.Element == UInt8 {
         if !raw.contains(where: { $0 == HTTPBytes.percent || $0 == UInt8(ascii: "+") }) {
             return String(decoding: raw, as: UTF8.self)
         }

@@ -61,10 +61,28 @@ struct HTTPRequest: Sendable, Equatable {
     /// - Returns: nil when there is none; `""` for `?name` or `?name=`.
     /// - Complexity: O(length of the query).
     func query(_ name: String) -> String? {
-        guard let rawQuery else { return nil }
-        for item in rawQuery.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let (rawName, rawValue) = Self.splitPair(item)
-            if HTTPPath.decodeQueryComponent(rawName) == name { return HTTPPath.decodeQueryComponent(rawValue) }
+        guard var rawQuery else { return nil }
+        return rawQuery.withUTF8 { Self.value(of: name, in: $0) }
+    }
+
+    /// The decoded value of the first item of `query` whose name decodes to `name`, scanning the bytes in
+    /// place: a plain ASCII name with no escapes (the usual case) is compared without being decoded.
+    private static func value(of name: String, in query: UnsafeBufferPointer<UInt8>) -> String? {
+        var start = 0
+        while start < query.count {
+            var end = start
+            while end < query.count && query[end] != UInt8(ascii: "&") { end += 1 }
+            if end > start {
+                var equals = start
+                while equals < end && query[equals] != UInt8(ascii: "=") { equals += 1 }
+                let rawName = UnsafeBufferPointer(rebasing: query[start..<equals])
+                let plain = !rawName.contains { $0 == HTTPBytes.percent || $0 == UInt8(ascii: "+") || $0 >= 0x80 }
+                if plain ? rawName.elementsEqual(name.utf8) : HTTPPath.decodeQueryComponent(rawName) == name {
+                    let valueStart = equals < end ? equals + 1 : end
+                    return HTTPPath.decodeQueryComponent(UnsafeBufferPointer(rebasing: query[valueStart..<end]))
+                }
+            }
+            start = end + 1
         }
         return nil
     }

@@ -106,6 +106,7 @@ struct HTTPRouter: Sendable {
     }
 
     private static func match(_ pattern: [Substring], _ path: [Substring]) -> Parameters? {
+        if pattern.last != "*" && pattern.count != path.count { return nil }
         var parameters = Parameters()
         for (index, segment) in pattern.enumerated() {
             if segment == "*" {

@@ -15,6 +15,8 @@ final class DatasetStore: Sendable {
 
     /// The database file's path.
     let path: String
+    /// From how many rows an insert is a bulk one (see ``insert(_:replacing:)``).
+    let bulkRows: Int
     private let connection: Mutex<StoreConnection?>
 
     /// Opens the store in `directory`, creating the directory and the file when needed, and
@@ -22,16 +24,21 @@ final class DatasetStore: Sendable {
     /// - Parameters:
     ///   - directory: The data directory (`--data`).
     ///   - eventRetention: How many events each dataset's log keeps.
+    ///   - bulkRows: From how many rows an ``insert(_:replacing:)`` is a bulk one.
     ///   - migrations: The schema history; tests pass a longer or shorter one.
     /// - Throws: ``StoreError/directory(path:reason:)``, ``StoreError/newerSchema(found:supported:)``
     ///   or ``SQLiteError`` (not a database, no permission).
-    init(directory: String, eventRetention: Int = 1_000, migrations: [StoreMigration] = StoreSchema.migrations) throws {
+    init(
+        directory: String, eventRetention: Int = 1_000, bulkRows: Int = DatasetStore.defaultBulkRows,
+        migrations: [StoreMigration] = StoreSchema.migrations
+    ) throws {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw StoreError.directory(path: directory, reason: error.localizedDescription)
         }
         path = directory.hasSuffix("/") ? directory + Self.fileName : directory + "/" + Self.fileName
+        self.bulkRows = bulkRows
         let opened = try StoreConnection(path: path, eventRetention: eventRetention, migrations: migrations)
         connection = Mutex(opened)
     }
@@ -78,7 +85,12 @@ final class DatasetStore: Sendable {
 
     // MARK: Writing
 
-    /// Stores `datasets` all or none, in one transaction.
+    /// Stores `datasets` all or none, in one transaction, durable when the call returns.
+    ///
+    /// An insert of ``bulkRows`` rows or more (a large import) runs with a larger page cache and
+    /// leaves its pages in the WAL, which is synced and so durable; a background checkpoint then
+    /// copies them into the database file, so the caller does not wait for a second write of
+    /// everything.
     /// - Parameters:
     ///   - datasets: Datasets with distinct ids.
     ///   - replacing: Whether a stored dataset with the same id is overwritten (its sections,
@@ -87,7 +99,24 @@ final class DatasetStore: Sendable {
     ///   `replacing`, ``StoreError/duplicateDataset(_:)``, or ``SQLiteError``.
     /// - Complexity: O(total rows).
     func insert(_ datasets: [Dataset], replacing: Bool) throws {
-        try withConnection { try $0.insert(datasets, replacing: replacing) }
+        let bulk = datasets.reduce(0) { $0 + $1.rowCount } >= bulkRows
+        try withConnection { try $0.insert(datasets, replacing: replacing, bulk: bulk) }
+        if bulk { checkpointInBackground() }
+    }
+
+    /// The default of ``bulkRows``.
+    static let defaultBulkRows = 100_000
+
+    /// Runs a passive checkpoint on a new thread with a connection of its own, so it holds no lock
+    /// of this store: reads and commits go on meanwhile (WAL mode), and the next commit after it
+    /// restarts the WAL and cuts it back to `journal_size_limit`.
+    private func checkpointInBackground() {
+        let path = self.path
+        Thread.detachNewThread {
+            guard let database = try? SQLiteDatabase(path: path) else { return }
+            try? database.checkpoint()
+            database.close()
+        }
     }
 
     /// Writes one change to a dataset in one transaction; see ``StoredChange``.

@@ -1,5 +1,8 @@
 // ListServer — ListServer
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One connection to an SQLite file, set up for durability.
 ///
@@ -136,6 +139,42 @@ final class SQLiteDatabase {
             guard try statement.step() else { return nil }
             return statement.text(at: 0)
         }
+    }
+
+    /// SQLite's default `wal_autocheckpoint`: a commit that leaves the WAL at this many pages or
+    /// more copies it into the database file.
+    static let defaultAutoCheckpointPages = 1_000
+
+    /// Sets `PRAGMA wal_autocheckpoint`; 0 turns automatic checkpoints off.
+    func setAutoCheckpoint(pages: Int) throws {
+        try execute("PRAGMA wal_autocheckpoint=\(pages)")
+    }
+
+    /// SQLite's default page cache size (`PRAGMA cache_size=-2000`).
+    static let defaultCacheKiB = 2_000
+
+    /// Sets the connection's page cache size; shrinking it frees the pages beyond the new size.
+    func setCacheSize(kibibytes: Int) throws {
+        try execute("PRAGMA cache_size=-\(kibibytes)")
+    }
+
+    /// Hands the process's free heap memory back to the system (`malloc_trim`), after a large
+    /// transaction has released its page cache.
+    /// (`malloc_trim` is looked up at run time: the Glibc module does not export `<malloc.h>`.)
+    static func releaseFreeMemory() {
+        #if canImport(Glibc)
+        typealias Trim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(nil, "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        #endif
+    }
+
+    /// Copies the committed pages of the WAL into the database file, without waiting for other
+    /// connections (`PRAGMA wal_checkpoint(PASSIVE)`); pages of a transaction committed meanwhile
+    /// are left for the next checkpoint.
+    /// - Throws: ``SQLiteError`` when the checkpoint fails.
+    func checkpoint() throws {
+        try execute("PRAGMA wal_checkpoint(PASSIVE)")
     }
 
     /// The number of rows changed by the last INSERT, UPDATE or DELETE.

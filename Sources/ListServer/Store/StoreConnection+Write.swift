@@ -2,14 +2,36 @@
 import Models
 
 extension StoreConnection {
+    /// The page cache of a bulk insert: about the size of a million small rows, so a 1M-row
+    /// import is not spilled to the WAL while it is built.
+    static let bulkCacheKiB = 64 * 1024
+
     /// Stores `datasets` in one transaction: all of them or none.
+    /// - Parameters:
+    ///   - datasets: Datasets with distinct ids.
+    ///   - replacing: Whether a stored dataset with the same id is overwritten.
+    ///   - bulk: A large import: the transaction runs with a page cache of ``bulkCacheKiB`` (so
+    ///     pages are not spilled to the WAL and read back while the b-trees grow) and without the
+    ///     automatic checkpoint at its commit; the caller checkpoints later. Both settings are
+    ///     restored afterwards, and the cache's memory is handed back.
     /// - Throws: ``StoreError/duplicateDataset(_:)``, ``StoreError/datasetExists(_:)`` (when
     ///   `replacing` is false), or ``SQLiteError`` (e.g. two rows with one id); nothing is written then.
     /// - Complexity: O(total rows), one prepared statement per table.
-    func insert(_ datasets: [Dataset], replacing: Bool) throws {
+    func insert(_ datasets: [Dataset], replacing: Bool, bulk: Bool = false) throws {
         var seen = Set<String>()
         for dataset in datasets where !seen.insert(dataset.id).inserted {
             throw StoreError.duplicateDataset(dataset.id)
+        }
+        if bulk {
+            try database.setAutoCheckpoint(pages: 0)
+            try database.setCacheSize(kibibytes: Self.bulkCacheKiB)
+        }
+        defer {
+            if bulk {
+                try? database.setAutoCheckpoint(pages: SQLiteDatabase.defaultAutoCheckpointPages)
+                try? database.setCacheSize(kibibytes: SQLiteDatabase.defaultCacheKiB)
+                SQLiteDatabase.releaseFreeMemory()
+            }
         }
         try database.transaction {
             for dataset in datasets {
@@ -113,17 +135,72 @@ extension StoreConnection {
                 statement.reset()
             }
         }
-        try database.withStatement("INSERT INTO \(Self.rowsTable(key)) (id, fields) VALUES (?, ?)") { statement in
+        try insertRows(of: dataset, into: Self.rowsTable(key))
+    }
+
+    /// How many rows one INSERT statement writes in ``insertRows(of:into:)``.
+    static let rowsPerInsert = 64
+
+    /// Inserts the rows of `dataset`, ``rowsPerInsert`` to a statement (`VALUES (?, ?), (?, ?), …`),
+    /// which spares SQLite most of its per-statement work; the last rows go one by one. The rows of
+    /// one statement are encoded into one buffer, bound without copying.
+    private func insertRows(of dataset: Dataset, into table: String) throws {
+        let many = Self.rowsPerInsert
+        let manySQL = "INSERT INTO \(table) (id, fields) VALUES "
+            + repeatElement("(?, ?)", count: many).joined(separator: ", ")
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(many * 128)
+        var ids: [Int64] = []
+        var ends: [Int] = []
+        ids.reserveCapacity(many)
+        ends.reserveCapacity(many)
+
+        /// Encodes the pending rows' fields into `buffer`, binds them and steps `statement`.
+        func flush(_ statement: SQLiteStatement) throws {
+            try buffer.withUnsafeBytes { bytes in
+                var start = 0
+                for (offset, id) in ids.enumerated() {
+                    let parameter = Int32(2 * offset + 1)
+                    try statement.bind(id, at: parameter)
+                    try statement.bindUnretained(
+                        blob: UnsafeRawBufferPointer(rebasing: bytes[start..<ends[offset]]), at: parameter + 1)
+                    start = ends[offset]
+                }
+                try statement.step()
+            }
+            statement.reset()
+            buffer.removeAll(keepingCapacity: true)
+            ids.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
+        }
+
+        let total = dataset.sections.reduce(0) { $0 + $1.rows.count }
+        let batched = total - total % many
+        var written = 0
+        if batched > 0 {
+            try database.withStatement(manySQL) { statement in
+                for section in dataset.sections {
+                    for row in section.rows where written < batched {
+                        PackedFields.encode(row.fields, into: &buffer)
+                        ids.append(row.id.rawValue)
+                        ends.append(buffer.count)
+                        written += 1
+                        if ids.count == many { try flush(statement) }
+                    }
+                }
+            }
+        }
+        guard written < total else { return }
+        try database.withStatement("INSERT INTO \(table) (id, fields) VALUES (?, ?)") { statement in
+            var seen = 0
             for section in dataset.sections {
                 for row in section.rows {
-                    buffer.removeAll(keepingCapacity: true)
+                    seen += 1
+                    guard seen > written else { continue }
                     PackedFields.encode(row.fields, into: &buffer)
-                    try statement.bind(row.id.rawValue, at: 1)
-                    try buffer.withUnsafeBytes { bytes in
-                        try statement.bindUnretained(blob: bytes, at: 2)
-                        try statement.step()
-                    }
-                    statement.reset()
+                    ids.append(row.id.rawValue)
+                    ends.append(buffer.count)
+                    try flush(statement)
                 }
             }
         }

@@ -1,0 +1,109 @@
+// ListServer — ListServerTests
+import Foundation
+import Models
+import Testing
+
+@testable import ListServer
+
+@Suite("DatasetStore bulk inserts")
+struct StoreBulkInsertTests {
+    @Test("a bulk insert loads back exactly and leaves the cache and checkpoint settings as they were")
+    func bulkInsertRoundTrip() throws {
+        try StoreFixtures.withDirectory { directory in
+            let datasets = StoreFixtures.datasets()
+            let connection = try StoreConnection(
+                path: directory + "/" + DatasetStore.fileName, eventRetention: 10, migrations: StoreSchema.migrations)
+            defer { connection.close() }
+            try connection.insert(datasets, replacing: false, bulk: true)
+            #expect(try connection.loadAll() == datasets)
+            #expect(try connection.database.scalarInt("PRAGMA cache_size") == -Int64(SQLiteDatabase.defaultCacheKiB))
+            #expect(
+                try connection.database.scalarInt("PRAGMA wal_autocheckpoint")
+                    == Int64(SQLiteDatabase.defaultAutoCheckpointPages))
+        }
+    }
+
+    @Test("a bulk insert that fails writes nothing and still restores the settings")
+    func failedBulkInsertRestores() throws {
+        try StoreFixtures.withDirectory { directory in
+            let datasets = StoreFixtures.datasets()
+            let connection = try StoreConnection(
+                path: directory + "/" + DatasetStore.fileName, eventRetention: 10, migrations: StoreSchema.migrations)
+            defer { connection.close() }
+            try connection.insert([datasets[1]], replacing: false)
+            #expect(throws: StoreError.datasetExists("messages")) {
+                try connection.insert(datasets, replacing: false, bulk: true)
+            }
+            #expect(try connection.loadAll() == [datasets[1]])
+            #expect(try connection.database.scalarInt("PRAGMA cache_size") == -Int64(SQLiteDatabase.defaultCacheKiB))
+            #expect(
+                try connection.database.scalarInt("PRAGMA wal_autocheckpoint")
+                    == Int64(SQLiteDatabase.defaultAutoCheckpointPages))
+        }
+    }
+
+    @Test("after a bulk insert a background checkpoint copies its rows into the database file")
+    func bulkInsertIsCheckpointed() throws {
+        try StoreFixtures.withDirectory { directory in
+            let datasets = StoreFixtures.datasets()
+            // A small insert stays in the WAL: the database file alone does not hold it.
+            let small = directory + "/small"
+            let store = try DatasetStore(directory: small)
+            try store.insert(datasets, replacing: false)
+            #expect(try Self.loadMainFileOnly(small, into: directory + "/small-image") != datasets)
+            store.close()
+
+            let bulk = directory + "/bulk"
+            let bulkStore = try DatasetStore(directory: bulk, bulkRows: 1)
+            defer { bulkStore.close() }
+            try bulkStore.insert(datasets, replacing: false)
+            #expect(try bulkStore.loadAll() == datasets)
+            let deadline = Date().addingTimeInterval(20)
+            var image: [Dataset]?
+            var attempt = 0
+            while Date() < deadline {
+                attempt += 1
+                image = try? Self.loadMainFileOnly(bulk, into: directory + "/bulk-image-\(attempt)")
+                if image == datasets { break }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            #expect(image == datasets)
+        }
+    }
+
+    @Test(
+        "rows written many to a statement load back whatever their count",
+        arguments: [(1, 1), (1, 63), (1, 64), (2, 64), (3, 50), (7, 37), (0, 0), (4, 0)])
+    func rowCounts(sections: Int, rowsPerSection: Int) throws {
+        try StoreFixtures.withDirectory { directory in
+            let dataset = StoreFixtures.dataset(id: "list", sections: sections, rowsPerSection: rowsPerSection)
+            let store = try DatasetStore(directory: directory)
+            defer { store.close() }
+            try store.insert([dataset], replacing: false)
+            #expect(try store.loadAll() == [dataset])
+            #expect(try StoreFixtures.counts(directory).rows == Int64(sections * rowsPerSection))
+        }
+    }
+
+    @Test("two rows with one id in the same many-row statement fail the whole insert")
+    func duplicateRowIDs() throws {
+        try StoreFixtures.withDirectory { directory in
+            var dataset = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 40)
+            dataset.sections[1].rows[5].id = dataset.sections[0].rows[30].id
+            let store = try DatasetStore(directory: directory)
+            defer { store.close() }
+            #expect(throws: SQLiteError.self) { try store.insert([dataset], replacing: false) }
+            #expect(try store.loadAll().isEmpty)
+        }
+    }
+
+    /// Copies the database file of `directory` without its WAL and loads what it holds.
+    private static func loadMainFileOnly(_ directory: String, into image: String) throws -> [Dataset] {
+        try FileManager.default.createDirectory(atPath: image, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: directory + "/" + DatasetStore.fileName, toPath: image + "/" + DatasetStore.fileName)
+        let store = try DatasetStore(directory: image)
+        defer { store.close() }
+        return try store.loadAll()
+    }
+}

@@ -1,0 +1,223 @@
+#!/usr/bin/env bash
+# ListServer — scripts
+#
+# Load test of SPEC §8 on this machine, in one run:
+#   - import of a 1,000,000-row friends JSON (10,000 groups × 100): time from start to the URL line, and the
+#     resident memory of the serving process;
+#   - wrk against the window and fragment endpoints (one fixed URL, and random offsets), and, with the same
+#     settings (and the same wrk script for the random runs), against nginx serving the very bytes of those
+#     two responses as static files;
+#   - the ratios ListServer / nginx (budget ≥ 0.5).
+# Everything listens on 127.0.0.1 only and is stopped on exit. Prints `name: value unit` lines.
+#
+# Usage: scripts/load-test.sh [--file PATH] [--rounds N] [--duration SECONDS] [--threads N] [--connections N]
+#                             [--no-build] [--binary PATH] [--keep]
+#   --file PATH     import this JSON instead of the generated one (kept in scripts/.load/)
+#   --rounds N      wrk rounds per target, alternating targets; medians are reported (default 3)
+#   --duration S    seconds per wrk round (default 6; 8 targets a round)
+#   --no-build      use the existing .build/release/ListServer
+#   --binary PATH   measure this ListServer executable instead (e.g. a build of an older commit); implies --no-build
+#   --keep          keep the temporary directory (data, nginx root, logs) and print where it is
+# Needs: wrk, nginx, curl, python3 (`apt-get install -y wrk nginx-light curl python3`), and the Swift toolchain.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+file=""
+rounds=3
+duration=6
+threads=2
+connections=64
+build=1
+keep=0
+server_bin="$root/.build/release/ListServer"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --file) file="$2"; shift 2 ;;
+        --rounds) rounds="$2"; shift 2 ;;
+        --duration) duration="$2"; shift 2 ;;
+        --threads) threads="$2"; shift 2 ;;
+        --connections) connections="$2"; shift 2 ;;
+        --no-build) build=0; shift ;;
+        --binary) server_bin="$2"; build=0; shift 2 ;;
+        --keep) keep=1; shift ;;
+        -h|--help) sed -n '4,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
+    esac
+done
+
+missing=()
+for tool in wrk nginx curl python3; do
+    command -v "$tool" >/dev/null 2>&1 || [ -x "/usr/sbin/$tool" ] || missing+=("$tool")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "missing: ${missing[*]}. Install with: apt-get update && apt-get install -y wrk nginx-light curl python3" >&2
+    exit 2
+fi
+nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
+
+work=$(mktemp -d /tmp/listserver-load.XXXXXX)
+chmod 755 "$work"
+server_pid=""
+nginx_pid=""
+cleanup() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null
+    if [ "$keep" = 1 ]; then echo "kept: $work" >&2; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+say() { echo "$*" >&2; }
+figure() { printf '%s: %s\n' "$1" "$2"; }
+
+if [ "$build" = 1 ]; then
+    say "building ListServer (release)…"
+    swift build -c release --product ListServer 2>&1 | tail -1 >&2
+fi
+[ -x "$server_bin" ] || { say "no $server_bin: run without --no-build"; exit 2; }
+
+if [ -z "$file" ]; then
+    mkdir -p scripts/.load
+    file="scripts/.load/friends-1m.json"
+    if [ ! -s "$file" ]; then
+        say "generating $file (1,000,000 rows in 10,000 groups)…"
+        python3 scripts/gen-dataset.py "$file.tmp" --groups 10000 --per-group 100
+        mv "$file.tmp" "$file"
+    fi
+fi
+say "dataset: $file ($(du -h "$file" | cut -f1))"
+
+# Import on a fresh data directory; the clock runs from the start of the process to its URL line, which
+# is read from a FIFO the moment it is written (no polling loop competing for the CPU).
+mkfifo "$work/server.fifo"
+exec 3<>"$work/server.fifo"
+started=$EPOCHREALTIME
+"$server_bin" --port 0 --data "$work/data" --import "big=$file" --quiet >&3 2>"$work/server.err" &
+server_pid=$!
+if ! read -t 120 -r line <&3; then
+    say "the server printed no URL line in 120 s"; cat "$work/server.err" >&2; exit 1
+fi
+ready=$EPOCHREALTIME
+url=$(echo "$line" | grep -o 'http://[^ ]*')
+base="${url%/}"
+read -r -a stat <"/proc/$server_pid/stat"
+ticks=$(getconf CLK_TCK)
+rss_kb=$(awk '/^VmRSS/ {print $2}' "/proc/$server_pid/status")
+figure "import_to_serving" "$(awk -v a="$started" -v b="$ready" 'BEGIN {printf "%.2f s (budget 5 s)", b - a}')"
+figure "import_cpu" "$(awk -v u="${stat[13]}" -v s="${stat[14]}" -v t="$ticks" 'BEGIN {printf "%.2f s (user %.2f, system %.2f)", (u + s) / t, u / t, s / t}')"
+figure "rss_loaded" "$(awk -v kb="$rss_kb" 'BEGIN {printf "%.0f MB (budget 400 MB)", kb / 1024}')"
+
+# The bytes of one window and one fragment from the middle of the list, every section expanded.
+query_for() { echo "top=$1&height=800&overscan=200&expanded=all"; }
+content_height=$(curl -sf "$base/api/datasets/big/window?$(query_for 0)" |
+    python3 -c 'import json, sys; print(int(json.load(sys.stdin)["contentHeight"]))')
+middle=$(( content_height / 2 ))
+window_path="/api/datasets/big/window?$(query_for "$middle")"
+fragment_path="/d/big/fragment?$(query_for "$middle")"
+mkdir -p "$work/www"
+curl -sf -o "$work/www/window.json" "$base$window_path"
+curl -sf -o "$work/www/fragment.html" "$base$fragment_path"
+chmod 644 "$work/www"/*
+figure "window_bytes" "$(wc -c <"$work/www/window.json") B"
+figure "fragment_bytes" "$(wc -c <"$work/www/fragment.html") B"
+
+# A private nginx on a free loopback port: its own prefix, pid and logs in $work, no daemon.
+nginx_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+mkdir -p "$work/nginx/logs" "$work/nginx/tmp"
+cat >"$work/nginx/nginx.conf" <<EOF
+worker_processes auto;
+daemon off;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 1000000;
+    client_body_temp_path $work/nginx/tmp/body;
+    proxy_temp_path $work/nginx/tmp/proxy;
+    fastcgi_temp_path $work/nginx/tmp/fastcgi;
+    uwsgi_temp_path $work/nginx/tmp/uwsgi;
+    scgi_temp_path $work/nginx/tmp/scgi;
+    types { application/json json; text/html html; }
+    server {
+        listen 127.0.0.1:$nginx_port;
+        root $work/www;
+    }
+}
+EOF
+[ "$(id -u)" = 0 ] && sed -i '1i user root;' "$work/nginx/nginx.conf"
+"$nginx_bin" -p "$work/nginx" -c "$work/nginx/nginx.conf" 2>"$work/nginx/logs/stderr.log" &
+nginx_pid=$!
+nginx_base="http://127.0.0.1:$nginx_port"
+for _ in $(seq 1 200); do curl -sf -o /dev/null "$nginx_base/window.json" && break; sleep 0.05; done
+cmp -s <(curl -sf "$nginx_base/window.json") "$work/www/window.json" || { say "nginx does not serve the bytes"; exit 1; }
+
+# Random offsets: each wrk thread draws `top` uniformly over the content. The requests are formatted once
+# in init() and replayed in turn, so the client spends no more per request than with a fixed URL. nginx
+# gets the same script (it ignores the query), so both sides pay the same for it.
+cat >"$work/random.lua" <<'EOF'
+local counter = 0
+function setup(thread)
+    counter = counter + 1
+    thread:set("id", counter)
+end
+function init(args)
+    local path, maximum = args[1], tonumber(args[2])
+    math.randomseed(id * 7919 + os.time())
+    requests = {}
+    for i = 1, 20000 do
+        local top = math.random(0, maximum)
+        requests[i] = wrk.format("GET", path .. "?top=" .. top .. "&height=800&overscan=200&expanded=all")
+    end
+    position = 0
+end
+function request()
+    position = position % #requests + 1
+    return requests[position]
+end
+EOF
+
+# One wrk round; prints requests/s and notes errors. Usage: run_wrk NAME URL [LUA ARGS…]
+run_wrk() {
+    local name="$1" target="$2"; shift 2
+    local out
+    if [ $# -gt 0 ]; then
+        out=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --timeout 5s -s "$work/random.lua" "$target" -- "$@")
+    else
+        out=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --timeout 5s "$target")
+    fi
+    local rps errors
+    rps=$(echo "$out" | awk '/^Requests\/sec:/ {print $2}')
+    errors=$(echo "$out" | grep -E 'Non-2xx|Socket errors' || true)
+    [ -n "$errors" ] && say "  $name: $errors"
+    echo "$rps" >>"$work/rounds-$name"
+    say "  round $name: $rps req/s"
+}
+median() { sort -g "$work/rounds-$1" | awk '{v[NR] = $1} END {m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.0f", m}'; }
+
+say "wrk -t$threads -c$connections -d${duration}s, $rounds rounds per target, alternating…"
+for round in $(seq 1 "$rounds"); do
+    run_wrk window "$base$window_path"
+    run_wrk nginx_window "$nginx_base/window.json"
+    run_wrk fragment "$base$fragment_path"
+    run_wrk nginx_fragment "$nginx_base/fragment.html"
+    run_wrk window_random "$base/api/datasets/big/window" /api/datasets/big/window $((content_height - 800))
+    run_wrk nginx_window_random "$nginx_base/window.json" /window.json $((content_height - 800))
+    run_wrk fragment_random "$base/d/big/fragment" /d/big/fragment $((content_height - 800))
+    run_wrk nginx_fragment_random "$nginx_base/fragment.html" /fragment.html $((content_height - 800))
+done
+
+for name in window nginx_window fragment nginx_fragment window_random nginx_window_random fragment_random \
+    nginx_fragment_random; do
+    figure "$name" "$(median "$name") req/s"
+done
+ratio() { awk -v a="$(median "$1")" -v b="$(median "$2")" 'BEGIN {printf "%.2f (budget 0.5)", a / b}'; }
+figure "window_vs_nginx" "$(ratio window nginx_window)"
+figure "fragment_vs_nginx" "$(ratio fragment nginx_fragment)"
+figure "window_random_vs_nginx" "$(ratio window_random nginx_window_random)"
+figure "fragment_random_vs_nginx" "$(ratio fragment_random nginx_fragment_random)"
+rss_end_kb=$(awk '/^VmRSS/ {print $2}' "/proc/$server_pid/status")
+figure "rss_after_load" "$(awk -v kb="$rss_end_kb" 'BEGIN {printf "%.0f MB", kb / 1024}')"
