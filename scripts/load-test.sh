@@ -20,8 +20,11 @@
 #   --keep          keep the temporary directory (data, nginx root, logs) and print where it is
 # Needs: wrk, nginx, curl, python3 (`apt-get install -y wrk nginx-light curl python3`), and the Swift toolchain.
 set -euo pipefail
+caller_dir=$(pwd)
 cd "$(dirname "$0")/.."
 root=$(pwd)
+# Paths given on the command line are relative to where the script was called from.
+absolute() { case "$1" in /*) echo "$1" ;; *) echo "$caller_dir/$1" ;; esac; }
 
 file=""
 rounds=3
@@ -33,13 +36,13 @@ keep=0
 server_bin="$root/.build/release/ListServer"
 while [ $# -gt 0 ]; do
     case "$1" in
-        --file) file="$2"; shift 2 ;;
+        --file) file=$(absolute "$2"); shift 2 ;;
         --rounds) rounds="$2"; shift 2 ;;
         --duration) duration="$2"; shift 2 ;;
         --threads) threads="$2"; shift 2 ;;
         --connections) connections="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
-        --binary) server_bin="$2"; build=0; shift 2 ;;
+        --binary) server_bin=$(absolute "$2"); build=0; shift 2 ;;
         --keep) keep=1; shift ;;
         -h|--help) sed -n '4,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
