@@ -186,11 +186,13 @@ extension OpenAPIDocument {
                   "insertedSectionIds": {"type": "array", "items": {"$ref": "#/components/schemas/SectionId"}, "description": "The new sections' ids, in the order of insertSections."}
                 }},
               "VersionEvent": {"type": "object", "additionalProperties": false, "required": ["version"],
-                "properties": {"version": {"$ref": "#/components/schemas/Version"}}},
+                "properties": {"version": {"$ref": "#/components/schemas/Version"},
+                  "from": {"$ref": "#/components/schemas/Version", "description": "ready: the version the stream continues from (the client's Last-Event-ID when it resumes)."}}},
               "RowChange": {"type": "object", "additionalProperties": false, "required": ["id", "section", "row"],
                 "properties": {"id": {"$ref": "#/components/schemas/RowId"}, "section": {"$ref": "#/components/schemas/Index"}, "row": {"$ref": "#/components/schemas/Index"}}},
               "SectionChange": {"type": "object", "additionalProperties": false, "required": ["id", "section"],
-                "properties": {"id": {"$ref": "#/components/schemas/SectionId"}, "section": {"$ref": "#/components/schemas/Index"}}},
+                "properties": {"id": {"$ref": "#/components/schemas/SectionId"}, "section": {"$ref": "#/components/schemas/Index"},
+                  "rows": {"type": "array", "items": {"$ref": "#/components/schemas/RowId"}, "description": "sectionDeletes: the rows that went with the section."}}},
               "ChangeEvent": {"type": "object", "additionalProperties": false, "description": "An accepted batch: deletes by their index paths before it; inserts, move destinations and updates by their index paths after it.",
                 "required": ["version", "baseVersion", "deletes", "inserts", "moves", "updates", "sectionDeletes", "sectionInserts"],
                 "properties": {
