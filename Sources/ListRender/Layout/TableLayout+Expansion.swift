@@ -20,6 +20,15 @@ extension TableLayout {
         withExpandedSections((0..<numberOfSections).map(isExpanded))
     }
 
+    /// The same table with every section's footer `heights[s]` high, as editing mode derives it to
+    /// make room for the insertion rows.
+    /// - Complexity: O(sections); the rows' storage is shared with `self`, not copied.
+    public func withFooterHeights(_ heights: [Double]) -> TableLayout {
+        var derived = self
+        derived.setFooterHeights(heights)
+        return derived
+    }
+
     /// Expands and collapses every section at once.
     ///
     /// When only a few sections change (at most one in 256), their heights are updated in place;

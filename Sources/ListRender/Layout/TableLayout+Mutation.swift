@@ -45,6 +45,17 @@ extension TableLayout {
         sectionDidChange(section)
     }
 
+    /// Changes every section's footer height at once (the insertion rows of editing mode).
+    /// - Parameter heights: one footer height per section; 0 removes a footer.
+    /// - Complexity: O(sections): the section level is rebuilt, the rows' storage is untouched.
+    public mutating func setFooterHeights(_ heights: [Double]) {
+        precondition(heights.count == numberOfSections, "one footer height per section")
+        for height in heights { checkHeight(height) }
+        footerHeights = heights
+        rebuildSectionHeights()
+        checkAfterMutation()
+    }
+
     /// Inserts a row so that it lands at `indexPath`; later rows of the section move down by one.
     /// - Parameter indexPath: `row` may equal the section's row count (append).
     /// - Complexity: O(log n); O(rows in the section) the first time a section of equal row

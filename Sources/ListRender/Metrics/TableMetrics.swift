@@ -108,6 +108,20 @@ extension TableMetrics {
         }
     }
 
+    /// Whether editing mode ends each section with an insertion row, whose green plus adds a row at
+    /// the end of the section (the row's editing style is `insert`, as in UIKit's editable lists):
+    /// generic lists, whose rows have no fixed shape to fill in elsewhere.
+    public var rowsCanBeInserted: Bool { kind == .generic }
+
+    /// The height of the insertion row at the top of each section's footer in editing mode; 0 for
+    /// kinds without one.
+    public var insertionRowHeight: Double { rowsCanBeInserted ? 44 : 0 }
+
+    /// A section footer's height in or out of editing mode.
+    public func footerHeight(isEditing: Bool) -> Double {
+        isEditing ? footerHeight + insertionRowHeight : footerHeight
+    }
+
     /// Whether tapping a section header expands or collapses it (friend groups).
     public var sectionsAreCollapsible: Bool { kind == .friends }
 }
