@@ -38,6 +38,7 @@ public enum FragmentRenderer {
             html.int(pinned)
         }
         html.raw(window.editable ? "\" data-editable=\"true" : "\" data-editable=\"false")
+        if window.isEditing { html.raw("\" data-editing=\"true") }
         html.raw(window.kind == .messages ? "\" data-edit-style=\"select\">" : "\" data-edit-style=\"delete\">")
 
         let cell = CellKind(window.kind)
@@ -118,20 +119,43 @@ public enum FragmentRenderer {
     }
 
     static func renderFooter(_ footer: FragmentFooter, into html: inout HTMLBuffer) {
-        html.raw("<div data-cell=\"footer\" class=\"ftr\" data-section-id=\"")
+        html.raw(footer.insertion == nil ? "<div" : "<div role=\"row\"")
+        html.raw(" data-cell=\"footer\" class=\"ftr")
+        if let insertion = footer.insertion { html.raw(insertion.row == 0 ? " ins first" : " ins") }
+        html.raw("\" data-section-id=\"")
         html.int(footer.sectionID.rawValue)
         html.raw("\" data-section=\"")
         html.int(footer.section)
+        if let insertion = footer.insertion {
+            html.raw("\" data-row=\"")
+            html.int(insertion.row)
+            html.raw("\" data-key=\"")
+            html.text(insertion.titleKey)
+        }
         renderFrame(y: footer.y, height: footer.height, into: &html)
-        html.raw("\"><span>")
-        html.text(footer.title)
-        html.raw("</span></div>")
+        guard let insertion = footer.insertion else {
+            html.raw("\"><span>")
+            html.text(footer.title)
+            html.raw("</span></div>")
+            return
+        }
+        // The insertion row: a cell whose editing style is insert, then the footer's own spacing.
+        html.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\" style=\"height:")
+        html.pixels(insertion.height)
+        html.raw("px\"><button type=\"button\" class=\"minus add\" data-action=\"insert\" aria-label=\"Add a row\"")
+        html.raw(" tabindex=\"-1\"></button><span class=\"t1\">Add Row</span></div>")
+        if !footer.title.isEmpty {
+            html.raw("<span>")
+            html.text(footer.title)
+            html.raw("</span>")
+        }
+        html.raw("</div>")
     }
 
     static func renderRow(_ row: FragmentRow, cell: CellKind, into html: inout HTMLBuffer) {
         html.raw(cell.rowOpening)
         if row.position <= 1 { html.raw(" first") }
-        if row.position >= row.setSize { html.raw(" last") }
+        if row.endsGroup { html.raw(" last") }
         html.raw("\" data-row-id=\"")
         html.int(row.id.rawValue)
         html.raw("\" data-section=\"")

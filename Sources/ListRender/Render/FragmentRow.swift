@@ -24,6 +24,9 @@ public struct FragmentRow: Sendable, Hashable {
     /// How many lines of a multi-line text the row's height leaves room for (heroes' `desc`), or nil
     /// to let the cell's own clamp apply.
     public var lineCount: Int?
+    /// Whether the row closes its group (its bottom corners round, it has no separator): the last row
+    /// of its section, unless an insertion row follows it.
+    public var endsGroup: Bool
 
     /// Creates a row.
     /// - Parameters:
@@ -37,9 +40,11 @@ public struct FragmentRow: Sendable, Hashable {
     ///   - canEdit: whether it can be deleted.
     ///   - canMove: whether it can be reordered.
     ///   - lineCount: the number of desc lines that fit, or nil.
+    ///   - endsGroup: whether it closes its group; defaults to whether it is the section's last row.
     public init(
         indexPath: IndexPath, id: RowID, y: Double, height: Double, fields: Fields, setSize: Int,
-        position: Int? = nil, canEdit: Bool = false, canMove: Bool = false, lineCount: Int? = nil
+        position: Int? = nil, canEdit: Bool = false, canMove: Bool = false, lineCount: Int? = nil,
+        endsGroup: Bool? = nil
     ) {
         self.indexPath = indexPath
         self.id = id
@@ -51,5 +56,6 @@ public struct FragmentRow: Sendable, Hashable {
         self.canEdit = canEdit
         self.canMove = canMove
         self.lineCount = lineCount
+        self.endsGroup = endsGroup ?? (self.position >= setSize)
     }
 }

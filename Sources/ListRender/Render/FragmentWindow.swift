@@ -27,6 +27,8 @@ public struct FragmentWindow: Sendable, Hashable {
     public var footers: [FragmentFooter]
     /// Whether the page offers edit mode for this dataset (Edit/Manage).
     public var editable: Bool
+    /// Whether the window was laid out for editing mode (insertion rows in the footers).
+    public var isEditing: Bool
 
     /// Creates a window.
     /// - Parameters:
@@ -39,10 +41,11 @@ public struct FragmentWindow: Sendable, Hashable {
     ///   - rows: rows intersecting the window.
     ///   - footers: section footers intersecting the window.
     ///   - editable: whether the dataset can enter edit mode.
+    ///   - isEditing: whether the window is laid out for editing mode.
     public init(
         kind: DatasetKind, style: TableStyle, version: Int64, contentHeight: Double, pinnedSection: Int? = nil,
         headers: [FragmentHeader] = [], rows: [FragmentRow] = [], footers: [FragmentFooter] = [],
-        editable: Bool = false
+        editable: Bool = false, isEditing: Bool = false
     ) {
         self.kind = kind
         self.style = style
@@ -53,5 +56,6 @@ public struct FragmentWindow: Sendable, Hashable {
         self.rows = rows
         self.footers = footers
         self.editable = editable
+        self.isEditing = isEditing
     }
 }
