@@ -92,17 +92,20 @@ extension DatasetKind {
         return (.generic, nil)
     }
 
+    /// The key of the text shown first in a generic row: `title` or `name` when it holds a string, else
+    /// its first string field; nil when it has no string.
+    public static func primaryTextKey(of fields: Fields) -> String? {
+        ["title", "name"].first { fields[$0]?.stringValue != nil } ?? fields.first { $0.value.stringValue != nil }?.key
+    }
+
     /// The text shown first in a generic row: its `title` or `name`, else its first string field.
     public static func primaryText(of fields: Fields) -> String? {
-        for key in ["title", "name"] { if let text = fields[key]?.stringValue { return text } }
-        return fields.lazy.compactMap { $0.value.stringValue }.first
+        primaryTextKey(of: fields).flatMap { fields[$0]?.stringValue }
     }
 
     /// The text shown second in a generic row: its second string field.
     public static func secondaryText(of fields: Fields) -> String? {
-        let primaryKey =
-            ["title", "name"].first { fields[$0]?.stringValue != nil }
-            ?? fields.first { $0.value.stringValue != nil }?.key
+        let primaryKey = primaryTextKey(of: fields)
         return fields.lazy.filter { $0.key != primaryKey }.compactMap { $0.value.stringValue }.first
     }
 }

@@ -40,7 +40,7 @@ struct AppRoutes: Sendable {
             response.headers.set("Cache-Control", "no-cache")
             return response
         }
-        router.get("/") { request, _ in try page("index.html", request) }
+        router.get("/") { _, _ in try home() }
         router.get("/d/:id") { request, parameters in
             _ = try library.requireEntry(parameters["id"]!)
             return try page("table.html", request)
@@ -86,6 +86,20 @@ struct AppRoutes: Sendable {
         return try files.response(for: fileRequest)
     }
 
+    /// `GET /`: the home page with the datasets as cards. Never cached: it changes with every batch.
+    private func home() throws(HTTPError) -> HTTPResponse {
+        guard let file = files.resolve("/index.html"),
+            let (_, template) = (try? Posix.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
+            let body = HomePage.render(template: template, entries: library.entries)
+        else {
+            throw HTTPError(500, detail: "the page template Public/index.html is missing or has no dataset list")
+        }
+        var response = HTTPResponse(status: 200, body: body)
+        response.headers.set("Content-Type", "text/html; charset=utf-8")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
     private func listDatasets() -> HTTPResponse {
         var json = JSONOutput()
         json.beginObject()
@@ -121,6 +135,7 @@ struct AppRoutes: Sendable {
         json.member("contentHeight", number: entry.layout(for: entry.defaultExpanded).contentHeight)
         json.member("editable", entry.metrics.rowsCanBeEdited)
         json.member("movable", entry.metrics.rowsCanBeMoved)
+        json.member("insertable", entry.metrics.rowsCanBeInserted)
         json.member("collapsible", entry.metrics.sectionsAreCollapsible)
         json.key("sections")
         json.beginArray()

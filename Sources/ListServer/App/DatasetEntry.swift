@@ -23,7 +23,7 @@ final class DatasetEntry: Sendable {
 
     /// The most derived layouts kept per entry.
     private static let layoutCacheLimit = 32
-    private let derivedLayouts = Mutex<[ExpandedSections: TableLayout]>([:])
+    private let derivedLayouts = Mutex<[LayoutKey: TableLayout]>([:])
 
     /// An entry for a dataset, its layout built from scratch.
     /// - Complexity: O(sections + rows of kinds whose rows differ in height).
@@ -62,16 +62,29 @@ final class DatasetEntry: Sendable {
         return "#"
     }
 
-    /// The layout for a client's expanded set, derived from the all-expanded one and cached.
+    /// What a derived layout is a function of.
+    private struct LayoutKey: Hashable {
+        var expanded: ExpandedSections
+        var isEditing: Bool
+    }
+
+    /// The layout for a client's expanded set and editing mode, derived from the all-expanded one and
+    /// cached. Editing mode makes room for the insertion rows in the footers of kinds that have them.
     /// - Complexity: O(sections) the first time for a set, O(1) after.
-    func layout(for expanded: ExpandedSections) -> TableLayout {
-        if expanded == .all { return layout }
-        if let cached = derivedLayouts.withLock({ $0[expanded] }) { return cached }
+    func layout(for expanded: ExpandedSections, isEditing: Bool = false) -> TableLayout {
+        let isEditing = isEditing && metrics.rowsCanBeInserted
+        if expanded == .all && !isEditing { return layout }
+        let key = LayoutKey(expanded: expanded, isEditing: isEditing)
+        if let cached = derivedLayouts.withLock({ $0[key] }) { return cached }
         let sections = snapshot.sections
-        let derived = layout.withExpandedSections { expanded.contains(sections[$0].id) }
+        var derived = layout
+        if expanded != .all { derived.setExpandedSections(sections.map { expanded.contains($0.id) }) }
+        if isEditing {
+            derived.setFooterHeights(Array(repeating: metrics.footerHeight(isEditing: true), count: sections.count))
+        }
         derivedLayouts.withLock { cache in
             if cache.count >= DatasetEntry.layoutCacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[expanded] = derived
+            cache[key] = derived
         }
         return derived
     }

@@ -20,6 +20,8 @@ extension OpenAPIDocument {
                 "schema": {"type": "number", "minimum": 0, "maximum": 5000, "default": 0}},
               "Expanded": {"name": "expanded", "in": "query", "description": "The expanded sections: all, none (also the empty value), or section ids and ranges of ids (9-12; 12-9 means the same) separated by commas, each id at most 15 digits. Without it, the kind's default (friends groups start collapsed, other kinds expanded).",
                 "schema": {"type": "string", "pattern": "^(all|none|[0-9]{1,15}(-[0-9]{1,15})?(,[0-9]{1,15}(-[0-9]{1,15})?)*)?$"}},
+              "Editing": {"name": "editing", "in": "query", "description": "true (or 1) lays the window out for editing mode: in kinds whose rows can be inserted (generic lists) every section's footer then starts with an insertion row, described by the footer's insertion member. false (or 0) is the default.",
+                "schema": {"type": "string", "enum": ["true", "false", "1", "0"], "default": "false"}},
               "ExportFormat": {"name": "format", "in": "query", "description": "json (default), plist (XML property list) or binary-plist.",
                 "schema": {"type": "string", "enum": ["json", "plist", "binary-plist"], "default": "json"}},
               "LastEventIdHeader": {"name": "Last-Event-ID", "in": "header", "description": "The last version the client saw (browsers send it when they reconnect); a value that is not a version is ignored.",
@@ -81,7 +83,7 @@ extension OpenAPIDocument {
               "DatasetList": {"type": "object", "additionalProperties": false, "required": ["datasets"],
                 "properties": {"datasets": {"type": "array", "items": {"$ref": "#/components/schemas/DatasetSummary"}}}},
               "DatasetDetail": {"type": "object", "additionalProperties": false,
-                "required": ["id", "title", "kind", "style", "sectionCount", "rowCount", "version", "defaultExpanded", "contentHeight", "editable", "movable", "collapsible", "sections", "indexTitles", "indexSections"],
+                "required": ["id", "title", "kind", "style", "sectionCount", "rowCount", "version", "defaultExpanded", "contentHeight", "editable", "movable", "insertable", "collapsible", "sections", "indexTitles", "indexSections"],
                 "properties": {
                   "id": {"$ref": "#/components/schemas/DatasetId"},
                   "title": {"type": "string"},
@@ -94,6 +96,7 @@ extension OpenAPIDocument {
                   "contentHeight": {"type": "number", "minimum": 0, "description": "The content height with defaultExpanded."},
                   "editable": {"type": "boolean"},
                   "movable": {"type": "boolean"},
+                  "insertable": {"type": "boolean", "description": "Whether edit mode ends every section with an insertion row (windows with editing=true)."},
                   "collapsible": {"type": "boolean"},
                   "sections": {"type": "array", "items": {"type": "object", "additionalProperties": false,
                     "required": ["id", "title", "rowCount", "fields"],
@@ -123,7 +126,14 @@ extension OpenAPIDocument {
                   "section": {"$ref": "#/components/schemas/Index"},
                   "sectionId": {"$ref": "#/components/schemas/SectionId"},
                   "y": {"type": "number"},
-                  "height": {"type": "number", "minimum": 0}
+                  "height": {"type": "number", "minimum": 0},
+                  "insertion": {"description": "In editing mode, the insertion row at the top of the footer (its height is part of the footer's): a green plus that adds a row at row, the section's end, with its title in titleKey.",
+                    "type": "object", "additionalProperties": false, "required": ["height", "row", "titleKey"],
+                    "properties": {
+                      "height": {"type": "number", "minimum": 0},
+                      "row": {"$ref": "#/components/schemas/Index"},
+                      "titleKey": {"type": "string"}
+                    }}
                 }},
               "WindowRow": {"type": "object", "additionalProperties": false,
                 "required": ["section", "row", "id", "y", "height", "fields"],

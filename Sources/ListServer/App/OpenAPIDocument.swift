@@ -50,7 +50,8 @@ enum OpenAPIDocument {
                 "summary": "The headers, rows and footers visible in a viewport, with their frames.",
                 "parameters": [
                   {"$ref": "#/components/parameters/Top"}, {"$ref": "#/components/parameters/Height"},
-                  {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"}
+                  {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"},
+                  {"$ref": "#/components/parameters/Editing"}
                 ],
                 "responses": {
                   "200": {"description": "The window of the current version.",
@@ -134,10 +135,10 @@ enum OpenAPIDocument {
             "/": {
               "get": {
                 "operationId": "getIndexPage",
-                "summary": "The page listing the datasets (HTML).",
+                "summary": "The page listing the datasets as cards (HTML, written for each request).",
                 "responses": {
                   "200": {"description": "The page.", "content": {"text/html": {"schema": {"type": "string"}}}},
-                  "304": {"description": "The page is unchanged since the ETag sent in If-None-Match."}
+                  "500": {"description": "The page template is missing.", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
                 }
               }
             },
@@ -161,7 +162,8 @@ enum OpenAPIDocument {
                 "summary": "The HTML fragment of the same window as /api/datasets/{id}/window.",
                 "parameters": [
                   {"$ref": "#/components/parameters/Top"}, {"$ref": "#/components/parameters/Height"},
-                  {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"}
+                  {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"},
+                  {"$ref": "#/components/parameters/Editing"}
                 ],
                 "responses": {
                   "200": {"description": "The fragment.", "content": {"text/html": {"schema": {"type": "string"}}}},

@@ -22,6 +22,7 @@ final class ResponseCache: Sendable {
         var height: Double
         var overscan: Double
         var expanded: ExpandedSections
+        var isEditing = false
     }
 
     private struct State {

@@ -9,18 +9,26 @@ struct WindowRequest: Sendable, Equatable {
     var overscan: Double
     /// nil: the kind's default.
     var expanded: ExpandedSections?
+    /// Whether the window is laid out for editing mode: kinds whose rows can be inserted then end
+    /// every section with an insertion row.
+    var isEditing = false
 
     /// The tallest viewport and overscan a request may ask for, which bounds a response.
     static let maximumHeight = 20_000.0
     static let maximumOverscan = 5_000.0
 
-    /// Reads `top`, `height`, `overscan` and `expanded` from the query.
+    /// Reads `top`, `height`, `overscan`, `expanded` and `editing` from the query.
     /// - Throws: ``HTTPError`` `400` naming the parameter.
     init(_ request: HTTPRequest) throws(HTTPError) {
         top = try Self.number(request, "top", default: 0, range: -1e12...1e12)
         height = try Self.number(request, "height", default: 800, range: 0...Self.maximumHeight)
         overscan = try Self.number(request, "overscan", default: 0, range: 0...Self.maximumOverscan)
         expanded = try request.query("expanded").map { text throws(HTTPError) in try ExpandedSections.parse(text) }
+        switch request.query("editing") {
+        case nil, "false", "0": isEditing = false
+        case "true", "1": isEditing = true
+        case let text?: throw HTTPError.badRequest("editing must be true, false, 1 or 0, found \"\(text)\"")
+        }
     }
 
     private static func number(
@@ -39,6 +47,8 @@ struct WindowRequest: Sendable, Equatable {
 struct WindowView {
     let entry: DatasetEntry
     let expanded: ExpandedSections
+    /// Whether the sections end with insertion rows (editing mode, a kind whose rows can be inserted).
+    let hasInsertionRows: Bool
     let layout: TableLayout
     let window: TableWindow
     /// The dataset's sections, read once rather than through `entry` for every item.
@@ -48,7 +58,8 @@ struct WindowView {
     init(entry: DatasetEntry, request: WindowRequest) {
         self.entry = entry
         expanded = request.expanded ?? entry.defaultExpanded
-        layout = entry.layout(for: expanded)
+        hasInsertionRows = request.isEditing && entry.metrics.rowsCanBeInserted
+        layout = entry.layout(for: expanded, isEditing: hasInsertionRows)
         window = layout.window(top: request.top, height: request.height, overscan: request.overscan)
         sections = entry.dataset.sections
     }
@@ -74,7 +85,8 @@ struct WindowView {
     ) -> ResponseCache.Key {
         ResponseCache.Key(
             format: format, top: request.top, height: request.height, overscan: request.overscan,
-            expanded: request.expanded ?? entry.defaultExpanded)
+            expanded: request.expanded ?? entry.defaultExpanded,
+            isEditing: request.isEditing && entry.metrics.rowsCanBeInserted)
     }
 
     private func header(_ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>) -> FragmentHeader {
@@ -96,7 +108,7 @@ struct WindowView {
         return FragmentRow(
             indexPath: item.indexPath, id: row.id, y: item.frame.y, height: item.frame.height, fields: row.fields,
             setSize: rows.count, canEdit: metrics.rowsCanBeEdited, canMove: metrics.rowsCanBeMoved,
-            lineCount: lines)
+            lineCount: lines, endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1)
     }
 
     /// The window for the HTML renderer.
@@ -123,12 +135,12 @@ struct WindowView {
                 footers.append(
                     FragmentFooter(
                         section: item.section, sectionID: sections[item.section].id, y: item.frame.y,
-                        height: item.frame.height, title: ""))
+                        height: item.frame.height, title: "", insertion: insertion(in: sections[item.section])))
             }
             return FragmentWindow(
                 kind: entry.dataset.kind, style: entry.dataset.style, version: entry.dataset.version,
                 contentHeight: window.contentHeight, pinnedSection: window.pinnedHeader?.section, headers: headers,
-                rows: rows, footers: footers, editable: metrics.rowsCanBeEdited)
+                rows: rows, footers: footers, editable: metrics.rowsCanBeEdited, isEditing: hasInsertionRows)
         }
     }
 
@@ -168,7 +180,9 @@ struct WindowView {
             json.endArray()
             json.key("footers")
             json.beginArray()
-            for item in window.footers { writeSection(&json, item, sections, withTitle: false) }
+            for item in window.footers {
+                writeSection(&json, item, sections, withTitle: false, insertion: insertion(in: sections[item.section]))
+            }
             json.endArray()
             json.endObject()
             return json.bytes
@@ -177,7 +191,7 @@ struct WindowView {
 
     private func writeSection(
         _ json: inout JSONOutput, _ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>,
-        withTitle: Bool
+        withTitle: Bool, insertion: FragmentFooter.Insertion? = nil
     ) {
         let section = sections[item.section]
         json.beginObject()
@@ -190,6 +204,22 @@ struct WindowView {
         }
         json.member("y", number: item.frame.y)
         json.member("height", number: item.frame.height)
+        if let insertion {
+            json.key("insertion")
+            json.beginObject()
+            json.member("height", number: insertion.height)
+            json.member("row", insertion.row)
+            json.member("titleKey", insertion.titleKey)
+            json.endObject()
+        }
         json.endObject()
+    }
+
+    /// The insertion row at the top of a section's footer, when the window has them: a new row goes at
+    /// the section's end, its title in the field the section's rows keep theirs in.
+    private func insertion(in section: Section) -> FragmentFooter.Insertion? {
+        guard hasInsertionRows else { return nil }
+        let titleKey = section.rows.first.flatMap { DatasetKind.primaryTextKey(of: $0.fields) } ?? "title"
+        return FragmentFooter.Insertion(height: entry.metrics.insertionRowHeight, row: section.rows.count, titleKey: titleKey)
     }
 }

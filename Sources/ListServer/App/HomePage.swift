@@ -1,0 +1,61 @@
+// ListServer — ListServer
+import ListRender
+import Models
+
+/// The page at `/`: `Public/index.html` with the datasets written into its list as cards (icon,
+/// title, kind and counts, a link to the table), so the list shows at first paint with no script
+/// and no second request.
+enum HomePage {
+    /// The list element of the template; the cards go right after it.
+    static let listOpening = Array(#"<nav id="datasets" class="cards" aria-label="Datasets">"#.utf8)
+
+    /// The template with the cards of `entries` in its list.
+    /// - Parameters:
+    ///   - template: the bytes of `index.html`.
+    ///   - entries: the datasets, in the order to show them.
+    /// - Returns: the page, or nil when the template has no list element.
+    /// - Complexity: O(template + datasets).
+    static func render(template: [UInt8], entries: [DatasetEntry]) -> [UInt8]? {
+        guard let start = firstRange(of: listOpening, in: template)?.upperBound else { return nil }
+        var cards = HTMLBuffer(capacity: 64 + entries.count * 200)
+        for entry in entries { writeCard(entry.dataset, into: &cards) }
+        if entries.isEmpty { cards.raw("<p class=\"none\">No datasets yet.</p>") }
+        return Array(template[..<start]) + cards.bytes + Array(template[start...])
+    }
+
+    private static func writeCard(_ dataset: Dataset, into html: inout HTMLBuffer) {
+        html.raw("<a class=\"card\" href=\"/d/")
+        html.text(dataset.id)
+        html.raw("\"><img src=\"/icons/")
+        switch dataset.kind {
+        case .friends: html.raw("friend-01")
+        case .heroes: html.raw("hero-01")
+        case .apps: html.raw("app-01")
+        case .messages, .generic: html.raw("message")
+        }
+        html.raw(".svg\" alt=\"\" width=\"44\" height=\"44\">")
+        html.text(dataset.title.isEmpty ? dataset.id : dataset.title)
+        html.raw("<small>")
+        html.text(dataset.kind.rawValue)
+        html.raw(" · ")
+        writeCount(dataset.sections.count, "section", into: &html)
+        html.raw(" · ")
+        writeCount(dataset.rowCount, "row", into: &html)
+        html.raw("</small></a>")
+    }
+
+    private static func writeCount(_ count: Int, _ noun: StaticString, into html: inout HTMLBuffer) {
+        html.int(count)
+        html.raw(" ")
+        html.raw(noun)
+        if count != 1 { html.raw("s") }
+    }
+
+    private static func firstRange(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
+        guard needle.count <= haystack.count else { return nil }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<start + needle.count].elementsEqual(needle) { return start..<start + needle.count }
+        }
+        return nil
+    }
+}
