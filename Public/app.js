@@ -1,4 +1,4 @@
-// ListServer — Public/app.js: the dataset list (/) and the virtualized table page (/d/{id}).
+// ListServer — Public/app.js: the virtualized table page (/d/{id}).
 const $ = (s, r = document) => r.querySelector(s);
 const MAXH = 1e7; // taller content: the spacer is capped, scroll offsets map linearly onto it
 const W = 80; // swipe Delete width
@@ -18,24 +18,6 @@ function fail(e, again) {
   err.hidden = false;
 }
 
-const plural = (k, w) => `${k} ${w}${k === 1 ? '' : 's'}`;
-async function home(list) {
-  try {
-    const { datasets } = await api('/api/datasets');
-    err.hidden = true;
-    list.replaceChildren(...datasets.map(d => {
-      const a = document.createElement('a');
-      a.className = 'card';
-      a.href = '/d/' + encodeURIComponent(d.id);
-      a.append(new Image(), d.title || d.id, document.createElement('small'));
-      a.firstChild.src = `/icons/${{ friends: 'friend-01', heroes: 'hero-01', apps: 'app-01' }[d.kind] || 'message'}.svg`;
-      a.lastChild.textContent = `${d.kind} · ${plural(d.sectionCount, 'section')} · ${plural(d.rowCount, 'row')}`;
-      return a;
-    }), datasets.length ? '' : 'No datasets yet.');
-    list.removeAttribute('aria-busy');
-  } catch (e) { fail(e, () => home(list)); }
-}
-
 // ---- the table page ----
 const id = encodeURIComponent(decodeURIComponent(location.pathname.split('/')[2] || ''));
 const A = '/api/datasets/' + id;
@@ -52,7 +34,7 @@ const key = n => (n.dataset.rowId ? 'r' + n.dataset.rowId : (n.dataset.cell === 
 const items = () => [...live.values()].filter(e => e.getAttribute('role') === 'row').sort((a, b) => a.dataset.y - b.dataset.y);
 const nameOf = el => ($('.nm, .tt, .t1', el) || el).textContent.trim();
 const note = t => say($('#note'), t, 4000);
-const query = (t, h) => api(`${A}/window?top=${t}&height=${h}&overscan=0${exp()}`);
+const query = (t, h) => api(`${A}/window?top=${t}&height=${h}&overscan=0${view()}`);
 
 // top: content offset at the viewport top; content y shows at y - top.
 function setTop(t) {
@@ -83,6 +65,7 @@ function exp() {
   }
   return '&expanded=' + (out.join(',') || 'none');
 }
+const view = () => exp() + (editing ? '&editing=1' : '');
 
 // Fetch unless the last or in-flight window covers the viewport + a margin.
 function need() {
@@ -94,7 +77,7 @@ function load() {
   req?.ctl.abort();
   const o = Math.round(vh * 0.75), t = Math.round(top);
   const r = (req = { a: t - o, b: t + vh + o, ctl: new AbortController() });
-  fetch(`/d/${id}/fragment?top=${t}&height=${vh}&overscan=${o}${exp()}`, { signal: r.ctl.signal })
+  fetch(`/d/${id}/fragment?top=${t}&height=${vh}&overscan=${o}${view()}`, { signal: r.ctl.signal })
     .then(res => (res.ok ? res.text() : Promise.reject(new Error(`HTTP ${res.status}`))))
     .then(html => {
       if (req !== r) return;
@@ -136,6 +119,7 @@ function apply(html) {
   const w = tpl.content.firstElementChild, v = +w.dataset.version, old = live;
   win = { ...w.dataset };
   ver = v;
+  const vk = v + win.editing; // editing mode redraws footers (insertion rows) at one version
   sc.dataset.style = win.style;
   editBtn.hidden = win.editable !== 'true';
   if (+win.contentHeight !== C) {
@@ -151,13 +135,13 @@ function apply(html) {
     if (el) {
       old.delete(k);
       sync(el, n);
-      if (el._v !== v) el.replaceChildren(...n.childNodes);
+      if (el._v !== vk) el.replaceChildren(...n.childNodes);
     } else if ((el = pools[n.dataset.cell]?.pop())) {
       el.removeAttribute('data-open');
       sync(el, n);
       el.replaceChildren(...n.childNodes);
     } else ly.append((el = n));
-    el._v = v;
+    el._v = vk;
     el.style.transform = `translateY(${n.dataset.y - base}px)`;
     live.set(k, el);
     dress(el);
@@ -214,6 +198,7 @@ function setEditing(on) {
   sel.clear();
   live.forEach(el => (el.removeAttribute('data-open'), dress(el)));
   count();
+  if (meta.insertable) keep(); // insertion rows move what follows them
 }
 
 function say(el, text, ms) {
@@ -291,7 +276,11 @@ ed?.addEventListener('close', async () => {
   } catch (e) { note(`Not saved: ${e.message}`); }
 });
 
+// The insertion row's green plus adds a row at the end of its section.
+const insert = f => batch({ insertRows: [{ section: +f.dataset.section, row: +f.dataset.row, fields: { [f.dataset.key]: 'New Row' } }] });
+
 function activate(it) {
+  if (it.dataset.cell === 'footer') return insert(it);
   if (editing && win.editStyle === 'select') return pick(it, true);
   pick(it, false);
   if (meta.kind === 'heroes' && !editing) openEditor(it);
@@ -315,7 +304,7 @@ function click(e) {
     a.disabled = true;
     return say($('#toast'), `${nameOf(it)} is downloading…`, 2000);
   }
-  if (!it || a || !sc.contains(it)) return;
+  if (!it || (a && act !== 'insert') || !sc.contains(it)) return;
   if (it.dataset.cell !== 'header') activate(it);
   else if (it.hasAttribute('aria-expanded')) toggle(it);
 }
@@ -409,7 +398,13 @@ async function jump(s) {
   }
 }
 
-// Live updates: re-fetch, keeping the first visible row in place.
+// Re-fetch, keeping the first visible row in place.
+function keep() {
+  const first = items().find(el => el.dataset.rowId && +el.dataset.y + +el.dataset.h > top);
+  anchor = first && { k: key(first), off: first.dataset.y - top };
+  reload();
+}
+
 function events() {
   const es = new EventSource(A + '/events');
   addEventListener('pagehide', () => es.close(), { once: true });
@@ -418,10 +413,7 @@ function events() {
     try { d = JSON.parse(e.data); } catch {}
     (d.deleteRows || d.deletes || []).forEach?.(x => sel.delete(String(x?.id ?? x)));
     count();
-    if (d.version <= ver) return;
-    const first = items().find(el => el.dataset.rowId && +el.dataset.y + +el.dataset.h > top);
-    anchor = first && { k: key(first), off: first.dataset.y - top };
-    reload();
+    if (d.version > ver) keep();
   });
 }
 
@@ -477,4 +469,4 @@ if (sc) {
   sc.addEventListener('pointerup', up);
   sc.addEventListener('pointercancel', up);
   table();
-} else home($('#datasets'));
+}
