@@ -45,10 +45,12 @@ private func refusal(_ bytes: [UInt8], kind: DatasetKind? = nil) -> ImportError?
 struct DatasetDecoderEmptyListTests {
     @Test("an empty list without a kind is refused with one line saying to pass --kind")
     func emptyListWithoutKind() {
-        #expect(refusal(EmptyListDocuments.json)?.description
-            == "x.json: the list is empty: pass --kind to import an empty list")
-        #expect(refusal(EmptyListDocuments.jsonWithRootKey)?.description
-            == "x.json: items: the list is empty: pass --kind to import an empty list")
+        #expect(
+            refusal(EmptyListDocuments.json)?.description
+                == "x.json: the list is empty: pass --kind to import an empty list")
+        #expect(
+            refusal(EmptyListDocuments.jsonWithRootKey)?.description
+                == "x.json: items: the list is empty: pass --kind to import an empty list")
         for document in EmptyListDocuments.all {
             #expect(refusal(document.bytes)?.message == DatasetDecoder.emptyListMessage, "\(document.name)")
         }
