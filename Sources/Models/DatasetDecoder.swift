@@ -9,7 +9,7 @@ public struct DatasetDecoder: Sendable {
     public var file: String
     public var id: String
     public var title: String
-    /// The kind to decode as; nil detects it from the keys.
+    /// The kind to decode as (`--kind`); nil detects it from the keys, which an empty list does not have.
     public var kind: DatasetKind?
 
     public init(file: String, id: String, title: String? = nil, kind: DatasetKind? = nil) {
@@ -19,20 +19,30 @@ public struct DatasetDecoder: Sendable {
         self.kind = kind
     }
 
+    /// Why an empty list without a kind cannot be imported, and how to import it.
+    public static let emptyListMessage = "the list is empty: pass --kind to import an empty list"
+
     /// A readable title for an id: `my-apps` → `My Apps`.
     public static func title(forIdentifier id: String) -> String {
         id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
     /// Decodes the value tree of a whole file.
+    ///
+    /// An empty list (`[]`, `<array/>`, or one under a root key) has no rows to detect a kind from:
+    /// it decodes only when ``kind`` is given, into an empty dataset that exports as the same empty
+    /// list. A flat kind (and `generic`, which cannot tell a grouped list without groups) gets its one
+    /// section with no rows, so that a row can be inserted at row 0 of section 0; `friends` gets no
+    /// groups, as a friends list without groups has none.
     /// - Parameter root: what a document reader returned for the file.
     /// - Returns: the dataset at version 1, ids numbered from 1 (sections first, then rows).
-    /// - Throws: ``ImportError`` naming the file and the key path of the first problem.
+    /// - Throws: ``ImportError`` naming the file and the key path of the first problem; for an empty
+    ///   list without a kind, one saying to pass `--kind`.
     /// - Complexity: O(n) in the number of values.
     public func decode(_ root: FieldValue) throws(ImportError) -> Dataset {
         let (list, rootKey) = try topLevelList(root)
-        guard !list.isEmpty else {
-            throw failure(rootKey ?? "", "the list is empty: there is nothing to import")
+        if list.isEmpty && kind == nil {
+            throw failure(rootKey ?? "", Self.emptyListMessage)
         }
         let detected = DatasetKind.detect(in: list)
         let kind = kind ?? detected.kind

@@ -37,8 +37,15 @@ struct ImportAcceptanceRefusalTests {
             content("scalar.json", "expected an array of rows (or a dictionary holding one array), found 42"),
             content("string.plist", "expected an array of rows (or a dictionary holding one array), found \"just"),
             content("wrapped.json", "rows: expected an array of rows, found 3"),
-            content("emptylist.json", "the list is empty"),
-            content("emptylist.plist", "items: the list is empty"),
+            content("emptylist.json", "the list is empty: pass --kind to import an empty list"),
+            content("emptylist.plist", "items: the list is empty: pass --kind to import an empty list"),
+            // --kind makes an empty list importable, never an empty file.
+            Refusal(
+                arguments: ["--kind", "generic", "--import", "\(files)/empty.json"], file: "\(files)/empty.json",
+                details: ["the file is empty"]),
+            Refusal(
+                arguments: ["--kind", "apps", "--import", "\(files)/blank.json"], file: "\(files)/blank.json",
+                details: ["the file is empty"]),
             content("empty.json", "the file is empty"),
             content("empty.plist", "the file is empty"),
             content("blank.json", "the file is empty"),

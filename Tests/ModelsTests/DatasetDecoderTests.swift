@@ -92,7 +92,7 @@ struct DatasetDecoderTests {
 
     @Test("empty lists, scalars and non-dictionary rows are refused")
     func badShapesAreRefused() {
-        #expect(importError(.array([]))?.message == "the list is empty: there is nothing to import")
+        #expect(importError(.array([]))?.message == "the list is empty: pass --kind to import an empty list")
         #expect(importError(.string("x"))?.message.hasPrefix("expected an array of rows") == true)
         #expect(importError(.array([.dict(["a": .string("b")]), .int(3)]))?.path == "[1]")
         #expect(importError(.dict(["a": .int(1), "b": .int(2)])) != nil)

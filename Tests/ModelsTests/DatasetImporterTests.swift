@@ -213,8 +213,8 @@ struct DatasetImporterTests {
             (#""rows""#, #"expected an array of rows (or a dictionary holding one array), found "rows""#),
             (#"{"a":[],"b":[]}"#, "expected an array of rows (or a dictionary holding one array), found a dictionary"),
             (#"{"rows":{"a":1}}"#, "rows: expected an array of rows, found a dictionary"),
-            ("[]", "the list is empty: there is nothing to import"),
-            (#"{"rows":[]}"#, "rows: the list is empty: there is nothing to import"),
+            ("[]", "the list is empty: pass --kind to import an empty list"),
+            (#"{"rows":[]}"#, "rows: the list is empty: pass --kind to import an empty list"),
         ]
         for (text, expected) in cases {
             #expect(refusal(text)?.description == "data.json: " + expected, "\(text)")

@@ -35,7 +35,8 @@ struct Configuration: Sendable, Equatable {
                                other characters than letters and digits turned into '-'
           --replace            let --import overwrite a dataset that already exists
           --kind KIND          read the imports as friends, heroes, apps, messages or generic
-                               instead of detecting the kind from their keys
+                               instead of detecting the kind from their keys; an empty list ([])
+                               has no keys and imports only with --kind
           --token TOKEN        require 'Authorization: Bearer TOKEN' on every change
           --public DIR         directory of the page's static files (default: the package's Public/)
           --quiet              no access log
