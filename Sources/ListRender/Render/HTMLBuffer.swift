@@ -1,4 +1,5 @@
 // ListServer — ListRender
+import Models
 
 /// A growing UTF-8 byte buffer for HTML, with escaping for text and attribute values.
 ///
@@ -10,19 +11,19 @@ public struct HTMLBuffer: Sendable {
     /// - Complexity: O(n): a copy of the buffer.
     public var bytes: [UInt8] { storage.bytes }
 
-    /// The bytes live in a class of their own, copied on write, so that appending a piece of markup is a
+    /// The bytes live in a ``ByteStorage``, copied on write, so that appending a piece of markup is a
     /// capacity check and a copy rather than a generic array append.
-    private var storage: HTMLStorage
+    private var storage: ByteStorage
 
     /// Creates an empty buffer.
     /// - Parameter capacity: the number of bytes to reserve.
     public init(capacity: Int = 0) {
-        storage = HTMLStorage(capacity: capacity)
+        storage = ByteStorage(capacity: capacity)
     }
 
     /// Makes the storage this buffer's own before a write.
     @inline(__always)
-    private mutating func unique() -> HTMLStorage {
+    private mutating func unique() -> ByteStorage {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         return storage
     }

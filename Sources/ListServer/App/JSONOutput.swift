@@ -24,7 +24,7 @@ struct JSONOutput {
 
     /// Makes the buffer this output's own and writes the comma before a new element.
     private mutating func elementStart() {
-        if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
+        buffer.makeUnique()
         if afterKey {
             afterKey = false
         } else {
@@ -43,7 +43,7 @@ struct JSONOutput {
 
     private mutating func close(_ bracket: UInt8) {
         precondition(depth > 0, "JSONOutput: closing a container that is not open")
-        if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
+        buffer.makeUnique()
         depth -= 1
         hasElement >>= 1
         buffer.append(bracket)

@@ -11,7 +11,7 @@ extension JSONByteWriter {
             append(UInt8(ascii: "\""))
             var runStart = 0
             while true {
-                let position = Self.firstSpecial(in: utf8, from: runStart)
+                let position = JSONWriter.firstSpecial(in: utf8, from: runStart)
                 append(UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
                 guard position < utf8.count else { break }
                 let length = Self.escapedLength(in: utf8, at: position)
@@ -26,43 +26,6 @@ extension JSONByteWriter {
             }
             append(UInt8(ascii: "\""))
         }
-    }
-
-    /// The position of the first byte from `start` that may need escaping (a control
-    /// character, `"`, `\`, `<`, `>`, `&`, or 0xE2, which starts U+2028 and U+2029), or the end.
-    ///
-    /// Looks at 8 bytes at a time while it can.
-    @inline(__always)
-    private static func firstSpecial(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        var position = start
-        if let base = utf8.baseAddress {
-            while position &+ 8 <= utf8.count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                let quote = word ^ (ones &* 0x22)
-                let backslash = word ^ (ones &* 0x5C)
-                let less = word ^ (ones &* 0x3C)
-                let greater = word ^ (ones &* 0x3E)
-                let ampersand = word ^ (ones &* 0x26)
-                let separatorLead = word ^ (ones &* 0xE2)
-                var flags = (word &- ones &* 0x20) & ~word
-                flags |= (quote &- ones) & ~quote | (backslash &- ones) & ~backslash
-                flags |= (less &- ones) & ~less | (greater &- ones) & ~greater
-                flags |= (ampersand &- ones) & ~ampersand | (separatorLead &- ones) & ~separatorLead
-                // Flags may also be set after a true match (a borrow), never before one.
-                flags &= highBits
-                if flags != 0 { return position &+ flags.trailingZeroBitCount >> 3 }
-                position &+= 8
-            }
-        }
-        while position < utf8.count {
-            switch utf8[position] {
-            case ..<0x20, 0x22, 0x5C, 0x3C, 0x3E, 0x26, 0xE2: return position
-            default: position += 1
-            }
-        }
-        return position
     }
 
     /// How the special byte at `position` is written: the bytes it consumes and the length of

@@ -1,0 +1,117 @@
+// ListServer — Models
+
+/// A growing byte allocation written with plain stores and copies: the storage behind the HTML and
+/// JSON response buffers.
+///
+/// It is a class so that a buffer value can hold it by reference and copy it on write: only a buffer
+/// that holds the sole reference (`isKnownUniquelyReferenced`) writes to it, and any other first takes
+/// a ``copy()``. That is what makes it safe to send along with its buffer.
+///
+/// The appends are inlinable so that writing a piece of markup from another module is a capacity
+/// check and a copy, with no call; growing, the rare case, is a call (inlinable only so that the
+/// optimizer sees what it touches, never inlined). The three stored properties are
+/// `@exclusivity(unchecked)`: each access is a single load or store that never overlaps another (no
+/// `inout` reference to them escapes), and a property that other modules' inlined code may touch
+/// would otherwise be checked at run time on every append.
+public final class ByteStorage: @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline @exclusivity(unchecked) var written = 0
+    @usableFromInline @exclusivity(unchecked) var capacity: Int
+
+    /// Creates empty storage.
+    /// - Parameter capacity: The number of bytes to reserve; at least 64 are.
+    public init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The number of bytes written so far.
+    @inlinable public var count: Int { written }
+
+    /// The bytes written so far, copied.
+    /// - Complexity: O(count).
+    @inlinable public var bytes: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: written)) }
+
+    /// New storage with the same bytes and capacity, for a buffer that is about to write to storage it
+    /// shares.
+    /// - Returns: The copy; this storage is left as it is.
+    /// - Complexity: O(count).
+    public func copy() -> ByteStorage {
+        let copy = ByteStorage(capacity: capacity)
+        copy.base.update(from: base, count: written)
+        copy.written = written
+        return copy
+    }
+
+    /// Appends one byte.
+    /// - Complexity: O(1) amortized.
+    @inlinable @inline(__always)
+    public func append(_ byte: UInt8) {
+        if written == capacity { grow(toFit: 1) }
+        base[written] = byte
+        written &+= 1
+    }
+
+    /// Appends `bytes` as they are.
+    ///
+    /// Short pieces (most markup, text and JSON members) are copied 8 bytes at a time here rather than
+    /// through a call to memmove; longer ones are copied with memmove.
+    /// - Parameter bytes: The bytes to copy; they may not overlap this storage.
+    /// - Complexity: O(bytes.count) amortized.
+    @inlinable @inline(__always)
+    public func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        let length = bytes.count
+        if length > capacity &- written { grow(toFit: length) }
+        let target = UnsafeMutableRawPointer(base + written)
+        if length <= 64 {
+            if length >= 8 {
+                // Whole words, then the last 8 bytes, which may overlap the word before them.
+                var offset = 0
+                while offset &+ 8 < length {
+                    target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
+                        toByteOffset: offset, as: UInt64.self)
+                    offset &+= 8
+                }
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
+                    toByteOffset: length &- 8, as: UInt64.self)
+            } else {
+                for offset in 0..<length {
+                    target.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self),
+                        toByteOffset: offset, as: UInt8.self)
+                }
+            }
+        } else {
+            target.copyMemory(from: source, byteCount: length)
+        }
+        written &+= length
+    }
+
+    /// Appends the UTF-8 bytes of `literal`.
+    /// - Complexity: O(length of `literal`) amortized.
+    @inlinable @inline(__always)
+    public func append(_ literal: StaticString) {
+        append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Appends the bytes of an array.
+    /// - Complexity: O(bytes.count) amortized.
+    @inlinable
+    public func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// Grows the allocation, at least doubling it, so that `extra` more bytes fit.
+    /// - Complexity: O(count).
+    @inlinable @inline(never)
+    func grow(toFit extra: Int) {
+        let newCapacity = Swift.max(capacity * 2, written + extra)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: written)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+}
