@@ -4,7 +4,7 @@ import Testing
 @testable import ListRender
 
 @Suite("HTML buffer storage")
-struct RenderHTMLStorageTests {
+struct RenderHTMLBufferStorageTests {
     @Test("a copied buffer is a value: writing to one copy leaves the other as it was")
     func copiesAreIndependent() {
         var first = HTMLBuffer(capacity: 4)
