@@ -4,9 +4,9 @@ import Models
 /// Renders a window of a table as the HTML fragment the page inserts (SPEC §7).
 ///
 /// The fragment is one root `<div data-role="window">` carrying the window's metadata, holding the
-/// window's headers, rows and footers in table order. Every item is absolutely positioned by its content
-/// offset (`data-y`, `data-h` and an inline transform) so the page can place it in its virtual scroller,
-/// and carries the hooks the page and its tests use (`data-row-id`, `data-section-id`, `aria-*`,
+/// window's headers, rows and footers in table order. Every item carries its content offset and height
+/// (`data-y`, `data-h`, and the height inline) for the page to place it in its virtual scroller (the page
+/// maps content offsets onto its own coordinates, so the fragment writes no position), and carries the hooks the page and its tests use (`data-row-id`, `data-section-id`, `aria-*`,
 /// `data-action`). Every dataset text is escaped. Headers and footers of zero height are left out: they
 /// show nothing and would only be stops for keyboard focus.
 public enum FragmentRenderer {
@@ -73,15 +73,13 @@ public enum FragmentRenderer {
         }
     }
 
-    /// Writes `data-y`, `data-h` and the inline position, ending inside the `style` attribute's quotes.
+    /// Writes `data-y`, `data-h` and the inline height, ending inside the `style` attribute's quotes.
     static func renderFrame(y: Double, height: Double, into html: inout HTMLBuffer) {
         html.raw("\" data-y=\"")
         html.pixels(y)
         html.raw("\" data-h=\"")
         html.pixels(height)
-        html.raw("\" style=\"transform:translateY(")
-        html.pixels(y)
-        html.raw("px);height:")
+        html.raw("\" style=\"height:")
         html.pixels(height)
         html.raw("px")
     }
