@@ -22,11 +22,8 @@ struct StoreDatasetStoreTests {
 
     @Test("several datasets load back exactly as saved: ids, versions, next ids, shapes and key orders")
     func roundTrip() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert(datasets, replacing: false)
+        let datasets = StoreFixtures.datasets()
+        try StoreFixtures.withStore(holding: datasets) { store, _ in
             let loaded = try store.loadAll()
             #expect(loaded == datasets)
             #expect(loaded.map(\.id) == ["friends", "messages", "empty"])
@@ -48,32 +45,22 @@ struct StoreDatasetStoreTests {
             first.close()
             #expect(throws: StoreError.closed) { try first.loadAll() }
             first.close()
-            let second = try DatasetStore(directory: directory)
-            defer { second.close() }
-            #expect(try second.loadAll() == datasets)
+            #expect(try StoreFixtures.loadAll(from: directory) == datasets)
         }
     }
 
     @Test("committed data is visible to a second connection while the first is still open, as after a crash")
     func visibleWithoutClose() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let writer = try DatasetStore(directory: directory)
-            defer { writer.close() }
-            try writer.insert(datasets, replacing: false)
-            let reader = try DatasetStore(directory: directory)
-            defer { reader.close() }
-            #expect(try reader.loadAll() == datasets)
+        let datasets = StoreFixtures.datasets()
+        try StoreFixtures.withStore(holding: datasets) { (_, directory) throws in
+            #expect(try StoreFixtures.loadAll(from: directory) == datasets)
         }
     }
 
     @Test("a copy of the files taken right after a commit, WAL included, recovers everything committed")
     func crashImageRecovers() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let writer = try DatasetStore(directory: directory)
-            defer { writer.close() }
-            try writer.insert(datasets, replacing: false)
+        let datasets = StoreFixtures.datasets()
+        try StoreFixtures.withStore(holding: datasets) { _, directory in
             let image = directory + "/image"
             try FileManager.default.createDirectory(atPath: image, withIntermediateDirectories: true)
             let walPath = directory + "/listserver.sqlite-wal"
@@ -81,57 +68,44 @@ struct StoreDatasetStoreTests {
             try FileManager.default.copyItem(
                 atPath: directory + "/listserver.sqlite", toPath: image + "/listserver.sqlite")
             try FileManager.default.copyItem(atPath: walPath, toPath: image + "/listserver.sqlite-wal")
-            let recovered = try DatasetStore(directory: image)
-            defer { recovered.close() }
-            #expect(try recovered.loadAll() == datasets)
+            #expect(try StoreFixtures.loadAll(from: image) == datasets)
         }
     }
 
     @Test("an insert with an existing id stores none of the batch and names the id")
     func insertAllOrNothing() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert([datasets[1]], replacing: false)
-            let before = try StoreFixtures.counts(directory)
-            let fresh = StoreFixtures.dataset(id: "fresh", sections: 3, rowsPerSection: 50)
-            #expect(throws: StoreError.datasetExists("messages")) {
-                try store.insert([fresh, datasets[1], datasets[0]], replacing: false)
+        let datasets = StoreFixtures.datasets()
+        let fresh = StoreFixtures.dataset(id: "fresh", sections: 3, rowsPerSection: 50)
+        try StoreFixtures.withStore(holding: [datasets[1]]) { store, directory in
+            try Self.expectFileUnchanged(store, in: directory, loading: [datasets[1]]) {
+                #expect(throws: StoreError.datasetExists("messages")) {
+                    try store.insert([fresh, datasets[1], datasets[0]], replacing: false)
+                }
             }
-            #expect(
-                StoreError.datasetExists("messages").description
-                    == "dataset 'messages' already exists; pass --replace to overwrite it")
-            #expect(try StoreFixtures.counts(directory) == before)
-            #expect(try store.loadAll() == [datasets[1]])
         }
+        #expect(
+            StoreError.datasetExists("messages").description
+                == "dataset 'messages' already exists; pass --replace to overwrite it")
     }
 
     @Test("an insert failing in the middle on a duplicate row id leaves the file as it was")
     func insertFailingMidway() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert([datasets[0]], replacing: false)
-            let before = try StoreFixtures.counts(directory)
-            var broken = StoreFixtures.dataset(id: "broken", sections: 2, rowsPerSection: 10)
-            broken.sections[1].rows[5].id = broken.sections[0].rows[2].id
-            let good = StoreFixtures.dataset(id: "good", sections: 2, rowsPerSection: 10)
-            #expect(throws: SQLiteError.self) { try store.insert([good, broken], replacing: true) }
-            #expect(try StoreFixtures.counts(directory) == before)
-            #expect(try store.loadAll() == [datasets[0]])
+        let datasets = StoreFixtures.datasets()
+        var broken = StoreFixtures.dataset(id: "broken", sections: 2, rowsPerSection: 10)
+        broken.sections[1].rows[5].id = broken.sections[0].rows[2].id
+        let good = StoreFixtures.dataset(id: "good", sections: 2, rowsPerSection: 10)
+        try StoreFixtures.withStore(holding: [datasets[0]]) { store, directory in
+            try Self.expectFileUnchanged(store, in: directory, loading: [datasets[0]]) {
+                #expect(throws: SQLiteError.self) { try store.insert([good, broken], replacing: true) }
+            }
             #expect(throws: StoreError.duplicateDataset("good")) { try store.insert([good, good], replacing: true) }
         }
     }
 
     @Test("replacing drops the old sections, rows and events and keeps the dataset's place")
     func replaceKeepsPlace() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert(datasets, replacing: false)
+        let datasets = StoreFixtures.datasets()
+        try StoreFixtures.withStore(holding: datasets) { store, directory in
             try store.appendEvent(datasetID: "friends", version: 2, payload: [1, 2, 3])
             var replacement = StoreFixtures.dataset(id: "friends", sections: 2, rowsPerSection: 3)
             replacement.version = 9
@@ -145,11 +119,8 @@ struct StoreDatasetStoreTests {
 
     @Test("replaceDataset checks the version and writes the whole dataset")
     func replaceDatasetChecksVersion() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert(datasets, replacing: false)
+        let datasets = StoreFixtures.datasets()
+        try StoreFixtures.withStore(holding: datasets) { store, _ in
             var edited = datasets[1]
             edited.sections[0].rows.removeFirst()
             edited.sections[0].rows[0].fields["title"] = .string("changed")
@@ -171,11 +142,8 @@ struct StoreDatasetStoreTests {
 
     @Test("deleting a dataset removes it with its rows table and events; its key is not reused")
     func deleteDataset() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert(datasets, replacing: false)
+        let datasets = StoreFixtures.datasets()
+        try StoreFixtures.withStore(holding: datasets) { store, directory in
             try store.appendEvent(datasetID: "friends", version: 2, payload: [1])
             #expect(try store.deleteDataset(id: "friends"))
             #expect(try store.deleteDataset(id: "friends") == false)
@@ -193,12 +161,7 @@ struct StoreDatasetStoreTests {
 
     @Test("damaged stored data is reported as corrupt, naming the dataset")
     func corruptDataIsReported() throws {
-        try StoreFixtures.withDirectory { directory in
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert([StoreFixtures.datasets()[1]], replacing: false)
-            let raw = try SQLiteDatabase(path: directory + "/listserver.sqlite")
-            defer { raw.close() }
+        try Self.withRawAccess { store, raw in
             try raw.run("UPDATE rows_1 SET fields = x'0102' WHERE id = (SELECT min(id) FROM rows_1)")
             #expect {
                 try store.loadAll()
@@ -222,12 +185,7 @@ struct StoreDatasetStoreTests {
 
     @Test("a row listed twice, a row in no section and a section out of the order are reported as corrupt")
     func inconsistentOrdersAreReported() throws {
-        try StoreFixtures.withDirectory { directory in
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert([StoreFixtures.datasets()[1]], replacing: false)
-            let raw = try SQLiteDatabase(path: directory + "/listserver.sqlite")
-            defer { raw.close() }
+        try Self.withRawAccess { store, raw in
             func expectCorrupt(_ detail: String) {
                 #expect(throws: StoreError.corrupt(datasetID: "messages", detail: detail)) { try store.loadAll() }
             }
@@ -241,115 +199,25 @@ struct StoreDatasetStoreTests {
             expectCorrupt("the section order is not a list of ids")
         }
     }
-}
 
-/// Datasets, temporary directories and row counts for the store tests.
-enum StoreFixtures {
-    /// Runs `body` with a new empty directory, removed afterwards.
-    static func withDirectory(_ body: (String) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("listserver-store-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try body(directory)
+    /// Runs `failingWrite`, then expects the file to hold the same counts as before it and the store
+    /// to load `expected`.
+    private static func expectFileUnchanged(
+        _ store: DatasetStore, in directory: String, loading expected: [Dataset],
+        sourceLocation: SourceLocation = #_sourceLocation, by failingWrite: () throws -> Void
+    ) throws {
+        let before = try StoreFixtures.counts(directory)
+        try failingWrite()
+        #expect(try StoreFixtures.counts(directory) == before, sourceLocation: sourceLocation)
+        #expect(try store.loadAll() == expected, sourceLocation: sourceLocation)
     }
 
-    struct Counts: Hashable {
-        var datasets: Int64
-        var sections: Int64
-        var rows: Int64
-        var events: Int64
-        /// The names of the per-dataset rows tables.
-        var rowTables: [String]
-        var versions: [String]
-    }
-
-    /// Counts straight from the file through a separate connection.
-    static func counts(_ directory: String) throws -> Counts {
-        let database = try SQLiteDatabase(path: directory + "/" + DatasetStore.fileName)
-        defer { database.close() }
-        let versions = try database.withStatement("SELECT id, version FROM datasets ORDER BY key") { statement in
-            var versions: [String] = []
-            while try statement.step() { versions.append("\(statement.text(at: 0) ?? "")@\(statement.int64(at: 1))") }
-            return versions
+    /// Runs `body` with a store holding the messages dataset, and a raw connection to its file.
+    private static func withRawAccess(_ body: (DatasetStore, SQLiteDatabase) throws -> Void) throws {
+        try StoreFixtures.withStore(holding: [StoreFixtures.datasets()[1]]) { store, directory in
+            let raw = try SQLiteDatabase(path: directory + "/listserver.sqlite")
+            defer { raw.close() }
+            try body(store, raw)
         }
-        let rowTables = try database.withStatement(
-            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB 'rows_*'"
-        ) { statement in
-            var names: [String] = []
-            while try statement.step() { names.append(statement.text(at: 0) ?? "") }
-            return names
-        }
-        var rows: Int64 = 0
-        for table in rowTables { rows += try database.scalarInt("SELECT count(*) FROM \(table)") ?? 0 }
-        return Counts(
-            datasets: try database.scalarInt("SELECT count(*) FROM datasets") ?? -1,
-            sections: try database.scalarInt("SELECT count(*) FROM sections") ?? -1,
-            rows: rows,
-            events: try database.scalarInt("SELECT count(*) FROM events") ?? -1,
-            rowTables: rowTables.sorted(),
-            versions: versions)
-    }
-
-    /// A grouped friends-like dataset, a one-section messages dataset and an empty one.
-    static func datasets() -> [Dataset] {
-        let friends = Dataset(
-            id: "friends", title: "Friends", kind: .friends, style: .plain,
-            shape: SourceShape(rootKey: nil, rowsKey: "friends"),
-            sections: [
-                Section(
-                    id: SectionID(1), fields: ["name": .string("Family"), "online": .int(2)], rowsKeyIndex: 2,
-                    rows: []),
-                Section(
-                    id: SectionID(10), fields: ["online": .int(1), "name": .string("Work 中文")], rowsKeyIndex: 1,
-                    rows: [
-                        Row(
-                            id: RowID(12),
-                            fields: [
-                                "name": .string("Zoë"), "icon": .string("f1"), "intro": .string("hi 🌍"),
-                                "vip": .bool(true),
-                            ]),
-                        Row(
-                            id: RowID(11),
-                            fields: [
-                                "vip": .bool(false), "name": .string("Bo"),
-                                "tags": .array([.string("x"), .dict(["deep": .array([.null, .real(-0.5)])])]),
-                                "seen": .date(Date(timeIntervalSince1970: 1_700_000_000.25)),
-                                "blob": .data([0, 1, 255]),
-                            ]),
-                    ]),
-            ],
-            version: 3, nextID: 500)
-        var messages = dataset(id: "messages", sections: 1, rowsPerSection: 40)
-        messages.kind = .messages
-        messages.shape = SourceShape(rootKey: "messages", rowsKey: nil)
-        messages.version = 4
-        let empty = Dataset(
-            id: "empty", title: "", kind: .generic, style: .grouped, shape: SourceShape(), sections: [], version: 1)
-        return [friends, messages, empty]
-    }
-
-    /// A generic dataset with ids 1, 2, 3, … over its sections and rows.
-    static func dataset(id: String, sections sectionCount: Int, rowsPerSection: Int, firstID: Int64 = 1) -> Dataset {
-        var next = firstID
-        func take() -> Int64 {
-            defer { next += 1 }
-            return next
-        }
-        let sections = (0..<sectionCount).map { index in
-            Section(
-                id: SectionID(take()), fields: ["title": .string("Section \(index)")], rowsKeyIndex: 1,
-                rows: (0..<rowsPerSection).map { row in
-                    Row(
-                        id: RowID(take()),
-                        fields: [
-                            "title": .string("Row \(row) of \(index)"), "send_time": .int(1_600_000_000 + Int64(row)),
-                            "read": .bool(row % 3 == 0),
-                        ])
-                })
-        }
-        return Dataset(
-            id: id, title: id.capitalized, kind: .generic, style: .plain, shape: SourceShape(rowsKey: "rows"),
-            sections: sections)
     }
 }
