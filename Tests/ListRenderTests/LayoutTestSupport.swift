@@ -14,6 +14,12 @@ struct LayoutRandom: RandomNumberGenerator {
 
     mutating func next() -> UInt64 { base.next() }
 
+    /// `count` random sections of at most `maxRows` rows from a generator seeded with `seed`.
+    static func sections(_ count: Int, maxRows: Int, seed: UInt64) -> [SectionMetrics] {
+        var random = LayoutRandom(seed: seed)
+        return (0..<count).map { _ in random.sectionMetrics(maxRows: maxRows) }
+    }
+
     /// A height in quarters (exact in binary, so sums compare exactly), 0 with probability
     /// `zeroChance`.
     mutating func height(upTo limit: Int = 120, zeroChance: Double = 0) -> Double {
