@@ -22,9 +22,12 @@ enum XMLFault: String, Sendable {
 struct XMLRefusal: Sendable, CustomTestStringConvertible {
     var fault: XMLFault
     var text: String
-    var location: String
+    var line: Int
+    var column: Int
     var message: String
     var testDescription: String { "\(fault.rawValue): \(text.debugDescription)" }
+    /// Where the failure is reported, as the reader words it.
+    var location: String { "line \(line), column \(column)" }
 
     /// - Parameters:
     ///   - fault: What the document does wrong.
@@ -35,7 +38,8 @@ struct XMLRefusal: Sendable, CustomTestStringConvertible {
     init(_ fault: XMLFault, _ text: String, _ line: Int, _ column: Int, _ message: String) {
         self.fault = fault
         self.text = text
-        self.location = "line \(line), column \(column)"
+        self.line = line
+        self.column = column
         self.message = message
     }
 
