@@ -7,6 +7,28 @@ import Testing
 /// Sections of 2, 3 and 5 rows.
 private let snapshot = makeSnapshot([[1, 2], [3, 4, 5], [6, 7, 8, 9, 10]])
 
+/// A batch whose row counts are checked: counts that must be refused with `error`, and counts that are right.
+struct CountCheck: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var batch: BatchUpdate
+    var wrong: [Int]
+    var right: [Int]
+    var error: BatchUpdateError
+
+    init(
+        _ name: String, refuses wrong: [Int], accepts right: [Int], with error: BatchUpdateError,
+        _ build: (inout BatchUpdate) -> Void
+    ) {
+        testDescription = name
+        var batch = BatchUpdate()
+        build(&batch)
+        self.batch = batch
+        self.wrong = wrong
+        self.right = right
+        self.error = error
+    }
+}
+
 @Test("a row inserted while the data source still reports the old count gives UIKit's message for section 2")
 func insertWithoutDataSourceChangeIsRefused() {
     var batch = BatchUpdate()
@@ -25,32 +47,33 @@ func insertWithoutDataSourceChangeIsRefused() {
     }
 }
 
-@Test("the row count message counts the rows moved into and out of the section")
-func rowCountMessageCountsMoves() {
-    var batch = BatchUpdate()
-    batch.moveRow(at: path(0, 0), to: path(1, 0))
-    batch.moveRow(at: path(2, 0), to: path(1, 1))
-    batch.moveRow(at: path(1, 2), to: path(0, 0))
-    batch.moveRow(at: path(1, 0), to: path(1, 3))
-    batch.deleteRows(at: [path(1, 1)])
-    batch.insertRow(RowID(90), at: path(1, 2))
-    #expect(
-        throws: BatchUpdateError.rowCountMismatch(
-            section: 1, after: 3, before: 3, inserted: 1, deleted: 1, movedIn: 2, movedOut: 1)
-    ) { try snapshot.validate(batch, newRowCounts: [2, 3, 4]) }
-    #expect((try? snapshot.validate(batch, newRowCounts: [2, 4, 4])) != nil)
-}
-
-@Test("a moved section is checked against its count before the batch, at its index after it")
-func movedSectionCountIsChecked() {
-    var batch = BatchUpdate()
-    batch.moveSection(0, toSection: 2)
-    batch.deleteRows(at: [path(0, 0)])
-    #expect(
-        throws: BatchUpdateError.rowCountMismatch(
-            section: 2, after: 2, before: 2, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0)
-    ) { try snapshot.validate(batch, newRowCounts: [3, 5, 2]) }
-    #expect((try? snapshot.validate(batch, newRowCounts: [3, 5, 1])) != nil)
+@Test(
+    "a wrong row count is refused with UIKit's counts, and the right one accepted",
+    arguments: [
+        CountCheck(
+            "the row count message counts the rows moved into and out of the section",
+            refuses: [2, 3, 4], accepts: [2, 4, 4],
+            with: .rowCountMismatch(section: 1, after: 3, before: 3, inserted: 1, deleted: 1, movedIn: 2, movedOut: 1)
+        ) {
+            $0.moveRow(at: path(0, 0), to: path(1, 0))
+            $0.moveRow(at: path(2, 0), to: path(1, 1))
+            $0.moveRow(at: path(1, 2), to: path(0, 0))
+            $0.moveRow(at: path(1, 0), to: path(1, 3))
+            $0.deleteRows(at: [path(1, 1)])
+            $0.insertRow(RowID(90), at: path(1, 2))
+        },
+        CountCheck(
+            "a moved section is checked against its count before the batch, at its index after it",
+            refuses: [3, 5, 2], accepts: [3, 5, 1],
+            with: .rowCountMismatch(section: 2, after: 2, before: 2, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0)
+        ) {
+            $0.moveSection(0, toSection: 2)
+            $0.deleteRows(at: [path(0, 0)])
+        },
+    ])
+func rowCountsAreChecked(_ check: CountCheck) {
+    #expect(throws: check.error) { try snapshot.validate(check.batch, newRowCounts: check.wrong) }
+    #expect((try? snapshot.validate(check.batch, newRowCounts: check.right)) != nil)
 }
 
 @Test("a section count that ignores inserted or deleted sections gives UIKit's section message")

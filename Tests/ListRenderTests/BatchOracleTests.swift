@@ -267,6 +267,19 @@ struct BatchGenerator {
 
 // MARK: - Oracle tests
 
+/// Calls `body` on `count` random tables from a ``BatchGenerator`` seeded with `seed`, each with its naive model;
+/// `body` gets the generator to make its batches with.
+func forRandomTables(
+    seed: UInt64, count: Int, maxSections: Int, maxRows: Int,
+    _ body: (inout BatchGenerator, TableSnapshot, NaiveTable) throws -> Void
+) rethrows {
+    var generator = BatchGenerator(random: SplitMix64(seed: seed))
+    for _ in 0..<count {
+        let snapshot = generator.makeTable(maxSections: maxSections, maxRows: maxRows)
+        try body(&generator, snapshot, NaiveTable(snapshot))
+    }
+}
+
 @Test("random valid batches give the same table as UIKit's rules applied literally to plain arrays")
 func randomBatchesMatchTheNaiveModel() throws {
     var generator = BatchGenerator(random: SplitMix64(seed: 0x5EED_0001))
@@ -294,10 +307,7 @@ func randomBatchesMatchTheNaiveModel() throws {
 
 @Test("replaying the resolved steps one by one on plain arrays gives the snapshot after the batch")
 func replayedStepsGiveTheNewSnapshot() throws {
-    var generator = BatchGenerator(random: SplitMix64(seed: 0x5EED_0002))
-    for _ in 0..<400 {
-        let snapshot = generator.makeTable(maxSections: 6, maxRows: 8)
-        let table = NaiveTable(snapshot)
+    try forRandomTables(seed: 0x5EED_0002, count: 400, maxSections: 6, maxRows: 8) { generator, snapshot, table in
         let result = try snapshot.applying(generator.makeBatch(for: table))
         #expect(table.replaying(result.steps) == NaiveTable(result.snapshot))
     }
@@ -305,10 +315,7 @@ func replayedStepsGiveTheNewSnapshot() throws {
 
 @Test("the counts the naive model gives are accepted by the data-source entry point")
 func naiveCountsAreAccepted() throws {
-    var generator = BatchGenerator(random: SplitMix64(seed: 0x5EED_0003))
-    for _ in 0..<200 {
-        let snapshot = generator.makeTable(maxSections: 5, maxRows: 6)
-        let table = NaiveTable(snapshot)
+    try forRandomTables(seed: 0x5EED_0003, count: 200, maxSections: 5, maxRows: 6) { generator, snapshot, table in
         let batch = generator.makeBatch(for: table)
         let expected = try #require(table.applying(batch))
         let counts = expected.rows.map(\.count)

@@ -8,8 +8,7 @@ import Testing
 struct LayoutExpansionTests {
     @Test("a derived layout equals one built with those flags, and leaves the original alone")
     func derivedLayoutMatchesAFreshOne() {
-        var random = LayoutRandom(seed: 7)
-        let metrics = (0..<30).map { _ in random.sectionMetrics(maxRows: 30) }
+        let metrics = LayoutRandom.sections(30, maxRows: 30, seed: 7)
         let layout = TableLayout(style: .plain, tableHeaderHeight: 25, sections: metrics)
         let flags = metrics.indices.map { $0 % 3 != 1 }
         let derived = layout.withExpandedSections(flags)

@@ -8,8 +8,7 @@ import Testing
 struct LayoutFooterHeightsTests {
     @Test("a layout with new footer heights equals one built with them, and leaves the original alone")
     func derivedFootersMatchAFreshLayout() {
-        var random = LayoutRandom(seed: 23)
-        let metrics = (0..<40).map { _ in random.sectionMetrics(maxRows: 20) }
+        let metrics = LayoutRandom.sections(40, maxRows: 20, seed: 23)
         for style in [TableStyle.plain, .grouped] {
             let layout = TableLayout(style: style, tableHeaderHeight: 10, sections: metrics)
                 .withExpandedSections { $0 % 4 != 2 }

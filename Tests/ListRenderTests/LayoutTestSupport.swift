@@ -4,20 +4,20 @@ import Testing
 
 @testable import ListRender
 
-/// A seeded SplitMix64 generator, so every random test replays the same cases.
+/// Random heights and layouts from a ``SplitMix64``, so every random test replays the same cases.
 struct LayoutRandom: RandomNumberGenerator {
-    private var state: UInt64
+    private var base: SplitMix64
 
     init(seed: UInt64) {
-        state = seed
+        base = SplitMix64(seed: seed)
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+    mutating func next() -> UInt64 { base.next() }
+
+    /// `count` random sections of at most `maxRows` rows from a generator seeded with `seed`.
+    static func sections(_ count: Int, maxRows: Int, seed: UInt64) -> [SectionMetrics] {
+        var random = LayoutRandom(seed: seed)
+        return (0..<count).map { _ in random.sectionMetrics(maxRows: maxRows) }
     }
 
     /// A height in quarters (exact in binary, so sums compare exactly), 0 with probability

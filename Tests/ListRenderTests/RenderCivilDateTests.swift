@@ -48,25 +48,12 @@ struct RenderCivilDateTests {
     func oracle() throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
-        var generator = SeededGenerator(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         for _ in 0..<2000 {
             let seconds = Double(Int64.random(in: -5_000_000_000...5_000_000_000, using: &generator))
             let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: seconds))
             let date = try #require(CivilDate(unixTime: seconds))
             #expect(Int(date.year) == parts.year && date.month == parts.month && date.day == parts.day)
         }
-    }
-}
-
-/// SplitMix64, so the oracle test sees the same instants on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -9,11 +9,9 @@ import Testing
 struct APIBatchTests {
     @Test("a delete and an insert in one batch: the delete first, the insert at its index after the batch")
     func deleteThenInsert() throws {
-        let api = try APIFixture()
         // Listed insert-first: the order of the lists changes nothing.
-        let response = try api.batch(
+        let (api, response) = try Self.accepted(
             "letters", #"{"insertRows":[{"section":0,"row":1,"fields":{"title":"X"}}],"deleteRows":[2],"baseVersion":1}"#)
-        #expect(response.status == 200)
         #expect(try jsonBody(response)["version"]?.intValue == 2)
         // A deleted → B C D E F; X inserted at row 1 after the batch.
         #expect(api.titles("letters") == ["B", "X", "C", "D", "E", "F"])
@@ -22,11 +20,9 @@ struct APIBatchTests {
 
     @Test("an insert at the end counts rows after the batch's deletes")
     func insertAfterDeletes() throws {
-        let api = try APIFixture()
-        let response = try api.batch(
+        let (api, _) = try Self.accepted(
             "letters",
             #"{"baseVersion":1,"deleteRows":[2,3,4],"insertRows":[{"section":0,"row":3,"fields":{"title":"Z"}}]}"#)
-        #expect(response.status == 200)
         #expect(api.titles("letters") == ["D", "E", "F", "Z"])
         // Row 4 would have fitted before the deletes, not after them.
         let refused = try api.batch(
@@ -38,11 +34,9 @@ struct APIBatchTests {
 
     @Test("several inserts land at their indexes after the batch, in ascending order")
     func insertsAscending() throws {
-        let api = try APIFixture()
-        let response = try api.batch(
+        let (api, response) = try Self.accepted(
             "letters",
             #"{"baseVersion":1,"insertRows":[{"section":0,"row":3,"fields":{"title":"Y"}},{"section":0,"row":0,"fields":{"title":"X"}}]}"#)
-        #expect(response.status == 200)
         #expect(api.titles("letters") == ["X", "A", "B", "Y", "C", "D", "E", "F"])
         let body = try jsonBody(response)
         let ids = try #require(body["insertedRowIds"]?.arrayValue).compactMap(\.intValue)
@@ -55,20 +49,17 @@ struct APIBatchTests {
 
     @Test("a move takes its source before the batch and its destination after it")
     func moveWithDelete() throws {
-        let api = try APIFixture()
         // Move A (2) to row 2 and delete B (3): after the delete C D E F, A goes to row 2.
-        let response = try api.batch(
+        let (api, _) = try Self.accepted(
             "letters", #"{"baseVersion":1,"moveRows":[{"id":2,"toSection":0,"toRow":2}],"deleteRows":[3]}"#)
-        #expect(response.status == 200)
         #expect(api.titles("letters") == ["C", "D", "A", "E", "F"])
         #expect(api.rowIDs("letters")[2] == 2)
     }
 
     @Test("a row moves between sections and keeps its id")
     func moveAcrossSections() throws {
-        let api = try APIFixture()
-        let response = try api.batch("teams", #"{"baseVersion":1,"moveRows":[{"id":4,"toSection":2,"toRow":0}]}"#)
-        #expect(response.status == 200)
+        let (api, _) = try Self.accepted(
+            "teams", #"{"baseVersion":1,"moveRows":[{"id":4,"toSection":2,"toRow":0}]}"#)
         #expect(api.titles("teams", section: 0) == ["r2"])
         #expect(api.titles("teams", section: 2) == ["r1"])
         #expect(api.rowIDs("teams", section: 2) == [4])
@@ -76,10 +67,8 @@ struct APIBatchTests {
 
     @Test("an update sets the keys given and removes the keys sent as null")
     func updateFields() throws {
-        let api = try APIFixture()
-        let response = try api.batch(
+        let (api, _) = try Self.accepted(
             "heroes", #"{"baseVersion":1,"updateRows":[{"id":2,"fields":{"title":"Renamed","desc":null,"level":3}}]}"#)
-        #expect(response.status == 200)
         let fields = api.dataset("heroes").sections[0].rows[0].fields
         #expect(fields["title"] == .string("Renamed"))
         #expect(fields["desc"] == nil)
@@ -89,30 +78,24 @@ struct APIBatchTests {
 
     @Test("a moved row may also be updated in the same batch")
     func moveAndUpdate() throws {
-        let api = try APIFixture()
-        let response = try api.batch(
+        let (api, _) = try Self.accepted(
             "letters",
             #"{"baseVersion":1,"moveRows":[{"id":7,"toSection":0,"toRow":0}],"updateRows":[{"id":7,"fields":{"title":"F2"}}]}"#)
-        #expect(response.status == 200)
         #expect(api.titles("letters") == ["F2", "A", "B", "C", "D", "E"])
     }
 
     @Test("null values of a new row are left out")
     func insertDropsNulls() throws {
-        let api = try APIFixture()
-        let response = try api.batch(
+        let (api, _) = try Self.accepted(
             "letters", #"{"baseVersion":1,"insertRows":[{"section":0,"row":0,"fields":{"title":"N","note":null}}]}"#)
-        #expect(response.status == 200)
         #expect(api.dataset("letters").sections[0].rows[0].fields == ["title": .string("N")])
     }
 
     @Test("a new section is inserted empty at its index after the batch and takes rows inserted into it")
     func insertSectionWithRows() throws {
-        let api = try APIFixture()
-        let response = try api.batch(
+        let (api, response) = try Self.accepted(
             "teams",
             #"{"baseVersion":1,"deleteSections":[1],"insertSections":[{"section":1,"fields":{"title":"Gold"}}],"insertRows":[{"section":1,"row":0,"fields":{"title":"g1"}}]}"#)
-        #expect(response.status == 200)
         let dataset = api.dataset("teams")
         #expect(dataset.sections.map { $0.fields["title"]?.stringValue } == ["Blue", "Gold", "Green"])
         #expect(api.titles("teams", section: 1) == ["g1"])
@@ -162,10 +145,8 @@ struct APIBatchTests {
 
     @Test("an accepted batch is stored before the reply and logged as a change event")
     func storedAndLogged() throws {
-        let api = try APIFixture()
-        let response = try api.batch(
+        let (api, _) = try Self.accepted(
             "letters", #"{"baseVersion":1,"deleteRows":[3],"moveRows":[{"id":2,"toSection":0,"toRow":4}]}"#)
-        #expect(response.status == 200)
         #expect(try api.store.load(id: "letters") == api.dataset("letters"))
         let events = try api.store.events(datasetID: "letters", after: 1, limit: 10)
         #expect(events.map(\.version) == [2])
@@ -185,9 +166,20 @@ struct APIBatchTests {
 
     @Test("indexes and ids written as integral reals (3.0) are integers")
     func integralReals() throws {
-        let api = try APIFixture()
-        let response = try api.batch("letters", #"{"baseVersion":1.0,"deleteRows":[2.0]}"#)
-        #expect(response.status == 200)
+        let (api, _) = try Self.accepted("letters", #"{"baseVersion":1.0,"deleteRows":[2.0]}"#)
         #expect(api.titles("letters") == ["B", "C", "D", "E", "F"])
+    }
+
+    /// A new fixture after `body` is posted as a batch to the dataset `id` and accepted (200).
+    ///
+    /// - Returns: The fixture and the batch's response.
+    /// - Throws: What building the fixture or sending the batch throws.
+    private static func accepted(
+        _ id: String, _ body: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (APIFixture, HTTPResponse) {
+        let api = try APIFixture()
+        let response = try api.batch(id, body)
+        #expect(response.status == 200, sourceLocation: sourceLocation)
+        return (api, response)
     }
 }

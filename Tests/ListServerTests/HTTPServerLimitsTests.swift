@@ -12,9 +12,8 @@ struct HTTPServerLimitsTests {
 
     @Test("headers over 16 KiB are 431")
     func headersTooLarge() throws {
-        try withTestServer(handler: router.handler) { port, _ in
-            let client = try RawClient(port: port)
-            try client.send("GET /hello HTTP/1.1\r\nHost: t\r\nX-Big: \(String(repeating: "a", count: 17_000))\r\n\r\n")
+        let request = "GET /hello HTTP/1.1\r\nHost: t\r\nX-Big: \(String(repeating: "a", count: 17_000))\r\n\r\n"
+        try withTestClient(handler: router.handler, sending: request) { client in
             let response = try #require(client.readResponse())
             #expect(response.status == 431)
             #expect(client.isClosedByServer())
@@ -24,24 +23,23 @@ struct HTTPServerLimitsTests {
     @Test("a body over 1 MiB is 413 at once, without waiting for the body")
     func bodyTooLarge() throws {
         try withTestServer(handler: router.handler) { port, _ in
-            let client = try RawClient(port: port)
-            try client.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 5000000\r\n\r\n")
+            let client = try RawClient(
+                port: port, sending: "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 5000000\r\n\r\n")
             let started = Date()
             let response = try #require(client.readResponse())
             #expect(response.status == 413)
             #expect(Date().timeIntervalSince(started) < 2)
 
-            let chunked = try RawClient(port: port)
-            try chunked.send("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n200000\r\n")
+            let chunked = try RawClient(
+                port: port, sending: "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n200000\r\n")
             #expect(try #require(chunked.readResponse()).status == 413)
         }
     }
 
     @Test("the 413 reaches a client that keeps sending its body")
     func bodyTooLargeWhileSending() throws {
-        try withTestServer(handler: router.handler) { port, _ in
-            let client = try RawClient(port: port)
-            try client.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 2000000\r\n\r\n")
+        let request = "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 2000000\r\n\r\n"
+        try withTestClient(handler: router.handler, sending: request) { (client) throws in
             _ = try? client.send([UInt8](repeating: 66, count: 2_000_000))
             #expect(try #require(client.readResponse()).status == 413)
         }
@@ -67,14 +65,13 @@ struct HTTPServerLimitsTests {
     func headerTimeout() throws {
         let configure: (inout HTTPServerConfiguration) -> Void = { $0.headerTimeout = .milliseconds(300) }
         try withTestServer(configure: configure, handler: router.handler) { port, _ in
-            let client = try RawClient(port: port)
-            try client.send("GET /hello HTTP/1.1\r\nHost: t\r\n")
+            let client = try RawClient(port: port, sending: "GET /hello HTTP/1.1\r\nHost: t\r\n")
             let response = try #require(client.readResponse())
             #expect(response.status == 408)
             #expect(client.isClosedByServer())
 
-            let slowBody = try RawClient(port: port)
-            try slowBody.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc")
+            let slowBody = try RawClient(
+                port: port, sending: "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc")
             #expect(try #require(slowBody.readResponse()).status == 408)
 
             let silent = try RawClient(port: port)
@@ -101,8 +98,7 @@ struct HTTPServerLimitsTests {
     func idleTimeout() throws {
         let configure: (inout HTTPServerConfiguration) -> Void = { $0.idleTimeout = .milliseconds(300) }
         try withTestServer(configure: configure, handler: router.handler) { port, server in
-            let client = try RawClient(port: port)
-            try client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            let client = try RawClient(port: port, sending: "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try #require(client.readResponse()).status == 200)
             #expect(client.isClosedByServer())
             #expect(server.openConnections == 0)
@@ -136,8 +132,7 @@ struct HTTPServerLimitsTests {
                 try client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
                 #expect(try #require(client.readResponse()).status == 200)
             }
-            let extra = try RawClient(port: port)
-            try extra.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            let extra = try RawClient(port: port, sending: "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try #require(extra.readResponse()).status == 503)
             #expect(server.openConnections == 3)
         }
@@ -157,8 +152,7 @@ struct HTTPServerLimitsTests {
                 ("http://t/../secret.txt", 400), ("/sub/../app.js", 200),
             ]
             for (target, status) in attempts {
-                let client = try RawClient(port: port)
-                try client.send("GET \(target) HTTP/1.1\r\nHost: t\r\n\r\n")
+                let client = try RawClient(port: port, sending: "GET \(target) HTTP/1.1\r\nHost: t\r\n\r\n")
                 let response = try #require(client.readResponse())
                 #expect(response.status == status, "\(target)")
                 #expect(!response.text.contains("outside"), "\(target)")

@@ -52,8 +52,8 @@ struct HTTPServerStreamTests {
     func streamsChunks() throws {
         let registry = StreamRegistry()
         try withTestServer(handler: router(registry).handler) { port, _ in
-            let client = try RawClient(port: port)
-            try client.send("GET /events HTTP/1.1\r\nHost: t\r\n\r\nGET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            let client = try RawClient(
+                port: port, sending: "GET /events HTTP/1.1\r\nHost: t\r\n\r\nGET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
             let stream = try #require(registry.stream(0))
             #expect(stream.write("data: 1\n\n"))
             #expect(stream.write(Array("data: 2\n\n".utf8)))
@@ -104,8 +104,7 @@ struct HTTPServerStreamTests {
             }
             #expect(accepted < 4096)
             #expect(registry.waitForClosed(1))
-            let other = try RawClient(port: port)
-            try other.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            let other = try RawClient(port: port, sending: "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try #require(other.readResponse()).status == 200)
             #expect(server.openConnections == 1)
         }
@@ -115,8 +114,7 @@ struct HTTPServerStreamTests {
     func streamVariants() throws {
         let registry = StreamRegistry()
         try withTestServer(handler: router(registry).handler) { port, _ in
-            let old = try RawClient(port: port)
-            try old.send("GET /events HTTP/1.0\r\n\r\n")
+            let old = try RawClient(port: port, sending: "GET /events HTTP/1.0\r\n\r\n")
             let stream = try #require(registry.stream(0))
             stream.write("one")
             stream.close()
@@ -125,8 +123,8 @@ struct HTTPServerStreamTests {
             #expect(!bytes.contains("Transfer-Encoding"))
             #expect(bytes.hasSuffix("\r\n\r\nready\none"))
 
-            let head = try RawClient(port: port)
-            try head.send("HEAD /events HTTP/1.1\r\nHost: t\r\n\r\nGET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            let head = try RawClient(
+                port: port, sending: "HEAD /events HTTP/1.1\r\nHost: t\r\n\r\nGET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try #require(head.readResponse(hasBody: false)).status == 200)
             #expect(try #require(head.readResponse()).text == "hello")
             #expect(registry.waitForClosed(2))
@@ -142,14 +140,11 @@ struct HTTPServerStreamTests {
         let server = HTTPServer(configuration: configuration, handler: router(registry).handler)
         let port = try server.start()
 
-        let idle = try RawClient(port: port)
-        try idle.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+        let idle = try RawClient(port: port, sending: "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(try #require(idle.readResponse()).status == 200)
-        let watcher = try RawClient(port: port)
-        try watcher.send("GET /events HTTP/1.1\r\nHost: t\r\n\r\n")
+        let watcher = try RawClient(port: port, sending: "GET /events HTTP/1.1\r\nHost: t\r\n\r\n")
         _ = try #require(registry.stream(0))
-        let busy = try RawClient(port: port)
-        try busy.send("GET /sleep?ms=400 HTTP/1.1\r\nHost: t\r\n\r\n")
+        let busy = try RawClient(port: port, sending: "GET /sleep?ms=400 HTTP/1.1\r\nHost: t\r\n\r\n")
         Thread.sleep(forTimeInterval: 0.1)
 
         let started = Date()
@@ -174,8 +169,7 @@ struct HTTPServerStreamTests {
         configuration.shutdownTimeout = .milliseconds(300)
         let server = HTTPServer(configuration: configuration, handler: testRouter().handler)
         let port = try server.start()
-        let stuck = try RawClient(port: port)
-        try stuck.send("GET /hello HTTP/1.1\r\nHost: t\r\n")
+        let stuck = try RawClient(port: port, sending: "GET /hello HTTP/1.1\r\nHost: t\r\n")
         Thread.sleep(forTimeInterval: 0.1)
         let started = Date()
         server.stop()

@@ -49,9 +49,8 @@ struct HTTPServerTests {
 
     @Test("HEAD gets the GET headers and no body, and the connection stays usable")
     func head() throws {
-        try withTestServer(handler: router.handler) { port, _ in
-            let client = try RawClient(port: port)
-            try client.send("HEAD /hello HTTP/1.1\r\nHost: t\r\n\r\nGET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+        let request = "HEAD /hello HTTP/1.1\r\nHost: t\r\n\r\nGET /hello HTTP/1.1\r\nHost: t\r\n\r\n"
+        try withTestClient(handler: router.handler, sending: request) { client in
             let head = try #require(client.readResponse(hasBody: false))
             #expect(head.status == 200)
             #expect(head.headers["Content-Length"] == "5")
@@ -62,9 +61,8 @@ struct HTTPServerTests {
 
     @Test("a method the route does not allow is 405 with Allow; an unknown one 501")
     func methodNotAllowed() throws {
-        try withTestServer(handler: router.handler) { port, _ in
-            let client = try RawClient(port: port)
-            try client.send("DELETE /hello HTTP/1.1\r\nHost: t\r\n\r\nBREW /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+        let request = "DELETE /hello HTTP/1.1\r\nHost: t\r\n\r\nBREW /hello HTTP/1.1\r\nHost: t\r\n\r\n"
+        try withTestClient(handler: router.handler, sending: request) { client in
             let response = try #require(client.readResponse())
             #expect(response.status == 405)
             #expect(response.headers["Allow"] == "GET, HEAD")
@@ -75,9 +73,8 @@ struct HTTPServerTests {
 
     @Test("Connection: close is honoured and the server closes after the response")
     func connectionClose() throws {
-        try withTestServer(handler: router.handler) { port, _ in
-            let client = try RawClient(port: port)
-            try client.send("GET /hello HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        let request = "GET /hello HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
+        try withTestClient(handler: router.handler, sending: request) { client in
             let response = try #require(client.readResponse())
             #expect(response.headers["Connection"] == "close")
             #expect(client.isClosedByServer())
@@ -87,13 +84,11 @@ struct HTTPServerTests {
     @Test("HTTP/1.0 closes by default and keeps alive when asked")
     func http10() throws {
         try withTestServer(handler: router.handler) { port, _ in
-            let plain = try RawClient(port: port)
-            try plain.send("GET /hello HTTP/1.0\r\n\r\n")
+            let plain = try RawClient(port: port, sending: "GET /hello HTTP/1.0\r\n\r\n")
             #expect(try #require(plain.readResponse()).headers["Connection"] == "close")
             #expect(plain.isClosedByServer())
 
-            let kept = try RawClient(port: port)
-            try kept.send("GET /hello HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+            let kept = try RawClient(port: port, sending: "GET /hello HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
             #expect(try #require(kept.readResponse()).headers["Connection"] == "keep-alive")
             try kept.send("GET /hello HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
             #expect(try #require(kept.readResponse()).text == "hello")
@@ -102,9 +97,8 @@ struct HTTPServerTests {
 
     @Test("a chunked request body is decoded, and 100-continue is sent before it is read")
     func chunkedAndContinue() throws {
-        try withTestServer(handler: router.handler) { port, _ in
-            let client = try RawClient(port: port)
-            try client.send("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n")
+        let request = "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n"
+        try withTestClient(handler: router.handler, sending: request) { client in
             try client.send("6;ext=1\r\n world\r\n0\r\nX-Trailer: 1\r\n\r\n")
             #expect(try #require(client.readResponse()).text == "hello world")
 
@@ -117,9 +111,8 @@ struct HTTPServerTests {
 
     @Test("a half-closed client still gets its response")
     func halfClose() throws {
-        try withTestServer(handler: router.handler) { port, _ in
-            let client = try RawClient(port: port)
-            try client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+        let request = "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n"
+        try withTestClient(handler: router.handler, sending: request) { (client) throws in
             Posix.shutdownWrite(client.fd)
             #expect(try #require(client.readResponse()).text == "hello")
             #expect(client.isClosedByServer())
@@ -128,9 +121,8 @@ struct HTTPServerTests {
 
     @Test("204 has no body and no Content-Length; a large body arrives whole")
     func bodies() throws {
-        try withTestServer(handler: router.handler) { port, _ in
-            let client = try RawClient(port: port)
-            try client.send("GET /empty HTTP/1.1\r\nHost: t\r\n\r\nGET /big HTTP/1.1\r\nHost: t\r\n\r\n")
+        let request = "GET /empty HTTP/1.1\r\nHost: t\r\n\r\nGET /big HTTP/1.1\r\nHost: t\r\n\r\n"
+        try withTestClient(handler: router.handler, sending: request) { client in
             let empty = try #require(client.readResponse())
             #expect(empty.status == 204)
             #expect(empty.headers["Content-Length"] == nil)
@@ -141,9 +133,8 @@ struct HTTPServerTests {
 
     @Test("handler errors become responses and the server keeps serving")
     func handlerErrors() throws {
-        try withTestServer(handler: router.handler) { port, _ in
-            let client = try RawClient(port: port)
-            try client.send("GET /crash HTTP/1.1\r\nHost: t\r\n\r\nGET /api/conflict HTTP/1.1\r\nHost: t\r\n\r\n")
+        let request = "GET /crash HTTP/1.1\r\nHost: t\r\n\r\nGET /api/conflict HTTP/1.1\r\nHost: t\r\n\r\n"
+        try withTestClient(handler: router.handler, sending: request) { client in
             #expect(try #require(client.readResponse()).status == 500)
             let conflict = try #require(client.readResponse())
             #expect(conflict.status == 409)
@@ -171,9 +162,7 @@ struct HTTPServerTests {
             ("GET /hello HTTP/1.1\r\n\r\n", 400),
         ])
     func malformed(_ request: String, _ status: Int) throws {
-        try withTestServer(handler: router.handler) { port, _ in
-            let client = try RawClient(port: port)
-            try client.send(request)
+        try withTestClient(handler: router.handler, sending: request) { client in
             let response = try #require(client.readResponse())
             #expect(response.status == status)
             #expect(response.headers["Connection"] == "close")

@@ -32,7 +32,7 @@ struct JSONOutputTests {
 
     @Test("seeded random trees are written byte for byte as JSONWriter writes them")
     func randomTreesMatchJSONWriter() {
-        var random = OutputRandom(seed: 42)
+        var random = LibraryRandom(state: 42)
         for _ in 0..<300 {
             let value = Self.randomValue(&random, depth: 0)
             var json = JSONOutput(capacity: 8)
@@ -107,7 +107,7 @@ struct JSONOutputTests {
         #expect(try JSONReader.read(json.bytes) == expected)
     }
 
-    private static func randomValue(_ random: inout OutputRandom, depth: Int) -> FieldValue {
+    private static func randomValue(_ random: inout LibraryRandom, depth: Int) -> FieldValue {
         let choice = Int.random(in: 0..<(depth < 3 ? 9 : 6), using: &random)
         switch choice {
         case 0: return .string(strings.randomElement(using: &random)!)
@@ -122,20 +122,5 @@ struct JSONOutputTests {
             let count = Int.random(in: 0..<4, using: &random)
             return .dict(Fields((0..<count).map { Field("k\($0)\(strings[$0])", randomValue(&random, depth: depth + 1)) }))
         }
-    }
-}
-
-/// SplitMix64, so the random trees are the same on every run.
-private struct OutputRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -9,36 +9,24 @@ import Testing
 struct StoreBulkInsertTests {
     @Test("a bulk insert loads back exactly and leaves the cache and checkpoint settings as they were")
     func bulkInsertRoundTrip() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let connection = try StoreConnection(
-                path: directory + "/" + DatasetStore.fileName, eventRetention: 10, migrations: StoreSchema.migrations)
-            defer { connection.close() }
+        let datasets = StoreFixtures.datasets()
+        try Self.withConnection { connection in
             try connection.insert(datasets, replacing: false, bulk: true)
             #expect(try connection.loadAll() == datasets)
-            #expect(try connection.database.scalarInt("PRAGMA cache_size") == -Int64(SQLiteDatabase.defaultCacheKiB))
-            #expect(
-                try connection.database.scalarInt("PRAGMA wal_autocheckpoint")
-                    == Int64(SQLiteDatabase.defaultAutoCheckpointPages))
+            try Self.expectDefaultSettings(connection)
         }
     }
 
     @Test("a bulk insert that fails writes nothing and still restores the settings")
     func failedBulkInsertRestores() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let connection = try StoreConnection(
-                path: directory + "/" + DatasetStore.fileName, eventRetention: 10, migrations: StoreSchema.migrations)
-            defer { connection.close() }
+        let datasets = StoreFixtures.datasets()
+        try Self.withConnection { connection in
             try connection.insert([datasets[1]], replacing: false)
             #expect(throws: StoreError.datasetExists("messages")) {
                 try connection.insert(datasets, replacing: false, bulk: true)
             }
             #expect(try connection.loadAll() == [datasets[1]])
-            #expect(try connection.database.scalarInt("PRAGMA cache_size") == -Int64(SQLiteDatabase.defaultCacheKiB))
-            #expect(
-                try connection.database.scalarInt("PRAGMA wal_autocheckpoint")
-                    == Int64(SQLiteDatabase.defaultAutoCheckpointPages))
+            try Self.expectDefaultSettings(connection)
         }
     }
 
@@ -75,11 +63,8 @@ struct StoreBulkInsertTests {
         "rows written many to a statement load back whatever their count",
         arguments: [(1, 1), (1, 63), (1, 64), (2, 64), (3, 50), (7, 37), (0, 0), (4, 0)])
     func rowCounts(sections: Int, rowsPerSection: Int) throws {
-        try StoreFixtures.withDirectory { directory in
-            let dataset = StoreFixtures.dataset(id: "list", sections: sections, rowsPerSection: rowsPerSection)
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert([dataset], replacing: false)
+        let dataset = StoreFixtures.dataset(id: "list", sections: sections, rowsPerSection: rowsPerSection)
+        try StoreFixtures.withStore(holding: [dataset]) { (store, directory) throws in
             #expect(try store.loadAll() == [dataset])
             #expect(try StoreFixtures.counts(directory).rows == Int64(sections * rowsPerSection))
         }
@@ -87,11 +72,9 @@ struct StoreBulkInsertTests {
 
     @Test("two rows with one id in the same many-row statement fail the whole insert")
     func duplicateRowIDs() throws {
-        try StoreFixtures.withDirectory { directory in
-            var dataset = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 40)
-            dataset.sections[1].rows[5].id = dataset.sections[0].rows[30].id
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
+        var dataset = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 40)
+        dataset.sections[1].rows[5].id = dataset.sections[0].rows[30].id
+        try StoreFixtures.withStore { (store, _) throws in
             #expect(throws: SQLiteError.self) { try store.insert([dataset], replacing: false) }
             #expect(try store.loadAll().isEmpty)
         }
@@ -102,8 +85,29 @@ struct StoreBulkInsertTests {
         try FileManager.default.createDirectory(atPath: image, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             atPath: directory + "/" + DatasetStore.fileName, toPath: image + "/" + DatasetStore.fileName)
-        let store = try DatasetStore(directory: image)
-        defer { store.close() }
-        return try store.loadAll()
+        return try StoreFixtures.loadAll(from: image)
+    }
+
+    /// Runs `body` with a store connection (event retention 10) on a file in a new directory.
+    private static func withConnection(_ body: (StoreConnection) throws -> Void) throws {
+        try StoreFixtures.withDirectory { directory in
+            let connection = try StoreConnection(
+                path: directory + "/" + DatasetStore.fileName, eventRetention: 10, migrations: StoreSchema.migrations)
+            defer { connection.close() }
+            try body(connection)
+        }
+    }
+
+    /// Expects the cache size and the WAL auto-checkpoint of `connection` to be back at their defaults.
+    private static func expectDefaultSettings(
+        _ connection: StoreConnection, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(
+            try connection.database.scalarInt("PRAGMA cache_size") == -Int64(SQLiteDatabase.defaultCacheKiB),
+            sourceLocation: sourceLocation)
+        #expect(
+            try connection.database.scalarInt("PRAGMA wal_autocheckpoint")
+                == Int64(SQLiteDatabase.defaultAutoCheckpointPages),
+            sourceLocation: sourceLocation)
     }
 }

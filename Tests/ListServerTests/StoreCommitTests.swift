@@ -9,11 +9,8 @@ import Testing
 struct StoreCommitTests {
     @Test("a commit of edits, inserts, deletes and moves loads back as the edited dataset")
     func commitApplies() throws {
-        try StoreFixtures.withDirectory { directory in
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            let old = StoreFixtures.dataset(id: "list", sections: 3, rowsPerSection: 4)
-            try store.insert([old], replacing: false)
+        let old = StoreFixtures.dataset(id: "list", sections: 3, rowsPerSection: 4)
+        try StoreFixtures.withStore(holding: [old]) { store, _ in
             var new = old
             new.version = old.version + 1
             new.sections[0].rows[1].fields["title"] = .string("edited")
@@ -27,58 +24,46 @@ struct StoreCommitTests {
             #expect(change.upsertedRows.count == 2)
             #expect(change.deletedRowIDs == [old.sections[1].rows[2].id])
             #expect(Set(change.rowOrders.keys) == [old.sections[0].id, old.sections[1].id, old.sections[2].id])
-            try store.commit(change)
-            #expect(try store.load(id: "list") == new)
+            try Self.commit(change, to: store, expecting: new)
         }
     }
 
     @Test("a move between sections writes only the two row orders, not the row")
     func moveWritesOrdersOnly() throws {
-        try StoreFixtures.withDirectory { directory in
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            let old = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 3)
-            try store.insert([old], replacing: false)
+        let old = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 3)
+        try StoreFixtures.withStore(holding: [old]) { store, _ in
             var new = old
             new.version += 1
             new.sections[1].rows.append(new.sections[0].rows.removeLast())
             let change = StoredChange(from: old, to: new)
             #expect(change.upsertedRows.isEmpty && change.deletedRowIDs.isEmpty)
             #expect(change.rowOrders.count == 2)
-            try store.commit(change)
-            #expect(try store.load(id: "list") == new)
+            try Self.commit(change, to: store, expecting: new)
         }
     }
 
     @Test("deleting a section deletes its rows except those moved out of it in the same change")
     func sectionDeleteCascades() throws {
-        try StoreFixtures.withDirectory { directory in
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            let old = StoreFixtures.dataset(id: "list", sections: 3, rowsPerSection: 4)
-            try store.insert([old], replacing: false)
+        let old = StoreFixtures.dataset(id: "list", sections: 3, rowsPerSection: 4)
+        try StoreFixtures.withStore(holding: [old]) { store, directory in
             let rescued = old.sections[1].rows[3]
             let change = StoredChange(
                 datasetID: "list", expectedVersion: old.version, newVersion: old.version + 1, nextID: old.nextID,
                 deletedSectionIDs: [old.sections[1].id], sectionOrder: [old.sections[0].id, old.sections[2].id],
                 rowOrders: [old.sections[2].id: old.sections[2].rows.map(\.id) + [rescued.id]])
-            try store.commit(change)
             var expected = old
             expected.version += 1
             expected.sections[2].rows.append(rescued)
             expected.sections.remove(at: 1)
-            #expect(try store.load(id: "list") == expected)
+            try Self.commit(change, to: store, expecting: expected)
             #expect(try StoreFixtures.counts(directory).rows == Int64(expected.rowCount))
         }
     }
 
     @Test("a stale expected version throws a conflict and changes nothing, event included")
     func conflictChangesNothing() throws {
-        try StoreFixtures.withDirectory { directory in
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            let old = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 3)
-            try store.insert([old], replacing: false)
+        let old = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 3)
+        try StoreFixtures.withStore(holding: [old]) { store, directory in
             var first = old
             first.version = 2
             first.sections[0].rows[0].fields["title"] = .string("first")
@@ -102,11 +87,8 @@ struct StoreCommitTests {
 
     @Test("an inconsistent change is refused after partial writes, and they are rolled back")
     func invalidChangeRollsBack() throws {
-        try StoreFixtures.withDirectory { directory in
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            let old = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 3)
-            try store.insert([old], replacing: false)
+        let old = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 3)
+        try StoreFixtures.withStore(holding: [old]) { store, directory in
             let before = try StoreFixtures.counts(directory)
             let deleted = old.sections[0].rows.map(\.id)
             let unknownSection = StoredChange(
@@ -140,10 +122,9 @@ struct StoreCommitTests {
             try store.insert([model], replacing: false)
             var random = StoreRandom(seed: 2024)
             for step in 1...150 {
-                let old = model
-                for _ in 0..<(1 + random.below(4)) { random.edit(&model) }
-                model.version += 1
-                try store.commit(StoredChange(from: old, to: model, eventPayload: [UInt8(step % 256)]))
+                try StoreFixtures.commitEdit(of: &model, to: store, eventPayload: [UInt8(step % 256)]) { model in
+                    for _ in 0..<(1 + random.below(4)) { random.edit(&model) }
+                }
                 if step % 25 == 0 {
                     store.close()
                     store = try DatasetStore(directory: directory)
@@ -154,6 +135,15 @@ struct StoreCommitTests {
             }
             #expect(try StoreFixtures.counts(directory).rows == Int64(model.rowCount))
         }
+    }
+
+    /// Commits `change` to `store` and expects the store to load `expected` for the changed dataset.
+    private static func commit(
+        _ change: StoredChange, to store: DatasetStore, expecting expected: Dataset,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try store.commit(change)
+        #expect(try store.load(id: expected.id) == expected, sourceLocation: sourceLocation)
     }
 }
 

@@ -22,11 +22,8 @@ struct StoreDatasetStoreTests {
 
     @Test("several datasets load back exactly as saved: ids, versions, next ids, shapes and key orders")
     func roundTrip() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert(datasets, replacing: false)
+        let datasets = StoreFixtures.datasets()
+        try StoreFixtures.withStore(holding: datasets) { store, _ in
             let loaded = try store.loadAll()
             #expect(loaded == datasets)
             #expect(loaded.map(\.id) == ["friends", "messages", "empty"])
@@ -48,32 +45,22 @@ struct StoreDatasetStoreTests {
             first.close()
             #expect(throws: StoreError.closed) { try first.loadAll() }
             first.close()
-            let second = try DatasetStore(directory: directory)
-            defer { second.close() }
-            #expect(try second.loadAll() == datasets)
+            #expect(try StoreFixtures.loadAll(from: directory) == datasets)
         }
     }
 
     @Test("committed data is visible to a second connection while the first is still open, as after a crash")
     func visibleWithoutClose() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let writer = try DatasetStore(directory: directory)
-            defer { writer.close() }
-            try writer.insert(datasets, replacing: false)
-            let reader = try DatasetStore(directory: directory)
-            defer { reader.close() }
-            #expect(try reader.loadAll() == datasets)
+        let datasets = StoreFixtures.datasets()
+        try StoreFixtures.withStore(holding: datasets) { (_, directory) throws in
+            #expect(try StoreFixtures.loadAll(from: directory) == datasets)
         }
     }
 
     @Test("a copy of the files taken right after a commit, WAL included, recovers everything committed")
     func crashImageRecovers() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let writer = try DatasetStore(directory: directory)
-            defer { writer.close() }
-            try writer.insert(datasets, replacing: false)
+        let datasets = StoreFixtures.datasets()
+        try StoreFixtures.withStore(holding: datasets) { _, directory in
             let image = directory + "/image"
             try FileManager.default.createDirectory(atPath: image, withIntermediateDirectories: true)
             let walPath = directory + "/listserver.sqlite-wal"
@@ -81,57 +68,44 @@ struct StoreDatasetStoreTests {
             try FileManager.default.copyItem(
                 atPath: directory + "/listserver.sqlite", toPath: image + "/listserver.sqlite")
             try FileManager.default.copyItem(atPath: walPath, toPath: image + "/listserver.sqlite-wal")
-            let recovered = try DatasetStore(directory: image)
-            defer { recovered.close() }
-            #expect(try recovered.loadAll() == datasets)
+            #expect(try StoreFixtures.loadAll(from: image) == datasets)
         }
     }
 
     @Test("an insert with an existing id stores none of the batch and names the id")
     func insertAllOrNothing() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert([datasets[1]], replacing: false)
-            let before = try StoreFixtures.counts(directory)
-            let fresh = StoreFixtures.dataset(id: "fresh", sections: 3, rowsPerSection: 50)
-            #expect(throws: StoreError.datasetExists("messages")) {
-                try store.insert([fresh, datasets[1], datasets[0]], replacing: false)
+        let datasets = StoreFixtures.datasets()
+        let fresh = StoreFixtures.dataset(id: "fresh", sections: 3, rowsPerSection: 50)
+        try StoreFixtures.withStore(holding: [datasets[1]]) { store, directory in
+            try Self.expectFileUnchanged(store, in: directory, loading: [datasets[1]]) {
+                #expect(throws: StoreError.datasetExists("messages")) {
+                    try store.insert([fresh, datasets[1], datasets[0]], replacing: false)
+                }
             }
-            #expect(
-                StoreError.datasetExists("messages").description
-                    == "dataset 'messages' already exists; pass --replace to overwrite it")
-            #expect(try StoreFixtures.counts(directory) == before)
-            #expect(try store.loadAll() == [datasets[1]])
         }
+        #expect(
+            StoreError.datasetExists("messages").description
+                == "dataset 'messages' already exists; pass --replace to overwrite it")
     }
 
     @Test("an insert failing in the middle on a duplicate row id leaves the file as it was")
     func insertFailingMidway() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert([datasets[0]], replacing: false)
-            let before = try StoreFixtures.counts(directory)
-            var broken = StoreFixtures.dataset(id: "broken", sections: 2, rowsPerSection: 10)
-            broken.sections[1].rows[5].id = broken.sections[0].rows[2].id
-            let good = StoreFixtures.dataset(id: "good", sections: 2, rowsPerSection: 10)
-            #expect(throws: SQLiteError.self) { try store.insert([good, broken], replacing: true) }
-            #expect(try StoreFixtures.counts(directory) == before)
-            #expect(try store.loadAll() == [datasets[0]])
+        let datasets = StoreFixtures.datasets()
+        var broken = StoreFixtures.dataset(id: "broken", sections: 2, rowsPerSection: 10)
+        broken.sections[1].rows[5].id = broken.sections[0].rows[2].id
+        let good = StoreFixtures.dataset(id: "good", sections: 2, rowsPerSection: 10)
+        try StoreFixtures.withStore(holding: [datasets[0]]) { store, directory in
+            try Self.expectFileUnchanged(store, in: directory, loading: [datasets[0]]) {
+                #expect(throws: SQLiteError.self) { try store.insert([good, broken], replacing: true) }
+            }
             #expect(throws: StoreError.duplicateDataset("good")) { try store.insert([good, good], replacing: true) }
         }
     }
 
     @Test("replacing drops the old sections, rows and events and keeps the dataset's place")
     func replaceKeepsPlace() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert(datasets, replacing: false)
+        let datasets = StoreFixtures.datasets()
+        try StoreFixtures.withStore(holding: datasets) { store, directory in
             try store.appendEvent(datasetID: "friends", version: 2, payload: [1, 2, 3])
             var replacement = StoreFixtures.dataset(id: "friends", sections: 2, rowsPerSection: 3)
             replacement.version = 9
@@ -145,11 +119,8 @@ struct StoreDatasetStoreTests {
 
     @Test("replaceDataset checks the version and writes the whole dataset")
     func replaceDatasetChecksVersion() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert(datasets, replacing: false)
+        let datasets = StoreFixtures.datasets()
+        try StoreFixtures.withStore(holding: datasets) { store, _ in
             var edited = datasets[1]
             edited.sections[0].rows.removeFirst()
             edited.sections[0].rows[0].fields["title"] = .string("changed")
@@ -171,11 +142,8 @@ struct StoreDatasetStoreTests {
 
     @Test("deleting a dataset removes it with its rows table and events; its key is not reused")
     func deleteDataset() throws {
-        try StoreFixtures.withDirectory { directory in
-            let datasets = StoreFixtures.datasets()
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert(datasets, replacing: false)
+        let datasets = StoreFixtures.datasets()
+        try StoreFixtures.withStore(holding: datasets) { store, directory in
             try store.appendEvent(datasetID: "friends", version: 2, payload: [1])
             #expect(try store.deleteDataset(id: "friends"))
             #expect(try store.deleteDataset(id: "friends") == false)
@@ -193,12 +161,7 @@ struct StoreDatasetStoreTests {
 
     @Test("damaged stored data is reported as corrupt, naming the dataset")
     func corruptDataIsReported() throws {
-        try StoreFixtures.withDirectory { directory in
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert([StoreFixtures.datasets()[1]], replacing: false)
-            let raw = try SQLiteDatabase(path: directory + "/listserver.sqlite")
-            defer { raw.close() }
+        try Self.withRawAccess { store, raw in
             try raw.run("UPDATE rows_1 SET fields = x'0102' WHERE id = (SELECT min(id) FROM rows_1)")
             #expect {
                 try store.loadAll()
@@ -222,12 +185,7 @@ struct StoreDatasetStoreTests {
 
     @Test("a row listed twice, a row in no section and a section out of the order are reported as corrupt")
     func inconsistentOrdersAreReported() throws {
-        try StoreFixtures.withDirectory { directory in
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert([StoreFixtures.datasets()[1]], replacing: false)
-            let raw = try SQLiteDatabase(path: directory + "/listserver.sqlite")
-            defer { raw.close() }
+        try Self.withRawAccess { store, raw in
             func expectCorrupt(_ detail: String) {
                 #expect(throws: StoreError.corrupt(datasetID: "messages", detail: detail)) { try store.loadAll() }
             }
@@ -239,6 +197,27 @@ struct StoreDatasetStoreTests {
             expectCorrupt("section 1 is stored but not in the section order")
             try raw.run("UPDATE datasets SET section_order = x'01'")
             expectCorrupt("the section order is not a list of ids")
+        }
+    }
+
+    /// Runs `failingWrite`, then expects the file to hold the same counts as before it and the store
+    /// to load `expected`.
+    private static func expectFileUnchanged(
+        _ store: DatasetStore, in directory: String, loading expected: [Dataset],
+        sourceLocation: SourceLocation = #_sourceLocation, by failingWrite: () throws -> Void
+    ) throws {
+        let before = try StoreFixtures.counts(directory)
+        try failingWrite()
+        #expect(try StoreFixtures.counts(directory) == before, sourceLocation: sourceLocation)
+        #expect(try store.loadAll() == expected, sourceLocation: sourceLocation)
+    }
+
+    /// Runs `body` with a store holding the messages dataset, and a raw connection to its file.
+    private static func withRawAccess(_ body: (DatasetStore, SQLiteDatabase) throws -> Void) throws {
+        try StoreFixtures.withStore(holding: [StoreFixtures.datasets()[1]]) { store, directory in
+            let raw = try SQLiteDatabase(path: directory + "/listserver.sqlite")
+            defer { raw.close() }
+            try body(store, raw)
         }
     }
 }

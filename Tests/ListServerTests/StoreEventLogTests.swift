@@ -8,17 +8,13 @@ import Testing
 struct StoreEventLogTests {
     @Test("events come back in version order after a given version, at most limit of them")
     func ordering() throws {
-        try StoreFixtures.withDirectory { directory in
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            var model = StoreFixtures.dataset(id: "list", sections: 1, rowsPerSection: 3)
-            try store.insert(
-                [model, StoreFixtures.dataset(id: "other", sections: 1, rowsPerSection: 1)], replacing: false)
+        var model = StoreFixtures.dataset(id: "list", sections: 1, rowsPerSection: 3)
+        let other = StoreFixtures.dataset(id: "other", sections: 1, rowsPerSection: 1)
+        try StoreFixtures.withStore(holding: [model, other]) { store, _ in
             for step in 1...5 {
-                let old = model
-                model.sections[0].rows[0].fields["title"] = .string("v\(step)")
-                model.version += 1
-                try store.commit(StoredChange(from: old, to: model, eventPayload: Array("change \(step)".utf8)))
+                try StoreFixtures.commitEdit(of: &model, to: store, eventPayload: Array("change \(step)".utf8)) {
+                    $0.sections[0].rows[0].fields["title"] = .string("v\(step)")
+                }
             }
             try store.appendEvent(datasetID: "other", version: 7, payload: [7])
 
@@ -40,14 +36,8 @@ struct StoreEventLogTests {
 
     @Test("the log keeps only the last events of each dataset")
     func pruning() throws {
-        try StoreFixtures.withDirectory { directory in
-            let store = try DatasetStore(directory: directory, eventRetention: 10)
-            defer { store.close() }
-            try store.insert(
-                [
-                    StoreFixtures.dataset(id: "a", sections: 1, rowsPerSection: 1),
-                    StoreFixtures.dataset(id: "b", sections: 1, rowsPerSection: 1),
-                ], replacing: false)
+        let datasets = ["a", "b"].map { StoreFixtures.dataset(id: $0, sections: 1, rowsPerSection: 1) }
+        try StoreFixtures.withStore(holding: datasets, eventRetention: 10) { store, _ in
             for version in Int64(2)...40 {
                 try store.commit(
                     StoredChange(
@@ -65,10 +55,8 @@ struct StoreEventLogTests {
 
     @Test("a commit without an event payload logs nothing and still raises the version")
     func commitWithoutEvent() throws {
-        try StoreFixtures.withDirectory { directory in
-            let store = try DatasetStore(directory: directory)
-            defer { store.close() }
-            try store.insert([StoreFixtures.dataset(id: "a", sections: 1, rowsPerSection: 1)], replacing: false)
+        let dataset = StoreFixtures.dataset(id: "a", sections: 1, rowsPerSection: 1)
+        try StoreFixtures.withStore(holding: [dataset]) { store, _ in
             try store.commit(StoredChange(datasetID: "a", expectedVersion: 1, newVersion: 2, nextID: 9))
             #expect(try store.events(datasetID: "a", after: 0, limit: 10).isEmpty)
             let loaded = try #require(try store.load(id: "a"))

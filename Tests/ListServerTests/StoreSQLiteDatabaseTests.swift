@@ -8,9 +8,7 @@ import Testing
 struct StoreSQLiteDatabaseTests {
     @Test("opening sets WAL, synchronous FULL and foreign keys")
     func pragmas() throws {
-        try StoreFixtures.withDirectory { directory in
-            let database = try SQLiteDatabase(path: directory + "/test.sqlite")
-            defer { database.close() }
+        try Self.withDatabase { (database) throws in
             #expect(try database.scalarText("PRAGMA journal_mode") == "wal")
             #expect(try database.scalarInt("PRAGMA synchronous") == 2)
             #expect(try database.scalarInt("PRAGMA foreign_keys") == 1)
@@ -19,11 +17,11 @@ struct StoreSQLiteDatabaseTests {
 
     @Test("every bound type reads back, empty text and empty blob included")
     func bindAndRead() throws {
-        try StoreFixtures.withDirectory { directory in
-            let database = try SQLiteDatabase(path: directory + "/test.sqlite")
-            defer { database.close() }
+        try Self.withDatabase { database in
             try database.execute("CREATE TABLE t (i, d, s, b, n)")
-            let values: [SQLiteValue] = [.int(.min), .double(-2.5), .text("zoë 🌍 \u{0} end"), .blob([0, 255]), .null]
+            let values: [SQLiteValue] = [
+                .int(.min), .double(-2.5), .text("zoë 🌍 \u{0} end"), .blob([0, 255]), .null,
+            ]
             try database.run("INSERT INTO t VALUES (?, ?, ?, ?, ?)", values)
             try database.run(
                 "INSERT INTO t VALUES (?, ?, ?, ?, ?)", [.int(0), .double(0), .text(""), .blob([]), .null])
@@ -50,9 +48,7 @@ struct StoreSQLiteDatabaseTests {
     @Test("a transaction commits what its body wrote, and rolls all of it back when the body throws")
     func transactions() throws {
         struct Stop: Error {}
-        try StoreFixtures.withDirectory { directory in
-            let database = try SQLiteDatabase(path: directory + "/test.sqlite")
-            defer { database.close() }
+        try Self.withDatabase { database in
             try database.execute("CREATE TABLE t (x INTEGER PRIMARY KEY)")
             let result = try database.transaction {
                 try database.run("INSERT INTO t VALUES (1)")
@@ -78,9 +74,7 @@ struct StoreSQLiteDatabaseTests {
 
     @Test("errors name the SQLite call, SQLite's message and the SQL")
     func errorsAreDescriptive() throws {
-        try StoreFixtures.withDirectory { directory in
-            let database = try SQLiteDatabase(path: directory + "/test.sqlite")
-            defer { database.close() }
+        try Self.withDatabase { database in
             #expect {
                 try database.run("SELECT * FROM missing")
             } throws: { error in
@@ -110,6 +104,15 @@ struct StoreSQLiteDatabaseTests {
             } throws: { error in
                 (error as? SQLiteError)?.message.contains("not a database") == true
             }
+        }
+    }
+
+    /// Runs `body` with a new database file in a new directory, closed afterwards.
+    private static func withDatabase(_ body: (SQLiteDatabase) throws -> Void) throws {
+        try StoreFixtures.withDirectory { directory in
+            let database = try SQLiteDatabase(path: directory + "/test.sqlite")
+            defer { database.close() }
+            try body(database)
         }
     }
 }

@@ -6,25 +6,18 @@ import Testing
 
 @Suite("StoreSchema migrations")
 struct StoreSchemaTests {
-    private static let path = "/" + DatasetStore.fileName
-
     @Test("an empty file is migrated to the latest version with every table")
     func emptyFileMigrates() throws {
         try StoreFixtures.withDirectory { directory in
             let store = try DatasetStore(directory: directory)
             store.close()
-            let database = try SQLiteDatabase(path: directory + Self.path)
-            defer { database.close() }
-            #expect(try database.userVersion == StoreSchema.migrations.count)
-            let tables = try database.withStatement(
-                "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name"
-            ) {
-                statement in
-                var names: [String] = []
-                while try statement.step() { names.append(statement.text(at: 0) ?? "") }
-                return names
+            try Self.withDatabase(in: directory) { database in
+                #expect(try database.userVersion == StoreSchema.migrations.count)
+                let tables = try StoreFixtures.texts(
+                    database,
+                    "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name")
+                #expect(tables == ["datasets", "events", "sections"])
             }
-            #expect(tables == ["datasets", "events", "sections"])
         }
     }
 
@@ -32,13 +25,9 @@ struct StoreSchemaTests {
     func reopenIsIdempotent() throws {
         try StoreFixtures.withDirectory { directory in
             let datasets = StoreFixtures.datasets()
-            let first = try DatasetStore(directory: directory)
-            try first.insert(datasets, replacing: false)
-            first.close()
+            try Self.write(datasets, to: directory)
             for _ in 0..<3 {
-                let store = try DatasetStore(directory: directory)
-                #expect(try store.loadAll() == datasets)
-                store.close()
+                #expect(try StoreFixtures.loadAll(from: directory) == datasets)
             }
         }
     }
@@ -47,9 +36,7 @@ struct StoreSchemaTests {
     func versionOneMigrates() throws {
         try StoreFixtures.withDirectory { directory in
             let datasets = StoreFixtures.datasets()
-            let v1 = try DatasetStore(directory: directory, migrations: Array(StoreSchema.migrations.prefix(1)))
-            try v1.insert(datasets, replacing: false)
-            v1.close()
+            try Self.write(datasets, to: directory, migrations: Array(StoreSchema.migrations.prefix(1)))
 
             let v2Migration = StoreMigration(version: 2, summary: "a note per dataset") { database in
                 try database.execute("ALTER TABLE datasets ADD COLUMN note TEXT NOT NULL DEFAULT ''")
@@ -58,10 +45,7 @@ struct StoreSchemaTests {
             let v2 = try DatasetStore(directory: directory, migrations: StoreSchema.migrations + [v2Migration])
             #expect(try v2.loadAll() == datasets)
             v2.close()
-            let database = try SQLiteDatabase(path: directory + Self.path)
-            defer { database.close() }
-            #expect(try database.userVersion == 2)
-            #expect(try database.scalarInt("SELECT count(*) FROM datasets WHERE note = 'migrated'") == 3)
+            try Self.expectFile(in: directory, version: 2, "SELECT count(*) FROM datasets WHERE note = 'migrated'", 3)
         }
     }
 
@@ -76,25 +60,45 @@ struct StoreSchemaTests {
             #expect(throws: SQLiteError.self) {
                 try DatasetStore(directory: directory, migrations: StoreSchema.migrations + [broken])
             }
-            let database = try SQLiteDatabase(path: directory + Self.path)
-            defer { database.close() }
-            #expect(try database.userVersion == 1)
-            #expect(try database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'half'") == 0)
+            try Self.expectFile(in: directory, version: 1, "SELECT count(*) FROM sqlite_schema WHERE name = 'half'", 0)
         }
     }
 
     @Test("a file from a newer schema is refused and left untouched")
     func newerSchemaRefused() throws {
         try StoreFixtures.withDirectory { directory in
-            let database = try SQLiteDatabase(path: directory + Self.path)
-            try database.setUserVersion(7)
-            database.close()
+            try Self.withDatabase(in: directory) { try $0.setUserVersion(7) }
             #expect(throws: StoreError.newerSchema(found: 7, supported: StoreSchema.migrations.count)) {
                 try DatasetStore(directory: directory)
             }
-            let reopened = try SQLiteDatabase(path: directory + Self.path)
-            defer { reopened.close() }
-            #expect(try reopened.userVersion == 7)
+            try Self.withDatabase(in: directory) { (database) throws in #expect(try database.userVersion == 7) }
+        }
+    }
+
+    /// Runs `body` with a raw connection to the store file of `directory`, closed afterwards.
+    private static func withDatabase(in directory: String, _ body: (SQLiteDatabase) throws -> Void) throws {
+        let database = try SQLiteDatabase(path: directory + "/" + DatasetStore.fileName)
+        defer { database.close() }
+        try body(database)
+    }
+
+    /// Opens a store on `directory` with the schema history `migrations`, inserts `datasets` and closes it.
+    private static func write(
+        _ datasets: [Dataset], to directory: String, migrations: [StoreMigration] = StoreSchema.migrations
+    ) throws {
+        let store = try DatasetStore(directory: directory, migrations: migrations)
+        defer { store.close() }
+        try store.insert(datasets, replacing: false)
+    }
+
+    /// Expects the store file of `directory` to be at schema `version`, and `countQuery` to give `count`.
+    private static func expectFile(
+        in directory: String, version: Int, _ countQuery: String, _ count: Int64,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try withDatabase(in: directory) { (database) throws in
+            #expect(try database.userVersion == version, sourceLocation: sourceLocation)
+            #expect(try database.scalarInt(countQuery) == count, sourceLocation: sourceLocation)
         }
     }
 }

@@ -24,6 +24,16 @@ struct WindowAPITests {
         return Library(store: store, datasets: [dataset])
     }
 
+    /// Runs `body` with the library of ``library(in:)`` in a new directory and the app's routes over it.
+    private static func withRoutes(_ body: (Library, AppRoutes) throws -> Void) throws {
+        try StoreFixtures.withDirectory { directory in
+            let library = try Self.library(in: directory)
+            defer { library.store.close() }
+            let routes = AppRoutes(library: library, policy: MutationPolicy(), files: StaticFiles(root: directory))
+            try body(library, routes)
+        }
+    }
+
     private static func window(_ routes: AppRoutes, _ query: String) throws -> Fields {
         let response = routes.router.respond(to: try HTTPRequest(target: "/api/datasets/big/window?\(query)"))
         #expect(response.status == 200)
@@ -38,10 +48,7 @@ struct WindowAPITests {
 
     @Test("rows, headers and the pinned header of random windows match a linear scan of the layout")
     func randomWindowsMatchLinearScan() throws {
-        try StoreFixtures.withDirectory { directory in
-            let library = try Self.library(in: directory)
-            defer { library.store.close() }
-            let routes = AppRoutes(library: library, policy: MutationPolicy(), files: StaticFiles(root: directory))
+        try Self.withRoutes { library, routes in
             let entry = try #require(library.entry("big"))
             var random = LibraryRandom(state: 7)
             let sectionIDs = entry.dataset.sections.map(\.id)
@@ -97,10 +104,7 @@ struct WindowAPITests {
 
     @Test("collapsed sections keep their headers and show no rows; the default collapses friend groups")
     func collapsedSectionsShowHeadersOnly() throws {
-        try StoreFixtures.withDirectory { directory in
-            let library = try Self.library(in: directory)
-            defer { library.store.close() }
-            let routes = AppRoutes(library: library, policy: MutationPolicy(), files: StaticFiles(root: directory))
+        try Self.withRoutes { _, routes in
             let json = try Self.window(routes, "top=0&height=20000")
             #expect(json["rows"]?.arrayValue?.isEmpty == true)
             #expect(json["headers"]?.arrayValue?.count == 40)
@@ -113,10 +117,7 @@ struct WindowAPITests {
         "top=abc", "height=-1", "height=1e9", "overscan=99999", "top=nan", "expanded=1,,x",
     ])
     func badParameters(query: String) throws {
-        try StoreFixtures.withDirectory { directory in
-            let library = try Self.library(in: directory)
-            defer { library.store.close() }
-            let routes = AppRoutes(library: library, policy: MutationPolicy(), files: StaticFiles(root: directory))
+        try Self.withRoutes { _, routes in
             let response = routes.router.respond(to: try HTTPRequest(target: "/api/datasets/big/window?\(query)"))
             #expect(response.status == 400)
             #expect(response.headers["Content-Type"] == "application/problem+json")

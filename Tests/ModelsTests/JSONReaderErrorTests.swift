@@ -29,8 +29,7 @@ struct JSONReaderErrorTests {
             ("1" + String(repeating: "9", count: 400), "too large"),
         ])
     func badNumbers(text: String, fragment: String) throws {
-        let error = try #require(jsonReadError(text))
-        #expect(error.message.contains(fragment), "\(error)")
+        try Self.expectReadError(text, containing: fragment)
     }
 
     @Test(
@@ -47,8 +46,7 @@ struct JSONReaderErrorTests {
             (#"'a'"#, "expected a value, found '''"),
         ])
     func badStrings(text: String, fragment: String) throws {
-        let error = try #require(jsonReadError(text))
-        #expect(error.message.contains(fragment), "\(error)")
+        try Self.expectReadError(text, containing: fragment)
     }
 
     @Test("every unescaped control character in a string is rejected, every escaped one accepted")
@@ -101,8 +99,7 @@ struct JSONReaderErrorTests {
             ("[1]\u{0}", "end of the file after the JSON value, found the control character U+0000"),
         ])
     func badStructure(text: String, fragment: String) throws {
-        let error = try #require(jsonReadError(text))
-        #expect(error.message.contains(fragment), "\(error)")
+        try Self.expectReadError(text, containing: fragment)
     }
 
     @Test(
@@ -188,6 +185,14 @@ struct JSONReaderErrorTests {
         }
         let unclosed = try #require(jsonReadError(String(repeating: "[", count: depth)))
         #expect(unclosed.message.contains("nested more than"))
+    }
+
+    /// Expects reading `text` to fail with a message containing `fragment`.
+    private static func expectReadError(
+        _ text: String, containing fragment: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let error = try #require(jsonReadError(text), sourceLocation: sourceLocation)
+        #expect(error.message.contains(fragment), "\(error)", sourceLocation: sourceLocation)
     }
 }
 

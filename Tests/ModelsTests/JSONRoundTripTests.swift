@@ -3,19 +3,13 @@ import Testing
 
 @testable import Models
 
-/// A small seeded random number generator (SplitMix64), so random tests repeat exactly.
+/// Random JSON values from a ``SeededGenerator``, so random tests repeat exactly.
 struct JSONTestRandom: RandomNumberGenerator {
-    private var state: UInt64
+    private var base: SeededGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { base = SeededGenerator(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
+    mutating func next() -> UInt64 { base.next() }
 
     /// A random string mixing ASCII, characters the writer escapes, and non-ASCII scalars.
     mutating func string(maximumLength: Int = 12) -> String {

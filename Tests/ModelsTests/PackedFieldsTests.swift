@@ -136,18 +136,12 @@ struct PackedFieldsTests {
     }
 }
 
-/// SplitMix64: a small seeded generator, so random tests repeat exactly.
+/// Random packed fields from a ``SeededGenerator``, so random tests repeat exactly.
 private struct PackedRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
+    private var base: SeededGenerator
+    init(seed: UInt64) { base = SeededGenerator(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
+    mutating func next() -> UInt64 { base.next() }
 
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 

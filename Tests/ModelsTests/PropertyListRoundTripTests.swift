@@ -159,26 +159,32 @@ struct RandomPropertyList {
     }
 }
 
+/// One property-list format: its writer and its reader.
+struct PropertyListCodec: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var write: @Sendable (FieldValue) -> [UInt8]
+    var read: @Sendable ([UInt8]) throws -> FieldValue
+
+    static let xml = PropertyListCodec(
+        testDescription: "XML", write: { XMLPropertyListWriter.write($0) },
+        read: { try XMLPropertyListReader.read($0) })
+    static let binary = PropertyListCodec(
+        testDescription: "binary", write: { BinaryPropertyListWriter.write($0) },
+        read: { try BinaryPropertyListReader.read($0) })
+}
+
 // MARK: Round trips
 
 @Suite("Property-list round trips") struct PropertyListRoundTripTests {
-    @Test("XML writer then XML reader gives back every seeded random tree exactly")
-    func xmlRoundTrips() throws {
+    @Test(
+        "a format's writer then its reader give back every seeded random tree exactly",
+        arguments: [PropertyListCodec.xml, .binary])
+    func roundTrips(_ codec: PropertyListCodec) throws {
         for seed in 0..<300 as Range<UInt64> {
             var random = RandomPropertyList(seed: seed)
             let value = random.value()
-            let bytes = XMLPropertyListWriter.write(value)
-            expectIdentical(try XMLPropertyListReader.read(bytes), value, "seed \(seed)")
-        }
-    }
-
-    @Test("binary writer then binary reader gives back every seeded random tree exactly")
-    func binaryRoundTrips() throws {
-        for seed in 0..<300 as Range<UInt64> {
-            var random = RandomPropertyList(seed: seed)
-            let value = random.value()
-            let bytes = BinaryPropertyListWriter.write(value)
-            expectIdentical(try BinaryPropertyListReader.read(bytes), value, "seed \(seed)")
+            let bytes = codec.write(value)
+            expectIdentical(try codec.read(bytes), value, "seed \(seed)")
         }
     }
 
