@@ -16,7 +16,7 @@ enum HomePage {
     /// - Returns: the page, or nil when the template has no list element.
     /// - Complexity: O(template + datasets).
     static func render(template: [UInt8], entries: [DatasetEntry]) -> [UInt8]? {
-        guard let start = firstRange(of: listOpening, in: template)?.upperBound else { return nil }
+        guard let start = template.firstRange(of: listOpening)?.upperBound else { return nil }
         var cards = HTMLBuffer(capacity: 64 + entries.count * 200)
         for entry in entries { writeCard(entry.dataset, into: &cards) }
         if entries.isEmpty { cards.raw("<p class=\"none\">No datasets yet.</p>") }
@@ -49,13 +49,5 @@ enum HomePage {
         html.raw(" ")
         html.raw(noun)
         if count != 1 { html.raw("s") }
-    }
-
-    private static func firstRange(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
-        guard needle.count <= haystack.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if haystack[start..<start + needle.count].elementsEqual(needle) { return start..<start + needle.count }
-        }
-        return nil
     }
 }
