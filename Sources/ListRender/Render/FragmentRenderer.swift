@@ -117,37 +117,35 @@ public enum FragmentRenderer {
     }
 
     static func renderFooter(_ footer: FragmentFooter, into html: inout HTMLBuffer) {
-        html.raw(footer.insertion == nil ? "<div" : "<div role=\"row\"")
-        html.raw(" data-cell=\"footer\" class=\"ftr")
-        if let insertion = footer.insertion { html.raw(insertion.row == 0 ? " ins first" : " ins") }
+        let insertion = footer.insertion
+        if let insertion {
+            html.raw("<div role=\"row\" data-cell=\"footer\" class=\"ftr ins")
+            if insertion.row == 0 { html.raw(" first") }
+        } else {
+            html.raw("<div data-cell=\"footer\" class=\"ftr")
+        }
         html.raw("\" data-section-id=\"")
         html.int(footer.sectionID.rawValue)
         html.raw("\" data-section=\"")
         html.int(footer.section)
-        if let insertion = footer.insertion {
+        if let insertion {
             html.raw("\" data-row=\"")
             html.int(insertion.row)
             html.raw("\" data-key=\"")
             html.text(insertion.titleKey)
         }
         renderFrame(y: footer.y, height: footer.height, into: &html)
-        guard let insertion = footer.insertion else {
+        if let insertion {
+            // The insertion row: a cell whose editing style is insert, then the footer's own spacing.
+            html.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\" style=\"height:")
+            html.pixels(insertion.height)
+            html.raw("px\"><button type=\"button\" class=\"minus add\" data-action=\"insert\" aria-label=\"Add a row\"")
+            html.raw(" tabindex=\"-1\"></button><span class=\"t1\">Add Row</span></div><span>")
+        } else {
             html.raw("\"><span>")
-            html.text(footer.title)
-            html.raw("</span></div>")
-            return
         }
-        // The insertion row: a cell whose editing style is insert, then the footer's own spacing.
-        html.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\" style=\"height:")
-        html.pixels(insertion.height)
-        html.raw("px\"><button type=\"button\" class=\"minus add\" data-action=\"insert\" aria-label=\"Add a row\"")
-        html.raw(" tabindex=\"-1\"></button><span class=\"t1\">Add Row</span></div>")
-        if !footer.title.isEmpty {
-            html.raw("<span>")
-            html.text(footer.title)
-            html.raw("</span>")
-        }
-        html.raw("</div>")
+        html.text(footer.title)
+        html.raw("</span></div>")
     }
 
     static func renderRow(_ row: FragmentRow, cell: CellKind, into html: inout HTMLBuffer) {
