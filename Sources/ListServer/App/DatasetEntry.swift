@@ -72,7 +72,7 @@ final class DatasetEntry: Sendable {
     /// cached. Editing mode makes room for the insertion rows in the footers of kinds that have them.
     /// - Complexity: O(sections) the first time for a set, O(1) after.
     func layout(for expanded: ExpandedSections, isEditing: Bool = false) -> TableLayout {
-        let isEditing = isEditing && metrics.rowsCanBeInserted
+        let isEditing = hasInsertionRows(isEditing: isEditing)
         if expanded == .all && !isEditing { return layout }
         let key = LayoutKey(expanded: expanded, isEditing: isEditing)
         if let cached = derivedLayouts.withLock({ $0[key] }) { return cached }
@@ -88,6 +88,9 @@ final class DatasetEntry: Sendable {
         }
         return derived
     }
+
+    /// Whether windows get insertion rows: in editing mode, for a kind whose rows can be inserted.
+    func hasInsertionRows(isEditing: Bool) -> Bool { isEditing && metrics.rowsCanBeInserted }
 
     /// Where a section's rows are shown in `expanded`.
     func isExpanded(section: Int, in expanded: ExpandedSections) -> Bool {

@@ -58,7 +58,7 @@ struct WindowView {
     init(entry: DatasetEntry, request: WindowRequest) {
         self.entry = entry
         expanded = request.expanded ?? entry.defaultExpanded
-        hasInsertionRows = request.isEditing && entry.metrics.rowsCanBeInserted
+        hasInsertionRows = entry.hasInsertionRows(isEditing: request.isEditing)
         layout = entry.layout(for: expanded, isEditing: hasInsertionRows)
         window = layout.window(top: request.top, height: request.height, overscan: request.overscan)
         sections = entry.dataset.sections
@@ -86,7 +86,7 @@ struct WindowView {
         ResponseCache.Key(
             format: format, top: request.top, height: request.height, overscan: request.overscan,
             expanded: request.expanded ?? entry.defaultExpanded,
-            isEditing: request.isEditing && entry.metrics.rowsCanBeInserted)
+            isEditing: entry.hasInsertionRows(isEditing: request.isEditing))
     }
 
     private func header(_ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>) -> FragmentHeader {
