@@ -7,16 +7,26 @@ let package = Package(
         .executable(name: "ListServer", targets: ["ListServer"]),
         .library(name: "ListRender", targets: ["ListRender"]),
         .library(name: "Models", targets: ["Models"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "ListStore", targets: ["ListStore"]),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .target(name: "Models"),
         .target(name: "ListRender", dependencies: ["Models"]),
-        .executableTarget(name: "ListServer", dependencies: ["ListRender", "Models", "CSQLite"]),
+        .target(name: "HTTPServer"),
+        .target(name: "ListStore", dependencies: ["Models", "CSQLite"]),
+        .executableTarget(
+            name: "ListServer", dependencies: ["HTTPServer", "ListStore", "ListRender", "Models"]),
         .executableTarget(name: "ListBench", dependencies: ["ListRender", "Models"]),
         .testTarget(name: "ModelsTests", dependencies: ["Models"]),
         .testTarget(name: "ListRenderTests", dependencies: ["ListRender", "Models"]),
-        .testTarget(name: "ListServerTests", dependencies: ["ListServer", "ListRender", "Models"]),
+        .target(name: "TestSupport", dependencies: ["HTTPServer", "Models"], path: "Tests/TestSupport"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "Models", "TestSupport"]),
+        .testTarget(
+            name: "ListServerTests",
+            dependencies: ["ListServer", "HTTPServer", "ListStore", "ListRender", "Models", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 // ListServer — ListRenderTests
 import Foundation
+import Models
 import Testing
 
 @testable import ListRender

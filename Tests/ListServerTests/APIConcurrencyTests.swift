@@ -1,7 +1,10 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
+import ListStore
 import Models
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ListServer
@@ -35,7 +38,7 @@ struct APIConcurrencyTests {
         let perWriter = 15
         let accepted = Mutex<[[Int64]]>(Array(repeating: [], count: writers))
         let failures = Mutex<[String]>([])
-        try withTestServer(handler: api.router.handler) { port, _ in
+        try withTestServer(configure: { $0.problemPaths = AppRoutes.problemPaths }, handler: api.router.handler) { port, _ in
             try concurrently(writers) { writer in
                 for item in 0..<perWriter {
                     var attempts = 0
@@ -85,7 +88,7 @@ struct APIConcurrencyTests {
     func sameBaseVersion() throws {
         let api = try APIFixture()
         let statuses = Mutex<[Int]>([])
-        try withTestServer(handler: api.router.handler) { port, _ in
+        try withTestServer(configure: { $0.problemPaths = AppRoutes.problemPaths }, handler: api.router.handler) { port, _ in
             try concurrently(6) { writer in
                 let body = #"{"baseVersion":1,"deleteRows":[\#(2 + writer)]}"#
                 let status = (try? apiRequest(port, "POST", "/api/datasets/letters/batch", body: body))?.status ?? 0
@@ -102,7 +105,7 @@ struct APIConcurrencyTests {
     @Test("a body over 1 MiB is refused with a 413 problem and changes nothing")
     func bodyTooLarge() throws {
         let api = try APIFixture()
-        try withTestServer(handler: api.router.handler) { port, _ in
+        try withTestServer(configure: { $0.problemPaths = AppRoutes.problemPaths }, handler: api.router.handler) { port, _ in
             // The head announces the body; the server refuses it before reading any of it.
             let client = try RawClient(port: port, timeoutSeconds: 20)
             try client.send(
@@ -119,7 +122,7 @@ struct APIConcurrencyTests {
     @Test("a request line the parser refuses under /api/ is still answered as problem+json")
     func malformedAPIRequest() throws {
         let api = try APIFixture()
-        try withTestServer(handler: api.router.handler) { port, _ in
+        try withTestServer(configure: { $0.problemPaths = AppRoutes.problemPaths }, handler: api.router.handler) { port, _ in
             let response = try apiRequest(port, "GET", "/api/datasets/a%01b")
             #expect(response.status == 400)
             #expect(response.headers["Content-Type"] == "application/problem+json")

@@ -1,6 +1,9 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
+import ListStore
 import Models
+import TestSupport
 import Testing
 
 @testable import ListServer
@@ -17,12 +20,12 @@ struct APIEmptyDatasetTests {
     /// A library over a fresh store holding the three empty datasets, and its routes.
     final class Fixture {
         let directory = ServerProcess.temporaryDirectory()
-        let store: DatasetStore
+        let store: SQLiteStore
         let library: Library
         let router: HTTPRouter
 
         init() throws {
-            store = try DatasetStore(directory: directory)
+            store = try SQLiteStore(directory: directory)
             let datasets = try APIEmptyDatasetTests.sources.map { id, text, kind in
                 try DatasetImporter.importDataset(
                     Array(text.utf8), using: DatasetDecoder(file: "\(id).json", id: id, kind: kind))
@@ -43,7 +46,8 @@ struct APIEmptyDatasetTests {
         func send(_ method: String, _ target: String, body: String = "") throws -> HTTPResponse {
             let headers: HTTPHeaders = ["Host": "127.0.0.1:8080", "Origin": "http://127.0.0.1:8080"]
             return router.respond(
-                to: try HTTPRequest(method: method, target: target, headers: headers, body: Array(body.utf8)))
+                to: try HTTPRequest(method: method, target: target, headers: headers, body: Array(body.utf8)),
+                problemPaths: AppRoutes.problemPaths)
         }
 
         /// `GET target`, checked to be a `200` JSON object.

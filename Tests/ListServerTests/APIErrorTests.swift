@@ -1,6 +1,9 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
+import ListStore
 import Models
+import TestSupport
 import Testing
 
 @testable import ListServer
@@ -62,7 +65,7 @@ struct APIErrorTests {
         let response = try api.batch("letters", #"{"baseVersion":1,"deleteRows":[3]}"#)
         let detail = try expectProblem(response, status: 409)
         #expect(detail.contains("version 2") && detail.contains("version 1"))
-        #expect(try jsonBody(response)["type"] == .string(Library.versionConflictType))
+        #expect(try jsonBody(response)["type"] == .string(LibraryError.versionConflictType))
         #expect(api.dataset("letters") == before)
         #expect(try api.store.load(id: "letters") == before)
         // A version from the future is stale too.

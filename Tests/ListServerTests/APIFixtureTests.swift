@@ -1,6 +1,9 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
+import ListStore
 import Models
+import TestSupport
 import Testing
 
 @testable import ListServer
@@ -11,7 +14,7 @@ import Testing
 /// and its rows 2, 3, …; a grouped list numbers its groups first, then their rows, in file order.
 final class APIFixture {
     let directory: String
-    let store: DatasetStore
+    let store: SQLiteStore
     let library: Library
     let routes: AppRoutes
     let router: HTTPRouter
@@ -30,7 +33,7 @@ final class APIFixture {
     ///   - token: the server's `--token`.
     init(datasets: [(String, String)]? = nil, token: String? = nil) throws {
         directory = ServerProcess.temporaryDirectory()
-        store = try DatasetStore(directory: directory)
+        store = try SQLiteStore(directory: directory)
         let samples = Dictionary(uniqueKeysWithValues: SampleDatasets.all.map { ($0.id, $0.json) })
         let sources = datasets ?? [
             ("letters", Self.letters), ("teams", Self.teams), ("heroes", samples["heroes"]!),
@@ -57,7 +60,8 @@ final class APIFixture {
         var headers = headers
         if headers["Host"] == nil { headers.set("Host", "127.0.0.1:8080") }
         return router.respond(
-            to: try HTTPRequest(method: method, target: target, headers: headers, body: Array(body.utf8)))
+            to: try HTTPRequest(method: method, target: target, headers: headers, body: Array(body.utf8)),
+            problemPaths: AppRoutes.problemPaths)
     }
 
     func get(_ target: String, headers: HTTPHeaders = [:]) throws -> HTTPResponse {

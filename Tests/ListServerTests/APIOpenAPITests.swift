@@ -1,6 +1,9 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
+import ListStore
 import Models
+import TestSupport
 import Testing
 
 @testable import ListServer
@@ -84,7 +87,7 @@ struct APIOpenAPITests {
                 }
             }
         }
-        for type in [Library.versionConflictType, BatchRequest.invalidType, MutationPolicy.crossSiteType] {
+        for type in [LibraryError.versionConflictType, LibraryError.invalidBatchType, MutationPolicy.crossSiteType] {
             let fragment = try #require(type.split(separator: "#").last)
             #expect(Self.resolve("#" + fragment, in: document) != nil, "\(type)")
         }

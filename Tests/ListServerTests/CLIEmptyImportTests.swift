@@ -1,6 +1,11 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
+import ListStore
+import TestSupport
 import Testing
+
+@testable import ListServer
 
 /// A list emptied through the API, exported, and imported again by the real binary: with `--kind`
 /// it is served as an empty dataset that takes new rows; without, the start is refused.

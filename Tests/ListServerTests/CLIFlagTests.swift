@@ -1,6 +1,11 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
+import ListStore
+import TestSupport
 import Testing
+
+@testable import ListServer
 
 /// The command line of SPEC §2, through the real binary.
 @Suite("CLI flags")

@@ -1,6 +1,11 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
+import ListStore
+import TestSupport
 import Testing
+
+@testable import ListServer
 
 /// The data directory through restarts, SIGKILL and re-imports of the real binary.
 @Suite("CLI restarts and durability")

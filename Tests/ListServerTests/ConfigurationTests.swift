@@ -1,7 +1,11 @@
-// ListServer — ListServerTests
-import Testing
-@testable import ListServer
+// ListServerTests — tests
+import HTTPServer
+import ListStore
 import Models
+import TestSupport
+import Testing
+
+@testable import ListServer
 
 @Suite("Configuration")
 struct ConfigurationTests {

@@ -1,5 +1,8 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
+import ListStore
+import TestSupport
 import Testing
 
 @testable import ListServer

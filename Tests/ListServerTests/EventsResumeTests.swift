@@ -1,6 +1,9 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
+import ListStore
 import Models
+import TestSupport
 import Testing
 
 @testable import ListServer
@@ -120,7 +123,7 @@ struct EventsResumeTests {
     func resumeAfterRestart() throws {
         try StoreFixtures.withDirectory { directory in
             do {
-                let store = try DatasetStore(directory: directory)
+                let store = try SQLiteStore(directory: directory)
                 defer { store.close() }
                 try store.insert(EventsFixture.defaultDatasets, replacing: false)
                 let library = Library(store: store, datasets: try store.loadAll())
@@ -130,7 +133,7 @@ struct EventsResumeTests {
                     _ = try library.apply(batch, to: "list")
                 }
             }
-            let store = try DatasetStore(directory: directory)
+            let store = try SQLiteStore(directory: directory)
             defer { store.close() }
             let library = Library(store: store, datasets: try store.loadAll())
             let bytes = AppRoutes.catchUp(current: 4, lastSeen: .version(2), byteLimit: 1 << 20) { after, count in

@@ -1,6 +1,9 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
+import ListStore
 import Models
+import TestSupport
 import Testing
 
 @testable import ListServer
@@ -136,7 +139,7 @@ struct EventsFixture: Sendable {
         _ body: (EventsFixture) throws -> Void
     ) throws {
         try StoreFixtures.withDirectory { directory in
-            let store = try DatasetStore(directory: directory, eventRetention: eventRetention)
+            let store = try SQLiteStore(directory: directory, eventRetention: eventRetention)
             defer { store.close() }
             try store.insert(datasets, replacing: false)
             let library = Library(store: store, datasets: try store.loadAll())
@@ -146,6 +149,7 @@ struct EventsFixture: Sendable {
             configuration.port = 0
             configuration.eventLoopCount = 2
             configuration.accessLog = false
+            configuration.problemPaths = AppRoutes.problemPaths
             let server = HTTPServer(configuration: configuration, handler: routes.router.handler)
             let port = try server.start()
             defer {

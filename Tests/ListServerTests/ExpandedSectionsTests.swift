@@ -1,5 +1,8 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
+import HTTPServer
+import ListStore
 import Models
+import TestSupport
 import Testing
 
 @testable import ListServer

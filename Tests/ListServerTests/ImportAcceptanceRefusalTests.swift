@@ -1,6 +1,11 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
+import ListStore
+import TestSupport
 import Testing
+
+@testable import ListServer
 
 /// A bad import never changes the data: the server exits with status 2 and one line on stderr that
 /// names the file and, for content errors, the key path inside it; the data directory keeps every byte.

@@ -1,6 +1,11 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
+import ListStore
+import TestSupport
 import Testing
+
+@testable import ListServer
 
 /// The foundation issue's acceptance check, through the real binary: files written by CPython's
 /// plistlib (binary and XML) and json (with and without a byte-order mark, bare lists and lists

@@ -1,7 +1,10 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
 import ListRender
+import ListStore
 import Models
+import TestSupport
 import Testing
 
 @testable import ListServer
@@ -102,7 +105,7 @@ struct LibraryTests {
     func randomBatchesStayConsistent(seed: UInt64) throws {
         try StoreFixtures.withDirectory { directory in
             var random = LibraryRandom(state: seed)
-            let store = try DatasetStore(directory: directory)
+            let store = try SQLiteStore(directory: directory)
             defer { store.close() }
             let datasets = [try groupedDataset(sections: 6, random: &random), try heroesDataset(count: 12)]
             try store.insert(datasets, replacing: false)
@@ -125,17 +128,19 @@ struct LibraryTests {
     func refusedBatchChangesNothing() throws {
         try StoreFixtures.withDirectory { directory in
             var random = LibraryRandom(state: 9)
-            let store = try DatasetStore(directory: directory)
+            let store = try SQLiteStore(directory: directory)
             defer { store.close() }
             let dataset = try groupedDataset(sections: 3, random: &random)
             try store.insert([dataset], replacing: false)
             let library = Library(store: store, datasets: [dataset])
             var stale = BatchRequest(baseVersion: 7)
             stale.deleteRows = [dataset.sections[0].rows.first?.id ?? RowID(99)]
-            #expect(throws: HTTPError.self) { try library.apply(stale, to: "grouped") }
+            #expect(throws: LibraryError.versionConflict(datasetID: "grouped", current: 1, base: 7)) {
+                try library.apply(stale, to: "grouped")
+            }
             var outOfRange = BatchRequest(baseVersion: 1)
             outOfRange.insertRows = [.init(section: 0, row: 50, fields: ["title": .string("x")])]
-            #expect(throws: HTTPError.self) { try library.apply(outOfRange, to: "grouped") }
+            #expect(throws: LibraryError.self) { try library.apply(outOfRange, to: "grouped") }
             #expect(library.entry("grouped")?.dataset == dataset)
             #expect(try store.load(id: "grouped") == dataset)
         }

@@ -1,7 +1,10 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
 import ListRender
+import ListStore
 import Models
+import TestSupport
 import Testing
 
 @testable import ListServer
@@ -81,7 +84,7 @@ struct ResponseCacheTests {
     func newVersionNewResponses() throws {
         try StoreFixtures.withDirectory { directory in
             let dataset = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 5)
-            let store = try DatasetStore(directory: directory)
+            let store = try SQLiteStore(directory: directory)
             defer { store.close() }
             try store.insert([dataset], replacing: false)
             let library = Library(store: store, datasets: [dataset])

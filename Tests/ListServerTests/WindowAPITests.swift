@@ -1,7 +1,10 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
 import ListRender
+import ListStore
 import Models
+import TestSupport
 import Testing
 
 @testable import ListServer
@@ -19,7 +22,7 @@ struct WindowAPITests {
         }
         let json = "[\(groups.joined(separator: ","))]"
         let dataset = try DatasetImporter.importDataset(Array(json.utf8), using: DatasetDecoder(file: "f", id: "big"))
-        let store = try DatasetStore(directory: directory)
+        let store = try SQLiteStore(directory: directory)
         try store.insert([dataset], replacing: false)
         return Library(store: store, datasets: [dataset])
     }
@@ -35,7 +38,8 @@ struct WindowAPITests {
     }
 
     private static func window(_ routes: AppRoutes, _ query: String) throws -> Fields {
-        let response = routes.router.respond(to: try HTTPRequest(target: "/api/datasets/big/window?\(query)"))
+        let response = routes.router.respond(
+            to: try HTTPRequest(target: "/api/datasets/big/window?\(query)"), problemPaths: AppRoutes.problemPaths)
         #expect(response.status == 200)
         guard case .bytes(let body) = response.body, case .dict(let fields) = try JSONReader.read(body) else {
             Issue.record("the window is not a JSON object")
@@ -118,7 +122,8 @@ struct WindowAPITests {
     ])
     func badParameters(query: String) throws {
         try Self.withRoutes { _, routes in
-            let response = routes.router.respond(to: try HTTPRequest(target: "/api/datasets/big/window?\(query)"))
+            let response = routes.router.respond(
+            to: try HTTPRequest(target: "/api/datasets/big/window?\(query)"), problemPaths: AppRoutes.problemPaths)
             #expect(response.status == 400)
             #expect(response.headers["Content-Type"] == "application/problem+json")
         }

@@ -1,7 +1,10 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
 import ListRender
+import ListStore
 import Models
+import TestSupport
 import Testing
 
 @testable import ListServer

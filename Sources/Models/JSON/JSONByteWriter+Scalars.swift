@@ -29,7 +29,8 @@ extension JSONByteWriter {
         let totalMilliseconds = Int64((interval * 1000).rounded(.down))
         let (seconds, milliseconds) = Self.floorDivision(totalMilliseconds, 1000)
         let (days, secondOfDay) = Self.floorDivision(seconds, 86_400)
-        let (year, month, day) = Self.civilDate(daysSince1970: days)
+        let date = CivilDate(daysSinceEpoch: days)
+        let (year, month, day) = (date.year, date.month, date.day)
         append(UInt8(ascii: "\""))
         if year < 0 { append(UInt8(ascii: "-")) }
         writeDigits(year.magnitude, minimumWidth: 4)
@@ -93,19 +94,5 @@ extension JSONByteWriter {
     private static func floorDivision(_ dividend: Int64, _ divisor: Int64) -> (Int64, Int64) {
         let remainder = dividend % divisor
         return remainder < 0 ? (dividend / divisor - 1, remainder + divisor) : (dividend / divisor, remainder)
-    }
-
-    /// The proleptic Gregorian year, month (1–12) and day (1–31) of a day counted from 1970-01-01.
-    private static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = floorDivision(shifted, 146_097).0
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
     }
 }

@@ -69,7 +69,7 @@ enum PropertyListDate {
         guard year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
             hour < 24, minute < 60, second < 60
         else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = Int(CivilDate(year: Int64(year), month: month, day: day).daysSinceEpoch)
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(seconds))
     }
@@ -94,8 +94,8 @@ enum PropertyListDate {
         }
         let days = Int(seconds.floorDivided(by: 86_400))
         let secondOfDay = Int(seconds - Int64(days) * 86_400)
-        let (year, month, day) = civilFromDays(days)
-        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T"
+        let date = CivilDate(daysSinceEpoch: Int64(days))
+        return padded(Int(date.year), 4) + "-" + padded(date.month, 2) + "-" + padded(date.day, 2) + "T"
             + padded(secondOfDay / 3_600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":"
             + padded(secondOfDay % 60, 2) + "Z"
     }
@@ -111,31 +111,6 @@ enum PropertyListDate {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days from 1970-01-01 to the given Gregorian day (negative before 1970).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let monthFromMarch = (month + 9) % 12
-        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The Gregorian day that is `days` after 1970-01-01.
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
     }
 }
 

@@ -1,5 +1,10 @@
-// ListServer — ListServerTests
+// ListServerTests — tests
 import Foundation
+import HTTPServer
+import ListStore
+import TestSupport
+
+@testable import ListServer
 
 /// The real `ListServer` binary run as a child process, for tests of the command line, restarts
 /// and crashes. It listens on an ephemeral loopback port and is killed when the test ends.

@@ -1,0 +1,94 @@
+// ListServer — ListServer
+
+/// A complete request as the handler sees it.
+public struct HTTPRequest: Sendable, Equatable {
+    /// The method token as sent, e.g. `GET` (methods are case-sensitive).
+    public var method: String
+    /// The request target exactly as sent, e.g. `/api/datasets/x%20y/window?top=0`.
+    public var target: String
+    /// The target's path, percent-decoded and normalised: no `.`/`..` segments, no empty segments, never
+    /// above `/`. `*` for `OPTIONS *`, empty for `CONNECT`.
+    public var path: String
+    /// The raw query after `?` (not decoded), nil when the target has no `?`.
+    public var rawQuery: String?
+    public var version: HTTPVersion
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    /// Builds a request from its parts, parsing `target` as the parser does.
+    /// - Parameters:
+    ///   - method: the method token.
+    ///   - target: an origin-form (`/path?query`), absolute-form, `*` or authority-form (`CONNECT`) target.
+    /// - Throws: `HTTPRequestParser.Error.invalidTarget` or `.invalidPath` as the parser would.
+    public init(
+        method: String = "GET", target: String, version: HTTPVersion = .http11, headers: HTTPHeaders = [:],
+        body: [UInt8] = []
+    ) throws(HTTPRequestParser.Error) {
+        let parts = try HTTPPath.parseTarget(Array(target.utf8)[...], method: method)
+        self.method = method
+        self.target = target
+        self.path = parts.path
+        self.rawQuery = parts.query
+        self.version = version
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Builds a request from already-parsed parts (used by the parser).
+    public init(
+        method: String, target: String, path: String, rawQuery: String?, version: HTTPVersion, headers: HTTPHeaders
+    ) {
+        self.method = method
+        self.target = target
+        self.path = path
+        self.rawQuery = rawQuery
+        self.version = version
+        self.headers = headers
+        self.body = []
+    }
+
+    /// The query's `name=value` pairs in order, `+` and percent-escapes decoded.
+    /// - Complexity: O(length of the query).
+    public var queryItems: [(name: String, value: String)] {
+        guard let rawQuery else { return [] }
+        return rawQuery.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).map { item in
+            let (name, value) = Self.splitPair(item)
+            return (HTTPPath.decodeQueryComponent(name), HTTPPath.decodeQueryComponent(value))
+        }
+    }
+
+    /// The decoded value of the first query item called `name`.
+    /// - Returns: nil when there is none; `""` for `?name` or `?name=`.
+    /// - Complexity: O(length of the query).
+    public func query(_ name: String) -> String? {
+        guard var rawQuery else { return nil }
+        return rawQuery.withUTF8 { Self.value(of: name, in: $0) }
+    }
+
+    /// The decoded value of the first item of `query` whose name decodes to `name`, scanning the bytes in
+    /// place: a plain ASCII name with no escapes (the usual case) is compared without being decoded.
+    private static func value(of name: String, in query: UnsafeBufferPointer<UInt8>) -> String? {
+        var start = 0
+        while start < query.count {
+            var end = start
+            while end < query.count && query[end] != UInt8(ascii: "&") { end += 1 }
+            if end > start {
+                var equals = start
+                while equals < end && query[equals] != UInt8(ascii: "=") { equals += 1 }
+                let rawName = UnsafeBufferPointer(rebasing: query[start..<equals])
+                let plain = !rawName.contains { $0 == HTTPBytes.percent || $0 == UInt8(ascii: "+") || $0 >= 0x80 }
+                if plain ? rawName.elementsEqual(name.utf8) : HTTPPath.decodeQueryComponent(rawName) == name {
+                    let valueStart = equals < end ? equals + 1 : end
+                    return HTTPPath.decodeQueryComponent(UnsafeBufferPointer(rebasing: query[valueStart..<end]))
+                }
+            }
+            start = end + 1
+        }
+        return nil
+    }
+
+    private static func splitPair(_ item: Substring.UTF8View.SubSequence) -> (Substring.UTF8View, Substring.UTF8View) {
+        guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else { return (item, item[item.endIndex...]) }
+        return (item[..<equals], item[item.index(after: equals)...])
+    }
+}

@@ -1,0 +1,101 @@
+// ListServer — ListServer
+
+extension HTTPRequestParser {
+    /// Builds the head once its final CRLF is seen, enforcing the rules that need the whole head: `Host`,
+    /// body framing (request smuggling), `Connection`, `Expect`, and the target's form and path.
+    /// - Throws: the first rule broken.
+    public func makeHead(_ buffer: UnsafeRawBufferPointer) throws(Error) -> HTTPRequestHead {
+        func bytes(_ start: Int, _ end: Int) -> UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+        }
+        let method = String(decoding: bytes(methodStart, methodEnd), as: UTF8.self)
+        let targetBytes = bytes(targetStart, targetEnd)
+        let version = version(buffer).version
+        let (path, query) = try HTTPPath.parseTarget(Array(targetBytes)[...], method: method)
+
+        var headers = HTTPHeaders()
+        var contentLength: Int?
+        var codings = TransferCodings()
+        var hostCount = 0
+        var close = false
+        var keepAliveAsked = false
+        var expectsContinue = false
+        for span in fields {
+            let name = bytes(span.nameStart, span.nameEnd)
+            let value = bytes(span.valueStart, span.valueEnd)
+            switch name.count {
+            case 4 where HTTPBytes.equalsIgnoringCase(name, "host".utf8):
+                hostCount += 1
+                guard value.allSatisfy(HTTPBytes.isHostByte) else { throw .invalidHost }
+            case 14 where HTTPBytes.equalsIgnoringCase(name, "content-length".utf8):
+                guard contentLength == nil else { throw .multipleContentLengths }
+                guard let length = HTTPBytes.decimal(value) else { throw .invalidContentLength }
+                contentLength = length
+            case 17 where HTTPBytes.equalsIgnoringCase(name, "transfer-encoding".utf8):
+                codings.add(value)
+            case 10 where HTTPBytes.equalsIgnoringCase(name, "connection".utf8):
+                for token in value.split(separator: UInt8(ascii: ",")) {
+                    let token = HTTPBytes.trimmingWhitespace(token)
+                    if HTTPBytes.equalsIgnoringCase(token, "close".utf8) { close = true }
+                    if HTTPBytes.equalsIgnoringCase(token, "keep-alive".utf8) { keepAliveAsked = true }
+                }
+            case 6 where HTTPBytes.equalsIgnoringCase(name, "expect".utf8) && version >= .http11:
+                guard HTTPBytes.equalsIgnoringCase(value, "100-continue".utf8) else { throw .unsupportedExpectation }
+                expectsContinue = true
+            default:
+                break
+            }
+            headers.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+        }
+
+        if hostCount > 1 || (hostCount == 0 && version >= .http11) { throw .invalidHost }
+        var framing = HTTPRequestHead.BodyFraming.none
+        if codings.present {
+            if contentLength != nil { throw .transferEncodingWithContentLength }
+            try codings.validate(version: version)
+            framing = .chunked
+        } else if let contentLength, contentLength > 0 {
+            framing = .length(contentLength)
+        }
+        let request = HTTPRequest(
+            method: method, target: String(decoding: targetBytes, as: UTF8.self), path: path, rawQuery: query,
+            version: version, headers: headers)
+        let keepAlive = !close && (version >= .http11 || keepAliveAsked)
+        return HTTPRequestHead(
+            request: request, framing: framing, keepAlive: keepAlive,
+            expectsContinue: expectsContinue && framing != .none)
+    }
+
+    /// The transfer codings listed by every `Transfer-Encoding` field, in order.
+    private struct TransferCodings {
+        var present = false
+        var count = 0
+        var chunkedCount = 0
+        var lastIsChunked = false
+        var malformed = false
+
+        mutating func add(_ value: UnsafeRawBufferPointer) {
+            present = true
+            for element in value.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+                let coding = HTTPBytes.trimmingWhitespace(element)
+                if coding.isEmpty { continue }
+                guard coding.allSatisfy(HTTPBytes.isTokenByte) else {
+                    malformed = true
+                    continue
+                }
+                count += 1
+                lastIsChunked = HTTPBytes.equalsIgnoringCase(coding, "chunked".utf8)
+                if lastIsChunked { chunkedCount += 1 }
+            }
+        }
+
+        /// - Throws: `.invalidTransferEncoding` unless `chunked` is last and once, in HTTP/1.1;
+        ///   `.unsupportedTransferEncoding` when other codings come before it.
+        func validate(version: HTTPVersion) throws(Error) {
+            guard version >= .http11, !malformed, lastIsChunked, chunkedCount == 1 else {
+                throw .invalidTransferEncoding
+            }
+            if count > 1 { throw .unsupportedTransferEncoding }
+        }
+    }
+}

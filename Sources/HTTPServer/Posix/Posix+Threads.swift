@@ -1,0 +1,45 @@
+// HTTPServer — system calls: threads
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension Posix {
+    /// A thread started by `spawnThread`.
+    public struct Thread: Sendable {
+        fileprivate let handle: pthread_t
+    }
+
+    private final class ThreadBody {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    /// Starts a thread running `body`.
+    /// - Parameters:
+    ///   - name: shown by `top -H` and debuggers (at most 15 bytes are kept).
+    ///   - body: the thread's work.
+    /// - Returns: the handle to pass to `join`.
+    /// - Throws: `PosixError` naming `pthread_create`.
+    public static func spawnThread(name: String, _ body: @escaping @Sendable () -> Void) throws -> Thread {
+        var thread = pthread_t()
+        let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        let status = pthread_create(
+            &thread, nil,
+            { argument in
+                let body = Unmanaged<ThreadBody>.fromOpaque(argument!).takeRetainedValue()
+                body.run()
+                return nil
+            }, box)
+        guard status == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(box).release()
+            throw PosixError(call: "pthread_create", code: status)
+        }
+        _ = Linux.setThreadName(thread, String(name.utf8.prefix(15))!)
+        return Thread(handle: thread)
+    }
+
+    /// Waits for a thread started by `spawnThread` to end.
+    public static func join(_ thread: Thread) {
+        _ = pthread_join(thread.handle, nil)
+    }
+}

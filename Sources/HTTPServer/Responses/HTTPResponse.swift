@@ -1,0 +1,98 @@
+// ListServer — ListServer
+
+/// A response as a handler returns it. The server adds `Date`, `Content-Length` (or chunked framing for a
+/// stream) and `Connection` when it writes it.
+public struct HTTPResponse: Sendable {
+    /// The content.
+    public enum Body: Sendable {
+        /// A body known in full; sent with `Content-Length`.
+        case bytes([UInt8])
+        /// A body written later from any thread; sent chunked (HTTP/1.1) or until close (HTTP/1.0).
+        case stream(HTTPStream)
+    }
+
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: Body
+
+    /// A response with a body known in full.
+    public init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = .bytes(body)
+    }
+
+    /// A streaming response: the client receives the head at once, then whatever is written to `stream`.
+    public init(status: Int = 200, headers: HTTPHeaders = [:], stream: HTTPStream) {
+        self.status = status
+        self.headers = headers
+        self.body = .stream(stream)
+    }
+
+    /// The bytes of a `.bytes` body (empty for a stream).
+    public var bodyBytes: [UInt8] {
+        if case .bytes(let bytes) = body { return bytes }
+        return []
+    }
+
+    /// A `text/plain; charset=utf-8` response.
+    public static func text(_ text: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
+    }
+
+    /// A `text/html; charset=utf-8` response.
+    public static func html(_ html: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(html.utf8))
+    }
+
+    /// An `application/json` response from already-encoded bytes.
+    public static func json(_ bytes: [UInt8], status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: bytes)
+    }
+
+    /// The standard reason phrase of a status code ("Unknown" for codes without one).
+    public static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 100: return "Continue"
+        case 101: return "Switching Protocols"
+        case 200: return "OK"
+        case 201: return "Created"
+        case 202: return "Accepted"
+        case 204: return "No Content"
+        case 206: return "Partial Content"
+        case 301: return "Moved Permanently"
+        case 302: return "Found"
+        case 303: return "See Other"
+        case 304: return "Not Modified"
+        case 307: return "Temporary Redirect"
+        case 308: return "Permanent Redirect"
+        case 400: return "Bad Request"
+        case 401: return "Unauthorized"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 405: return "Method Not Allowed"
+        case 406: return "Not Acceptable"
+        case 408: return "Request Timeout"
+        case 409: return "Conflict"
+        case 410: return "Gone"
+        case 411: return "Length Required"
+        case 412: return "Precondition Failed"
+        case 413: return "Content Too Large"
+        case 414: return "URI Too Long"
+        case 415: return "Unsupported Media Type"
+        case 416: return "Range Not Satisfiable"
+        case 417: return "Expectation Failed"
+        case 422: return "Unprocessable Content"
+        case 428: return "Precondition Required"
+        case 429: return "Too Many Requests"
+        case 431: return "Request Header Fields Too Large"
+        case 500: return "Internal Server Error"
+        case 501: return "Not Implemented"
+        case 502: return "Bad Gateway"
+        case 503: return "Service Unavailable"
+        case 504: return "Gateway Timeout"
+        case 505: return "HTTP Version Not Supported"
+        default: return "Unknown"
+        }
+    }
+}

@@ -1,0 +1,209 @@
+// ListServer — ListServer
+
+import Synchronization
+
+extension Connection {
+    /// Runs the handler for a complete request and queues its response.
+    func respond(to head: HTTPRequestHead, body: [UInt8], _ runner: EventLoopRunner) {
+        var request = head.request
+        request.body = body
+        let startedAt = runner.log.isEnabled ? Posix.monotonicNanoseconds() : 0
+        var response = HTTPResponder.respond(
+            to: request, with: runner.context.handler, problemPaths: runner.context.configuration.problemPaths)
+        var keepAlive =
+            head.keepAlive && !peerClosed && !runner.context.stopRequested.load(ordering: .relaxed)
+        if response.headers.containsToken("close", in: "Connection") { keepAlive = false }
+        let isHead = request.method == "HEAD"
+        let status = response.status
+        let bodyAllowed = status >= 200 && status != 204 && status != 304
+        if !bodyAllowed && status != 304 { response.headers.remove("Content-Length") }
+        beginOutput(runner)
+
+        switch response.body {
+        case .bytes(let bytes):
+            let keepsOwnLength = (isHead || status == 304) && response.headers.contains("Content-Length")
+            let framing: ResponseEncoding.Framing =
+                !bodyAllowed || keepsOwnLength ? .none : .length(bytes.count)
+            appendHead(response, framing: framing, keepAlive: keepAlive, version: request.version, runner)
+            let sent = bodyAllowed && !isHead ? bytes.count : 0
+            if sent > 0 { outbound.append(contentsOf: bytes) }
+            logRequest(request.method, request.target, status, sent, since: startedAt, runner)
+            finishResponse(keepAlive: keepAlive, runner)
+        case .stream(let stream):
+            guard bodyAllowed && !isHead else {
+                let framing: ResponseEncoding.Framing = bodyAllowed ? .chunked : .none
+                appendHead(response, framing: framing, keepAlive: keepAlive, version: request.version, runner)
+                stream.finish()
+                logRequest(request.method, request.target, status, 0, since: startedAt, runner)
+                finishResponse(keepAlive: keepAlive, runner)
+                return
+            }
+            let chunked = request.version >= .http11
+            if !chunked { keepAlive = false }
+            appendHead(
+                response, framing: chunked ? .chunked : .untilClose, keepAlive: keepAlive,
+                version: request.version, runner)
+            activeStream = ActiveStream(
+                stream: stream, chunked: chunked, keepAlive: keepAlive, method: request.method,
+                target: request.target, status: status, startedAt: startedAt)
+            phase = .streaming
+            stream.attach(HTTPStream.Attachment(loop: runner.loop, token: token))
+            if runner.isStopping { endStream(runner) }
+        }
+    }
+
+    private func appendHead(
+        _ response: HTTPResponse, framing: ResponseEncoding.Framing, keepAlive: Bool, version: HTTPVersion,
+        _ runner: EventLoopRunner
+    ) {
+        let persistence: ResponseEncoding.Persistence =
+            !keepAlive ? .close : (version >= .http11 ? .keepAlive : .keepAliveHTTP10)
+        ResponseEncoding.appendHead(
+            status: response.status, headers: response.headers, framing: framing, persistence: persistence,
+            dateLine: runner.dateLine, to: &outbound)
+    }
+
+    private func finishResponse(keepAlive: Bool, _ runner: EventLoopRunner) {
+        hasAnswered = true
+        idleSince = runner.now
+        headStartedAt = runner.now
+        if !keepAlive { phase = .closing }
+    }
+
+    private func logRequest(
+        _ method: String, _ target: String, _ status: Int, _ bytes: Int, since startedAt: UInt64,
+        _ runner: EventLoopRunner
+    ) {
+        guard runner.log.isEnabled else { return }
+        let elapsed = Posix.monotonicNanoseconds() &- startedAt
+        runner.log.record(
+            method: method, target: target, status: status, bytes: bytes,
+            microseconds: Int(elapsed / 1_000))
+    }
+
+    /// Answers with an error and closes: used for requests that cannot be parsed, bodies that are too large
+    /// and timeouts. Unread input is dropped.
+    func respondWithError(_ status: Int, detail: String, head: HTTPRequestHead?, _ runner: EventLoopRunner) {
+        let problemPaths = runner.context.configuration.problemPaths
+        let forAPI = head.map { problemPaths.contains($0.request.path) }
+            ?? problemPaths.targets(requestLine: inbound[inboundStart...])
+        let response = HTTPError(status, detail: detail).response(forAPI: forAPI)
+        beginOutput(runner)
+        ResponseEncoding.appendHead(
+            status: status, headers: response.headers, framing: .length(response.bodyBytes.count),
+            persistence: .close, dateLine: runner.dateLine, to: &outbound)
+        let isHead = head?.request.method == "HEAD"
+        if !isHead { outbound.append(contentsOf: response.bodyBytes) }
+        runner.log.record(
+            method: head?.request.method ?? "-", target: head?.request.target ?? "-", status: status,
+            bytes: isHead ? 0 : response.bodyBytes.count, microseconds: 0)
+        pendingHead = nil
+        decoder = nil
+        inbound = []
+        inboundStart = 0
+        phase = .closing
+        lingerOnClose = true
+    }
+
+    /// Notes when output starts to wait, for the write timeout.
+    func beginOutput(_ runner: EventLoopRunner) {
+        if unsentCount == 0 { lastWriteAt = runner.now }
+    }
+
+    /// Sends as much pending output as the socket takes.
+    func flush(_ runner: EventLoopRunner) {
+        while unsentCount > 0 && phase != .closed {
+            let start = outboundStart
+            let result: IOResult<Int>
+            do {
+                result = try outbound.withUnsafeBytes { raw in
+                    try Posix.send(fd, UnsafeRawBufferPointer(rebasing: raw[start...]))
+                }
+            } catch {
+                close(runner)
+                return
+            }
+            guard case .processed(let count) = result else { break }
+            outboundStart += count
+            lastWriteAt = runner.now
+        }
+        if outboundStart > 0 && unsentCount == 0 {
+            if outbound.capacity > 1 << 20 { outbound = [] } else { outbound.removeAll(keepingCapacity: true) }
+            outboundStart = 0
+        } else if outboundStart > 1 << 20 {
+            outbound.removeFirst(outboundStart)
+            outboundStart = 0
+        }
+    }
+
+    /// After a round of input and output: closes when the connection is done, and updates its epoll interest.
+    func settle(_ runner: EventLoopRunner) {
+        guard phase != .closed else { return }
+        if unsentCount == 0 {
+            switch phase {
+            case .closing:
+                finishClosing(runner)
+            case .head where runner.isStopping && unreadCount == 0:
+                close(runner)
+            case .head, .lengthBody, .chunkedBody:
+                if peerClosed { close(runner) }
+            default:
+                break
+            }
+        }
+        guard phase != .closed else { return }
+        let answering = phase == .head || phase == .lengthBody || phase == .chunkedBody
+        let reading =
+            !peerClosed
+            && (phase == .lingering || phase == .streaming || (answering && unsentCount <= Self.highWater))
+        var wanted: UInt32 = reading ? Posix.Epoll.readable : 0
+        if unsentCount > 0 { wanted |= Posix.Epoll.writable }
+        if wanted != registeredEvents {
+            registeredEvents = wanted
+            runner.watch(self, events: wanted)
+        }
+    }
+
+    /// The last response is out. After a complete exchange the socket closes at once; after an error, when
+    /// the client may still be sending, our side shuts down and the connection lingers, discarding input until
+    /// the client closes (or `lingerTimeout`), so that a reset does not destroy the response.
+    private func finishClosing(_ runner: EventLoopRunner) {
+        guard !peerClosed, lingerOnClose || unreadCount > 0 else {
+            close(runner)
+            return
+        }
+        Posix.shutdownWrite(fd)
+        inbound = []
+        inboundStart = 0
+        phase = .lingering
+        lingerUntil = runner.now + runner.context.lingerTimeout
+    }
+
+    /// Closes the socket at once and ends any stream.
+    func close(_ runner: EventLoopRunner) {
+        guard phase != .closed else { return }
+        phase = .closed
+        if let active = activeStream {
+            activeStream = nil
+            active.stream.finish()
+        }
+        runner.removed(self)
+        Posix.close(fd)
+        inbound = []
+        outbound = []
+        pendingHead = nil
+        decoder = nil
+    }
+
+    /// Answers a connection over the cap with `503` and closes it.
+    static func refuse(_ fd: Int32, dateLine: [UInt8]) {
+        var bytes: [UInt8] = []
+        let response = HTTPError(503, detail: "Too many connections.").response(forAPI: false)
+        ResponseEncoding.appendHead(
+            status: 503, headers: response.headers, framing: .length(response.bodyBytes.count), persistence: .close,
+            dateLine: dateLine, to: &bytes)
+        bytes.append(contentsOf: response.bodyBytes)
+        _ = try? bytes.withUnsafeBytes { try Posix.send(fd, $0) }
+        Posix.close(fd)
+    }
+}

@@ -1,0 +1,98 @@
+// ListServer — ListServer
+
+import Synchronization
+
+/// An HTTP/1.1 server on non-blocking sockets: one epoll event loop per thread, all accepting from one
+/// listening socket.
+///
+/// ```swift
+/// let server = HTTPServer(configuration: configuration) { request in .text("hello") }
+/// let port = try server.start()
+/// SignalHandling.stopOnTermination(server)
+/// server.wait()
+/// ```
+public final class HTTPServer: Sendable {
+    private struct State {
+        var context: ServerContext?
+        var loops: [EventLoop] = []
+        var threads: [Posix.Thread] = []
+        var port: Int?
+        var stopRequested = false
+    }
+
+    public let configuration: HTTPServerConfiguration
+    private let handler: HTTPHandler
+    private let state = Mutex(State())
+
+    public init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) {
+        var configuration = configuration
+        configuration.eventLoopCount = max(1, configuration.eventLoopCount)
+        self.configuration = configuration
+        self.handler = handler
+    }
+
+    /// The port bound by `start()`, nil before.
+    public var port: Int? { state.withLock { $0.port } }
+
+    /// Binds the listening socket and starts the event loops.
+    /// - Returns: the port bound (useful with port 0).
+    /// - Throws: `PosixError` when the address cannot be bound (e.g. `EADDRINUSE`) or a loop cannot start.
+    /// - Precondition: `start()` was not called before.
+    @discardableResult
+    public func start() throws -> Int {
+        try state.withLock { state in
+            precondition(state.context == nil, "HTTPServer.start() called twice")
+            Posix.ignoreBrokenPipe()
+            let descriptorLimit = Posix.raiseOpenFileLimit()
+            let (fd, port) = try Posix.listen(
+                host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+            let context = ServerContext(
+                configuration: configuration, handler: handler, listenFD: fd, descriptorLimit: descriptorLimit)
+            var loops: [EventLoop] = []
+            do {
+                for index in 0..<configuration.eventLoopCount { loops.append(try EventLoop(index: index)) }
+            } catch {
+                for loop in loops { loop.close() }
+                Posix.close(fd)
+                throw error
+            }
+            for loop in loops {
+                let thread = try Posix.spawnThread(name: "http-loop-\(loop.index)") {
+                    EventLoopRunner(loop: loop, context: context).run()
+                }
+                state.threads.append(thread)
+            }
+            state.context = context
+            state.loops = loops
+            state.port = port
+            if state.stopRequested { for loop in loops { loop.post(.stop) } }
+            return port
+        }
+    }
+
+    /// Begins a graceful stop and returns at once: no new connections; requests in flight finish (their
+    /// responses say `Connection: close`); streams end; idle connections close. `wait()` returns when done
+    /// (or after `shutdownTimeout`). Safe to call from any thread, more than once.
+    public func stop() {
+        let loops = state.withLock { state -> [EventLoop] in
+            state.stopRequested = true
+            state.context?.stopRequested.store(true, ordering: .relaxed)
+            return state.loops
+        }
+        for loop in loops { loop.post(.stop) }
+    }
+
+    /// Blocks until every event loop has ended (after `stop()`); returns at once if the server never started.
+    public func wait() {
+        let threads = state.withLock { state -> [Posix.Thread] in
+            defer { state.threads = [] }
+            return state.threads
+        }
+        for thread in threads { Posix.join(thread) }
+    }
+
+    /// The number of connections open right now.
+    public var openConnections: Int {
+        state.withLock { $0.context?.openConnections.load(ordering: .relaxed) ?? 0 }
+    }
+}

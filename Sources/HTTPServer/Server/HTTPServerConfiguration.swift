@@ -1,0 +1,50 @@
+// ListServer — ListServer
+
+/// The settings of an `HTTPServer`.
+public struct HTTPServerConfiguration: Sendable {
+    /// The address to bind: a numeric IPv4/IPv6 address or `localhost`.
+    public var host = "127.0.0.1"
+    /// The port to bind; 0 picks a free one (see `HTTPServer.start()`).
+    public var port = 8080
+    /// How many event loops (threads) serve connections; one per core by default.
+    public var eventLoopCount = Posix.processorCount()
+    /// The most connections open at once; more are answered `503` and closed. Also capped by the process's
+    /// descriptor limit.
+    public var maxConnections = 10_000
+    /// The longest a client may take to send a request head, and the longest a request body may stall (`408`).
+    public var headerTimeout: Duration = .seconds(10)
+    /// How long an idle keep-alive connection stays open.
+    public var idleTimeout: Duration = .seconds(60)
+    /// How long a response may wait for a client that does not read before the connection is dropped.
+    public var writeTimeout: Duration = .seconds(30)
+    /// How long a graceful stop waits for in-flight requests before closing what is left.
+    public var shutdownTimeout: Duration = .seconds(10)
+    /// The largest request line plus headers (`431` beyond).
+    public var maxHeaderBytes = 16 * 1024
+    /// The largest request body (`413` beyond) unless `bodyLimit` allows more for a path.
+    public var maxBodyBytes = 1 << 20
+    /// A larger (or smaller) body limit for some paths: return nil to keep `maxBodyBytes`.
+    public var bodyLimit: (@Sendable (_ path: String) -> Int?)?
+    /// The listen backlog asked of the kernel.
+    public var backlog: Int32 = 4096
+    /// The paths whose errors are answered as `application/problem+json`.
+    public var problemPaths = ProblemPaths.none
+    /// Whether to write one access-log line per request on stderr.
+    public var accessLog = true
+
+    public init() {}
+
+    /// The body limit for a request path.
+    public func maxBodySize(for path: String) -> Int {
+        bodyLimit?(path) ?? maxBodyBytes
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds (negative durations count as zero).
+    public var nanoseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0 else { return 0 }
+        return UInt64(seconds) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+    }
+}

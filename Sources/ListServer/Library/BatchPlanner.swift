@@ -1,0 +1,191 @@
+// ListServer — ListServer
+import ListRender
+import Models
+
+/// Turns a batch request (by ids) into the engine's index-based ``BatchUpdate`` for one dataset
+/// version: deletes, reloads and move sources at their indexes before the batch, inserts and move
+/// destinations at their indexes after it, every new row checked against the kind's rules.
+///
+/// Conflicts between operations on the same ids (a row deleted twice, deleted and moved, updated
+/// inside a deleted section, …) are refused here, naming the ids and the operations; what is left
+/// for the engine is where things land after the batch, refused with UIKit's wording.
+struct BatchPlanner {
+    let entry: DatasetEntry
+
+    /// Checks a request and resolves it against the engine.
+    /// - Throws: ``LibraryError/invalidBatch(path:message:)`` naming the operation at fault, or the engine's `UITableView`-style
+    ///   reason when the batch is inconsistent.
+    /// - Complexity: O(k) for k operations, plus the engine's O(n) in the rows of touched sections.
+    func plan(_ request: BatchRequest) throws(LibraryError) -> PlannedBatch {
+        var dataset = entry.dataset
+        let kind = dataset.kind
+        let rowsKey = dataset.shape.rowsKey
+        var update = BatchUpdate()
+        var newRows: [RowID: Row] = [:]
+        var newSections: [SectionID: Section] = [:]
+
+        if rowsKey == nil, !request.deleteSections.isEmpty {
+            throw Self.invalid(
+                "deleteSections", "the dataset '\(dataset.id)' is one flat list of rows without groups; "
+                    + "delete its rows with deleteRows")
+        }
+        var deletedSections: [SectionID: String] = [:]
+        for (position, id) in request.deleteSections.enumerated() {
+            let path = "deleteSections[\(position)]"
+            guard let index = entry.snapshot.sectionIndex(for: id) else {
+                throw Self.invalid(path, "section \(id) does not exist in '\(dataset.id)'")
+            }
+            if let earlier = deletedSections.updateValue(path, forKey: id) {
+                throw Self.invalid(path, "section \(id) is already deleted by \(earlier)")
+            }
+            update.deleteSections([index])
+        }
+
+        var claimed: [RowID: String] = [:]
+        func claim(_ id: RowID, _ path: String, _ verb: String) throws(LibraryError) -> IndexPath {
+            let at = try indexPath(of: id, path)
+            if let earlier = claimed.updateValue(path, forKey: id) {
+                throw Self.invalid(
+                    path, "row \(id) is already \(earlier.hasPrefix("deleteRows") ? "deleted" : "moved") by \(earlier); "
+                        + "a row can be deleted or moved once per batch")
+            }
+            let section = entry.snapshot.sectionID(at: at.section)
+            if let deleter = deletedSections[section] {
+                throw Self.invalid(
+                    path, "row \(id) is in section \(section), which \(deleter) deletes with all its rows; "
+                        + "it cannot also be \(verb)")
+            }
+            return at
+        }
+        for (position, id) in request.deleteRows.enumerated() {
+            update.deleteRows(at: [try claim(id, "deleteRows[\(position)]", "deleted")])
+        }
+        for (position, move) in request.moveRows.enumerated() {
+            let from = try claim(move.id, "moveRows[\(position)]", "moved")
+            update.moveRow(at: from, to: IndexPath(row: move.toRow, section: move.toSection))
+        }
+
+        var updated: [RowID: String] = [:]
+        for (position, change) in request.updateRows.enumerated() {
+            let path = "updateRows[\(position)]"
+            let at = try indexPath(of: change.id, path)
+            if let earlier = updated.updateValue(path, forKey: change.id) {
+                throw Self.invalid(
+                    path, "row \(change.id) is already updated by \(earlier); put all its fields in one update")
+            }
+            if let deleter = claimed[change.id], deleter.hasPrefix("deleteRows") {
+                throw Self.invalid(path, "row \(change.id) is deleted by \(deleter); it cannot also be updated")
+            }
+            let section = entry.snapshot.sectionID(at: at.section)
+            if let deleter = deletedSections[section] {
+                throw Self.invalid(
+                    path, "row \(change.id) is in section \(section), which \(deleter) deletes with all its rows; "
+                        + "it cannot also be updated")
+            }
+            var fields = dataset.sections[at.section].rows[at.row].fields
+            for field in change.fields { fields[field.key] = field.value == .null ? nil : field.value }
+            try check(fields, kind.rowRules, "\(path).fields", removals: change.fields)
+            update.reloadRows(at: [at])
+            newRows[change.id] = Row(id: change.id, fields: fields)
+        }
+
+        var insertedSectionIDs: [SectionID] = []
+        for (position, insert) in request.insertSections.enumerated() {
+            let path = "insertSections[\(position)]"
+            guard let rowsKey else {
+                throw Self.invalid(
+                    path, "the dataset '\(dataset.id)' is one flat list of rows without groups; "
+                        + "only grouped datasets (friends, grouped generic lists) take new sections")
+            }
+            guard insert.fields[rowsKey] == nil else {
+                throw Self.invalid(
+                    "\(path).fields.\(rowsKey)", "a new section starts empty; insert its rows with insertRows")
+            }
+            try check(insert.fields, kind.groupRules, "\(path).fields", removals: [:])
+            let id = SectionID(dataset.makeID())
+            update.insertSection(id, at: insert.section)
+            newSections[id] = Section(id: id, fields: insert.fields, rowsKeyIndex: insert.fields.count, rows: [])
+            insertedSectionIDs.append(id)
+        }
+        var insertedRowIDs: [RowID] = []
+        for (position, insert) in request.insertRows.enumerated() {
+            try check(insert.fields, kind.rowRules, "insertRows[\(position)].fields", removals: [:])
+            let id = RowID(dataset.makeID())
+            update.insertRow(id, at: IndexPath(row: insert.row, section: insert.section))
+            newRows[id] = Row(id: id, fields: insert.fields)
+            insertedRowIDs.append(id)
+        }
+
+        let result: BatchResult
+        do {
+            result = try entry.snapshot.applying(update)
+        } catch {
+            throw LibraryError.invalidBatch(
+                path: "",
+                message: Self.operations(for: error, in: request) + error.description
+                    + ". Deletes and move sources are taken out first; insert and move destinations "
+                    + "(section, row) are positions after the batch.")
+        }
+        return PlannedBatch(
+            entry: entry, result: result, newRows: newRows, newSections: newSections,
+            updatedIDs: request.updateRows.map(\.id), nextID: dataset.nextID,
+            insertedRowIDs: insertedRowIDs, insertedSectionIDs: insertedSectionIDs)
+    }
+
+    private func indexPath(of id: RowID, _ path: String) throws(LibraryError) -> IndexPath {
+        guard let indexPath = entry.snapshot.indexPath(for: id) else {
+            throw Self.invalid(path, "row \(id) does not exist in '\(entry.dataset.id)'")
+        }
+        return indexPath
+    }
+
+    private static func invalid(_ path: String, _ message: String) -> LibraryError {
+        LibraryError.invalidBatch(path: path, message: message)
+    }
+
+    /// Checks the fields a row or section will have against its kind's rules.
+    /// - Parameter removals: the update's fields, to say when a required key was removed by `null`.
+    private func check(_ fields: Fields, _ rules: [FieldRule], _ path: String, removals: Fields) throws(LibraryError) {
+        do {
+            try rules.check(fields)
+        } catch {
+            var message = error.message
+            if removals[error.keyPath] == .null { message += "; it cannot be removed (sent as null)" }
+            throw Self.invalid("\(path).\(error.keyPath)", message)
+        }
+    }
+
+    /// The operations an engine error is about, as a prefix for its message (`insertRows[1], moveRows[0]: `).
+    private static func operations(for error: BatchUpdateError, in request: BatchRequest) -> String {
+        var destination: IndexPath?
+        var section: Int?
+        switch error {
+        case .insertRowSectionOutOfRange(let path, _), .insertRowOutOfRange(let path, _), .insertRowTwice(let path),
+            .insertAndMoveRow(let path), .moveRowsToSameIndexPath(let path):
+            destination = path
+        case .moveRowDestinationSectionOutOfRange(_, let to, _), .moveRowDestinationOutOfRange(_, let to, _):
+            destination = to
+        case .insertSectionOutOfRange(let index, _), .insertSectionTwice(let index):
+            section = index
+        default:
+            break
+        }
+        var names: [String] = []
+        if let destination {
+            for (position, insert) in request.insertRows.enumerated()
+            where insert.section == destination.section && insert.row == destination.row {
+                names.append("insertRows[\(position)]")
+            }
+            for (position, move) in request.moveRows.enumerated()
+            where move.toSection == destination.section && move.toRow == destination.row {
+                names.append("moveRows[\(position)]")
+            }
+        }
+        if let section {
+            for (position, insert) in request.insertSections.enumerated() where insert.section == section {
+                names.append("insertSections[\(position)]")
+            }
+        }
+        return names.isEmpty ? "" : names.joined(separator: ", ") + ": "
+    }
+}

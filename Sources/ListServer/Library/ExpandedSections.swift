@@ -1,0 +1,42 @@
+// Library — which sections a client shows expanded
+import Models
+
+/// Which sections a client shows expanded, as named in the `expanded` query parameter:
+/// `all`, `none`, or a list of section ids with ranges (`3,5,9-12`).
+enum ExpandedSections: Sendable, Hashable {
+    case all
+    case none
+    /// Disjoint ranges of section ids, sorted, adjacent ones merged.
+    case ranges([ClosedRange<Int64>])
+
+    /// The most digits an id may have in the parameter (ids are far below 10^15).
+    static let maximumDigits = 15
+
+    /// The compact form: ids sorted, runs of consecutive ids written as ranges.
+    var description: String {
+        switch self {
+        case .all: return "all"
+        case .none: return "none"
+        case .ranges(let ranges):
+            return ranges.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }
+                .joined(separator: ",")
+        }
+    }
+
+    /// Whether the section with `id` is expanded.
+    /// - Complexity: O(log r) for r ranges.
+    func contains(_ id: SectionID) -> Bool {
+        switch self {
+        case .all: return true
+        case .none: return false
+        case .ranges(let ranges):
+            var low = 0
+            var high = ranges.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ranges[middle].upperBound < id.rawValue { low = middle + 1 } else { high = middle }
+            }
+            return low < ranges.count && ranges[low].contains(id.rawValue)
+        }
+    }
+}

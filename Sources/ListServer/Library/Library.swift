@@ -1,0 +1,61 @@
+// ListServer — ListServer
+import ListRender
+import ListStore
+import Models
+import Synchronization
+
+/// Every dataset the server holds, in memory for reading and in a ``DatasetStore`` for keeping.
+///
+/// Readers take the current ``DatasetEntry`` of a dataset and work on it without a lock held;
+/// batches are applied one at a time, written to the store before they are acknowledged, and then
+/// swap in a new entry and tell the dataset's subscribers.
+final class Library: Sendable {
+    let store: any DatasetStore
+    let events = EventHub()
+
+    private struct State: Sendable {
+        var entries: [String: DatasetEntry] = [:]
+        var order: [String] = []
+    }
+
+    private let state: Mutex<State>
+    /// Held while a batch is planned, stored and swapped in.
+    let writer = Mutex(())
+
+    /// - Parameter datasets: what the store holds, in the order to list them.
+    init(store: any DatasetStore, datasets: [Dataset]) {
+        self.store = store
+        var initial = State()
+        for dataset in datasets {
+            initial.entries[dataset.id] = DatasetEntry(dataset: dataset)
+            initial.order.append(dataset.id)
+        }
+        state = Mutex(initial)
+    }
+
+    /// The current entries in listing order.
+    var entries: [DatasetEntry] {
+        state.withLock { state in state.order.compactMap { state.entries[$0] } }
+    }
+
+    /// The current entry of a dataset, nil when there is no such dataset.
+    func entry(_ id: String) -> DatasetEntry? {
+        state.withLock { $0.entries[id] }
+    }
+
+    /// The current entry of a dataset.
+    /// - Throws: ``LibraryError/notFound(datasetID:)``.
+    func requireEntry(_ id: String) throws(LibraryError) -> DatasetEntry {
+        guard let entry = entry(id) else { throw LibraryError.notFound(datasetID: id) }
+        return entry
+    }
+
+    /// Makes `entry` the current one of its dataset.
+    func replace(with entry: DatasetEntry) {
+        state.withLock { state in
+            if state.entries.updateValue(entry, forKey: entry.dataset.id) == nil {
+                state.order.append(entry.dataset.id)
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+// Library — what went wrong, in the library's words
+import Models
+
+/// The one error the library, the batch planner and the command line throw for what a client or a
+/// file got wrong. It says what happened; only the web layer turns it into a status and a
+/// problem+json body (``LibraryError/httpError``).
+enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No dataset has this id.
+    case notFound(datasetID: String)
+    /// A change was made against version `base`, but the dataset is at `current`.
+    case versionConflict(datasetID: String, current: Int64, base: Int64)
+    /// A batch that cannot be applied. `path` names the part at fault (`insertRows[2].fields.name`),
+    /// empty for the batch as a whole.
+    case invalidBatch(path: String, message: String)
+
+    var description: String {
+        switch self {
+        case .notFound(let id):
+            "there is no dataset '\(id)'"
+        case .versionConflict(let id, let current, let base):
+            "the dataset '\(id)' is at version \(current), but the change was made against version \(base)"
+        case .invalidBatch(let path, let message):
+            path.isEmpty ? message : "\(path): \(message)"
+        }
+    }
+}

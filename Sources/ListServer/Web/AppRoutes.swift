@@ -1,0 +1,180 @@
+// Web — the routes
+import HTTPServer
+import ListRender
+import Models
+
+/// The routes of the application (SPEC §6, §7) over a ``Library``: a pure request → response
+/// function, testable without sockets.
+struct AppRoutes: Sendable {
+    /// The API's paths, whose errors are `application/problem+json`.
+    static let problemPaths = ProblemPaths.under("/api")
+
+    let library: Library
+    let policy: MutationPolicy
+    /// The page's static files (`Public/`).
+    let files: StaticFiles
+
+    /// The router with every route; anything else under `/api/` is a `404` problem, anything else
+    /// outside it a static file or a `404`.
+    var router: HTTPRouter {
+        var router = HTTPRouter { request throws in
+            guard !Self.problemPaths.contains(request.path) else {
+                throw HTTPError.notFound(
+                    "there is no API endpoint at \(request.path); GET /api/openapi.json describes every endpoint")
+            }
+            return try files.response(for: request)
+        }
+        router.get("/api/datasets") { _, _ in listDatasets() }
+        router.get("/api/datasets/:id") { _, parameters in try datasetDetail(parameters["id"]!) }
+        router.get("/api/datasets/:id/window") { request, parameters in
+            let entry = try library.requireEntry(parameters["id"]!)
+            return .json(WindowView.json(entry: entry, request: try WindowRequest(request)))
+        }
+        router.post("/api/datasets/:id/batch") { request, parameters in
+            try batch(parameters["id"]!, request)
+        }
+        router.get("/api/datasets/:id/export") { request, parameters in
+            try export(parameters["id"]!, format: request.query("format") ?? "json")
+        }
+        router.get("/api/datasets/:id/events") { request, parameters in
+            try events(parameters["id"]!, request: request)
+        }
+        router.get("/api/openapi.json") { _, _ in
+            var response = HTTPResponse.json(Array(OpenAPIDocument.json.utf8))
+            response.headers.set("Cache-Control", "no-cache")
+            return response
+        }
+        router.get("/") { _, _ in try home() }
+        router.get("/d/:id") { request, parameters in
+            _ = try library.requireEntry(parameters["id"]!)
+            return try page("table.html", request)
+        }
+        router.get("/d/:id/fragment") { request, parameters in
+            let entry = try library.requireEntry(parameters["id"]!)
+            let body = WindowView.fragment(entry: entry, request: try WindowRequest(request))
+            var response = HTTPResponse(status: 200, body: body)
+            response.headers.set("Content-Type", "text/html; charset=utf-8")
+            response.headers.set("Cache-Control", "no-store")
+            return response
+        }
+        return router
+    }
+
+    /// `POST /api/datasets/{id}/batch`: who may change (401/403), which dataset (404), the body's shape
+    /// (400/422), then the batch itself (409/422).
+    private func batch(_ id: String, _ request: HTTPRequest) throws -> HTTPResponse {
+        try policy.check(request)
+        _ = try library.requireEntry(id)
+        let batch = try BatchRequest.parse(request.body)
+        let outcome = try library.apply(batch, to: id)
+        var json = JSONOutput(capacity: 64 + 12 * batch.insertRows.count)
+        json.beginObject()
+        json.member("version", outcome.entry.dataset.version)
+        json.key("insertedRowIds")
+        json.beginArray()
+        for id in outcome.insertedRowIDs { json.int(id.rawValue) }
+        json.endArray()
+        json.key("insertedSectionIds")
+        json.beginArray()
+        for id in outcome.insertedSectionIDs { json.int(id.rawValue) }
+        json.endArray()
+        json.endObject()
+        var response = HTTPResponse.json(json.bytes)
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    private func page(_ file: String, _ request: HTTPRequest) throws -> HTTPResponse {
+        var fileRequest = request
+        fileRequest.path = "/" + file
+        return try files.response(for: fileRequest)
+    }
+
+    /// `GET /`: the home page with the datasets as cards. Never cached: it changes with every batch.
+    private func home() throws(HTTPError) -> HTTPResponse {
+        guard let file = files.resolve("/index.html"),
+            let (_, template) = (try? Posix.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
+            let body = HomePage.render(template: template, entries: library.entries)
+        else {
+            throw HTTPError(500, detail: "the page template Public/index.html is missing or has no dataset list")
+        }
+        var response = HTTPResponse(status: 200, body: body)
+        response.headers.set("Content-Type", "text/html; charset=utf-8")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    private func listDatasets() -> HTTPResponse {
+        var json = JSONOutput()
+        json.beginObject()
+        json.key("datasets")
+        json.beginArray()
+        for entry in library.entries {
+            json.beginObject()
+            writeSummary(&json, entry)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return .json(json.bytes)
+    }
+
+    private func writeSummary(_ json: inout JSONOutput, _ entry: DatasetEntry) {
+        let dataset = entry.dataset
+        json.member("id", dataset.id)
+        json.member("title", dataset.title)
+        json.member("kind", dataset.kind.rawValue)
+        json.member("style", dataset.style.rawValue)
+        json.member("sectionCount", dataset.sections.count)
+        json.member("rowCount", dataset.rowCount)
+        json.member("version", dataset.version)
+    }
+
+    private func datasetDetail(_ id: String) throws -> HTTPResponse {
+        let entry = try library.requireEntry(id)
+        var json = JSONOutput(capacity: 256 + entry.dataset.sections.count * 64)
+        json.beginObject()
+        writeSummary(&json, entry)
+        json.member("defaultExpanded", entry.defaultExpanded.description)
+        json.member("contentHeight", number: entry.layout(for: entry.defaultExpanded).contentHeight)
+        json.member("editable", entry.metrics.rowsCanBeEdited)
+        json.member("movable", entry.metrics.rowsCanBeMoved)
+        json.member("insertable", entry.metrics.rowsCanBeInserted)
+        json.member("collapsible", entry.metrics.sectionsAreCollapsible)
+        json.key("sections")
+        json.beginArray()
+        for section in entry.dataset.sections {
+            json.beginObject()
+            json.member("id", section.id.rawValue)
+            json.member("title", entry.metrics.title(of: section))
+            json.member("rowCount", section.rows.count)
+            json.key("fields")
+            json.fields(section.fields)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("indexTitles")
+        json.beginArray()
+        for title in entry.indexTitles { json.string(title) }
+        json.endArray()
+        json.key("indexSections")
+        json.beginArray()
+        for section in entry.indexSections { json.int(section) }
+        json.endArray()
+        json.endObject()
+        return .json(json.bytes)
+    }
+
+    private func export(_ id: String, format name: String) throws -> HTTPResponse {
+        let entry = try library.requireEntry(id)
+        guard let format = DocumentFormat(rawValue: name) else {
+            throw HTTPError.badRequest("format must be json, plist or binary-plist, found \"\(name)\"")
+        }
+        var response = HTTPResponse(status: 200, body: DatasetImporter.export(entry.dataset, as: format))
+        response.headers.set("Content-Type", format.contentType)
+        response.headers.set(
+            "Content-Disposition", "attachment; filename=\"\(entry.dataset.id).\(format.fileExtension)\"")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+}

@@ -1,0 +1,148 @@
+// Web — the JSON body of a batch
+import HTTPServer
+import Models
+
+extension BatchRequest {
+    /// The keys a batch body may have. Every key is checked: an unknown one (a typo such as `toRows`)
+    /// is refused rather than ignored.
+    static let knownKeys = [
+        "baseVersion", "deleteRows", "insertRows", "moveRows", "updateRows", "deleteSections", "insertSections",
+    ]
+
+    /// Reads a request body.
+    /// - Throws: ``HTTPError`` `400` when the body is not JSON, `422` when it is JSON of the wrong shape,
+    ///   naming the key path (`insertRows[2].row: expected an integer, found "3"`).
+    /// - Complexity: O(n) in the body's size.
+    static func parse(_ body: [UInt8]) throws(HTTPError) -> BatchRequest {
+        guard !body.isEmpty else {
+            throw HTTPError.badRequest(
+                "the body is empty; send a JSON object such as {\"baseVersion\":1,\"deleteRows\":[7]}")
+        }
+        let root: FieldValue
+        do {
+            root = try JSONReader.read(body)
+        } catch {
+            throw HTTPError.badRequest("the body is not valid JSON: \(error.description)")
+        }
+        guard case .dict(let object) = root else {
+            throw invalid("", "expected a JSON object with baseVersion and operations, found \(root.errorPreview)")
+        }
+        try checkKeys(object, knownKeys, "")
+        guard let base = object["baseVersion"] else {
+            throw invalid("baseVersion", "missing: send the version the change was made against")
+        }
+        var request = BatchRequest(baseVersion: try integer(base, "baseVersion"))
+        var count = 0
+        request.deleteRows = try list(object, "deleteRows", &count) { value, path throws(HTTPError) in
+            RowID(try integer(value, path))
+        }
+        request.deleteSections = try list(object, "deleteSections", &count) { value, path throws(HTTPError) in
+            SectionID(try integer(value, path))
+        }
+        request.insertRows = try list(object, "insertRows", &count) { value, path throws(HTTPError) in
+            let item = try dictionary(value, path, keys: ["section", "row", "fields"])
+            return RowInsert(
+                section: try index(item, "section", path), row: try index(item, "row", path),
+                fields: try newFields(item["fields"], "\(path).fields", required: true))
+        }
+        request.moveRows = try list(object, "moveRows", &count) { value, path throws(HTTPError) in
+            let item = try dictionary(value, path, keys: ["id", "toSection", "toRow"])
+            return RowMove(
+                id: RowID(try integer(item["id"] ?? .null, "\(path).id")),
+                toSection: try index(item, "toSection", path), toRow: try index(item, "toRow", path))
+        }
+        request.updateRows = try list(object, "updateRows", &count) { value, path throws(HTTPError) in
+            let item = try dictionary(value, path, keys: ["id", "fields"])
+            return RowUpdate(
+                id: RowID(try integer(item["id"] ?? .null, "\(path).id")),
+                fields: try dictionary(item["fields"] ?? .null, "\(path).fields", keys: nil))
+        }
+        request.insertSections = try list(object, "insertSections", &count) { value, path throws(HTTPError) in
+            let item = try dictionary(value, path, keys: ["section", "fields"])
+            return SectionInsert(
+                section: try index(item, "section", path),
+                fields: try newFields(item["fields"], "\(path).fields", required: false))
+        }
+        return request
+    }
+
+    /// A `422` for a batch whose content is wrong.
+    /// - Parameters:
+    ///   - path: where in the body (`moveRows[1].toRow`), empty for the whole body.
+    ///   - message: what is wrong and, where it helps, what to send instead.
+    static func invalid(_ path: String, _ message: String) -> HTTPError {
+        LibraryError.invalidBatch(path: path, message: message).httpError
+    }
+
+    private static func checkKeys(_ object: Fields, _ keys: [String], _ path: String) throws(HTTPError) {
+        for field in object where !keys.contains(field.key) {
+            let at = path.isEmpty ? field.key : "\(path).\(field.key)"
+            throw invalid(at, "unknown key; expected only \(keys.joined(separator: ", "))")
+        }
+    }
+
+    private static func list<Element>(
+        _ object: Fields, _ key: String, _ count: inout Int,
+        _ element: (FieldValue, String) throws(HTTPError) -> Element
+    ) throws(HTTPError) -> [Element] {
+        guard let value = object[key] else { return [] }
+        guard case .array(let items) = value else {
+            throw invalid(key, "expected an array, found \(value.errorPreview)")
+        }
+        count += items.count
+        guard count <= maximumOperations else {
+            throw invalid("", "a batch holds at most \(maximumOperations) operations; split the change")
+        }
+        var result: [Element] = []
+        result.reserveCapacity(items.count)
+        for (position, item) in items.enumerated() {
+            result.append(try element(item, "\(key)[\(position)]"))
+        }
+        return result
+    }
+
+    /// An integer, also when written with a zero fraction (`3.0`), as JSON Schema counts it.
+    private static func integer(_ value: FieldValue, _ path: String) throws(HTTPError) -> Int64 {
+        switch value {
+        case .int(let number):
+            return number
+        case .real(let number) where number == number.rounded() && abs(number) < 0x1p63:
+            return Int64(number)
+        case .null:
+            throw invalid(path, "missing: expected an integer")
+        default:
+            throw invalid(path, "expected an integer, found \(value.errorPreview)")
+        }
+    }
+
+    private static func index(_ item: Fields, _ key: String, _ path: String) throws(HTTPError) -> Int {
+        let number = try integer(item[key] ?? .null, "\(path).\(key)")
+        guard number >= 0, number <= maximumIndex else {
+            throw invalid("\(path).\(key)", "expected an index from 0 to \(maximumIndex), found \(number)")
+        }
+        return Int(number)
+    }
+
+    private static func dictionary(_ value: FieldValue, _ path: String, keys: [String]?) throws(HTTPError) -> Fields {
+        guard case .dict(let fields) = value else {
+            throw invalid(
+                path, value == .null ? "missing: expected an object" : "expected an object, found \(value.errorPreview)")
+        }
+        if let keys { try checkKeys(fields, keys, path) }
+        return fields
+    }
+
+    /// The fields of a new row or section: an object whose `null` values are left out, as an
+    /// update's `null` removes a key.
+    private static func newFields(_ value: FieldValue?, _ path: String, required: Bool) throws(HTTPError) -> Fields {
+        guard let value else {
+            if required { throw invalid(path, "missing: expected an object (the new row's fields)") }
+            return [:]
+        }
+        var fields = try dictionary(value, path, keys: nil)
+        if fields.contains(where: { $0.value == .null }) {
+            fields = Fields(fields.filter { $0.value != .null })
+        }
+        return fields
+    }
+}

@@ -1,0 +1,4 @@
+// Web — server-sent event streams as the library's subscribers
+import HTTPServer
+
+extension HTTPStream: EventStream {}

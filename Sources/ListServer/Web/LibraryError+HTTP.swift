@@ -1,0 +1,26 @@
+// Web — the one place a library error becomes an HTTP status
+import HTTPServer
+
+extension LibraryError: HTTPErrorConvertible {
+    /// The problem type of a stale `baseVersion` (`409`).
+    static let versionConflictType = "/api/openapi.json#/components/responses/VersionConflict"
+    /// The problem type of a batch refused for its content (`422`).
+    static let invalidBatchType = "/api/openapi.json#/components/responses/InvalidBatch"
+
+    /// The response this error gets: `404` for a missing dataset, `409` for a stale version, `422`
+    /// for a batch that cannot be applied; the detail says what to do next.
+    var httpError: HTTPError {
+        switch self {
+        case .notFound(let id):
+            HTTPError.notFound("there is no dataset '\(id)'; GET /api/datasets lists them")
+        case .versionConflict(let id, let current, let base):
+            HTTPError(
+                409, type: Self.versionConflictType, title: "Version conflict",
+                detail: "the dataset '\(id)' is at version \(current), but the batch was made against version "
+                    + "\(base); GET /api/datasets/\(id) (or the window) again, redo the change on version "
+                    + "\(current) and send it with \"baseVersion\":\(current)")
+        case .invalidBatch:
+            HTTPError(422, type: Self.invalidBatchType, title: "Invalid batch", detail: description)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+// HTTPServerTests — the routes the end-to-end tests talk to
+import Foundation
+import TestSupport
+
+@testable import HTTPServer
+
+/// The routes the end-to-end tests talk to.
+func testRouter() -> HTTPRouter {
+    var router = HTTPRouter()
+    router.get("/hello") { _, _ in .text("hello") }
+    router.get("/path/*") { request, _ in .text(request.path) }
+    router.post("/echo") { request, _ in
+        HTTPResponse(status: 200, headers: ["X-Method": request.method], body: request.body)
+    }
+    router.post("/upload") { request, _ in .text("\(request.body.count)") }
+    router.get("/sleep") { request, _ in
+        Thread.sleep(forTimeInterval: Double(request.query("ms") ?? "100")! / 1000)
+        return .text("slept")
+    }
+    router.get("/big") { _, _ in HTTPResponse(body: [UInt8](repeating: 65, count: 3 << 20)) }
+    router.get("/empty") { _, _ in HTTPResponse(status: 204, headers: ["Content-Length": "7"]) }
+    router.get("/api/conflict") { _, _ in throw HTTPError(409, detail: "Version 3 is stale.") }
+    router.get("/crash") { _, _ in
+        struct Unexpected: Error {}
+        throw Unexpected()
+    }
+    return router
+}
