@@ -1,4 +1,4 @@
-// ListServer — HTTPParserFuzz
+// Fuzz — A small deterministic generator
 //
 // libFuzzer target for the HTTP request parser and the chunked body decoder. Build and run:
 //   swiftc -sanitize=fuzzer,address -parse-as-library -O Sources/ListServer/HTTP/HTTPBytes.swift \

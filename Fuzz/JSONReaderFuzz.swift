@@ -1,4 +1,4 @@
-// ListServer — JSONReaderFuzz
+// Fuzz — reads `data` as JSON
 
 // A libFuzzer target for JSONReader, compiled together with the Models sources:
 //

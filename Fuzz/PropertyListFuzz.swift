@@ -1,4 +1,4 @@
-// ListServer — PropertyListFuzz
+// Fuzz — the libFuzzer entry point
 //
 // libFuzzer target for the property-list codecs. Build and run from the package root:
 //

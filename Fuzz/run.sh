@@ -13,7 +13,7 @@ mapfile -t models < <(find Sources/Models -maxdepth 1 -name '*.swift' | sort)
 mapfile -t json < <(find Sources/Models/JSON -name '*.swift' | sort)
 mapfile -t plist < <(find Sources/Models/PropertyList -name '*.swift' | sort)
 mapfile -t allModels < <(find Sources/Models -name '*.swift' | sort)
-http=Sources/ListServer/HTTP
+http=Sources/HTTPServer/Parser
 
 echo "building fuzz targets"
 swiftc "${flags[@]}" "${models[@]}" "${json[@]}" "${plist[@]}" Fuzz/JSONReaderFuzz.swift -o "$out/json" 2>&1 | quiet

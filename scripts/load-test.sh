@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ListServer — scripts
 #
-# Load test of SPEC §8 on this machine, in one run:
+# Load test of the server budgets on this machine, in one run:
 #   - import of a 1,000,000-row friends JSON (10,000 groups × 100): time from start to the URL line, and the
 #     resident memory of the serving process;
 #   - wrk against the window and fragment endpoints (one fixed URL, and random offsets), and, with the same

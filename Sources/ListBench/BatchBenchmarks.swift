@@ -1,4 +1,4 @@
-// ListServer — ListBench
+// ListBench — timings of the batch-update engine on a table of 1,000,000 rows in
 import ListRender
 import Models
 

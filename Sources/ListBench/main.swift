@@ -1,4 +1,4 @@
-// ListServer — ListBench
+// ListBench — prints one benchmark figure per line as `name: value unit`
 
 /// Prints one benchmark figure per line as `name: value unit`.
 func printFigure(_ name: String, _ value: Double, _ unit: String) {

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — main
 import Foundation
 
 exit(Launcher.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListStore — why a dataset store refused an operation
 
 /// Why a dataset store refused an operation. Failures of the database itself are thrown as the
 /// database's own error (``SQLiteError``).

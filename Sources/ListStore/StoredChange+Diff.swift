@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListStore — the change that turns `old` into `new`
 import Models
 
 extension StoredChange {

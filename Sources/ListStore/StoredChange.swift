@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListStore — one accepted change to a dataset
 import Models
 
 /// One accepted change to a dataset, as the store writes it in one transaction.

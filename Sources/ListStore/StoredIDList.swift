@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListStore — the blob format of an ordered list of ids
 
 /// The blob format of an ordered list of ids (a section's rows, a dataset's sections):
 /// 8 bytes per id, little-endian, in order.

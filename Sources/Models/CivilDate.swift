@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// Models — A proleptic Gregorian calendar date in UTC
 
 /// A proleptic Gregorian calendar date in UTC, computed from a day count with integer arithmetic only
 /// (Howard Hinnant's days-from-civil algorithms), so rendering a date needs no formatter or time zone.

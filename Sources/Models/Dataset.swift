@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — A whole list: its identity
 
 /// A whole list: its identity, kind, table style, source shape and sections of rows.
 public struct Dataset: Sendable, Hashable, Identifiable {

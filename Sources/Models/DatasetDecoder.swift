@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — turns a document's value tree into a ``Dataset``
 
 /// Turns a document's value tree into a ``Dataset``: finds the list, detects (or takes) the kind,
 /// checks every group and row against the kind's rules and hands out stable ids.

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — writes a ``Dataset`` back into the shape of its source file
 
 /// Writes a ``Dataset`` back into the shape of its source file: the same root, the same group
 /// dictionaries with their rows under the same key, the same keys in the same order.

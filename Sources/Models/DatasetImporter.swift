@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — reads a dataset file of any supported format into a ``Dataset``
 
 /// Reads a dataset file of any supported format into a ``Dataset``.
 public enum DatasetImporter {

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — the key under which a group holds its rows
 
 extension DatasetKind {
     /// The key under which a group holds its rows, for kinds whose source is a list of groups.
@@ -9,7 +9,7 @@ extension DatasetKind {
         }
     }
 
-    /// The rules every row of this kind must satisfy (SPEC §3); other keys are kept as they are.
+    /// The rules every row of this kind must satisfy; other keys are kept as they are.
     public var rowRules: [FieldRule] {
         switch self {
         case .friends:
@@ -60,7 +60,7 @@ extension DatasetKind {
     /// How many of a list's first elements kind detection looks at.
     public static let detectionSampleSize = 16
 
-    /// Detects the kind of a list from the keys of its first dictionary (SPEC §3).
+    /// Detects the kind of a list from the keys of its first dictionary.
     /// - Parameter first: the first element of the list, nil when the list is empty.
     /// - Returns: the kind and, for grouped generic lists, the rows key.
     public static func detect(first: Fields?) -> (kind: DatasetKind, rowsKey: String?) {
@@ -68,7 +68,7 @@ extension DatasetKind {
     }
 
     /// Detects the kind of a list from the keys of its first ``detectionSampleSize`` dictionaries
-    /// (SPEC §3), so that an optional key the first element happens to lack does not hide the kind:
+    ///, so that an optional key the first element happens to lack does not hide the kind:
     /// a `friends` array makes friend groups, then `send_time` messages, `size` and `download` apps,
     /// `name` with `desc` or `tags` heroes, a `rows` array grouped generic rows; anything else is generic.
     /// - Parameter list: the file's list.

@@ -1,6 +1,6 @@
-// ListServer — Models
+// Models — what a dataset holds, which decides its table and cells
 
-/// What a dataset holds, which decides its table and cells (SPEC §3).
+/// What a dataset holds, which decides its table and cells.
 public enum DatasetKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// `[{name, online, friends:[{name, icon, intro?, vip}]}]`: one section per group.
     case friends

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — the file formats a dataset can be read from and written to
 
 /// The file formats a dataset can be read from and written to.
 public enum DocumentFormat: String, Sendable, Hashable, CaseIterable {

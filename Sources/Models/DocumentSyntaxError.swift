@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — A document (JSON, XML plist
 
 /// A document (JSON, XML plist, binary plist) that cannot be read at all: bad syntax,
 /// truncation, an unknown element, a reference out of range.

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — the type a kind expects for one key of its rows or groups
 
 /// The type a kind expects for one key of its rows or groups.
 public enum FieldType: Sendable, Hashable {

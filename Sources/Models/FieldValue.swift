@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — one value of a dataset field, as read from a plist or JSON file
 import Foundation
 
 /// One value of a dataset field, as read from a plist or JSON file.

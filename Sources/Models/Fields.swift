@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — one key and its value inside a dictionary
 
 /// One key and its value inside a dictionary.
 public struct Field: Sendable, Hashable {

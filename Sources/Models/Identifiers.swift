@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — A row's stable identity
 
 /// A row's stable identity: assigned once, it survives edits, moves and restarts.
 public struct RowID: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — why a file could not be imported
 
 /// Why a file could not be imported: the file, where inside it, and what was wrong.
 ///

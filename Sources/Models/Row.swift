@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — one row of a table: a stable id and the dictionary it came from
 
 /// One row of a table: a stable id and the dictionary it came from.
 public struct Row: Sendable, Hashable, Identifiable {

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — one section of a table
 
 /// One section of a table: a stable id, the group dictionary it came from (without its rows)
 /// and its rows in order.

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — how the rows sat in the source file
 
 /// How the rows sat in the source file, so an export writes the same shape back.
 public struct SourceShape: Sendable, Hashable, Codable {

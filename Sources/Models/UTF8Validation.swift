@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — strict UTF-8 validation shared by the readers
 
 /// Strict UTF-8 validation shared by the readers (JSON, property lists, packed rows): ASCII runs are
 /// checked 8 bytes at a time, other sequences against the well-formed byte table of the Unicode

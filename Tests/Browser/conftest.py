@@ -1,4 +1,4 @@
-"""Real-browser suite for the ListServer page (SPEC §7, §8).
+"""Real-browser suite for the ListServer page.
 
 Builds nothing: it starts the server binary named by $LISTSERVER_BIN (default .build/debug/ListServer)
 with `--port 0 --data <tmp> --quiet --public Public`, reads the URL from its first stdout line, drives

@@ -1,5 +1,5 @@
 """A million rows in 10,000 sections: bounded DOM, every row reachable past Chromium's element height cap,
-fast jumps, the section index (SPEC §7, §8)."""
+fast jumps, the section index."""
 import json
 import os
 import shutil
@@ -63,7 +63,7 @@ requestAnimationFrame(check);
 
 
 def test_the_last_row_is_painted_within_100_ms_of_a_jump_to_the_end(browser, big_server):
-    """SPEC §8: the median of three jumps from the top, measured in the page from the scroll to the frame after
+    """The budget: the median of three jumps from the top, measured in the page from the scroll to the frame after
     the last row is in the viewport."""
     open_table(browser, big_server, "big")
     scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")

@@ -1,4 +1,4 @@
-"""Live updates between two pages: a delete in one browser leaves the other at once (SPEC §7 live)."""
+"""Live updates between two pages: a delete in one browser leaves the other at once."""
 from selenium.webdriver.common.by import By
 
 from conftest import confirm, make_driver, open_table, row_by_id, rows, wait

@@ -1,4 +1,4 @@
-// ListServer — ListRenderTests
+// ListRenderTests — ListRenderSmokeTests
 import Testing
 @testable import ListRender
 

@@ -1,4 +1,4 @@
-// ListStoreTests — tests
+// ListStoreTests — DatasetStore commits
 import Foundation
 import Models
 import TestSupport

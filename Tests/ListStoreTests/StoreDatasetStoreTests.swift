@@ -1,4 +1,4 @@
-// ListStoreTests — tests
+// ListStoreTests — DatasetStore
 import Foundation
 import Models
 import TestSupport

@@ -1,4 +1,4 @@
-// ListStoreTests — tests
+// ListStoreTests — DatasetStore event log
 import Models
 import TestSupport
 import Testing

@@ -1,4 +1,4 @@
-// ListStoreTests — tests
+// ListStoreTests — runs `body` with a store opened in a new empty directory
 import Models
 import TestSupport
 

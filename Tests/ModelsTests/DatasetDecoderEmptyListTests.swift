@@ -1,4 +1,4 @@
-// ListServer — ModelsTests
+// ModelsTests — DatasetDecoder: empty lists
 import Testing
 
 @testable import Models

@@ -1,4 +1,4 @@
-// ListServer — ModelsTests
+// ModelsTests — DatasetDecoder
 import Testing
 @testable import Models
 

@@ -1,4 +1,4 @@
-// ListServer — ModelsTests
+// ModelsTests — dataset identifiers
 import Testing
 @testable import Models
 

@@ -1,4 +1,4 @@
-// ListServer — ModelsTests
+// ModelsTests — DatasetImporter reads hand-made files
 import Testing
 
 @testable import Models

@@ -1,4 +1,4 @@
-// ListServer — ModelsTests
+// ModelsTests — export then import gives back the same dataset
 import Foundation
 import Testing
 

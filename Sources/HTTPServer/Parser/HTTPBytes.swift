@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — byte classes of RFC 9110/9112 and small byte helpers shared by the parser
 
 /// Byte classes of RFC 9110/9112 and small byte helpers shared by the parser, the headers and the paths.
 ///

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — an incremental decoder of a chunked request body
 
 /// An incremental decoder of a chunked request body (RFC 9112 §7.1), pure over bytes.
 ///

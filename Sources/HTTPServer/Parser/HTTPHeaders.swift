@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — an ordered list of header fields with case-insensitive lookup by name
 
 /// An ordered list of header fields with case-insensitive lookup by name.
 ///

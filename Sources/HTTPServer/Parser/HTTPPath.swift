@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — request-target forms
 
 /// Request-target forms, percent-decoding and path normalisation (RFC 9112 §3.2, RFC 3986 §5.2.4).
 ///

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — A complete request as the handler sees it
 
 /// A complete request as the handler sees it.
 public struct HTTPRequest: Sendable, Equatable {

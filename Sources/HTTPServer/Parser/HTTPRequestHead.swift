@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — A parsed request head
 
 /// A parsed request head: the request without its body, and how the body and the connection are framed.
 public struct HTTPRequestHead: Sendable, Equatable {

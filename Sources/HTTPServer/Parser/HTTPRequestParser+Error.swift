@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — why a request head (or a chunked body) was refused
 
 extension HTTPRequestParser {
     /// Why a request head (or a chunked body) was refused. Each case names one rule of RFC 9112/9110.

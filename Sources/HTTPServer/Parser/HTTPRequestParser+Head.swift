@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — builds the head once its final CRLF is seen
 
 extension HTTPRequestParser {
     /// Builds the head once its final CRLF is seen, enforcing the rules that need the whole head: `Host`,

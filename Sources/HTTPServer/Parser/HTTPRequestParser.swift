@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — an incremental parser for HTTP/1.1 request heads
 
 /// An incremental parser for HTTP/1.1 request heads (request line and header fields, RFC 9112), a pure
 /// function over bytes: no I/O, no allocation until a head is complete.

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — the protocol version of a request line, `HTTP/major.minor`
 
 /// The protocol version of a request line, `HTTP/major.minor`.
 public struct HTTPVersion: Sendable, Hashable, Comparable, CustomStringConvertible {

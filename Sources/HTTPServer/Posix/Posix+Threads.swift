@@ -42,4 +42,11 @@ extension Posix {
     public static func join(_ thread: Thread) {
         _ = pthread_join(thread.handle, nil)
     }
+
+    /// Starts a thread running `body` that nobody joins; its resources go back when it ends.
+    /// - Throws: `PosixError` naming `pthread_create`.
+    public static func spawnDetachedThread(name: String, _ body: @escaping @Sendable () -> Void) throws {
+        let thread = try spawnThread(name: name, body)
+        pthread_detach(thread.handle)
+    }
 }

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — the one error a handler throws to answer a client with a failure
 
 /// The one error a handler throws to answer a client with a failure status.
 ///

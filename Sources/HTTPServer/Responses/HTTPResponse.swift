@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — A response as a handler returns it
 
 /// A response as a handler returns it. The server adds `Date`, `Content-Length` (or chunked framing for a
 /// stream) and `Connection` when it writes it.
@@ -38,11 +38,6 @@ public struct HTTPResponse: Sendable {
     /// A `text/plain; charset=utf-8` response.
     public static func text(_ text: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
-    }
-
-    /// A `text/html; charset=utf-8` response.
-    public static func html(_ html: String, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(html.utf8))
     }
 
     /// An `application/json` response from already-encoded bytes.

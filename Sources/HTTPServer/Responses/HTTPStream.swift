@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — the body of a streaming response
 
 import Synchronization
 

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — writes response heads and chunk framing straight into a connection's output buffer
 
 /// Writes response heads and chunk framing straight into a connection's output buffer (no intermediate
 /// strings).

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — serves the files under one directory
 
 /// Serves the files under one directory (`Public/`), and nothing outside it.
 ///

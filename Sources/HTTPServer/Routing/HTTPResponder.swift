@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — what the server calls for each complete request
 
 /// What the server calls for each complete request. It may throw `HTTPError` or an
 /// ``HTTPErrorConvertible``; anything else becomes `500`.

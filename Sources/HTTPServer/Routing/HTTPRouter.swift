@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — maps method and path patterns to handlers
 
 /// Maps method and path patterns to handlers; a pure function from request to response, testable without
 /// sockets.

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — one line per request on stderr
 
 /// One line per request on stderr: `METHOD PATH STATUS BYTES MICROSECONDSus`.
 ///

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — sends what a stream's writer queued
 
 extension Connection {
     /// Sends what a stream's writer queued, and ends the stream when it was closed.

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — runs the handler for a complete request and queues its response
 
 import Synchronization
 

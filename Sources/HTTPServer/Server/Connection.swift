@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — one client connection
 
 /// One client connection, owned by one event loop and touched only by its thread.
 ///

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — the thread-safe face of one event loop
 
 import Synchronization
 

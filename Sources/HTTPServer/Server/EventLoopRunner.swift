@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — the part of an event loop that only its thread touches
 
 /// The part of an event loop that only its thread touches: the connections, the shared read buffer, the
 /// timers, the `Date` line and the access log.

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — an HTTP/1.1 server on non-blocking sockets
 
 import Synchronization
 
@@ -6,9 +6,13 @@ import Synchronization
 /// listening socket.
 ///
 /// ```swift
-/// let server = HTTPServer(configuration: configuration) { request in .text("hello") }
+/// var router = HTTPRouter()
+/// router.get("/hello") { _, _ in .text("hello") }
+/// var configuration = HTTPServerConfiguration()
+/// configuration.port = 0
+/// let server = HTTPServer(configuration: configuration, handler: router.handler)
 /// let port = try server.start()
-/// SignalHandling.stopOnTermination(server)
+/// try SignalHandling.stopOnTermination(server)
 /// server.wait()
 /// ```
 public final class HTTPServer: Sendable {

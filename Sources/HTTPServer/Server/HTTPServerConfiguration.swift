@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — the settings of an `HTTPServer`
 
 /// The settings of an `HTTPServer`.
 public struct HTTPServerConfiguration: Sendable {

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — what every event loop of one server shares
 
 import Synchronization
 

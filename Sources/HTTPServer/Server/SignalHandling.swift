@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// HTTPServer — turns SIGINT and SIGTERM into a graceful stop of a server
 
 /// Turns SIGINT and SIGTERM into a graceful stop of a server.
 ///
@@ -11,7 +11,7 @@ public enum SignalHandling {
     /// - Throws: `PosixError` when the pipe, the handler or the thread cannot be set up.
     public static func onTermination(_ action: @escaping @Sendable (_ signal: Int32) -> Void) throws {
         let fd = try Posix.routeTerminationSignals()
-        _ = try Posix.spawnThread(name: "signals") {
+        try Posix.spawnDetachedThread(name: "signals") {
             while let number = Posix.nextSignal(fd) { action(number) }
         }
     }

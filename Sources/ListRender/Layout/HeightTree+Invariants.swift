@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — checks the structure
 
 extension HeightTree {
     /// Checks the structure: every leaf at the same depth, no node over capacity, no non-root node

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — an ordered list of non-negative heights that answers running sums both ways
 
 /// An ordered list of non-negative heights that answers running sums both ways (index → offset,
 /// offset → index) and takes point updates, insertions and removals, each in O(log n).

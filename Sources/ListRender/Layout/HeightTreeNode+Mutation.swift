@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — replaces the height at `index` under this node
 
 extension HeightTreeNode {
     /// Replaces the height at `index` under this node, which the caller holds uniquely.

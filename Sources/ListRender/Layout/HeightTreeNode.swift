@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — one node of a `HeightTree`
 
 /// One node of a `HeightTree`: a leaf holding heights, or a branch holding children with their
 /// element counts and height totals side by side, so that a descent scans two small arrays and

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — where a row should end up in the viewport when the table scrolls to it
 
 /// Where a row should end up in the viewport when the table scrolls to it
 /// (`UITableView.ScrollPosition`).

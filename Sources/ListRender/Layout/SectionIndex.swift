@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — A section index (the A–Z bar at the side of a table)
 
 /// A section index (the A–Z bar at the side of a table): its titles and, for a tapped title, the
 /// section to jump to (`sectionIndexTitles(for:)`, `sectionForSectionIndexTitle(_:at:)`).

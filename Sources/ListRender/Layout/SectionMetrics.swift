@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — how the rows of one section are sized, as handed to `TableLayout`
 
 /// How the rows of one section are sized, as handed to `TableLayout`.
 ///

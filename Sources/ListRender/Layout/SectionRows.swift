@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — the row heights of one section as `TableLayout` stores them
 
 /// The row heights of one section as `TableLayout` stores them: a count and one height while all
 /// rows share it, a `HeightTree` once they differ.

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — the vertical extent of something in a table's content
 
 /// The vertical extent of something in a table's content: its top `y` and its `height`, in the
 /// same units as the heights given to `TableLayout` (points, pixels). Widths are the page's.

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — estimated heights: rows start at an estimate
 import Models
 
 /// Estimated heights: rows start at an estimate (`RowHeights.uniform(count:height:)` with the

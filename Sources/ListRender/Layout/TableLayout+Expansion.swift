@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — layouts for other sets of expanded sections
 
 /// Layouts for other sets of expanded sections. A server keeps one layout per dataset and derives
 /// one per request for the client's expanded set: the rows' storage is shared, only the section

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — the table header's frame, at the top of the content
 import Models
 
 extension TableLayout {

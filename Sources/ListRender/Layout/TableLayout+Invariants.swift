@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — checks that the per-section arrays agree in length
 
 extension TableLayout {
     /// Checks that the per-section arrays agree in length, that cached row totals and section

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — the primitives a batch update drives
 import Models
 
 /// The primitives a batch update drives: each changes one row or section and keeps every offset

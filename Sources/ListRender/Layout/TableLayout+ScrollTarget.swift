@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — the scroll offset that brings a row to `position` in the viewport
 import Models
 
 extension TableLayout {

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — what to draw for a viewport (see `TableWindow`)
 import Models
 
 extension TableLayout {

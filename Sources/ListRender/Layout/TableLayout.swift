@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — the geometry of a table
 import Models
 
 /// The geometry of a table, as `UITableView` lays it out: the table header, then each section's
@@ -13,6 +13,18 @@ import Models
 ///
 /// Index paths count every row of a section, collapsed or not; a collapsed section's rows simply
 /// have no frame. Heights are finite and non-negative.
+///
+/// ```swift
+/// var layout = TableLayout(style: .plain, sections: [
+///     SectionMetrics(headerHeight: 28, rowHeights: .uniform(count: 1_000, height: 44)),
+///     SectionMetrics(headerHeight: 28, rowHeights: .individual([60, 80, 44]), isExpanded: false),
+/// ])
+/// let window = layout.window(top: 440, height: 900, overscan: 200)   // headers, rows, pinned header
+/// layout.setExpanded(true, section: 1)                               // O(log n), no relayout
+/// layout.setRowHeight(120, at: IndexPath(row: 2, section: 1))         // a measured height
+/// let offset = layout.scrollOffset(
+///     toRowAt: IndexPath(row: 0, section: 1), at: .top, viewportHeight: 900, currentOffset: 440)
+/// ```
 public struct TableLayout: Sendable {
     /// The table style; plain pins headers and footers, grouped does not.
     public let style: TableStyle

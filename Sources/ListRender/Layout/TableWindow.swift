@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — what to draw for one viewport
 import Models
 
 /// What to draw for one viewport: the table header and footer, section headers, rows and section

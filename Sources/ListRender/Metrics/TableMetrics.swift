@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — the sizes a dataset's table is drawn with
 import Models
 
 /// The sizes a dataset's table is drawn with: header, row and footer heights per kind, which

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — the reusable cell a row is drawn with
 import Models
 
 /// The reusable cell a row is drawn with, as a `UITableViewCell` reuse identifier: the page keeps one

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — one section footer of a fragment window
 import Models
 
 /// One section footer of a fragment window.

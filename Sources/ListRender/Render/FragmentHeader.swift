@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — one section header of a fragment window
 import Models
 
 /// One section header of a fragment window, with its frame and what it shows.

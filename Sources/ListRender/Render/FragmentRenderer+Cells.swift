@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — writes the content of one row's cell, after the editing controls
 import Foundation
 import Models
 

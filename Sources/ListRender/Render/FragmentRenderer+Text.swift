@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — the second line of an app cell
 import Foundation
 import Models
 

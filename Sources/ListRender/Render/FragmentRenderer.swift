@@ -1,7 +1,7 @@
-// ListServer — ListRender
+// ListRender — renders a window of a table as the HTML fragment the page inserts
 import Models
 
-/// Renders a window of a table as the HTML fragment the page inserts (SPEC §7).
+/// Renders a window of a table as the HTML fragment the page inserts.
 ///
 /// The fragment is one root `<div data-role="window">` carrying the window's metadata, holding the
 /// window's headers, rows and footers in table order. Every item carries its content offset and height
@@ -9,6 +9,15 @@ import Models
 /// maps content offsets onto its own coordinates, so the fragment writes no position), and carries the hooks the page and its tests use (`data-row-id`, `data-section-id`, `aria-*`,
 /// `data-action`). Every dataset text is escaped. Headers and footers of zero height are left out: they
 /// show nothing and would only be stops for keyboard focus.
+///
+/// ```swift
+/// let row = FragmentRow(
+///     indexPath: IndexPath(row: 0, section: 0), id: RowID(7), y: 0, height: 44,
+///     fields: ["title": .string("Wi-Fi <home>")], setSize: 1)
+/// let window = FragmentWindow(
+///     kind: .generic, style: .plain, version: 3, contentHeight: 44, rows: [row])
+/// let html = FragmentRenderer.render(window)   // <div data-role="window" …>…Wi-Fi &lt;home&gt;…</div>
+/// ```
 public enum FragmentRenderer {
     /// Renders a window.
     /// - Parameter window: what to show.
@@ -38,7 +47,7 @@ public enum FragmentRenderer {
             html.int(pinned)
         }
         html.raw(window.editable ? "\" data-editable=\"true" : "\" data-editable=\"false")
-        if window.isEditing { html.raw("\" data-editing=\"true") }
+        if window.hasInsertionRows { html.raw("\" data-editing=\"true") }
         html.raw(window.kind == .messages ? "\" data-edit-style=\"select\">" : "\" data-edit-style=\"delete\">")
 
         let cell = CellKind(window.kind)

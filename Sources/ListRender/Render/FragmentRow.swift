@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — one row of a fragment window
 import Models
 
 /// One row of a fragment window: its identity, frame, fields and what editing allows on it.

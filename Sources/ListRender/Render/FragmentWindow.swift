@@ -1,11 +1,11 @@
-// ListServer — ListRender
+// ListRender — everything the HTML fragment of one window shows
 import Models
 
 /// Everything the HTML fragment of one window shows: the dataset's kind and style, its version and
 /// content height, and the headers, rows and footers that intersect the window, with their frames.
 ///
 /// This is the renderer's own input, independent of the layout engine: the server fills it from the
-/// engine's window (SPEC §6, `GET /d/{id}/fragment`). Frames are in content coordinates (pixels from the
+/// engine's window (`GET /d/{id}/fragment`). Frames are in content coordinates (pixels from the
 /// top of the table).
 public struct FragmentWindow: Sendable, Hashable {
     /// What the dataset holds; decides the cell of every row.
@@ -27,8 +27,9 @@ public struct FragmentWindow: Sendable, Hashable {
     public var footers: [FragmentFooter]
     /// Whether the page offers edit mode for this dataset (Edit/Manage).
     public var editable: Bool
-    /// Whether the window was laid out for editing mode (insertion rows in the footers).
-    public var isEditing: Bool
+    /// Whether the sections end with insertion rows (editing mode, for a kind whose rows can be
+    /// inserted); the fragment says so with `data-editing`.
+    public var hasInsertionRows: Bool
 
     /// Creates a window.
     /// - Parameters:
@@ -41,11 +42,11 @@ public struct FragmentWindow: Sendable, Hashable {
     ///   - rows: rows intersecting the window.
     ///   - footers: section footers intersecting the window.
     ///   - editable: whether the dataset can enter edit mode.
-    ///   - isEditing: whether the window is laid out for editing mode.
+    ///   - hasInsertionRows: whether the sections end with insertion rows.
     public init(
         kind: DatasetKind, style: TableStyle, version: Int64, contentHeight: Double, pinnedSection: Int? = nil,
         headers: [FragmentHeader] = [], rows: [FragmentRow] = [], footers: [FragmentFooter] = [],
-        editable: Bool = false, isEditing: Bool = false
+        editable: Bool = false, hasInsertionRows: Bool = false
     ) {
         self.kind = kind
         self.style = style
@@ -56,6 +57,6 @@ public struct FragmentWindow: Sendable, Hashable {
         self.rows = rows
         self.footers = footers
         self.editable = editable
-        self.isEditing = isEditing
+        self.hasInsertionRows = hasInsertionRows
     }
 }

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — A growing UTF-8 byte buffer for HTML
 import Models
 
 /// A growing UTF-8 byte buffer for HTML, with escaping for text and attribute values.

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — icon names as they may appear in an image path
 import Models
 
 /// Icon names as they may appear in an image path: `Public/icons/{name}.svg`.

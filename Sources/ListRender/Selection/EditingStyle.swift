@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — the editing control of a row, as `UITableViewCell.EditingStyle`
 
 /// The editing control of a row, as `UITableViewCell.EditingStyle`.
 public enum EditingStyle: String, Sendable, Hashable, CaseIterable {

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — A button revealed by swiping a row
 
 /// A button revealed by swiping a row, as `UIContextualAction`: a title, a style and the id of
 /// the handler the client runs when it is tapped.

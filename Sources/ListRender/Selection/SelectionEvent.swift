@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — one delegate call made while the user changes the selection
 import Models
 
 /// One delegate call made while the user changes the selection, recorded as a value.

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — the delegate methods a user selection calls
 import Models
 
 /// The delegate methods a user selection calls, as `UITableViewDelegate` has them.

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — whether a row shows the reorder control
 import Models
 
 extension TableEditing {

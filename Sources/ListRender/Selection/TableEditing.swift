@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — what the data source and delegate allow when rows are edited
 import Models
 
 /// What the data source and delegate allow when rows are edited, as the editing methods of

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — enters or leaves editing mode, as `setEditing(_:animated:)`
 import Models
 
 extension TableSelection {

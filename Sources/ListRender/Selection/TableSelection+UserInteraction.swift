@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — the user taps a row: selection changes in UIKit's order
 import Models
 
 extension TableSelection {

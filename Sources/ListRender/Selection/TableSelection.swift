@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — which rows are selected
 import Models
 
 /// Which rows are selected, kept by stable ``RowID`` so the selection follows rows through batch

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — compares the counts the data source reports after the batch with the
 import Models
 
 extension BatchResolver {

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — checks that inserted sections and rows bring ids that are not in the
 import Models
 
 extension BatchResolver {

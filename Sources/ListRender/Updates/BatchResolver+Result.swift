@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — builds the snapshot after the batch, the replay steps and the id sets
 import Models
 
 extension BatchResolver {

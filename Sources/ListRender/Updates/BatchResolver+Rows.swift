@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — checks deletes, move sources and reloads
 import Models
 
 extension BatchResolver {

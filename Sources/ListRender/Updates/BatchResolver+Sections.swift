@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — checks the section operations and decides which old section or new id
 import Models
 
 extension BatchResolver {

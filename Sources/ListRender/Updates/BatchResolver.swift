@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — checks a ``BatchUpdate`` against a snapshot as a whole and works out
 import Models
 
 /// Checks a ``BatchUpdate`` against a snapshot as a whole and works out where every section and

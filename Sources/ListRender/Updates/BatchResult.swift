@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — what applying a ``BatchUpdate`` to a ``TableSnapshot`` gives
 import Models
 
 /// What applying a ``BatchUpdate`` to a ``TableSnapshot`` gives.

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — one primitive change of a resolved batch
 import Models
 
 /// One primitive change of a resolved batch, in an order a geometry layout can replay one by one.

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — A section inserted by a ``BatchUpdate``
 import Models
 
 /// A section inserted by a ``BatchUpdate``: its index after the batch and its new id.

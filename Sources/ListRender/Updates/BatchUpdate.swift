@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — A set of changes to a table applied at once
 import Models
 
 /// A set of changes to a table applied at once, with `UITableView.performBatchUpdates` rules.

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — the reason, worded as UIKit words it
 import Models
 
 extension BatchUpdateError: CustomStringConvertible {

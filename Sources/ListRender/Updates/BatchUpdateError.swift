@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — why a ``BatchUpdate`` was refused
 import Models
 
 /// Why a ``BatchUpdate`` was refused. A refused batch changes nothing.

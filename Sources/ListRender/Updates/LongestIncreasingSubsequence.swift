@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — finds one longest strictly increasing subsequence
 
 /// Finds one longest strictly increasing subsequence, the elements a diff can leave in place.
 enum LongestIncreasingSubsequence {

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — A row's position packed in 8 bytes
 import Models
 
 /// A row's position packed in 8 bytes, so the id index of a million rows stays small.

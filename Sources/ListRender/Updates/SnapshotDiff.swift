@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — turns two snapshots into the ``BatchUpdate`` that changes the first into the second
 import Models
 
 /// Turns two snapshots into the ``BatchUpdate`` that changes the first into the second, matching
@@ -9,6 +9,14 @@ import Models
 /// their old positions) stay in place, and only the others are moved. A row whose section is deleted
 /// but which appears elsewhere in `new` is inserted again with its id (a row cannot move out of a
 /// deleted section).
+///
+/// ```swift
+/// let old = TableSnapshot(sections: [SnapshotSection(id: SectionID(1), rows: [RowID(10), RowID(11), RowID(12)])])
+/// let new = TableSnapshot(sections: [SnapshotSection(id: SectionID(1), rows: [RowID(12), RowID(10), RowID(13)])])
+/// let batch = SnapshotDiff.batch(from: old, to: new)   // delete 11, insert 13, move 12 to row 0
+/// let result = try old.applying(batch)                 // UIKit's batch rules
+/// assert(result.snapshot == new)
+/// ```
 public enum SnapshotDiff {
     /// The batch that turns `old` into `new`.
     /// - Parameters:

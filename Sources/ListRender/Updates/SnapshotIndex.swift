@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — the id → position tables of one snapshot value
 import Models
 import Synchronization
 

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — one section of a ``TableSnapshot``
 import Models
 
 /// One section of a ``TableSnapshot``: its stable id and its rows' ids in display order.

@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — applies a batch the way `performBatchUpdates` does
 import Models
 
 extension TableSnapshot {

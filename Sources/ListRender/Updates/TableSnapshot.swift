@@ -1,4 +1,4 @@
-// ListServer — ListRender
+// ListRender — the identity skeleton of a table
 import Models
 
 /// The identity skeleton of a table: its sections in order, each with its rows' ids in order.

@@ -1,7 +1,7 @@
-// ListServer — ListServer
+// ListServer — everything a run of the server is told on its command line
 import Models
 
-/// Everything a run of the server is told on its command line (SPEC §2).
+/// Everything a run of the server is told on its command line.
 struct Configuration: Sendable, Equatable {
     /// One `--import [ID=]PATH`.
     struct Import: Sendable, Equatable {

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — reads the files named by `--import` into datasets
 import Foundation
 import HTTPServer
 import Models

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — starts the server from the command line
 import Foundation
 import HTTPServer
 import ListStore

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — turns a batch request
 import ListRender
 import Models
 

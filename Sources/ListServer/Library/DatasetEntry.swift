@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — one version of a dataset as the server holds it
 import ListRender
 import Models
 import Synchronization
@@ -65,21 +65,23 @@ final class DatasetEntry: Sendable {
     /// What a derived layout is a function of.
     private struct LayoutKey: Hashable {
         var expanded: ExpandedSections
-        var isEditing: Bool
+        var hasInsertionRows: Bool
     }
 
-    /// The layout for a client's expanded set and editing mode, derived from the all-expanded one and
-    /// cached. Editing mode makes room for the insertion rows in the footers of kinds that have them.
+    /// The layout for a client's expanded set, derived from the all-expanded one and cached.
+    /// - Parameters:
+    ///   - expanded: the sections whose rows are shown.
+    ///   - hasInsertionRows: whether every section's footer makes room for an insertion row (editing
+    ///     mode, see ``hasInsertionRows(isEditing:)``).
     /// - Complexity: O(sections) the first time for a set, O(1) after.
-    func layout(for expanded: ExpandedSections, isEditing: Bool = false) -> TableLayout {
-        let isEditing = hasInsertionRows(isEditing: isEditing)
-        if expanded == .all && !isEditing { return layout }
-        let key = LayoutKey(expanded: expanded, isEditing: isEditing)
+    func layout(for expanded: ExpandedSections, hasInsertionRows: Bool = false) -> TableLayout {
+        if expanded == .all && !hasInsertionRows { return layout }
+        let key = LayoutKey(expanded: expanded, hasInsertionRows: hasInsertionRows)
         if let cached = derivedLayouts.withLock({ $0[key] }) { return cached }
         let sections = snapshot.sections
         var derived = layout
         if expanded != .all { derived.setExpandedSections(sections.map { expanded.contains($0.id) }) }
-        if isEditing {
+        if hasInsertionRows {
             derived.setFooterHeights(Array(repeating: metrics.footerHeight(isEditing: true), count: sections.count))
         }
         derivedLayouts.withLock { cache in
@@ -91,9 +93,4 @@ final class DatasetEntry: Sendable {
 
     /// Whether windows get insertion rows: in editing mode, for a kind whose rows can be inserted.
     func hasInsertionRows(isEditing: Bool) -> Bool { isEditing && metrics.rowsCanBeInserted }
-
-    /// Where a section's rows are shown in `expanded`.
-    func isExpanded(section: Int, in expanded: ExpandedSections) -> Bool {
-        expanded.contains(snapshot.sectionID(at: section))
-    }
 }

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — what an accepted batch gave
 import ListRender
 import ListStore
 import Models

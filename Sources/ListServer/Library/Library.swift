@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — every dataset the server holds
 import ListRender
 import ListStore
 import Models

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — A batch the engine accepted
 import ListRender
 import ListStore
 import Models

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — the window responses written for one dataset version
 import Synchronization
 
 /// The window responses written for one dataset version, so that a window asked for again (a page
@@ -22,7 +22,7 @@ final class ResponseCache: Sendable {
         var height: Double
         var overscan: Double
         var expanded: ExpandedSections
-        var isEditing = false
+        var hasInsertionRows = false
     }
 
     private struct State {

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — an app store list of invented apps
 
 extension SampleDatasets {
     /// An app store list of invented apps, with sizes in megabytes and download counts from hundreds

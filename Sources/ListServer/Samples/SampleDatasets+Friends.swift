@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — friend groups in the style of a chat app's contact list
 
 extension SampleDatasets {
     /// Friend groups in the style of a chat app's contact list: seven groups, one of them empty,

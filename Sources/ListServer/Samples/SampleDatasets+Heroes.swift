@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — the heroes of an invented fantasy game
 
 extension SampleDatasets {
     /// The heroes of an invented fantasy game, with descriptions from one line to a short paragraph.

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — A message box of system notifications from 2024 to 2026
 
 extension SampleDatasets {
     /// A message box of system notifications from 2024 to 2026, newest first; a third unread and two

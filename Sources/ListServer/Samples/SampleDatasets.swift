@@ -1,8 +1,8 @@
-// ListServer — ListServer
+// ListServer — one built-in sample: its dataset id
 
 /// One built-in sample: its dataset id, the title shown in the dataset list, and its source JSON.
 ///
-/// The JSON has the source shape of its kind (SPEC §3), so it goes through the same JSON importer as a
+/// The JSON has the source shape of its kind, so it goes through the same JSON importer as a
 /// file given with `--import`. Every `icon` value names an SVG file in `Public/icons/` without `.svg`.
 struct SampleDataset: Sendable {
     /// The dataset id, also the name of the kind its keys are detected as.
@@ -13,7 +13,7 @@ struct SampleDataset: Sendable {
     let json: String
 }
 
-/// The sample datasets stored on the first start with an empty data directory (SPEC §2).
+/// The sample datasets stored on the first start with an empty data directory.
 ///
 /// The content is written for this project: friend groups of a chat app, the heroes of an invented game,
 /// an app store list and a message box, each mixing Chinese and English.

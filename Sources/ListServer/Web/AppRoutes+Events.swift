@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — the most missed events a reconnecting client is sent
 import Foundation
 import HTTPServer
 import ListStore

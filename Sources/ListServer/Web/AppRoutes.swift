@@ -1,9 +1,9 @@
-// Web — the routes
+// ListServer — the routes of the application
 import HTTPServer
 import ListRender
 import Models
 
-/// The routes of the application (SPEC §6, §7) over a ``Library``: a pure request → response
+/// The routes of the application over a ``Library``: a pure request → response
 /// function, testable without sockets.
 struct AppRoutes: Sendable {
     /// The API's paths, whose errors are `application/problem+json`.

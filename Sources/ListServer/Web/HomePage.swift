@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — the page at `/`: `Public/index.html` with the datasets written into its list as cards
 import ListRender
 import Models
 

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — the bytes of a ``JSONOutput`` in a ``ByteStorage``
 import Models
 
 /// The bytes of a ``JSONOutput`` in a ``ByteStorage``, and the writers for the values it holds.

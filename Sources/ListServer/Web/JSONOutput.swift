@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — builds a JSON document into one byte buffer, writing the commas itself
 import Models
 
 /// Builds a JSON document into one byte buffer, writing the commas itself.

@@ -1,7 +1,7 @@
-// ListServer — ListServer
+// ListServer — who may change data
 import HTTPServer
 
-/// Who may change data (SPEC §9): a same-origin page or a program, never a cross-site page; with
+/// Who may change data: a same-origin page or a program, never a cross-site page; with
 /// `--token`, only a request carrying `Authorization: Bearer TOKEN`.
 ///
 /// Browsers say where a request comes from and pages cannot forge it: `Sec-Fetch-Site` when the

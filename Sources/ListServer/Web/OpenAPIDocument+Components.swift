@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListServer — `components` (schemas
 
 extension OpenAPIDocument {
     /// `components` (schemas, parameters, responses, headers, security schemes), as one JSON object.

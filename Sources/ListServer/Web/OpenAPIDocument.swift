@@ -1,6 +1,6 @@
-// ListServer — ListServer
+// ListServer — the OpenAPI 3.1 description of every route
 
-/// The OpenAPI 3.1 description of every route (SPEC §6), served at `/api/openapi.json`.
+/// The OpenAPI 3.1 description of every route, served at `/api/openapi.json`.
 ///
 /// Kept as JSON text so what is served is exactly what is reviewed; a test parses it and checks
 /// that every route of ``AppRoutes`` is in it. The paths are here, the shared schemas, parameters
@@ -66,7 +66,7 @@ enum OpenAPIDocument {
               "post": {
                 "operationId": "applyBatch",
                 "summary": "Applies deletes, inserts, moves and updates of rows and sections in one atomic batch.",
-                "description": "UITableView's batch rules: deleteRows, deleteSections and move sources name rows and sections by id as they are before the batch; every deletion happens first, then insertSections, insertRows and move destinations are placed at (section, row) positions counted after the batch, in ascending order. updateRows[].fields sets the keys given and removes the keys sent as null; a kind's required keys cannot be removed and every key the kind knows must keep its type (SPEC §3). Null values in insertRows[].fields and insertSections[].fields are left out. Sections can be inserted and deleted only in grouped datasets (friends, grouped generic lists); a new section starts empty. The batch is checked whole: anything invalid (unknown id, position out of range, a row deleted or moved twice, a row deleted and updated, a row of a deleted section touched, wrong field types for the kind, at most 100000 operations in all) gets 422, a baseVersion that is not the current version gets 409, and nothing changes. An accepted batch is committed to SQLite in one transaction before the reply, gets the next version and is sent as a change event to /events. A batch without operations changes nothing: the reply is 200 with the current version (or 409 when baseVersion is stale), no new version and no event.",
+                "description": "UITableView's batch rules: deleteRows, deleteSections and move sources name rows and sections by id as they are before the batch; every deletion happens first, then insertSections, insertRows and move destinations are placed at (section, row) positions counted after the batch, in ascending order. updateRows[].fields sets the keys given and removes the keys sent as null; a kind's required keys cannot be removed and every key the kind knows must keep its type. Null values in insertRows[].fields and insertSections[].fields are left out. Sections can be inserted and deleted only in grouped datasets (friends, grouped generic lists); a new section starts empty. The batch is checked whole: anything invalid (unknown id, position out of range, a row deleted or moved twice, a row deleted and updated, a row of a deleted section touched, wrong field types for the kind, at most 100000 operations in all) gets 422, a baseVersion that is not the current version gets 409, and nothing changes. An accepted batch is committed to SQLite in one transaction before the reply, gets the next version and is sent as a change event to /events. A batch without operations changes nothing: the reply is 200 with the current version (or 409 when baseVersion is stale), no new version and no event.",
                 "security": [{}, {"bearerAuth": []}],
                 "requestBody": {
                   "required": true,

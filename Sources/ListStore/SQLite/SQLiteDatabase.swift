@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListStore — one connection to an SQLite file, set up for durability
 import CSQLite
 #if canImport(Glibc)
 import Glibc

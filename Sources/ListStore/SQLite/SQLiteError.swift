@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListStore — A failed SQLite call
 import CSQLite
 
 /// A failed SQLite call: which call, SQLite's (extended) result code and message, and the SQL.

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListStore — A value bound to a statement parameter
 import CSQLite
 
 /// A value bound to a statement parameter.

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListStore — writes `change` in one transaction
 import Models
 
 extension StoreConnection {

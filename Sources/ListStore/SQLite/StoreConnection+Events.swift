@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListStore — appends an event for dataset `datasetID` in its own transaction
 
 extension StoreConnection {
     /// Appends an event for dataset `datasetID` in its own transaction.

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListStore — the columns of one `datasets` row
 import Models
 
 extension StoreConnection {

@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListStore — the page cache of a bulk insert
 import Models
 
 extension StoreConnection {

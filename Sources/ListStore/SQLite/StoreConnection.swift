@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListStore — the SQL side of ``DatasetStore``
 import Models
 
 /// The SQL side of ``DatasetStore``: one migrated connection and the queries on it.

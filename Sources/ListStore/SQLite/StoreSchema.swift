@@ -1,4 +1,4 @@
-// ListServer — ListServer
+// ListStore — one step of the store's schema history
 
 /// One step of the store's schema history; `version` N turns a version N-1 file into version N.
 struct StoreMigration: Sendable {

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — A growing byte allocation written with plain stores and copies
 
 /// A growing byte allocation written with plain stores and copies: the storage behind the HTML and
 /// JSON response buffers.

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — writes `value` in decimal
 import Foundation
 
 extension JSONByteWriter {

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — writes `text` as a quoted JSON string
 
 extension JSONByteWriter {
     /// Writes `text` as a quoted JSON string.

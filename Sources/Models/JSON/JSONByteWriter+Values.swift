@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — writes `value`; `depth` is its nesting level
 
 extension JSONByteWriter {
     /// Writes `value`; `depth` is its nesting level, for the indentation of pretty output.

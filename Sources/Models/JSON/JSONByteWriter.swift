@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — A growable buffer of JSON bytes that ``JSONWriter`` writes into with
 
 /// A growable buffer of JSON bytes that ``JSONWriter`` writes into with plain stores,
 /// then hands over to the caller's array in one copy.

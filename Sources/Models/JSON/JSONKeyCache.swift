@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — the object keys seen recently in a parse
 
 /// The object keys seen recently in a parse, so that the same key in a million rows is
 /// decoded once and every row shares one `String` (and, for keys longer than 15 bytes,

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — the members of every open array and object during a parse
 
 /// The members of every open array and object during a parse, innermost last.
 ///

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — A syntax error at byte `offset`
 
 extension JSONParser {
     /// A syntax error at byte `offset`, located as `line L, column C` (both 1-based).

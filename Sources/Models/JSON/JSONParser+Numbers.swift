@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — exact powers of ten a `Double` holds, for the fast conversion path
 
 extension JSONParser {
     /// Exact powers of ten a `Double` holds, for the fast conversion path.

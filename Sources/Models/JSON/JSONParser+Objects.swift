@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — objects with at most this many keys are checked for duplicate keys
 
 extension JSONParser {
     /// Objects with at most this many keys are checked for duplicate keys pairwise;

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — parses the string whose opening quote is at `index`
 
 extension JSONParser {
     /// Parses the string whose opening quote is at `index`; `index` ends after the closing quote.

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — one parse of a JSON document held in memory
 
 /// One parse of a JSON document held in memory: the state behind ``JSONReader/read(_:)-([UInt8])``.
 ///

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — reads JSON documents
 
 /// Reads JSON documents (RFC 8259) into ``FieldValue`` trees: a strict, fast parser over bytes.
 ///

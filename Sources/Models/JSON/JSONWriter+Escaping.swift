@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — the position of the first byte from `start` that ``JSONWriter`` may escape
 
 extension JSONWriter {
     /// The position of the first byte from `start` that ``JSONWriter`` may escape: a control character,

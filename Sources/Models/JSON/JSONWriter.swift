@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — writes ``FieldValue`` trees as JSON (RFC 8259) bytes, UTF-8
 import Foundation
 
 /// Writes ``FieldValue`` trees as JSON (RFC 8259) bytes, UTF-8.

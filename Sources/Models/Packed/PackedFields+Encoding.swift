@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — appends the varint count and the (key, value) pairs of `fields`
 import Foundation
 
 extension PackedFields {

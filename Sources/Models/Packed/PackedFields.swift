@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — A compact, lossless binary encoding of ``Fields`` for storage
 import Foundation
 
 /// A compact, lossless binary encoding of ``Fields`` for storage.

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — A cursor over the bytes of a ``PackedFields`` encoding
 import Foundation
 
 /// A cursor over the bytes of a ``PackedFields`` encoding.

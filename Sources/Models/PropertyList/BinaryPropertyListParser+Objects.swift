@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — decoding of the objects by their marker byte
 import Foundation
 
 /// Decoding of the objects by their marker byte.

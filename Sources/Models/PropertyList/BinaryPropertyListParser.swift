@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — the state of one binary property-list parse
 
 /// The state of one binary property-list parse: the trailer's layout and the objects being decoded.
 struct BinaryPropertyListParser {

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — reads binary property lists (`bplist00`) into ``FieldValue`` trees
 
 /// Reads binary property lists (`bplist00`) into ``FieldValue`` trees.
 ///

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — the object area being written, with the offset of each object
 import Foundation
 
 extension BinaryPropertyListWriter {

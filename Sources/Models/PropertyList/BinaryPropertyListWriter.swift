@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — writes ``FieldValue`` trees as binary property lists
 import Foundation
 
 /// Writes ``FieldValue`` trees as binary property lists (`bplist00`) that plistlib and Apple's readers

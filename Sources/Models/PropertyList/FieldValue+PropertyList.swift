@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — whether the value is `.null`, which property lists cannot hold
 import Foundation
 
 extension FieldValue {

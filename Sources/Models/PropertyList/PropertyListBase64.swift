@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — standard base64 (RFC 4648
 
 /// Standard base64 (RFC 4648, `+` and `/`, `=` padding) for plist `<data>` elements.
 enum PropertyListBase64 {

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — the ISO 8601 form of plist `<date>` values
 import Foundation
 
 /// The ISO 8601 form of plist `<date>` values (`2024-05-01T12:00:00Z`), converted without a formatter.

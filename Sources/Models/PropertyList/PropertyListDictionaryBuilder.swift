@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — collects the entries of one plist dictionary in document order
 
 /// Collects the entries of one plist dictionary in document order, on a stack of entries shared by all the
 /// dictionaries being read (one allocation per dictionary instead of one per growth step).

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — the two property-list encodings the readers and writers handle
 
 /// The two property-list encodings the readers and writers handle, and how to tell them apart.
 public enum PropertyListFormat: Sendable, Hashable {

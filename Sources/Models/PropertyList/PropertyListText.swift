@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — strict decoding of the text in property lists
 
 /// Strict decoding of the text in property lists: UTF-8 that must be valid (no silent U+FFFD repair) and
 /// the UTF-16BE strings of binary plists.

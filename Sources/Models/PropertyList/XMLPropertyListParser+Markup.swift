@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — tags, comments, processing instructions and the document type
 
 /// Tags, comments, processing instructions and the document type declaration.
 extension XMLPropertyListParser {

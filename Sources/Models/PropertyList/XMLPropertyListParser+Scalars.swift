@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — `<integer>`, `<real>`, `<date>`, `<data>`, `<true/>` and `<false/>`
 
 /// `<integer>`, `<real>`, `<date>`, `<data>`, `<true/>` and `<false/>`.
 extension XMLPropertyListParser {

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — character data: the text of `<string>`
 
 /// Character data: the text of `<string>`, `<key>` and the scalar elements.
 extension XMLPropertyListParser {

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — the state of one XML property-list parse
 
 /// The state of one XML property-list parse: a cursor over the document's bytes.
 ///

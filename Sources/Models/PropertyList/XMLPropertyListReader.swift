@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — reads XML property lists
 
 /// Reads XML property lists (`<plist version="1.0">…</plist>`) into ``FieldValue`` trees.
 ///

@@ -1,4 +1,4 @@
-// ListServer — Models
+// Models — writes ``FieldValue`` trees as XML property lists
 import Foundation
 
 /// Writes ``FieldValue`` trees as XML property lists, in the layout of Xcode and plistlib: the standard

@@ -1,4 +1,4 @@
-// ListServerTests — tests
+// ListServerTests — the real `ListServer` binary run as a child process
 import Foundation
 import HTTPServer
 import ListStore

@@ -1,0 +1,113 @@
+// Web — one computed window, as JSON or as a fragment
+import ListRender
+import Models
+
+/// One computed window of a dataset version, ready to be written as JSON or as an HTML fragment.
+struct WindowView {
+    let entry: DatasetEntry
+    let expanded: ExpandedSections
+    /// Whether the sections end with insertion rows (editing mode, a kind whose rows can be inserted).
+    let hasInsertionRows: Bool
+    let layout: TableLayout
+    let window: TableWindow
+    /// The dataset's sections, read once rather than through `entry` for every item.
+    let sections: [Section]
+
+    /// - Complexity: O(sections) the first time an expanded set is seen, then O(log n + k).
+    init(entry: DatasetEntry, request: WindowRequest) {
+        self.entry = entry
+        expanded = request.expanded ?? entry.defaultExpanded
+        hasInsertionRows = entry.hasInsertionRows(isEditing: request.isEditing)
+        layout = entry.layout(for: expanded, hasInsertionRows: hasInsertionRows)
+        window = layout.window(top: request.top, height: request.height, overscan: request.overscan)
+        sections = entry.dataset.sections
+    }
+
+    /// The JSON of a window, from the entry's ``ResponseCache`` when it was written before.
+    /// - Complexity: O(1) on average for a window written before, else as ``json``.
+    static func json(entry: DatasetEntry, request: WindowRequest) -> [UInt8] {
+        entry.responses.response(for: cacheKey(.json, entry, request)) {
+            WindowView(entry: entry, request: request).json
+        }
+    }
+
+    /// The HTML fragment of a window, from the entry's ``ResponseCache`` when it was written before.
+    /// - Complexity: O(1) on average for a window written before, else O(log n + k).
+    static func fragment(entry: DatasetEntry, request: WindowRequest) -> [UInt8] {
+        entry.responses.response(for: cacheKey(.fragment, entry, request)) {
+            FragmentRenderer.render(WindowView(entry: entry, request: request).fragmentWindow)
+        }
+    }
+
+    private static func cacheKey(
+        _ format: ResponseCache.Key.Format, _ entry: DatasetEntry, _ request: WindowRequest
+    ) -> ResponseCache.Key {
+        ResponseCache.Key(
+            format: format, top: request.top, height: request.height, overscan: request.overscan,
+            expanded: request.expanded ?? entry.defaultExpanded,
+            hasInsertionRows: entry.hasInsertionRows(isEditing: request.isEditing))
+    }
+
+    private func header(_ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>) -> FragmentHeader {
+        let section = sections[item.section]
+        return FragmentHeader(
+            section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
+            sectionMaxY: layout.rectForSection(item.section).maxY, title: entry.metrics.title(of: section),
+            fields: section.fields, rowCount: section.rows.count,
+            isExpanded: expanded.contains(section.id), isCollapsible: entry.metrics.sectionsAreCollapsible)
+    }
+
+    private func row(
+        _ item: TableWindow.RowItem, _ sections: UnsafeBufferPointer<Section>, _ metrics: TableMetrics
+    ) -> FragmentRow {
+        let rows = sections[item.indexPath.section].rows
+        let row = rows[item.indexPath.row]
+        let lines = metrics.kind == .heroes
+            ? TableMetrics.descriptionLineCount(row.fields["desc"]?.stringValue ?? "") : nil
+        return FragmentRow(
+            indexPath: item.indexPath, id: row.id, y: item.frame.y, height: item.frame.height, fields: row.fields,
+            setSize: rows.count, canEdit: metrics.rowsCanBeEdited, canMove: metrics.rowsCanBeMoved,
+            lineCount: lines, endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1)
+    }
+
+    /// The window for the HTML renderer.
+    ///
+    /// The sections are read through one unsafe buffer, so the array is not retained and released for
+    /// every item.
+    var fragmentWindow: FragmentWindow {
+        let metrics = entry.metrics
+        return sections.withUnsafeBufferPointer { sections in
+            var headers: [FragmentHeader] = []
+            headers.reserveCapacity(window.headers.count + 1)
+            // The pinned header of a long section is sent at its natural frame even when that lies above
+            // the window: the page pins it from that frame and its section's end.
+            if let pinned = window.pinnedHeader, !window.headers.contains(where: { $0.section == pinned.section }) {
+                let natural = TableWindow.SectionItem(section: pinned.section, frame: layout.rectForHeader(inSection: pinned.section))
+                headers.append(header(natural, sections))
+            }
+            for item in window.headers { headers.append(header(item, sections)) }
+            var rows: [FragmentRow] = []
+            rows.reserveCapacity(window.rows.count)
+            for item in window.rows { rows.append(row(item, sections, metrics)) }
+            var footers: [FragmentFooter] = []
+            for item in window.footers {
+                footers.append(
+                    FragmentFooter(
+                        section: item.section, sectionID: sections[item.section].id, y: item.frame.y,
+                        height: item.frame.height, title: "", insertion: insertion(in: sections[item.section])))
+            }
+            return FragmentWindow(
+                kind: entry.dataset.kind, style: entry.dataset.style, version: entry.dataset.version,
+                contentHeight: window.contentHeight, pinnedSection: window.pinnedHeader?.section, headers: headers,
+                rows: rows, footers: footers, editable: metrics.rowsCanBeEdited, hasInsertionRows: hasInsertionRows)
+        }
+    }
+
+    /// The insertion row at the top of a section's footer, when the window has them: a new row goes at
+    /// the section's end, its title in the field the section's rows keep theirs in.
+    func insertion(in section: Section) -> FragmentFooter.Insertion? {
+        guard hasInsertionRows else { return nil }
+        let titleKey = section.rows.first.flatMap { DatasetKind.primaryTextKey(of: $0.fields) } ?? "title"
+        return FragmentFooter.Insertion(height: entry.metrics.insertionRowHeight, row: section.rows.count, titleKey: titleKey)
+    }
+}

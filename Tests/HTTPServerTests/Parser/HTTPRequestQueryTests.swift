@@ -1,0 +1,29 @@
+// HTTPServerTests — HTTPRequest query lookup
+import TestSupport
+import Testing
+
+@testable import HTTPServer
+
+@Suite("HTTPRequest query lookup")
+struct HTTPRequestQueryTests {
+    @Test("a name matches only its whole decoded form, escaped or not, and the first match wins")
+    func namesMatchDecoded() throws {
+        let request = try HTTPRequest(target: "/w?to=1&topx=2&t%6Fp=3&top=4&a+b=5&%C3%A9t%C3%A9=6&&=7&x=%26")
+        #expect(request.query("top") == "3")
+        #expect(request.query("to") == "1")
+        #expect(request.query("t") == nil)
+        #expect(request.query("a b") == "5")
+        #expect(request.query("a+b") == nil)
+        #expect(request.query("été") == "6")
+        #expect(request.query("") == "7")
+        #expect(request.query("x") == "&")
+    }
+
+    @Test("a lookup agrees with the first of the decoded query items for every name")
+    func lookupAgreesWithItems() throws {
+        let request = try HTTPRequest(target: "/w?b=1&a=2&b=3&c&d=%20&e+f=g+h&&a=9")
+        for name in ["a", "b", "c", "d", "e f", "z"] {
+            #expect(request.query(name) == request.queryItems.first { $0.name == name }?.value)
+        }
+    }
+}

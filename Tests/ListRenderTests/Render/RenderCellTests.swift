@@ -1,0 +1,152 @@
+// ListRenderTests — fragment renderer: the cell of each kind
+import Models
+import Testing
+
+@testable import ListRender
+
+@Suite("Fragment renderer: the cell of each kind")
+struct RenderCellTests {
+    @Test("a friend group header shows its name, online / total and an arrow, with aria-expanded")
+    func friendHeader() {
+        let collapsed = FragmentHeader(
+            section: 0, sectionID: SectionID(5), y: 0, height: 44, title: "My Friends", fields: ["online": .int(2)],
+            rowCount: 4, isExpanded: false, isCollapsible: true)
+        var expanded = collapsed
+        expanded.section = 1
+        expanded.sectionID = SectionID(6)
+        expanded.isExpanded = true
+        let html = RenderFixture.html(
+            FragmentWindow(
+                kind: .friends, style: .plain, version: 1, contentHeight: 88, headers: [collapsed, expanded]))
+        #expect(html.contains("data-section-id=\"5\""))
+        #expect(html.contains("aria-expanded=\"false\""))
+        #expect(html.contains("aria-expanded=\"true\""))
+        #expect(RenderFixture.count("<span class=\"hn\">2 / 4</span>", in: html) == 2)
+        #expect(RenderFixture.count("src=\"/icons/disclosure.svg\"", in: html) == 2)
+        #expect(html.contains("<span class=\"ht\">My Friends</span>"))
+        #expect(html.contains("class=\"hdr h-friend\""))
+    }
+
+    @Test("a friend header without an online count shows 0 / total")
+    func friendHeaderWithoutOnline() {
+        let header = FragmentHeader(
+            section: 0, sectionID: SectionID(1), y: 0, height: 44, title: "G", rowCount: 3, isExpanded: false,
+            isCollapsible: true)
+        let html = RenderFixture.html(
+            FragmentWindow(kind: .friends, style: .plain, version: 1, contentHeight: 44, headers: [header]))
+        #expect(html.contains(">0 / 3<"))
+    }
+
+    @Test("friend rows show icon, name and intro; VIP names get the vip class")
+    func friendRows() {
+        let html = RenderFixture.html(
+            RenderFixture.window(
+                .friends,
+                rows: [
+                    [
+                        "name": .string("Lin"), "icon": .string("friend-01"), "intro": .string("Rainy days"),
+                        "vip": .bool(true),
+                    ],
+                    ["name": .string("Chen"), "icon": .string("friend-08"), "vip": .bool(false)],
+                ]))
+        #expect(html.contains("<img class=\"icon\" src=\"/icons/friend-01.svg\" alt=\"\" width=\"44\" height=\"44\">"))
+        #expect(html.contains("<div class=\"t1 vip\">Lin</div><div class=\"t2\">Rainy days</div>"))
+        #expect(html.contains("<div class=\"t1\">Chen</div></div>"))
+        #expect(RenderFixture.count("vip", in: html) == 1)
+        #expect(RenderFixture.count("data-cell=\"friend\"", in: html) == 2)
+        RenderFixture.expectWellFormed(html)
+    }
+
+    @Test("hero rows show name, title, each tag and the description clamped to the row's line count")
+    func heroRows() {
+        let html = RenderFixture.html(
+            RenderFixture.window(
+                .heroes,
+                rows: [
+                    [
+                        "name": .string("Aurelian"), "title": .string("The Blade"), "icon": .string("hero-01"),
+                        "desc": .string("A knight."),
+                        "tags": .array([.string("Warrior"), .string("Tank")]),
+                    ]
+                ], lineCount: 3))
+        #expect(html.contains("<span class=\"nm\">Aurelian</span><span class=\"ti\">The Blade</span>"))
+        #expect(html.contains("<span class=\"tag\">Warrior</span><span class=\"tag\">Tank</span></div>"))
+        #expect(html.contains("<p class=\"desc\" style=\"-webkit-line-clamp:3\">A knight.</p>"))
+        #expect(html.contains("src=\"/icons/hero-01.svg\" alt=\"\" width=\"56\""))
+        RenderFixture.expectWellFormed(html)
+    }
+
+    @Test("hero tags given as one string are split at commas; no line count leaves the CSS clamp")
+    func heroStringTags() {
+        let html = RenderFixture.html(
+            RenderFixture.window(
+                .heroes, rows: [["name": .string("N"), "desc": .string("D"), "tags": .string("Mage, Support,, ")]]))
+        #expect(html.contains("<span class=\"tag\">Mage</span><span class=\"tag\">Support</span></div>"))
+        #expect(html.contains("<p class=\"desc\">D</p>"))
+        #expect(FragmentRenderer.heroTags(nil).isEmpty)
+    }
+
+    @Test("app rows show size in M, downloads and a Download button")
+    func appRows() {
+        let html = RenderFixture.html(
+            RenderFixture.window(
+                .apps,
+                rows: [
+                    [
+                        "name": .string("Pebble"), "icon": .string("app-01"), "size": .real(23.4),
+                        "download": .int(1_284_503),
+                    ]
+                ]))
+        #expect(html.contains("<div class=\"t2\">23.4M · 1284503 downloads</div>"))
+        #expect(html.contains("<button type=\"button\" class=\"dl\" data-action=\"download\">Download</button>"))
+        #expect(html.contains("<div class=\"t1\">Pebble</div>"))
+    }
+
+    @Test("app sizes and downloads accept whole reals and strings")
+    func appSummaryVariants() {
+        #expect(FragmentRenderer.appSummary(["size": .real(5), "download": .string("12")]) == "5M · 12 downloads")
+        #expect(
+            FragmentRenderer.appSummary(["size": .string("12 MB"), "download": .string("3 thousand")])
+                == "12 MB · 3 thousand")
+        #expect(FragmentRenderer.appSummary(["download": .int(7)]) == "7 downloads")
+        #expect(FragmentRenderer.appSummary([:]) == "")
+    }
+
+    @Test("message rows show the date of send_time in UTC and an unread dot only when read is false")
+    func messageRows() {
+        let html = RenderFixture.html(
+            RenderFixture.window(
+                .messages,
+                rows: [
+                    [
+                        "send_time": .int(1_772_414_100), "title": .string("Alert"), "content": .string("New sign-in"),
+                        "read": .bool(false),
+                    ],
+                    [
+                        "send_time": .int(1_767_607_200), "title": .string("Notice"), "content": .string("Upgrade"),
+                        "read": .bool(true),
+                    ],
+                    ["send_time": .real(951_782_400.5), "title": .string("Leap"), "content": .string("Day")],
+                ]))
+        #expect(html.contains("<time datetime=\"2026-03-02\">2026-03-02</time>"))
+        #expect(html.contains("<time datetime=\"2026-01-05\">2026-01-05</time>"))
+        #expect(html.contains(">2000-02-29</time>"))
+        #expect(RenderFixture.count("class=\"dot\"", in: html) == 1)
+        #expect(RenderFixture.count("/icons/message-unread.svg", in: html) == 1)
+        #expect(RenderFixture.count("/icons/message.svg", in: html) == 2)
+        #expect(html.contains("aria-label=\"Unread\"></span><span class=\"tt\">Alert</span>"))
+        #expect(html.contains("<div class=\"t2\">New sign-in</div>"))
+        RenderFixture.expectWellFormed(html)
+    }
+
+    @Test("generic rows show the first string as title and the second as subtitle")
+    func genericRows() {
+        let html = RenderFixture.html(
+            RenderFixture.window(
+                .generic,
+                rows: [["id": .int(3), "city": .string("Oslo"), "country": .string("Norway")], ["n": .int(1)]]))
+        #expect(html.contains("<div class=\"tx\"><div class=\"t1\">Oslo</div><div class=\"t2\">Norway</div></div>"))
+        #expect(html.contains("<div class=\"tx\"><div class=\"t1\"></div></div>"))
+        #expect(!html.contains("<img"))
+    }
+}

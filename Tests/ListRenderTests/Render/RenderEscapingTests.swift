@@ -1,0 +1,57 @@
+// ListRenderTests — fragment renderer: escaping of dataset text
+import Models
+import Testing
+
+@testable import ListRender
+
+@Suite("Fragment renderer: escaping of dataset text")
+struct RenderEscapingTests {
+    static let hostile = "<script>alert('x')</script> \"Tom\" & <b>Jerry</b>"
+    static let escaped =
+        "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &quot;Tom&quot; &amp; &lt;b&gt;Jerry&lt;/b&gt;"
+
+    @Test(
+        "HTMLBuffer.text escapes the five special characters and keeps everything else",
+        arguments: [
+            ("plain", "plain"), ("a&b", "a&amp;b"), ("<>", "&lt;&gt;"), ("\"'", "&quot;&#39;"),
+            ("林小雨 🏃", "林小雨 🏃"), ("", ""), ("&amp;", "&amp;amp;"),
+        ])
+    func bufferEscapes(input: String, output: String) {
+        var buffer = HTMLBuffer()
+        buffer.text(input)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == output)
+    }
+
+    @Test("hostile text in every field of every kind comes out escaped", arguments: DatasetKind.allCases)
+    func everyKindEscapes(kind: DatasetKind) {
+        let text = FieldValue.string(Self.hostile)
+        let fields: Fields = [
+            "name": text, "intro": text, "vip": .bool(true), "title": text, "desc": text, "tags": .array([text]),
+            "size": text, "download": text, "send_time": .int(0), "content": text, "read": .bool(false),
+        ]
+        let header = FragmentHeader(
+            section: 0, sectionID: SectionID(1), y: 0, height: 44, title: Self.hostile, fields: ["online": .int(1)],
+            rowCount: 1, isCollapsible: kind == .friends)
+        let row = FragmentRow(
+            indexPath: IndexPath(row: 0, section: 0), id: RowID(1), y: 44, height: 80, fields: fields, setSize: 1,
+            canEdit: true, canMove: true, lineCount: 2)
+        let footer = FragmentFooter(section: 0, sectionID: SectionID(1), y: 124, height: 30, title: Self.hostile)
+        let html = RenderFixture.html(
+            FragmentWindow(
+                kind: kind, style: .plain, version: 1, contentHeight: 154, headers: [header], rows: [row],
+                footers: [footer]))
+        RenderFixture.expectWellFormed(html)
+        #expect(!html.contains("alert('x')"))
+        #expect(!html.contains("\"Tom\""))
+        #expect(!html.contains(" & "))
+        #expect(RenderFixture.count(Self.escaped, in: html) >= 3)
+    }
+
+    @Test("a placeholder icon escapes the first character of the name")
+    func placeholderEscapes() {
+        let html = RenderFixture.html(
+            RenderFixture.window(.friends, rows: [["name": .string("<b>Tom</b>"), "icon": .string("../x")]]))
+        #expect(html.contains("class=\"icon ph\" aria-hidden=\"true\" style=\"width:44px;height:44px\">&lt;</span>"))
+        RenderFixture.expectWellFormed(html)
+    }
+}

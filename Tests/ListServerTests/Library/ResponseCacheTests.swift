@@ -1,0 +1,111 @@
+// ListServerTests — ResponseCache
+import Foundation
+import HTTPServer
+import ListRender
+import ListStore
+import Models
+import TestSupport
+import Testing
+
+@testable import ListServer
+
+@Suite("ResponseCache")
+struct ResponseCacheTests {
+    private static func key(_ top: Double, _ format: ResponseCache.Key.Format = .json) -> ResponseCache.Key {
+        ResponseCache.Key(format: format, top: top, height: 800, overscan: 0, expanded: .all)
+    }
+
+    @Test("a response is written once and then served from the cache")
+    func hitAfterMiss() {
+        let cache = ResponseCache()
+        var renders = 0
+        let render = { () -> [UInt8] in
+            renders += 1
+            return Array("window".utf8)
+        }
+        #expect(cache.response(for: Self.key(0), render: render) == Array("window".utf8))
+        #expect(cache.response(for: Self.key(0), render: render) == Array("window".utf8))
+        #expect(renders == 1)
+        #expect(cache.count == 1)
+    }
+
+    @Test("format, numbers and expanded sets are all part of the key")
+    func keysDiffer() {
+        let cache = ResponseCache()
+        var renders = 0
+        let keys = [
+            Self.key(0), Self.key(0, .fragment), Self.key(1),
+            ResponseCache.Key(format: .json, top: 0, height: 801, overscan: 0, expanded: .all),
+            ResponseCache.Key(format: .json, top: 0, height: 800, overscan: 1, expanded: .all),
+            ResponseCache.Key(format: .json, top: 0, height: 800, overscan: 0, expanded: .none),
+            ResponseCache.Key(format: .json, top: 0, height: 800, overscan: 0, expanded: .ranges([3...3])),
+        ]
+        for (index, key) in keys.enumerated() {
+            #expect(cache.response(for: key) { renders += 1; return [UInt8(index)] } == [UInt8(index)])
+        }
+        for (index, key) in keys.enumerated() {
+            #expect(cache.response(for: key) { renders += 1; return [] } == [UInt8(index)])
+        }
+        #expect(renders == keys.count)
+    }
+
+    @Test("past its count the oldest responses are dropped first")
+    func countBound() {
+        let cache = ResponseCache(maximumCount: 4, maximumBytes: 1 << 20)
+        for top in 0..<10 { _ = cache.response(for: Self.key(Double(top))) { [UInt8(top)] } }
+        #expect(cache.count == 4)
+        var rendered: [Int] = []
+        for top in 0..<10 {
+            _ = cache.response(for: Self.key(Double(top))) {
+                rendered.append(top)
+                return [UInt8(top)]
+            }
+        }
+        // 6…9 were kept; 0…5 were rendered again, each pushing out the oldest kept one.
+        #expect(rendered == Array(0..<10))
+        #expect(cache.count == 4)
+    }
+
+    @Test("past its bytes the oldest responses are dropped, and a response too large is not kept")
+    func byteBound() {
+        let cache = ResponseCache(maximumCount: 100, maximumBytes: 800)
+        for top in 0..<20 { _ = cache.response(for: Self.key(Double(top))) { [UInt8](repeating: 1, count: 100) } }
+        #expect(cache.count == 8)
+        var renders = 0
+        _ = cache.response(for: Self.key(19)) { renders += 1; return [] }
+        _ = cache.response(for: Self.key(11)) { renders += 1; return [UInt8](repeating: 1, count: 100) }
+        #expect(renders == 1)
+        _ = cache.response(for: Self.key(-1)) { [UInt8](repeating: 1, count: 101) }
+        _ = cache.response(for: Self.key(-1)) { renders += 1; return [] }
+        #expect(renders == 2)
+    }
+
+    @Test("a window asked for again after a change shows the change")
+    func newVersionNewResponses() throws {
+        try StoreFixtures.withDirectory { directory in
+            let dataset = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 5)
+            let store = try SQLiteStore(directory: directory)
+            defer { store.close() }
+            try store.insert([dataset], replacing: false)
+            let library = Library(store: store, datasets: [dataset])
+            let request = try WindowRequest(HTTPRequest(target: "/w?top=0&height=2000&expanded=all"))
+            let first = WindowView.json(entry: try library.requireEntry("list"), request: request)
+            #expect(first == WindowView(entry: try library.requireEntry("list"), request: request).json)
+            #expect(WindowView.json(entry: try library.requireEntry("list"), request: request) == first)
+
+            let rowID = dataset.sections[0].rows[0].id.rawValue
+            let batch = try BatchRequest.parse(Array(#"{"baseVersion":1,"deleteRows":[\#(rowID)]}"#.utf8))
+            _ = try library.apply(batch, to: "list")
+            let after = WindowView.json(entry: try library.requireEntry("list"), request: request)
+            #expect(after != first)
+            #expect(after == WindowView(entry: try library.requireEntry("list"), request: request).json)
+            let text = String(decoding: after, as: UTF8.self)
+            #expect(text.contains("\"version\":2"))
+            #expect(!text.contains("\"id\":\(rowID),"))
+
+            let fragment = WindowView.fragment(entry: try library.requireEntry("list"), request: request)
+            let view = WindowView(entry: try library.requireEntry("list"), request: request)
+            #expect(fragment == FragmentRenderer.render(view.fragmentWindow))
+        }
+    }
+}

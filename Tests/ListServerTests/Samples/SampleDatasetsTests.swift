@@ -1,0 +1,222 @@
+// ListServerTests — sample datasets
+import Foundation
+import HTTPServer
+import ListStore
+import TestSupport
+import Testing
+
+@testable import ListServer
+
+/// The JSON type a key of a sample row must hold.
+private enum JSONKind: CustomStringConvertible {
+    case string, integer, number, boolean, array
+
+    /// The class JSONSerialization uses for `true` and `false`, which are otherwise NSNumbers too.
+    private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+    /// Whether a value parsed by JSONSerialization has this kind; booleans are never numbers.
+    func matches(_ value: Any) -> Bool {
+        let number = value as? NSNumber
+        let isBoolean = number.map { ObjectIdentifier(type(of: $0)) == Self.booleanClass } ?? false
+        switch self {
+        case .string: return value is String
+        case .boolean: return isBoolean
+        case .number: return number != nil && !isBoolean
+        case .integer:
+            guard let number, !isBoolean else { return false }
+            return Int64(exactly: number.doubleValue) != nil
+        case .array: return value is [Any]
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .string: "a string"
+        case .integer: "an integer"
+        case .number: "a number"
+        case .boolean: "a boolean"
+        case .array: "an array"
+        }
+    }
+}
+
+/// Parses a sample's JSON into its top-level array of objects.
+private func rows(of sample: SampleDataset, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> [[String: Any]]
+{
+    let object = try JSONSerialization.jsonObject(with: Data(sample.json.utf8))
+    return try #require(object as? [[String: Any]], "\(sample.id) is not an array of objects",
+        sourceLocation: sourceLocation)
+}
+
+/// Expects a row to hold exactly the required keys, maybe some optional ones, each with its kind.
+private func expectShape(
+    _ row: [String: Any], required: [String: JSONKind], optional: [String: JSONKind] = [:], at path: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    for (key, kind) in required {
+        guard let value = row[key] else {
+            Issue.record("\(path).\(key) is missing", sourceLocation: sourceLocation)
+            continue
+        }
+        #expect(kind.matches(value), "\(path).\(key): expected \(kind), found \(value)", sourceLocation: sourceLocation)
+    }
+    for (key, kind) in optional {
+        if let value = row[key] {
+            #expect(kind.matches(value), "\(path).\(key): expected \(kind)", sourceLocation: sourceLocation)
+        }
+    }
+    let unknown = Set(row.keys).subtracting(required.keys).subtracting(optional.keys)
+    #expect(unknown.isEmpty, "\(path) has unexpected keys \(unknown.sorted())", sourceLocation: sourceLocation)
+}
+
+/// The sample with an id, or a recorded failure.
+private func sampleNamed(_ id: String) throws -> SampleDataset {
+    try #require(SampleDatasets.sample(id: id), "no sample named \(id)")
+}
+
+/// `Public/icons` of this package, found from this file's path.
+private let iconsDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Public/icons")
+
+@Suite("Sample datasets")
+struct SampleDatasetsTests {
+    @Test("the samples are friends, heroes, apps and messages, in that order, with unique ids and titles")
+    func samplesInOrder() {
+        let ids = SampleDatasets.all.map(\.id)
+        #expect(ids == ["friends", "heroes", "apps", "messages"])
+        #expect(Set(ids).count == ids.count)
+        #expect(Set(SampleDatasets.all.map(\.title)).count == ids.count)
+        #expect(SampleDatasets.all.allSatisfy { !$0.title.isEmpty })
+        #expect(SampleDatasets.sample(id: "apps")?.title == "Apps · 应用")
+        #expect(SampleDatasets.sample(id: "generic") == nil)
+    }
+
+    @Test(
+        "every sample is strictly valid JSON: an array of a few dozen objects",
+        arguments: SampleDatasets.all.map(\.id))
+    func validJSON(id: String) throws {
+        let sample = try sampleNamed(id)
+        let items = try rows(of: sample)
+        let rowCount =
+            id == "friends" ? items.compactMap { ($0["friends"] as? [Any])?.count }.reduce(0, +) : items.count
+        #expect((20...60).contains(rowCount), "\(id) has \(rowCount) rows")
+    }
+
+    @Test("friend groups have a name, an online count and friends with name, icon, optional intro and VIP flag")
+    func friendsShape() throws {
+        for (g, group) in try rows(of: sampleNamed("friends")).enumerated() {
+            expectShape(group, required: ["name": .string, "online": .integer, "friends": .array], at: "friends[\(g)]")
+            for (f, friend) in (group["friends"] as? [[String: Any]] ?? []).enumerated() {
+                expectShape(
+                    friend, required: ["name": .string, "icon": .string, "vip": .boolean], optional: ["intro": .string],
+                    at: "friends[\(g)].friends[\(f)]")
+            }
+        }
+    }
+
+    @Test("each group's online count is between zero and its number of friends")
+    func onlineWithinCount() throws {
+        for group in try rows(of: sampleNamed("friends")) {
+            let online = try #require(group["online"] as? Int)
+            let count = try #require(group["friends"] as? [Any]).count
+            #expect((0...count).contains(online), "\(group["name"] ?? "?"): \(online) online of \(count)")
+        }
+    }
+
+    @Test("the friends sample has an empty group, VIPs, friends without an intro and an HTML-special name")
+    func friendsEdgeCases() throws {
+        let groups = try rows(of: sampleNamed("friends"))
+        #expect((6...8).contains(groups.count))
+        #expect(groups.contains { ($0["friends"] as? [Any])?.isEmpty == true })
+        let friends = groups.flatMap { $0["friends"] as? [[String: Any]] ?? [] }
+        #expect(friends.contains { $0["vip"] as? Bool == true })
+        #expect(friends.contains { $0["vip"] as? Bool == false })
+        #expect(friends.contains { $0["intro"] == nil })
+        #expect(friends.contains { ($0["name"] as? String)?.contains(#"<b>Tom & "Jerry"</b>"#) == true })
+        let icons = friends.compactMap { $0["icon"] as? String }
+        #expect(Set(icons).count == icons.count, "each friend has an avatar of its own")
+    }
+
+    @Test("heroes have a name, title, icon, description and one to three tags")
+    func heroesShape() throws {
+        let heroes = try rows(of: sampleNamed("heroes"))
+        for (h, hero) in heroes.enumerated() {
+            expectShape(
+                hero, required: ["name": .string, "title": .string, "icon": .string, "desc": .string, "tags": .array],
+                at: "heroes[\(h)]")
+            let tags = hero["tags"] as? [Any] ?? []
+            #expect((1...3).contains(tags.count), "heroes[\(h)] has \(tags.count) tags")
+            #expect(tags.allSatisfy { ($0 as? String)?.isEmpty == false })
+        }
+        let lengths = heroes.compactMap { ($0["desc"] as? String)?.count }
+        #expect((lengths.min() ?? 0) < 40 && (lengths.max() ?? 0) > 150, "descriptions vary from a line to a paragraph")
+    }
+
+    @Test("apps have a name, icon, a size in megabytes and an integer download count")
+    func appsShape() throws {
+        let apps = try rows(of: sampleNamed("apps"))
+        for (a, app) in apps.enumerated() {
+            expectShape(
+                app, required: ["name": .string, "icon": .string, "size": .number, "download": .integer],
+                at: "apps[\(a)]")
+            #expect((app["size"] as? Double ?? 0) > 0)
+        }
+        let downloads = apps.compactMap { $0["download"] as? Int }
+        #expect((downloads.min() ?? 0) < 1_000 && (downloads.max() ?? 0) > 100_000_000)
+    }
+
+    @Test("messages have a 2024–2026 send time, a title, content and an optional read flag; some are unread")
+    func messagesShape() throws {
+        let messages = try rows(of: sampleNamed("messages"))
+        let from = 1_704_067_200  // 2024-01-01T00:00:00Z
+        let until = 1_798_761_600  // 2027-01-01T00:00:00Z
+        for (m, message) in messages.enumerated() {
+            expectShape(
+                message, required: ["send_time": .integer, "title": .string, "content": .string],
+                optional: ["read": .boolean], at: "messages[\(m)]")
+            let time = message["send_time"] as? Int ?? 0
+            #expect((from..<until).contains(time), "messages[\(m)].send_time \(time) is outside 2024–2026")
+        }
+        let unread = messages.filter { $0["read"] as? Bool == false }.count
+        #expect(unread * 5 >= messages.count && unread * 2 <= messages.count, "\(unread) of \(messages.count) unread")
+        #expect(messages.contains { $0["read"] == nil })
+    }
+
+    @Test("every icon named by a sample has an SVG file in Public/icons")
+    func iconsExist() throws {
+        var names: [String] = []
+        for sample in SampleDatasets.all {
+            for row in try rows(of: sample) {
+                names += [row["icon"] as? String].compactMap { $0 }
+                names += (row["friends"] as? [[String: Any]] ?? []).compactMap { $0["icon"] as? String }
+            }
+        }
+        #expect(names.count >= 90)
+        let interfaceIcons = [
+            "message", "message-unread", "chevron", "disclosure", "plus", "minus-circle", "checkmark", "grip",
+        ]
+        for name in names + interfaceIcons {
+            let path = iconsDirectory.appendingPathComponent(name + ".svg").path
+            #expect(FileManager.default.fileExists(atPath: path), "missing \(path)")
+        }
+    }
+
+    @Test("every icon is a small square SVG and all of them together stay under 120 KB")
+    func iconsAreSmallSquareSVG() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: iconsDirectory.path)
+            .filter { $0.hasSuffix(".svg") }
+        #expect(files.count >= 100)
+        var total = 0
+        for file in files {
+            let data = try Data(contentsOf: iconsDirectory.appendingPathComponent(file))
+            total += data.count
+            #expect(data.count <= 1_536, "\(file) is \(data.count) bytes")
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 64 64\">"), "\(file)")
+            #expect(text.hasSuffix("</svg>\n"), "\(file)")
+        }
+        #expect(total < 120 * 1_024, "icons total \(total) bytes")
+    }
+}

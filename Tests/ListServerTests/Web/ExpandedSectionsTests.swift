@@ -1,0 +1,38 @@
+// ListServerTests — ExpandedSections
+import HTTPServer
+import ListStore
+import Models
+import TestSupport
+import Testing
+
+@testable import ListServer
+
+@Suite("ExpandedSections")
+struct ExpandedSectionsTests {
+    @Test("all, none, ids and ranges are read", arguments: [
+        ("all", [1, 2, 99], [Int64]()), ("none", [], [1, 2]), ("", [], [1]),
+        ("3", [3], [2, 4]), ("3,5,9-11", [3, 5, 9, 10, 11], [4, 6, 8, 12]), ("11-9", [9, 10, 11], [8, 12]),
+    ])
+    func parses(text: String, expanded: [Int64], collapsed: [Int64]) throws {
+        let set = try ExpandedSections.parse(text)
+        for id in expanded { #expect(set.contains(SectionID(id))) }
+        for id in collapsed { #expect(!set.contains(SectionID(id))) }
+    }
+
+    @Test("the compact form merges runs into ranges and reads back the same set")
+    func compactFormRoundTrips() throws {
+        let set = try ExpandedSections.parse("9,1,2,3,7,10")
+        #expect(set.description == "1-3,7,9-10")
+        #expect(try ExpandedSections.parse(set.description) == set)
+    }
+
+    @Test("bad lists are refused with 400", arguments: ["a", "-2", "1,x-2", "1,,2", "0x10", "1234567890123456"])
+    func refuses(text: String) {
+        do {
+            _ = try ExpandedSections.parse(text)
+            Issue.record("\(text) was accepted")
+        } catch {
+            #expect(error.status == 400)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+// ListStoreTests — StoreSchema migrations
+import Models
+import TestSupport
+import Testing
+
+@testable import ListStore
+
+@Suite("StoreSchema migrations")
+struct StoreSchemaTests {
+    @Test("an empty file is migrated to the latest version with every table")
+    func emptyFileMigrates() throws {
+        try StoreFixtures.withDirectory { directory in
+            let store = try SQLiteStore(directory: directory)
+            store.close()
+            try Self.withDatabase(in: directory) { database in
+                #expect(try database.userVersion == StoreSchema.migrations.count)
+                let tables = try StoreFixtures.texts(
+                    database,
+                    "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name")
+                #expect(tables == ["datasets", "events", "sections"])
+            }
+        }
+    }
+
+    @Test("reopening a migrated file runs no migration again and keeps the data")
+    func reopenIsIdempotent() throws {
+        try StoreFixtures.withDirectory { directory in
+            let datasets = StoreFixtures.datasets()
+            try Self.write(datasets, to: directory)
+            for _ in 0..<3 {
+                #expect(try StoreFixtures.loadAll(from: directory) == datasets)
+            }
+        }
+    }
+
+    @Test("a version 1 file opens with a longer history and is migrated, its data kept")
+    func versionOneMigrates() throws {
+        try StoreFixtures.withDirectory { directory in
+            let datasets = StoreFixtures.datasets()
+            try Self.write(datasets, to: directory, migrations: Array(StoreSchema.migrations.prefix(1)))
+
+            let v2Migration = StoreMigration(version: 2, summary: "a note per dataset") { database in
+                try database.execute("ALTER TABLE datasets ADD COLUMN note TEXT NOT NULL DEFAULT ''")
+                try database.run("UPDATE datasets SET note = 'migrated'")
+            }
+            let v2 = try SQLiteStore(directory: directory, migrations: StoreSchema.migrations + [v2Migration])
+            #expect(try v2.loadAll() == datasets)
+            v2.close()
+            try Self.expectFile(in: directory, version: 2, "SELECT count(*) FROM datasets WHERE note = 'migrated'", 3)
+        }
+    }
+
+    @Test("a failing migration is rolled back and leaves the file at its version")
+    func failingMigrationRollsBack() throws {
+        try StoreFixtures.withDirectory { directory in
+            try SQLiteStore(directory: directory).close()
+            let broken = StoreMigration(version: 2, summary: "half done") { database in
+                try database.execute("CREATE TABLE half (x)")
+                try database.execute("THIS IS NOT SQL")
+            }
+            #expect(throws: SQLiteError.self) {
+                try SQLiteStore(directory: directory, migrations: StoreSchema.migrations + [broken])
+            }
+            try Self.expectFile(in: directory, version: 1, "SELECT count(*) FROM sqlite_schema WHERE name = 'half'", 0)
+        }
+    }
+
+    @Test("a file from a newer schema is refused and left untouched")
+    func newerSchemaRefused() throws {
+        try StoreFixtures.withDirectory { directory in
+            try Self.withDatabase(in: directory) { try $0.setUserVersion(7) }
+            #expect(throws: StoreError.newerSchema(found: 7, supported: StoreSchema.migrations.count)) {
+                try SQLiteStore(directory: directory)
+            }
+            try Self.withDatabase(in: directory) { (database) throws in #expect(try database.userVersion == 7) }
+        }
+    }
+
+    /// Runs `body` with a raw connection to the store file of `directory`, closed afterwards.
+    private static func withDatabase(in directory: String, _ body: (SQLiteDatabase) throws -> Void) throws {
+        let database = try SQLiteDatabase(path: directory + "/" + SQLiteStore.fileName)
+        defer { database.close() }
+        try body(database)
+    }
+
+    /// Opens a store on `directory` with the schema history `migrations`, inserts `datasets` and closes it.
+    private static func write(
+        _ datasets: [Dataset], to directory: String, migrations: [StoreMigration] = StoreSchema.migrations
+    ) throws {
+        let store = try SQLiteStore(directory: directory, migrations: migrations)
+        defer { store.close() }
+        try store.insert(datasets, replacing: false)
+    }
+
+    /// Expects the store file of `directory` to be at schema `version`, and `countQuery` to give `count`.
+    private static func expectFile(
+        in directory: String, version: Int, _ countQuery: String, _ count: Int64,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try withDatabase(in: directory) { (database) throws in
+            #expect(try database.userVersion == version, sourceLocation: sourceLocation)
+            #expect(try database.scalarInt(countQuery) == count, sourceLocation: sourceLocation)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+// ModelsTests — ByteStorage
+import Models
+import Testing
+
+@Suite("ByteStorage")
+struct ByteStorageTests {
+    /// `count` bytes that differ from their neighbours, starting at `seed`.
+    static func piece(_ count: Int, seed: Int) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: seed &* 31 &+ $0 &* 7 &+ 1) }
+    }
+
+    @Test("new storage is empty, whatever capacity it was asked for")
+    func startsEmpty() {
+        for capacity in [-1, 0, 1, 64, 1_000] {
+            let storage = ByteStorage(capacity: capacity)
+            #expect(storage.count == 0)
+            #expect(storage.bytes.isEmpty)
+        }
+    }
+
+    @Test("pieces of every length from 0 to 130, after prefixes of 0 to 9 bytes, are copied byte for byte")
+    func shortAndLongPieces() {
+        // The lengths cover the byte loop (< 8), the word loop with an overlapping last word (8…64),
+        // the memmove path (> 64), and the prefixes every alignment of the target.
+        for prefix in 0...9 {
+            for length in 0...130 {
+                let storage = ByteStorage(capacity: 0)
+                let head = Self.piece(prefix, seed: length)
+                let body = Self.piece(length, seed: prefix &+ 100)
+                head.withUnsafeBytes { storage.append($0) }
+                body.withUnsafeBytes { storage.append($0) }
+                storage.append(0xEE)
+                #expect(storage.bytes == head + body + [0xEE], "prefix \(prefix), length \(length)")
+                #expect(storage.count == prefix + length + 1)
+            }
+        }
+    }
+
+    @Test("a piece read from an unaligned address is copied byte for byte")
+    func unalignedSource() {
+        let source = Self.piece(200, seed: 3)
+        for offset in 0..<8 {
+            for length in [1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 120] {
+                let storage = ByteStorage(capacity: 0)
+                source.withUnsafeBytes { all in
+                    storage.append(UnsafeRawBufferPointer(rebasing: all[offset..<(offset + length)]))
+                }
+                let expected = Array(source[offset..<(offset + length)])
+                #expect(storage.bytes == expected, "offset \(offset), length \(length)")
+            }
+        }
+    }
+
+    @Test("storage grows past its capacity many times and keeps every byte in order")
+    func growsAcrossCapacity() {
+        var random = JSONTestRandom(seed: 11)
+        let storage = ByteStorage(capacity: 1)
+        var expected: [UInt8] = []
+        for step in 0..<3_000 {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0:
+                let byte = UInt8.random(in: 0...255, using: &random)
+                storage.append(byte)
+                expected.append(byte)
+            case 1:
+                let bytes = Self.piece(Int.random(in: 0...70, using: &random), seed: step)
+                storage.append(bytes)
+                expected += bytes
+            case 2:
+                let bytes = Self.piece(Int.random(in: 0...300, using: &random), seed: step)
+                bytes.withUnsafeBytes { storage.append($0) }
+                expected += bytes
+            default:
+                storage.append("<li class=\"row\">")
+                expected += Array("<li class=\"row\">".utf8)
+            }
+            #expect(storage.count == expected.count)
+        }
+        #expect(expected.count > 64 * 16)
+        #expect(storage.bytes == expected)
+    }
+
+    @Test("a piece larger than double the capacity fits in one append")
+    func oneLargePiece() {
+        let storage = ByteStorage(capacity: 64)
+        storage.append(Self.piece(60, seed: 1))
+        let large = Self.piece(1_000, seed: 2)
+        storage.append(large)
+        #expect(storage.bytes == Self.piece(60, seed: 1) + large)
+    }
+
+    @Test("a copy is independent: writing to either leaves the other as it was")
+    func copiesAreIndependent() {
+        let original = ByteStorage(capacity: 4)
+        original.append("[1,2")
+        let copy = original.copy()
+        #expect(copy.bytes == original.bytes)
+        copy.append(",3]")
+        original.append(Self.piece(500, seed: 9))
+        #expect(copy.bytes == Array("[1,2,3]".utf8))
+        #expect(original.bytes == Array("[1,2".utf8) + Self.piece(500, seed: 9))
+        let emptyCopy = ByteStorage(capacity: 0).copy()
+        emptyCopy.append(0x41)
+        #expect(emptyCopy.bytes == [0x41])
+    }
+}
