@@ -19,6 +19,10 @@ struct Configuration: Sendable, Equatable {
     var token: String?
     /// Where the page shell, script, styles and icons are; nil finds `Public/` beside the package.
     var publicDirectory: String?
+    /// Folders where the datasets' image names resolve (`--assets`), searched in order.
+    var assetDirectories: [String] = []
+    /// The largest dataset a `PUT /api/datasets/{id}` may upload.
+    var maxImportBytes = 256 << 20
     var showHelp = false
 
     static let usage = """
@@ -37,6 +41,10 @@ struct Configuration: Sendable, Equatable {
           --kind KIND          read the imports as friends, heroes, apps, messages or generic
                                instead of detecting the kind from their keys; an empty list ([])
                                has no keys and imports only with --kind
+          --assets DIR         a folder where the datasets' image names (icon, image) resolve as an
+                               app bundle's do: name, name@3x.png, name@2x.png, name.png, .jpg, ...;
+                               repeatable, searched in order; other names are drawn as initials
+          --max-import-bytes N the largest dataset PUT /api/datasets/{id} accepts (default 268435456)
           --token TOKEN        require 'Authorization: Bearer TOKEN' on every change
           --public DIR         directory of the page's static files (default: the package's Public/)
           --quiet              no access log
@@ -93,6 +101,16 @@ struct Configuration: Sendable, Equatable {
                 if configuration.token?.isEmpty ?? true { throw UsageError("--token needs a non-empty value") }
             case "--public":
                 configuration.publicDirectory = try value()
+            case "--assets":
+                let directory = try value()
+                if directory.isEmpty { throw UsageError("--assets needs a directory") }
+                configuration.assetDirectories.append(directory)
+            case "--max-import-bytes":
+                let text = try value()
+                guard let bytes = Int(text), bytes > 0 else {
+                    throw UsageError("--max-import-bytes expects a positive number of bytes, found \"\(text)\"")
+                }
+                configuration.maxImportBytes = bytes
             case "--quiet":
                 configuration.quiet = true
             case "--help", "-h":

@@ -78,6 +78,8 @@ enum Launcher {
         serverConfiguration.port = configuration.port
         serverConfiguration.accessLog = !configuration.quiet
         serverConfiguration.problemPaths = AppRoutes.problemPaths
+        let maxImportBytes = configuration.maxImportBytes
+        serverConfiguration.bodyLimit = { path in AppRoutes.isDatasetPath(path) ? maxImportBytes : nil }
         let server = HTTPServer(configuration: serverConfiguration, handler: routes.router.handler)
         let port: Int
         do {

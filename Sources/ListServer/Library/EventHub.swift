@@ -117,6 +117,28 @@ final class EventHub: Sendable {
         }
     }
 
+    /// Tells every subscriber of a dataset that its content was replaced or deleted: one `reload`
+    /// event whose `id` and `version` are the dataset's version now (nil when it was deleted, and the
+    /// streams are then closed after it).
+    /// - Complexity: O(subscribers of the dataset).
+    func reload(datasetID: String, version: Int64?) {
+        var json = Array("{\"version\":".utf8)
+        json.append(contentsOf: (version.map { String($0) } ?? "null").utf8)
+        if version == nil { json.append(contentsOf: ",\"deleted\":true".utf8) }
+        json.append(UInt8(ascii: "}"))
+        let message = EventHub.message(event: "reload", id: version, data: json)
+        let streams = state.withLock { state -> [any EventStream] in
+            guard var subscribers = state.subscribers[datasetID] else { return [] }
+            if let version { for id in subscribers.keys { subscribers[id]?.version = version } }
+            state.subscribers[datasetID] = version == nil ? nil : subscribers
+            return subscribers.values.map(\.stream)
+        }
+        for stream in streams {
+            stream.write(message)
+            if version == nil { stream.close() }
+        }
+    }
+
     /// Writes a comment line to every stream, so that proxies and clients see the connection alive
     /// and a connection whose peer vanished without a word is found out by the kernel.
     func heartbeat() {

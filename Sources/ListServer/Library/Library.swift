@@ -50,6 +50,17 @@ final class Library: Sendable {
         return entry
     }
 
+    /// Takes a dataset out of the library.
+    /// - Returns: false when there was none with this id.
+    @discardableResult
+    func removeEntry(_ id: String) -> Bool {
+        state.withLock { state in
+            guard state.entries.removeValue(forKey: id) != nil else { return false }
+            state.order.removeAll { $0 == id }
+            return true
+        }
+    }
+
     /// Makes `entry` the current one of its dataset.
     func replace(with entry: DatasetEntry) {
         state.withLock { state in

@@ -12,6 +12,10 @@ enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A batch that cannot be applied. `path` names the part at fault (`insertRows[2].fields.name`),
     /// empty for the batch as a whole.
     case invalidBatch(path: String, message: String)
+    /// A dataset with this id exists and was not to be replaced.
+    case datasetExists(datasetID: String)
+    /// A document that cannot be imported as a dataset: where in it and why.
+    case invalidDataset(ImportError)
 
     var description: String {
         switch self {
@@ -21,6 +25,10 @@ enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
             "the dataset '\(id)' is at version \(current), but the change was made against version \(base)"
         case .invalidBatch(let path, let message):
             path.isEmpty ? message : "\(path): \(message)"
+        case .datasetExists(let id):
+            "the dataset '\(id)' already exists"
+        case .invalidDataset(let error):
+            error.path.isEmpty ? error.message : "\(error.path): \(error.message)"
         }
     }
 }

@@ -26,6 +26,8 @@ struct AppRoutes: Sendable {
         }
         router.get("/api/datasets") { _, _ in listDatasets() }
         router.get("/api/datasets/:id") { _, parameters in try datasetDetail(parameters["id"]!) }
+        router.put("/api/datasets/:id") { request, parameters in try putDataset(parameters["id"]!, request) }
+        router.delete("/api/datasets/:id") { request, parameters in try deleteDataset(parameters["id"]!, request) }
         router.get("/api/datasets/:id/window") { request, parameters in
             let entry = try library.requireEntry(parameters["id"]!)
             return .json(WindowView.json(entry: entry, request: try WindowRequest(request)))
@@ -119,7 +121,7 @@ struct AppRoutes: Sendable {
         return .json(json.bytes)
     }
 
-    private func writeSummary(_ json: inout JSONOutput, _ entry: DatasetEntry) {
+    func writeSummary(_ json: inout JSONOutput, _ entry: DatasetEntry) {
         let dataset = entry.dataset
         json.member("id", dataset.id)
         json.member("title", dataset.title)

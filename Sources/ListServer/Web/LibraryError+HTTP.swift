@@ -4,11 +4,14 @@ import HTTPServer
 extension LibraryError: HTTPErrorConvertible {
     /// The problem type of a stale `baseVersion` (`409`).
     static let versionConflictType = "/api/openapi.json#/components/responses/VersionConflict"
+    /// The problem type of a dataset document that cannot be imported (`422`).
+    static let invalidDatasetType = "/api/openapi.json#/components/responses/InvalidDataset"
     /// The problem type of a batch refused for its content (`422`).
     static let invalidBatchType = "/api/openapi.json#/components/responses/InvalidBatch"
 
     /// The response this error gets: `404` for a missing dataset, `409` for a stale version, `422`
-    /// for a batch that cannot be applied; the detail says what to do next.
+    /// for a batch or a document that cannot be applied, `412` for a dataset that exists when it was
+    /// to be new; the detail says what to do next.
     var httpError: HTTPError {
         switch self {
         case .notFound(let id):
@@ -21,6 +24,14 @@ extension LibraryError: HTTPErrorConvertible {
                     + "\(current) and send it with \"baseVersion\":\(current)")
         case .invalidBatch:
             HTTPError(422, type: Self.invalidBatchType, title: "Invalid batch", detail: description)
+        case .datasetExists(let id):
+            HTTPError(
+                412, detail: "the dataset '\(id)' already exists and the request said If-None-Match: *; "
+                    + "send the PUT without it to replace the dataset")
+        case .invalidDataset:
+            HTTPError(
+                422, type: Self.invalidDatasetType, title: "Invalid dataset",
+                detail: description + "; nothing was stored")
         }
     }
 }

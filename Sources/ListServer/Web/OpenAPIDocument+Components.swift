@@ -49,6 +49,8 @@ extension OpenAPIDocument {
                 "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
               "InvalidBatch": {"description": "The batch is refused whole and nothing changed: a key or type that does not fit the schema, an unknown row or section id, a position out of range after the batch, conflicting operations on one row, fields that break the kind's rules, or sections in a flat dataset. detail names the operation (insertRows[2].fields.name: expected a string, found 5) or gives UIKit's reason. Problem type /api/openapi.json#/components/responses/InvalidBatch.",
                 "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+              "InvalidDataset": {"description": "The body cannot be imported and nothing changed: not JSON or a property list, empty, or values that break the kind's rules. detail names the place ([3].friends[0].vip: expected a boolean, found a string, or a line and column). Problem type /api/openapi.json#/components/responses/InvalidDataset.",
+                "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
               "PageNotFound": {"description": "There is no dataset with this id.",
                 "content": {"text/plain": {"schema": {"type": "string"}}}},
               "PageBadRequest": {"description": "A path with characters that are not allowed (control characters), or a query parameter out of its range or format.",

@@ -41,6 +41,47 @@ enum OpenAPIDocument {
                   "400": {"$ref": "#/components/responses/BadRequest"},
                   "404": {"$ref": "#/components/responses/NotFound"}
                 }
+              },
+              "put": {
+                "operationId": "putDataset",
+                "summary": "Imports the body as this dataset: created when the id is new, replaced otherwise (open pages get a reload event). JSON, XML property list or binary property list, by Content-Type, else by the first bytes. Up to --max-import-bytes (256 MiB by default).",
+                "security": [{}, {"bearerAuth": []}],
+                "parameters": [
+                  {"name": "kind", "in": "query", "description": "Read the document as this kind instead of detecting it from its keys.",
+                    "schema": {"type": "string", "enum": ["friends", "heroes", "apps", "messages", "generic"]}},
+                  {"name": "If-None-Match", "in": "header", "description": "* refuses to replace a dataset that exists (412).",
+                    "schema": {"type": "string", "const": "*"}}
+                ],
+                "requestBody": {"required": true, "content": {
+                  "application/json": {"schema": {}},
+                  "application/x-plist": {"schema": {"type": "string"}},
+                  "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
+                "responses": {
+                  "200": {"description": "The dataset was replaced; its summary at the new version.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DatasetSummary"}}}},
+                  "201": {"description": "The dataset was created; its summary.",
+                    "headers": {"Location": {"schema": {"type": "string"}}},
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DatasetSummary"}}}},
+                  "400": {"$ref": "#/components/responses/BadRequest"},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
+                  "403": {"$ref": "#/components/responses/CrossSite"},
+                  "412": {"description": "If-None-Match: * was sent and the dataset exists; nothing changed.",
+                    "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+                  "413": {"description": "The body is larger than --max-import-bytes.",
+                    "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+                  "422": {"$ref": "#/components/responses/InvalidDataset"}
+                }
+              },
+              "delete": {
+                "operationId": "deleteDataset",
+                "summary": "Deletes the dataset; its open pages get a reload event and their streams end.",
+                "security": [{}, {"bearerAuth": []}],
+                "responses": {
+                  "204": {"description": "The dataset is gone."},
+                  "401": {"$ref": "#/components/responses/Unauthorized"},
+                  "403": {"$ref": "#/components/responses/CrossSite"},
+                  "404": {"$ref": "#/components/responses/NotFound"}
+                }
               }
             },
             "/api/datasets/{id}/window": {

@@ -43,7 +43,7 @@ struct APIOpenAPITests {
             let path = route.pattern.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
             return "\(route.method) /" + path.joined(separator: "/")
         })
-        #expect(routes.count == 10)
+        #expect(routes.count == 12)
         #expect(routes == documented)
     }
 

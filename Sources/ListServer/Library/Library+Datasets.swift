@@ -1,0 +1,51 @@
+// Library — datasets added, replaced and deleted while the server runs
+import ListStore
+import Models
+
+extension Library {
+    /// What storing a whole dataset did.
+    enum PutOutcome: Sendable, Equatable {
+        /// There was no dataset with this id.
+        case created
+        /// The dataset replaced the one stored under its id.
+        case replaced
+    }
+
+    /// Stores a whole dataset under its id, new or over the one there, and makes it current.
+    ///
+    /// A replaced dataset continues the old one's versions (its version is the old one's plus one),
+    /// so versions of an id only grow; its open pages are sent `reload`. Written to the store in one
+    /// transaction before anything in memory changes.
+    /// - Parameters:
+    ///   - dataset: the new content, with fresh row and section ids.
+    ///   - mustBeNew: whether an existing dataset with the id is refused rather than replaced.
+    /// - Returns: whether the dataset was created or replaced, and its entry.
+    /// - Throws: ``LibraryError/datasetExists(datasetID:)`` when `mustBeNew` and the id is taken; a
+    ///   store failure as it is, with nothing changed.
+    /// - Complexity: O(rows) for the write and the new layout.
+    func put(_ dataset: Dataset, mustBeNew: Bool) throws -> (outcome: PutOutcome, entry: DatasetEntry) {
+        try writer.withLock { _ in
+            var dataset = dataset
+            let existing = entry(dataset.id)
+            if existing != nil && mustBeNew { throw LibraryError.datasetExists(datasetID: dataset.id) }
+            if let existing { dataset.version = max(dataset.version, existing.dataset.version + 1) }
+            try store.insert([dataset], replacing: existing != nil)
+            let entry = DatasetEntry(dataset: dataset)
+            replace(with: entry)
+            if existing != nil { events.reload(datasetID: dataset.id, version: dataset.version) }
+            return (existing == nil ? .created : .replaced, entry)
+        }
+    }
+
+    /// Deletes a dataset from the store and the library; its open pages are sent `reload` and
+    /// their streams end.
+    /// - Throws: ``LibraryError/notFound(datasetID:)``; a store failure as it is, with nothing changed.
+    func delete(_ id: String) throws {
+        try writer.withLock { _ in
+            _ = try requireEntry(id)
+            try store.deleteDataset(id: id)
+            removeEntry(id)
+            events.reload(datasetID: id, version: nil)
+        }
+    }
+}
