@@ -2,14 +2,16 @@
 
 /// The type a kind expects for one key of its rows or groups.
 public enum FieldType: Sendable, Hashable {
+    /// A string, or a number a string property reads as its digits (``FieldValue/text``).
     case string
+    /// An integer, or a string of one (`"2"`; ``FieldValue/integer``).
     case integer
-    /// An integer or a real.
+    /// An integer or a real, or a string of a plain decimal number (`"23.4"`; ``FieldValue/number``).
     case number
-    /// A number or a string (sizes and counts that some files write as text, like `"23.4"`).
+    /// A number or a string (sizes and counts that some files write as text, like `"23.4"` or `"12 MB"`).
     case numberOrString
     case boolean
-    /// An array of strings, or one string.
+    /// An array of strings, or one string; numbers count as their text.
     case stringList
     /// A dictionary.
     case dictionary
@@ -56,18 +58,27 @@ extension FieldType {
     /// - Returns: nil when it fits, else the suffix of the key path (empty or `[i]`) and the message.
     func violation(of value: FieldValue) -> (suffix: String, message: String)? {
         let fits: Bool
-        switch (self, value) {
-        case (.any, _), (.string, .string), (.integer, .int), (.number, .int), (.number, .real),
-            (.numberOrString, .int), (.numberOrString, .real), (.numberOrString, .string),
-            (.boolean, .bool), (.dictionary, .dict), (.stringList, .string):
-            fits = true
-        case (.stringList, .array(let items)):
-            if let bad = items.firstIndex(where: { $0.stringValue == nil }) {
-                return ("[\(bad)]", "expected a string, found \(items[bad].errorPreview)")
+        switch self {
+        case .any: fits = true
+        case .string: fits = value.text != nil
+        case .integer: fits = value.integer != nil
+        case .number: fits = value.number != nil
+        case .numberOrString:
+            switch value {
+            case .string, .int, .real: fits = true
+            default: fits = false
             }
-            fits = true
-        default:
-            fits = false
+        case .boolean: fits = value.boolValue != nil
+        case .dictionary: fits = value.dictValue != nil
+        case .stringList:
+            if let items = value.arrayValue {
+                if let bad = items.firstIndex(where: { $0.text == nil }) {
+                    return ("[\(bad)]", "expected a string, found \(items[bad].errorPreview)")
+                }
+                fits = true
+            } else {
+                fits = value.text != nil
+            }
         }
         return fits ? nil : ("", "expected \(expectation), found \(value.errorPreview)")
     }

@@ -168,9 +168,9 @@ struct DatasetImporterTests {
     @Test("wrong types are refused for every kind's known keys, at the element for lists")
     func wrongTypesPerKind() {
         let cases: [(String, String)] = [
-            (#"[{"name":"G","online":"2","friends":[]}]"#, #"[0].online: expected an integer, found "2""#),
-            (#"[{"name":"G","friends":[{"name":7}]}]"#, "[0].friends[0].name: expected a string, found 7"),
-            (#"[{"name":"A","desc":"d","tags":["x",3]}]"#, "[0].tags[1]: expected a string, found 3"),
+            (#"[{"name":"G","online":"two","friends":[]}]"#, #"[0].online: expected an integer, found "two""#),
+            (#"[{"name":"G","friends":[{"name":true}]}]"#, "[0].friends[0].name: expected a string, found true"),
+            (#"[{"name":"A","desc":"d","tags":["x",3,false]}]"#, "[0].tags[2]: expected a string, found false"),
             (
                 #"[{"name":"A","desc":"d","tags":{"a":1}}]"#,
                 "[0].tags: expected an array of strings, found a dictionary"
