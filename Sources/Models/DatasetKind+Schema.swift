@@ -29,7 +29,7 @@ extension DatasetKind {
             ]
         case .messages:
             [
-                FieldRule("send_time", .number, required: true), FieldRule("title", .string),
+                FieldRule("send_time", .time, required: true), FieldRule("title", .string),
                 FieldRule("content", .string), FieldRule("read", .boolean),
             ]
         case .generic:

@@ -10,6 +10,9 @@ public enum FieldType: Sendable, Hashable {
     case number
     /// A number or a string (sizes and counts that some files write as text, like `"23.4"` or `"12 MB"`).
     case numberOrString
+    /// A time: unix seconds as a number or a string of a plain decimal number (`"1576139886"`), or a
+    /// date; finite and within years 1–9999.
+    case time
     case boolean
     /// An array of strings, or one string; numbers count as their text.
     case stringList
@@ -25,6 +28,7 @@ public enum FieldType: Sendable, Hashable {
         case .integer: "an integer"
         case .number: "a number"
         case .numberOrString: "a number or a string"
+        case .time: "unix seconds or a date"
         case .boolean: "a boolean"
         case .stringList: "an array of strings"
         case .dictionary: "a dictionary"
@@ -68,6 +72,10 @@ extension FieldType {
             case .string, .int, .real: fits = true
             default: fits = false
             }
+        case .time:
+            let seconds = if case .date(let date) = value { date.timeIntervalSince1970 } else { value.number }
+            if let seconds { return FieldValue.dateProblem(unixSeconds: seconds).map { ("", $0) } }
+            fits = false
         case .boolean: fits = value.boolValue != nil
         case .dictionary: fits = value.dictValue != nil
         case .stringList:
@@ -85,10 +93,12 @@ extension FieldType {
 }
 
 extension Array where Element == FieldRule {
-    /// Checks a dictionary against these rules: required keys present, known keys of the right type.
-    /// Keys without a rule are kept as they are.
-    /// - Throws: the first ``FieldViolation``, in the dictionary's key order.
-    /// - Complexity: O(rules × keys).
+    /// Checks a dictionary against these rules: required keys present, known keys of the right type,
+    /// then every date under any key, nested ones too, finite and within years 1–9999. Keys without a
+    /// rule are kept as they are.
+    /// - Throws: the first ``FieldViolation``: the rules in their order, then the dates in the
+    ///   dictionary's key order.
+    /// - Complexity: O(rules × keys + nested values).
     public func check(_ fields: Fields) throws(FieldViolation) {
         for rule in self {
             guard let value = fields[rule.key] else {
@@ -99,6 +109,11 @@ extension Array where Element == FieldRule {
             }
             if let (suffix, message) = rule.type.violation(of: value) {
                 throw FieldViolation(keyPath: rule.key + suffix, message: message)
+            }
+        }
+        for field in fields {
+            if let (suffix, message) = field.value.dateViolation() {
+                throw FieldViolation(keyPath: field.key + suffix, message: message)
             }
         }
     }

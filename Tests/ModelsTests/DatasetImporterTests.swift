@@ -179,7 +179,10 @@ struct DatasetImporterTests {
                 #"[{"name":"A","size":1,"download":2},{"name":"B","size":true,"download":2}]"#,
                 "[1].size: expected a number or a string, found true"
             ),
-            (#"{"inbox":[{"send_time":"yesterday"}]}"#, #"inbox[0].send_time: expected a number, found "yesterday""#),
+            (
+                #"{"inbox":[{"send_time":"yesterday"}]}"#,
+                #"inbox[0].send_time: expected unix seconds or a date, found "yesterday""#
+            ),
             (#"[{"send_time":1,"read":1}]"#, "[0].read: expected a boolean, found 1"),
             (#"[{"send_time":1,"read":null}]"#, "[0].read: expected a boolean, found null"),
         ]
