@@ -69,26 +69,30 @@ extension DatasetKind {
 
     /// Detects the kind of a list from the keys of its first ``detectionSampleSize`` dictionaries
     /// (SPEC §3), so that an optional key the first element happens to lack does not hide the kind:
-    /// a `friends` array makes friend groups, then `send_time` messages, `size` and `download` apps,
+    /// a `friends` key makes friend groups, then `send_time` messages, `size` and `download` apps,
     /// `name` with `desc` or `tags` heroes, a `rows` array grouped generic rows; anything else is generic.
+    ///
+    /// Detection looks at keys only, whatever their values: the decoder then checks the types, so a
+    /// friends file whose `friends` is not an array is refused with that key path instead of becoming a
+    /// generic list. Only `rows` must hold an array, since a generic list may well have a plain `rows` column.
     /// - Parameter list: the file's list.
     /// - Returns: the kind and, for grouped generic lists, the rows key.
     /// - Complexity: O(keys of the sampled elements).
     public static func detect(in list: [FieldValue]) -> (kind: DatasetKind, rowsKey: String?) {
         var keys = Set<String>()
-        var arrayKeys = Set<String>()
+        var hasRowsArray = false
         for element in list.prefix(detectionSampleSize) {
             guard case .dict(let fields) = element else { continue }
             for field in fields {
                 keys.insert(field.key)
-                if case .array = field.value { arrayKeys.insert(field.key) }
+                if field.key == "rows", case .array = field.value { hasRowsArray = true }
             }
         }
-        if arrayKeys.contains("friends") { return (.friends, "friends") }
+        if keys.contains("friends") { return (.friends, "friends") }
         if keys.contains("send_time") { return (.messages, nil) }
         if keys.contains("size") && keys.contains("download") { return (.apps, nil) }
         if keys.contains("name") && (keys.contains("desc") || keys.contains("tags")) { return (.heroes, nil) }
-        if arrayKeys.contains("rows") { return (.generic, "rows") }
+        if hasRowsArray { return (.generic, "rows") }
         return (.generic, nil)
     }
 

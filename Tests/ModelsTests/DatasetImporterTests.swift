@@ -288,6 +288,44 @@ struct DatasetImporterTests {
         #expect(try importing("[" + far.joined(separator: ",") + "]").kind == .generic)
     }
 
+    @Test(
+        "a kind is detected from its keys whatever their values, then a wrong type is refused with its key path",
+        arguments: [
+            (#"[{"name":"G","online":1,"friends":"x"}]"#, #"[0].friends: expected an array, found "x""#),
+            (
+                #"[{"name":"A","friends":[]},{"name":"B","friends":[]},{"name":"C","friends":[]},"#
+                    + #"{"name":"D","online":"2","friends":"x"}]"#,
+                #"[3].friends: expected an array, found "x""#
+            ),
+            (
+                #"{"groups":[{"name":"G","friends":{"a":1}}]}"#,
+                "groups[0].friends: expected an array, found a dictionary"
+            ),
+            (#"[{"name":"G","friends":null}]"#, "[0].friends: expected an array, found null"),
+            (#"[{"send_time":true,"title":"t"}]"#, "[0].send_time: expected unix seconds or a date, found true"),
+            (#"[{"name":"A","size":true,"download":false}]"#, "[0].size: expected a number or a string, found true"),
+            (#"[{"name":"A","tags":{"a":1}}]"#, "[0].tags: expected an array of strings, found a dictionary"),
+            (#"[{"name":["A"],"desc":"d"}]"#, "[0].name: expected a string, found an array of 1"),
+        ])
+    func detectionByKeysThenTypes(text: String, expected: String) {
+        #expect(refusal(text)?.description == "data.json: " + expected)
+    }
+
+    @Test("a rows key that holds no array leaves a generic list flat; a forced kind still decides the rules")
+    func rowsKeyAndForcedKindAfterKeyDetection() throws {
+        let flat = try importing(#"[{"title":"Sheet","rows":12},{"title":"Other","rows":"many"}]"#)
+        #expect(flat.kind == .generic)
+        #expect(flat.shape.rowsKey == nil)
+        #expect(flat.sections[0].rows.count == 2)
+        let friendsKeys = #"[{"name":"G","friends":"x"}]"#
+        let generic = try importing(friendsKeys, kind: .generic)
+        #expect(generic.kind == .generic)
+        #expect(generic.sections[0].rows[0].fields["friends"] == .string("x"))
+        #expect(
+            refusal(friendsKeys, kind: .friends)?.description
+                == #"data.json: [0].friends: expected an array, found "x""#)
+    }
+
     @Test("a forced kind reads a file by that kind's rules")
     func forcedKind() throws {
         let text = #"[{"name":"Ahri","title":"fox"},{"name":"Garen","title":"might"}]"#
