@@ -96,15 +96,16 @@ extension DatasetKind {
         return (.generic, nil)
     }
 
-    /// The key of the text shown first in a generic row: `title` or `name` when it holds a string, else
-    /// its first string field; nil when it has no string.
+    /// The key of the text shown first in a generic row: `title` or `name` when it holds text (a string,
+    /// or a number shown as its digits, ``FieldValue/text``), else its first string field; nil when it has
+    /// neither.
     public static func primaryTextKey(of fields: Fields) -> String? {
-        ["title", "name"].first { fields[$0]?.stringValue != nil } ?? fields.first { $0.value.stringValue != nil }?.key
+        ["title", "name"].first { fields[$0]?.text != nil } ?? fields.first { $0.value.stringValue != nil }?.key
     }
 
     /// The text shown first in a generic row: its `title` or `name`, else its first string field.
     public static func primaryText(of fields: Fields) -> String? {
-        primaryTextKey(of: fields).flatMap { fields[$0]?.stringValue }
+        primaryTextKey(of: fields).flatMap { fields[$0]?.text }
     }
 
     /// The text shown second in a generic row: its second string field.
