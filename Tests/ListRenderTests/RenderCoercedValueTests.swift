@@ -25,6 +25,28 @@ struct RenderCoercedValueTests {
         RenderFixture.expectWellFormed(html)
     }
 
+    @Test("seed-shaped messages and friends files, imported, render their strings as the iOS samples do")
+    func importedSeedShapedFiles() throws {
+        let messages = try DatasetImporter.importDataset(
+            Array(#"[{"send_time":"1576139886","title":"余额变动提醒","content":"变动资金-103.40元"}]"#.utf8),
+            using: DatasetDecoder(file: "messages.json", id: "messages"))
+        let messageHTML = RenderFixture.html(
+            RenderFixture.window(messages.kind, rows: messages.sections[0].rows.map(\.fields)))
+        #expect(messageHTML.contains("<span class=\"tt\">余额变动提醒</span><time datetime=\"2019-12-12\">"))
+
+        let friends = try DatasetImporter.importDataset(
+            Array(#"[{"name":"我的好友","online":"2","friends":[{"name":"林小雨","vip":true},{"name":"阿杰"}]}]"#.utf8),
+            using: DatasetDecoder(file: "friends.json", id: "friends"))
+        let metrics = TableMetrics(for: friends)
+        let section = friends.sections[0]
+        let header = FragmentHeader(
+            section: 0, sectionID: section.id, y: 0, height: metrics.headerHeight, title: metrics.title(of: section),
+            fields: section.fields, rowCount: section.rows.count, isExpanded: false, isCollapsible: true)
+        let friendHTML = RenderFixture.html(
+            FragmentWindow(kind: friends.kind, style: friends.style, version: 1, contentHeight: 44, headers: [header]))
+        #expect(friendHTML.contains("<span class=\"ht\">我的好友</span><span class=\"hn\">2 / 2</span>"))
+    }
+
     @Test("a friend group's online of \"2\" counts as 2 in its online / total; one that is no integer as 0")
     func onlineString() {
         let headers = [FieldValue.string("2"), .string("-1"), .string("two"), .real(2)].enumerated().map {
