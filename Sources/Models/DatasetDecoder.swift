@@ -36,8 +36,9 @@ public struct DatasetDecoder: Sendable {
     /// groups, as a friends list without groups has none.
     /// - Parameter root: what a document reader returned for the file.
     /// - Returns: the dataset at version 1, ids numbered from 1 (sections first, then rows).
-    /// - Throws: ``ImportError`` naming the file and the key path of the first problem; for an empty
-    ///   list without a kind, one saying to pass `--kind`.
+    /// - Throws: ``ImportError`` naming the file and the key path of the first problem (a missing key, a
+    ///   value of the wrong type, a date that is not finite or outside years 1–9999); for an empty list
+    ///   without a kind, one saying to pass `--kind`.
     /// - Complexity: O(n) in the number of values.
     public func decode(_ root: FieldValue) throws(ImportError) -> Dataset {
         let (list, rootKey) = try topLevelList(root)

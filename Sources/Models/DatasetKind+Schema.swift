@@ -29,7 +29,7 @@ extension DatasetKind {
             ]
         case .messages:
             [
-                FieldRule("send_time", .number, required: true), FieldRule("title", .string),
+                FieldRule("send_time", .time, required: true), FieldRule("title", .string),
                 FieldRule("content", .string), FieldRule("read", .boolean),
             ]
         case .generic:
@@ -68,39 +68,44 @@ extension DatasetKind {
     }
 
     /// Detects the kind of a list from the keys of its first ``detectionSampleSize`` dictionaries
-    ///, so that an optional key the first element happens to lack does not hide the kind:
-    /// a `friends` array makes friend groups, then `send_time` messages, `size` and `download` apps,
+    /// so that an optional key the first element happens to lack does not hide the kind:
+    /// a `friends` key makes friend groups, then `send_time` messages, `size` and `download` apps,
     /// `name` with `desc` or `tags` heroes, a `rows` array grouped generic rows; anything else is generic.
+    ///
+    /// Detection looks at keys only, whatever their values: the decoder then checks the types, so a
+    /// friends file whose `friends` is not an array is refused with that key path instead of becoming a
+    /// generic list. Only `rows` must hold an array, since a generic list may well have a plain `rows` column.
     /// - Parameter list: the file's list.
     /// - Returns: the kind and, for grouped generic lists, the rows key.
     /// - Complexity: O(keys of the sampled elements).
     public static func detect(in list: [FieldValue]) -> (kind: DatasetKind, rowsKey: String?) {
         var keys = Set<String>()
-        var arrayKeys = Set<String>()
+        var hasRowsArray = false
         for element in list.prefix(detectionSampleSize) {
             guard case .dict(let fields) = element else { continue }
             for field in fields {
                 keys.insert(field.key)
-                if case .array = field.value { arrayKeys.insert(field.key) }
+                if field.key == "rows", case .array = field.value { hasRowsArray = true }
             }
         }
-        if arrayKeys.contains("friends") { return (.friends, "friends") }
+        if keys.contains("friends") { return (.friends, "friends") }
         if keys.contains("send_time") { return (.messages, nil) }
         if keys.contains("size") && keys.contains("download") { return (.apps, nil) }
         if keys.contains("name") && (keys.contains("desc") || keys.contains("tags")) { return (.heroes, nil) }
-        if arrayKeys.contains("rows") { return (.generic, "rows") }
+        if hasRowsArray { return (.generic, "rows") }
         return (.generic, nil)
     }
 
-    /// The key of the text shown first in a generic row: `title` or `name` when it holds a string, else
-    /// its first string field; nil when it has no string.
+    /// The key of the text shown first in a generic row: `title` or `name` when it holds text (a string,
+    /// or a number shown as its digits, ``FieldValue/text``), else its first string field; nil when it has
+    /// neither.
     public static func primaryTextKey(of fields: Fields) -> String? {
-        ["title", "name"].first { fields[$0]?.stringValue != nil } ?? fields.first { $0.value.stringValue != nil }?.key
+        ["title", "name"].first { fields[$0]?.text != nil } ?? fields.first { $0.value.stringValue != nil }?.key
     }
 
     /// The text shown first in a generic row: its `title` or `name`, else its first string field.
     public static func primaryText(of fields: Fields) -> String? {
-        primaryTextKey(of: fields).flatMap { fields[$0]?.stringValue }
+        primaryTextKey(of: fields).flatMap { fields[$0]?.text }
     }
 
     /// The text shown second in a generic row: its second string field.

@@ -2,14 +2,19 @@
 
 /// The type a kind expects for one key of its rows or groups.
 public enum FieldType: Sendable, Hashable {
+    /// A string, or a number a string property reads as its digits (``FieldValue/text``).
     case string
+    /// An integer, or a string of one (`"2"`; ``FieldValue/integer``).
     case integer
-    /// An integer or a real.
+    /// An integer or a real, or a string of a plain decimal number (`"23.4"`; ``FieldValue/number``).
     case number
-    /// A number or a string (sizes and counts that some files write as text, like `"23.4"`).
+    /// A number or a string (sizes and counts that some files write as text, like `"23.4"` or `"12 MB"`).
     case numberOrString
+    /// A time: unix seconds as a number or a string of a plain decimal number (`"1576139886"`), or a
+    /// date; finite and within years 1–9999.
+    case time
     case boolean
-    /// An array of strings, or one string.
+    /// An array of strings, or one string; numbers count as their text.
     case stringList
     /// A dictionary.
     case dictionary
@@ -23,6 +28,7 @@ public enum FieldType: Sendable, Hashable {
         case .integer: "an integer"
         case .number: "a number"
         case .numberOrString: "a number or a string"
+        case .time: "unix seconds or a date"
         case .boolean: "a boolean"
         case .stringList: "an array of strings"
         case .dictionary: "a dictionary"
@@ -56,28 +62,43 @@ extension FieldType {
     /// - Returns: nil when it fits, else the suffix of the key path (empty or `[i]`) and the message.
     func violation(of value: FieldValue) -> (suffix: String, message: String)? {
         let fits: Bool
-        switch (self, value) {
-        case (.any, _), (.string, .string), (.integer, .int), (.number, .int), (.number, .real),
-            (.numberOrString, .int), (.numberOrString, .real), (.numberOrString, .string),
-            (.boolean, .bool), (.dictionary, .dict), (.stringList, .string):
-            fits = true
-        case (.stringList, .array(let items)):
-            if let bad = items.firstIndex(where: { $0.stringValue == nil }) {
-                return ("[\(bad)]", "expected a string, found \(items[bad].errorPreview)")
+        switch self {
+        case .any: fits = true
+        case .string: fits = value.text != nil
+        case .integer: fits = value.integer != nil
+        case .number: fits = value.number != nil
+        case .numberOrString:
+            switch value {
+            case .string, .int, .real: fits = true
+            default: fits = false
             }
-            fits = true
-        default:
+        case .time:
+            let seconds = if case .date(let date) = value { date.timeIntervalSince1970 } else { value.number }
+            if let seconds { return FieldValue.dateProblem(unixSeconds: seconds).map { ("", $0) } }
             fits = false
+        case .boolean: fits = value.boolValue != nil
+        case .dictionary: fits = value.dictValue != nil
+        case .stringList:
+            if let items = value.arrayValue {
+                if let bad = items.firstIndex(where: { $0.text == nil }) {
+                    return ("[\(bad)]", "expected a string, found \(items[bad].errorPreview)")
+                }
+                fits = true
+            } else {
+                fits = value.text != nil
+            }
         }
         return fits ? nil : ("", "expected \(expectation), found \(value.errorPreview)")
     }
 }
 
 extension Array where Element == FieldRule {
-    /// Checks a dictionary against these rules: required keys present, known keys of the right type.
-    /// Keys without a rule are kept as they are.
-    /// - Throws: the first ``FieldViolation``, in the dictionary's key order.
-    /// - Complexity: O(rules × keys).
+    /// Checks a dictionary against these rules: required keys present, known keys of the right type,
+    /// then every date under any key, nested ones too, finite and within years 1–9999. Keys without a
+    /// rule are kept as they are.
+    /// - Throws: the first ``FieldViolation``: the rules in their order, then the dates in the
+    ///   dictionary's key order.
+    /// - Complexity: O(rules × keys + nested values).
     public func check(_ fields: Fields) throws(FieldViolation) {
         for rule in self {
             guard let value = fields[rule.key] else {
@@ -88,6 +109,11 @@ extension Array where Element == FieldRule {
             }
             if let (suffix, message) = rule.type.violation(of: value) {
                 throw FieldViolation(keyPath: rule.key + suffix, message: message)
+            }
+        }
+        for field in fields {
+            if let (suffix, message) = field.value.dateViolation() {
+                throw FieldViolation(keyPath: field.key + suffix, message: message)
             }
         }
     }

@@ -98,9 +98,10 @@ struct DatasetDecoderTests {
         #expect(importError(.dict(["a": .int(1), "b": .int(2)])) != nil)
         let missingRows: FieldValue = .array([.dict(["name": .string("G"), "online": .int(1)])])
         #expect(importError(missingRows, kind: .friends)?.path == "[0].friends")
-        let badOnline: FieldValue = .array([.dict(["name": .string("G"), "online": .string("3"),
+        let badOnline: FieldValue = .array([.dict(["name": .string("G"), "online": .string("3 of 5"),
                                                    "friends": .array([])])])
-        #expect(importError(badOnline)?.description == "test.json: [0].online: expected an integer, found \"3\"")
+        #expect(
+            importError(badOnline)?.description == "test.json: [0].online: expected an integer, found \"3 of 5\"")
     }
 
     @Test("required keys must be present and nested lists are checked element by element")
@@ -108,8 +109,8 @@ struct DatasetDecoderTests {
         let noName: FieldValue = .array([.dict(["title": .string("t"), "desc": .string("d"), "tags": .array([])])])
         #expect(importError(noName, kind: .heroes)?.path == "[0].name")
         let badTag: FieldValue = .array([.dict(["name": .string("n"), "desc": .string("d"),
-                                                "tags": .array([.string("a"), .int(2)])])])
-        #expect(importError(badTag)?.description == "test.json: [0].tags[1]: expected a string, found 2")
+                                                "tags": .array([.string("a"), .int(2), .null])])])
+        #expect(importError(badTag)?.description == "test.json: [0].tags[2]: expected a string, found null")
         let badTime: FieldValue = .array([.dict(["send_time": .string("yesterday"), "title": .string("t")])])
         #expect(importError(badTime)?.path == "[0].send_time")
     }

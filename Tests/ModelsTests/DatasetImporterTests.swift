@@ -168,9 +168,9 @@ struct DatasetImporterTests {
     @Test("wrong types are refused for every kind's known keys, at the element for lists")
     func wrongTypesPerKind() {
         let cases: [(String, String)] = [
-            (#"[{"name":"G","online":"2","friends":[]}]"#, #"[0].online: expected an integer, found "2""#),
-            (#"[{"name":"G","friends":[{"name":7}]}]"#, "[0].friends[0].name: expected a string, found 7"),
-            (#"[{"name":"A","desc":"d","tags":["x",3]}]"#, "[0].tags[1]: expected a string, found 3"),
+            (#"[{"name":"G","online":"two","friends":[]}]"#, #"[0].online: expected an integer, found "two""#),
+            (#"[{"name":"G","friends":[{"name":true}]}]"#, "[0].friends[0].name: expected a string, found true"),
+            (#"[{"name":"A","desc":"d","tags":["x",3,false]}]"#, "[0].tags[2]: expected a string, found false"),
             (
                 #"[{"name":"A","desc":"d","tags":{"a":1}}]"#,
                 "[0].tags: expected an array of strings, found a dictionary"
@@ -179,7 +179,10 @@ struct DatasetImporterTests {
                 #"[{"name":"A","size":1,"download":2},{"name":"B","size":true,"download":2}]"#,
                 "[1].size: expected a number or a string, found true"
             ),
-            (#"{"inbox":[{"send_time":"yesterday"}]}"#, #"inbox[0].send_time: expected a number, found "yesterday""#),
+            (
+                #"{"inbox":[{"send_time":"yesterday"}]}"#,
+                #"inbox[0].send_time: expected unix seconds or a date, found "yesterday""#
+            ),
             (#"[{"send_time":1,"read":1}]"#, "[0].read: expected a boolean, found 1"),
             (#"[{"send_time":1,"read":null}]"#, "[0].read: expected a boolean, found null"),
         ]
@@ -283,6 +286,44 @@ struct DatasetImporterTests {
         var far = Array(repeating: #"{"name":"x","title":"t"}"#, count: DatasetKind.detectionSampleSize)
         far.append(#"{"name":"y","desc":"d"}"#)
         #expect(try importing("[" + far.joined(separator: ",") + "]").kind == .generic)
+    }
+
+    @Test(
+        "a kind is detected from its keys whatever their values, then a wrong type is refused with its key path",
+        arguments: [
+            (#"[{"name":"G","online":1,"friends":"x"}]"#, #"[0].friends: expected an array, found "x""#),
+            (
+                #"[{"name":"A","friends":[]},{"name":"B","friends":[]},{"name":"C","friends":[]},"#
+                    + #"{"name":"D","online":"2","friends":"x"}]"#,
+                #"[3].friends: expected an array, found "x""#
+            ),
+            (
+                #"{"groups":[{"name":"G","friends":{"a":1}}]}"#,
+                "groups[0].friends: expected an array, found a dictionary"
+            ),
+            (#"[{"name":"G","friends":null}]"#, "[0].friends: expected an array, found null"),
+            (#"[{"send_time":true,"title":"t"}]"#, "[0].send_time: expected unix seconds or a date, found true"),
+            (#"[{"name":"A","size":true,"download":false}]"#, "[0].size: expected a number or a string, found true"),
+            (#"[{"name":"A","tags":{"a":1}}]"#, "[0].tags: expected an array of strings, found a dictionary"),
+            (#"[{"name":["A"],"desc":"d"}]"#, "[0].name: expected a string, found an array of 1"),
+        ])
+    func detectionByKeysThenTypes(text: String, expected: String) {
+        #expect(refusal(text)?.description == "data.json: " + expected)
+    }
+
+    @Test("a rows key that holds no array leaves a generic list flat; a forced kind still decides the rules")
+    func rowsKeyAndForcedKindAfterKeyDetection() throws {
+        let flat = try importing(#"[{"title":"Sheet","rows":12},{"title":"Other","rows":"many"}]"#)
+        #expect(flat.kind == .generic)
+        #expect(flat.shape.rowsKey == nil)
+        #expect(flat.sections[0].rows.count == 2)
+        let friendsKeys = #"[{"name":"G","friends":"x"}]"#
+        let generic = try importing(friendsKeys, kind: .generic)
+        #expect(generic.kind == .generic)
+        #expect(generic.sections[0].rows[0].fields["friends"] == .string("x"))
+        #expect(
+            refusal(friendsKeys, kind: .friends)?.description
+                == #"data.json: [0].friends: expected an array, found "x""#)
     }
 
     @Test("a forced kind reads a file by that kind's rules")

@@ -43,7 +43,7 @@ public struct TableMetrics: Sendable, Hashable {
     public func rowHeight(for fields: Fields) -> Double {
         switch kind {
         case .friends: 60
-        case .heroes: 76 + 18 * Double(TableMetrics.descriptionLineCount(fields["desc"]?.stringValue ?? ""))
+        case .heroes: 76 + 18 * Double(TableMetrics.descriptionLineCount(fields["desc"]?.text ?? ""))
         case .apps: 72
         case .messages: 76
         case .generic: hasSubtitles ? 58 : 44
@@ -65,9 +65,10 @@ public struct TableMetrics: Sendable, Hashable {
         return min(6, max(1, (units + 43) / 44))
     }
 
-    /// The section's title shown in its header: a friend group's or generic group's name or title.
+    /// The section's title shown in its header: a friend group's or generic group's name or title, as
+    /// text (``FieldValue/text``: a string, or a number's digits).
     public func title(of section: Section) -> String {
-        section.fields["name"]?.stringValue ?? section.fields["title"]?.stringValue ?? ""
+        section.fields["name"]?.text ?? section.fields["title"]?.text ?? ""
     }
 
     /// The layout metrics of one section.

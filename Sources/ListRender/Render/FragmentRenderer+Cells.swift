@@ -8,18 +8,18 @@ extension FragmentRenderer {
         let fields = row.fields
         switch cell {
         case .friend:
-            let name = fields["name"]?.stringValue ?? ""
+            let name = fields["name"]?.text ?? ""
             renderIcon(fields["icon"], size: 44, fallback: name, into: &html)
             let vip = fields["vip"]?.boolValue == true
             html.raw(vip ? "<div class=\"tx\"><div class=\"t1 vip\">" : "<div class=\"tx\"><div class=\"t1\">")
             html.text(name)
             html.raw("</div>")
-            renderLine(fields["intro"]?.stringValue, open: "<div class=\"t2\">", close: "</div>", into: &html)
+            renderLine(fields["intro"]?.text, open: "<div class=\"t2\">", close: "</div>", into: &html)
             html.raw("</div>")
         case .hero:
             renderHero(row, into: &html)
         case .app:
-            let name = fields["name"]?.stringValue ?? ""
+            let name = fields["name"]?.text ?? ""
             renderIcon(fields["icon"], size: 48, fallback: name, into: &html)
             html.raw("<div class=\"tx\"><div class=\"t1\">")
             html.text(name)
@@ -41,12 +41,12 @@ extension FragmentRenderer {
 
     static func renderHero(_ row: FragmentRow, into html: inout HTMLBuffer) {
         let fields = row.fields
-        let name = fields["name"]?.stringValue ?? ""
+        let name = fields["name"]?.text ?? ""
         renderIcon(fields["icon"], size: 56, fallback: name, into: &html)
         html.raw("<div class=\"tx\"><div class=\"t1\"><span class=\"nm\">")
         html.text(name)
         html.raw("</span>")
-        renderLine(fields["title"]?.stringValue, open: "<span class=\"ti\">", close: "</span>", into: &html)
+        renderLine(fields["title"]?.text, open: "<span class=\"ti\">", close: "</span>", into: &html)
         html.raw("</div>")
         let tags = heroTags(fields["tags"])
         if !tags.isEmpty {
@@ -58,7 +58,7 @@ extension FragmentRenderer {
             }
             html.raw("</div>")
         }
-        if let desc = fields["desc"]?.stringValue, !desc.isEmpty {
+        if let desc = fields["desc"]?.text, !desc.isEmpty {
             if let lines = row.lineCount {
                 html.raw("<p class=\"desc\" style=\"-webkit-line-clamp:")
                 html.int(max(1, lines))
@@ -82,7 +82,7 @@ extension FragmentRenderer {
         html.raw("<div class=\"tx\"><div class=\"t1\">")
         if unread { html.raw("<span class=\"dot\" role=\"img\" aria-label=\"Unread\"></span>") }
         html.raw("<span class=\"tt\">")
-        html.text(fields["title"]?.stringValue ?? "")
+        html.text(fields["title"]?.text ?? "")
         html.raw("</span>")
         if let date = messageDate(fields["send_time"]) {
             html.raw("<time datetime=\"")
@@ -92,7 +92,7 @@ extension FragmentRenderer {
             html.raw("</time>")
         }
         html.raw("</div>")
-        renderLine(fields["content"]?.stringValue, open: "<div class=\"t2\">", close: "</div>", into: &html)
+        renderLine(fields["content"]?.text, open: "<div class=\"t2\">", close: "</div>", into: &html)
         html.raw("</div>")
     }
 

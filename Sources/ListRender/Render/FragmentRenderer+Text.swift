@@ -4,57 +4,41 @@ import Models
 
 extension FragmentRenderer {
     /// The second line of an app cell: `size M · download downloads` (`23.4M · 1284503 downloads`).
-    /// A string value that already ends in a letter (`"12 MB"`, `"1.2M downloads"`) is shown as it is.
+    /// Numbers and strings are shown as their text (``FieldValue/text``); a text that already ends in a
+    /// letter (`"12 MB"`, `"1.2M downloads"`) is shown as it is.
     /// - Parameter fields: the app row's fields.
-    /// - Returns: the line; the missing parts are left out.
+    /// - Returns: the line; the missing or empty parts are left out.
     public static func appSummary(_ fields: Fields) -> String {
         var parts: [String] = []
-        if let size = numberText(fields["size"]) {
+        if let size = fields["size"]?.text, !size.isEmpty {
             parts.append(endsInLetter(size) ? size : size + "M")
         }
-        if let download = numberText(fields["download"]) {
+        if let download = fields["download"]?.text, !download.isEmpty {
             parts.append(endsInLetter(download) ? download : download + " downloads")
         }
         return parts.joined(separator: " · ")
     }
 
-    /// A message's date, `yyyy-MM-dd` in UTC, from its `send_time` (unix seconds, or a plist date).
+    /// A message's date, `yyyy-MM-dd` in UTC, from its `send_time`: a plist date, or unix seconds as a
+    /// number or a string of one (`"1576139886"`, as the samples' model holds it; ``FieldValue/number``).
     /// - Parameter value: the `send_time` field.
     /// - Returns: the date, or nil when the value is not a time.
     public static func messageDate(_ value: FieldValue?) -> String? {
-        let seconds: Double?
-        switch value {
-        case .date(let date): seconds = date.timeIntervalSince1970
-        case .string(let text): seconds = Double(text.trimmingCharacters(in: .whitespaces))
-        default: seconds = value?.doubleValue
-        }
+        let seconds = if case .date(let date) = value { date.timeIntervalSince1970 } else { value?.number }
         return seconds.flatMap(CivilDate.init(unixTime:))?.formatted
     }
 
-    /// A hero's tags: an array's strings, or a string split at commas, each trimmed, empty ones dropped.
+    /// A hero's tags: an array's texts, or one text split at commas, each trimmed, empty ones dropped.
     /// - Parameter value: the `tags` field.
     /// - Returns: the tags in order.
     public static func heroTags(_ value: FieldValue?) -> [String] {
         let raw: [String]
-        switch value {
-        case .array(let items): raw = items.compactMap(\.stringValue)
-        case .string(let text): raw = text.split(separator: ",").map(String.init)
-        default: raw = []
+        if let items = value?.arrayValue {
+            raw = items.compactMap(\.text)
+        } else {
+            raw = value?.text?.split(separator: ",").map(String.init) ?? []
         }
         return raw.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
-
-    /// A number's shortest text (`23.4`, `5`, `1284503`), or a string as it is.
-    static func numberText(_ value: FieldValue?) -> String? {
-        switch value {
-        case .int(let number): return String(number)
-        case .real(let number):
-            guard number.isFinite else { return nil }
-            if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-            return String(number)
-        case .string(let text): return text.isEmpty ? nil : text
-        default: return nil
-        }
     }
 
     static func endsInLetter(_ text: String) -> Bool {

@@ -117,7 +117,7 @@ public enum FragmentRenderer {
         html.raw("</span>")
         if kind == .friends {
             html.raw("<span class=\"hn\">")
-            html.int(Int64(header.fields["online"]?.doubleValue ?? 0))
+            html.int(header.fields["online"]?.integer ?? 0)
             html.raw(" / ")
             html.int(header.rowCount)
             html.raw("</span>")

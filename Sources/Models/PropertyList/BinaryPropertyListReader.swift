@@ -6,9 +6,11 @@
 /// ``DocumentSyntaxError``, never a crash:
 /// - objects: null (`0x00` → `.null`), booleans, integers of 1, 2, 4 (unsigned) and 8 (signed) bytes,
 ///   16-byte integers as plistlib writes them for values above `Int64.max` (those become `.real`, as in
-///   ``XMLPropertyListReader``; other 16-byte values are an error), 4- and 8-byte reals, dates (seconds since
-///   2001, kept exactly), data, ASCII, UTF-16BE and UTF-8 strings, arrays, sets (read as arrays) and
+///   ``XMLPropertyListReader``; other 16-byte values are an error), 4- and 8-byte reals, dates (seconds
+///   since 2001, kept exactly), data, ASCII, UTF-16BE and UTF-8 strings, arrays, sets (read as arrays) and
 ///   dictionaries, with lengths inline or in the extended `0x_F` form;
+/// - a date is kept even when NaN, infinite or outside years 1–9999: an object shared by several places
+///   has no one key path here, so the field rules refuse such a date, at the key path they meet it at;
 /// - dictionary keys must be strings; a repeated key keeps its first position and takes the last value;
 /// - UIDs (`NSKeyedArchiver` files) and the fill byte are refused;
 /// - an object that contains itself, nesting deeper than 512 levels, and shared objects that would expand

@@ -3,7 +3,7 @@ import Foundation
 
 /// The ISO 8601 form of plist `<date>` values (`2024-05-01T12:00:00Z`), converted without a formatter.
 ///
-/// Dates are proleptic Gregorian in UTC with whole seconds, years 0001 to 9999.
+/// Dates are proleptic Gregorian in UTC with whole seconds; they are written for years 0001 to 9999.
 enum PropertyListDate {
     /// Seconds from 0001-01-01T00:00:00Z to 1970-01-01T00:00:00Z, negated.
     static let earliestSeconds: Int64 = -62_135_596_800
@@ -13,7 +13,9 @@ enum PropertyListDate {
     /// Parses the text of a `<date>` element.
     ///
     /// Accepts `YYYY[-MM[-DD[THH[:MM[:SS]]]]]Z` (the full form is what every writer produces; the shorter
-    /// ones are what plistlib also reads), surrounded by optional whitespace.
+    /// ones are what plistlib also reads), surrounded by optional whitespace. The year has four digits or
+    /// more, as Apple's reader takes them; years 0 and from 10000 on give dates outside the years a dataset
+    /// may hold, which the field rules refuse with their key path.
     /// - Parameter text: the element's text.
     /// - Returns: the date, or nil when the text is not such a date or names an impossible day or time.
     /// - Complexity: O(text length).
@@ -43,7 +45,13 @@ enum PropertyListDate {
             return true
         }
 
-        guard let year = number(4) else { return nil }
+        // A year of four digits or more, capped at 10^10 (far past 9999 either way, and no overflow).
+        guard let first = number(4) else { return nil }
+        var year = first
+        while index < end, text[index] >= UInt8(ascii: "0"), text[index] <= UInt8(ascii: "9") {
+            year = min(year * 10 + Int(text[index] - UInt8(ascii: "0")), 10_000_000_000)
+            index += 1
+        }
         var (month, day, hour, minute, second) = (1, 1, 0, 0, 0)
         if separator("-") {
             guard let value = number(2) else { return nil }
@@ -66,7 +74,7 @@ enum PropertyListDate {
             }
         }
         guard index == end else { return nil }
-        guard year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
             hour < 24, minute < 60, second < 60
         else { return nil }
         let days = Int(CivilDate(year: Int64(year), month: month, day: day).daysSinceEpoch)

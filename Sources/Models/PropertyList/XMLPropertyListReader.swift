@@ -15,8 +15,9 @@
 ///   `Int64.max` are `.int`; values above `Int64.max` up to `UInt64.max` (plistlib writes them) become
 ///   `.real` with the nearest `Double`; anything larger, or below `Int64.min`, is an error;
 /// - `<real>` also accepts `nan`, `inf`, `infinity` with an optional sign, in any letter case;
-/// - `<date>` is ISO 8601 UTC (`2024-05-01T12:00:00Z`) to the second; `<data>` is base64 with any
-///   whitespace;
+/// - `<date>` is ISO 8601 UTC (`2024-05-01T12:00:00Z`) to the second, its year four digits or more; a
+///   date outside years 1–9999 is read as it is, for the field rules to refuse with its key path
+///   (``FieldValue/dateProblem(unixSeconds:)``); `<data>` is base64 with any whitespace;
 /// - containers nest at most 512 levels deep.
 public enum XMLPropertyListReader {
     /// The deepest nesting of `<dict>` and `<array>` elements accepted.

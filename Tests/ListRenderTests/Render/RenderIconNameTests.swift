@@ -23,10 +23,11 @@ struct RenderIconNameTests {
         #expect(IconName.sanitized(.string(name)) == nil)
     }
 
-    @Test("a missing or non-string icon is refused")
+    @Test("a missing icon, or one without text, is refused")
     func nonStrings() {
         #expect(IconName.sanitized(nil) == nil)
-        #expect(IconName.sanitized(.int(3)) == nil)
+        #expect(IconName.sanitized(.bool(true)) == nil)
+        #expect(IconName.sanitized(.real(-1.5)) == nil)
         #expect(IconName.sanitized(.array([.string("a")])) == nil)
     }
 

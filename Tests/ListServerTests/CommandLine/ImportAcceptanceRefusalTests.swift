@@ -32,10 +32,10 @@ struct ImportAcceptanceRefusalTests {
             content("vip.json", #"[1].friends[3].vip: expected a boolean, found "yes""#),
             content("vip.plist", #"[1].friends[3].vip: expected a boolean, found "yes""#),
             content("vip-binary.plist", #"[1].friends[3].vip: expected a boolean, found "yes""#),
-            content("tags.json", "heroes[1].tags[1]: expected a string, found 3"),
-            content("time.plist", #"[1].send_time: expected a number, found "yesterday""#),
+            content("tags.json", "heroes[1].tags[1]: expected a string, found true"),
+            content("time.plist", #"[1].send_time: expected unix seconds or a date, found "yesterday""#),
             content("size.plist", "[3].size: expected a number or a string, found true"),
-            content("online.json", #"[0].online: expected an integer, found "2""#),
+            content("online.json", #"[0].online: expected an integer, found "yes""#),
             content("noname.json", #"[0].friends[0].name: missing required key "name""#),
             content("row.json", "[1]: expected a row dictionary, found 5"),
             content("dict.json", "expected an array of rows (or a dictionary holding one array), found a dictionary"),
@@ -191,12 +191,12 @@ struct ImportAcceptanceRefusalTests {
         put("vip.plist", plistlib.dumps(friends("yes")))
         put("vip-binary.plist", plistlib.dumps(friends("yes"), fmt=plistlib.FMT_BINARY))
         put("tags.json", "\ufeff" + json.dumps({"heroes": [
-            {"name": "A", "desc": "d", "tags": ["x"]}, {"name": "B", "desc": "d", "tags": ["y", 3]}]}))
+            {"name": "A", "desc": "d", "tags": ["x"]}, {"name": "B", "desc": "d", "tags": ["y", True]}]}))
         put("time.plist", plistlib.dumps([{"send_time": 1, "title": "t"}, {"send_time": "yesterday", "title": "u"}]))
         apps = [{"name": "A", "size": 1.5, "download": 1}, {"name": "B", "size": 2, "download": 1},
                 {"name": "C", "size": "3", "download": 1}, {"name": "D", "size": True, "download": 1}]
         put("size.plist", plistlib.dumps(apps, fmt=plistlib.FMT_BINARY))
-        put("online.json", json.dumps([{"name": "G", "online": "2", "friends": []}]))
+        put("online.json", json.dumps([{"name": "G", "online": "yes", "friends": []}]))
         put("noname.json", json.dumps([{"name": "G", "friends": [{"icon": "x", "vip": False}]}]))
         put("row.json", json.dumps([{"title": "a"}, 5]))
         put("dict.json", json.dumps({"a": [1], "b": [2]}))

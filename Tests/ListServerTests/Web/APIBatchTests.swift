@@ -116,7 +116,7 @@ struct APIBatchTests {
             "friends", #"{"baseVersion":\#(version),"insertSections":[{"section":0,"fields":{"online":1}}]}"#)
         #expect(try expectProblem(missing, status: 422).contains("insertSections[0].fields.name"))
         let wrong = try api.batch(
-            "friends", #"{"baseVersion":\#(version),"insertSections":[{"section":0,"fields":{"name":"New","online":"2"}}]}"#)
+            "friends", #"{"baseVersion":\#(version),"insertSections":[{"section":0,"fields":{"name":"New","online":"two"}}]}"#)
         #expect(try expectProblem(wrong, status: 422).contains("online"))
         let good = try api.batch(
             "friends", #"{"baseVersion":\#(version),"insertSections":[{"section":0,"fields":{"name":"New","online":0}}]}"#)

@@ -143,8 +143,11 @@ enum PlistlibOracle {
             print("\n".join(failures) if failures else f"ok {checked}")
         """#
 
-    /// Runs the script with `arguments` and returns its output; records an issue when it fails.
-    static func run(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    /// Runs a Python script (by default ``script``) with `arguments` and returns its output; records an
+    /// issue when it fails.
+    static func run(
+        _ arguments: [String], script: String = PlistlibOracle.script, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script] + arguments

@@ -129,7 +129,8 @@ private let generatedRefusals: [XMLRefusal] =
     }
     + [
         "2024-02-30T00:00:00Z", "2023-02-29T00:00:00Z", "2024-05-01T24:00:00Z", "2024-05-01T12:00:00",
-        "2024-13-01T00:00:00Z", "0000-01-01T00:00:00Z", "2024-05-01 12:00:00Z", "yesterday", "2024-05-01T12:00:60Z",
+        "2024-13-01T00:00:00Z", "202-01-01T00:00:00Z", "2024-05-01 12:00:00Z", "yesterday", "2024-05-01T12:00:60Z",
+        "-2024-01-01T00:00:00Z",
     ].map { XMLRefusal(.number, "<date>\($0)</date>", 1, 7, "invalid date") }
 
 @Suite("XML property-list reader: errors") struct PropertyListXMLReaderErrorTests {
