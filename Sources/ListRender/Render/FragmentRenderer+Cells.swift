@@ -9,7 +9,7 @@ extension FragmentRenderer {
         switch cell {
         case .friend:
             let name = fields["name"]?.text ?? ""
-            renderIcon(fields["icon"], size: 44, fallback: name, into: &html)
+            renderIcon(row.imageURL, size: 44, fallback: name, into: &html)
             let vip = fields["vip"]?.boolValue == true
             html.raw(vip ? "<div class=\"tx\"><div class=\"t1 vip\">" : "<div class=\"tx\"><div class=\"t1\">")
             html.text(name)
@@ -20,7 +20,7 @@ extension FragmentRenderer {
             renderHero(row, into: &html)
         case .app:
             let name = fields["name"]?.text ?? ""
-            renderIcon(fields["icon"], size: 48, fallback: name, into: &html)
+            renderIcon(row.imageURL, size: 48, fallback: name, into: &html)
             html.raw("<div class=\"tx\"><div class=\"t1\">")
             html.text(name)
             html.raw("</div><div class=\"t2\">")
@@ -30,7 +30,9 @@ extension FragmentRenderer {
             renderMessage(fields, into: &html)
         case .basic:
             let primary = DatasetKind.primaryText(of: fields) ?? ""
-            if fields["icon"] != nil { renderIcon(fields["icon"], size: 32, fallback: primary, into: &html) }
+            if fields["icon"] != nil || fields["image"] != nil {
+                renderIcon(row.imageURL, size: 32, fallback: primary, into: &html)
+            }
             html.raw("<div class=\"tx\"><div class=\"t1\">")
             html.text(primary)
             html.raw("</div>")
@@ -42,7 +44,7 @@ extension FragmentRenderer {
     static func renderHero(_ row: FragmentRow, into html: inout HTMLBuffer) {
         let fields = row.fields
         let name = fields["name"]?.text ?? ""
-        renderIcon(fields["icon"], size: 56, fallback: name, into: &html)
+        renderIcon(row.imageURL, size: 56, fallback: name, into: &html)
         html.raw("<div class=\"tx\"><div class=\"t1\"><span class=\"nm\">")
         html.text(name)
         html.raw("</span>")
@@ -96,12 +98,17 @@ extension FragmentRenderer {
         html.raw("</div>")
     }
 
-    /// Writes an `<img>` for a safe icon name, else a placeholder with the text's first character.
-    static func renderIcon(_ value: FieldValue?, size: Int, fallback: String, into html: inout HTMLBuffer) {
-        if let name = IconName.sanitized(value) {
-            html.raw("<img class=\"icon\" src=\"/icons/")
-            html.text(name)
-            html.raw(".svg\" alt=\"\" width=\"")
+    /// Writes the row's image, or, when its name resolved nowhere, a placeholder as iOS draws a contact
+    /// without a photo: the initials of `fallback` on a colour picked from it, with no request.
+    /// - Parameters:
+    ///   - url: the resolved image URL (already percent-encoded), nil for the placeholder.
+    ///   - size: the square's side in pixels.
+    ///   - fallback: the row's name, for the initials and the colour.
+    static func renderIcon(_ url: String?, size: Int, fallback: String, into html: inout HTMLBuffer) {
+        if let url {
+            html.raw("<img class=\"icon\" src=\"")
+            html.text(url)
+            html.raw("\" alt=\"\" width=\"")
             html.int(size)
             html.raw("\" height=\"")
             html.int(size)
@@ -111,8 +118,10 @@ extension FragmentRenderer {
             html.int(size)
             html.raw("px;height:")
             html.int(size)
-            html.raw("px\">")
-            html.text(fallback.first.map(String.init) ?? "")
+            html.raw("px;background:")
+            html.raw(Placeholder.colour(for: fallback))
+            html.raw("\">")
+            html.text(Placeholder.initials(of: fallback))
             html.raw("</span>")
         }
     }

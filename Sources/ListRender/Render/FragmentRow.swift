@@ -13,6 +13,9 @@ public struct FragmentRow: Sendable, Hashable {
     public var height: Double
     /// The row's dictionary (`name`, `icon`, ...).
     public var fields: Fields
+    /// The URL of the row's image (its `icon` or `image` resolved on the server); nil draws a
+    /// placeholder with the row's initials.
+    public var imageURL: String?
     /// The number of rows in the row's section (`aria-setsize`).
     public var setSize: Int
     /// The row's 1-based position in its section (`aria-posinset`).
@@ -41,10 +44,11 @@ public struct FragmentRow: Sendable, Hashable {
     ///   - canMove: whether it can be reordered.
     ///   - lineCount: the number of desc lines that fit, or nil.
     ///   - endsGroup: whether it closes its group; defaults to whether it is the section's last row.
+    ///   - imageURL: where its image is, nil for a placeholder.
     public init(
         indexPath: IndexPath, id: RowID, y: Double, height: Double, fields: Fields, setSize: Int,
         position: Int? = nil, canEdit: Bool = false, canMove: Bool = false, lineCount: Int? = nil,
-        endsGroup: Bool? = nil
+        endsGroup: Bool? = nil, imageURL: String? = nil
     ) {
         self.indexPath = indexPath
         self.id = id
@@ -57,5 +61,6 @@ public struct FragmentRow: Sendable, Hashable {
         self.canMove = canMove
         self.lineCount = lineCount
         self.endsGroup = endsGroup ?? (self.position >= setSize)
+        self.imageURL = imageURL
     }
 }

@@ -72,7 +72,9 @@ enum Launcher {
         let library = Library(store: store, datasets: datasets)
         let routes = AppRoutes(
             library: library, policy: MutationPolicy(token: configuration.token),
-            files: StaticFiles(root: publicDirectory(configuration)))
+            files: StaticFiles(root: publicDirectory(configuration)),
+            assets: AssetCatalog(
+                directories: configuration.assetDirectories, publicDirectory: publicDirectory(configuration)))
         var serverConfiguration = HTTPServerConfiguration()
         serverConfiguration.host = configuration.host
         serverConfiguration.port = configuration.port

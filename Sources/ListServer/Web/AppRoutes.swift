@@ -13,6 +13,16 @@ struct AppRoutes: Sendable {
     let policy: MutationPolicy
     /// The page's static files (`Public/`).
     let files: StaticFiles
+    /// Where the datasets' image names resolve (`--assets`, then the built-in icons).
+    let assets: AssetCatalog
+
+    /// - Parameter assets: the image folders; by default none, only the built-in icons of `files`.
+    init(library: Library, policy: MutationPolicy, files: StaticFiles, assets: AssetCatalog? = nil) {
+        self.library = library
+        self.policy = policy
+        self.files = files
+        self.assets = assets ?? AssetCatalog(directories: [], publicDirectory: files.root ?? "")
+    }
 
     /// The router with every route; anything else under `/api/` is a `404` problem, anything else
     /// outside it a static file or a `404`.
@@ -46,6 +56,12 @@ struct AppRoutes: Sendable {
             response.headers.set("Cache-Control", "no-cache")
             return response
         }
+        router.get("/assets/:folder/*") { request, parameters in
+            guard let index = Int(parameters["folder"]!), assets.folders.indices.contains(index) else {
+                throw HTTPError.notFound()
+            }
+            return try assets.folders[index].response(for: request)
+        }
         router.get("/") { _, _ in try home() }
         router.get("/d/:id") { request, parameters in
             _ = try library.requireEntry(parameters["id"]!)
@@ -53,7 +69,7 @@ struct AppRoutes: Sendable {
         }
         router.get("/d/:id/fragment") { request, parameters in
             let entry = try library.requireEntry(parameters["id"]!)
-            let body = WindowView.fragment(entry: entry, request: try WindowRequest(request))
+            let body = WindowView.fragment(entry: entry, request: try WindowRequest(request), assets: assets)
             var response = HTTPResponse(status: 200, body: body)
             response.headers.set("Content-Type", "text/html; charset=utf-8")
             response.headers.set("Cache-Control", "no-store")

@@ -183,6 +183,23 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/assets/{folder}/{path}": {
+              "get": {
+                "operationId": "getAsset",
+                "summary": "An image of a dataset from the --assets folder with this index (0 for the first), as the fragments link it after resolving the dataset's image name. Cached for a year: the URL carries the file's version.",
+                "parameters": [
+                  {"name": "folder", "in": "path", "required": true, "schema": {"type": "integer", "minimum": 0}},
+                  {"name": "path", "in": "path", "required": true, "schema": {"type": "string"}}
+                ],
+                "responses": {
+                  "200": {"description": "The image.", "content": {"image/*": {"schema": {"type": "string", "format": "binary"}}}},
+                  "304": {"description": "The image is unchanged since the ETag sent in If-None-Match."},
+                  "400": {"$ref": "#/components/responses/PageBadRequest"},
+                  "404": {"description": "No such folder or file (hidden names and links out of the folder included).",
+                    "content": {"text/plain": {"schema": {"type": "string"}}}}
+                }
+              }
+            },
             "/d/{id}": {
               "parameters": [{"$ref": "#/components/parameters/DatasetId"}],
               "get": {

@@ -33,9 +33,10 @@ struct WindowView {
 
     /// The HTML fragment of a window, from the entry's ``ResponseCache`` when it was written before.
     /// - Complexity: O(1) on average for a window written before, else O(log n + k).
-    static func fragment(entry: DatasetEntry, request: WindowRequest) -> [UInt8] {
+    /// - Parameter assets: where the rows' image names resolve.
+    static func fragment(entry: DatasetEntry, request: WindowRequest, assets: AssetCatalog) -> [UInt8] {
         entry.responses.response(for: cacheKey(.fragment, entry, request)) {
-            FragmentRenderer.render(WindowView(entry: entry, request: request).fragmentWindow)
+            FragmentRenderer.render(WindowView(entry: entry, request: request).fragmentWindow(assets: assets))
         }
     }
 
@@ -58,7 +59,8 @@ struct WindowView {
     }
 
     private func row(
-        _ item: TableWindow.RowItem, _ sections: UnsafeBufferPointer<Section>, _ metrics: TableMetrics
+        _ item: TableWindow.RowItem, _ sections: UnsafeBufferPointer<Section>, _ metrics: TableMetrics,
+        _ assets: AssetCatalog
     ) -> FragmentRow {
         let rows = sections[item.indexPath.section].rows
         let row = rows[item.indexPath.row]
@@ -67,14 +69,17 @@ struct WindowView {
         return FragmentRow(
             indexPath: item.indexPath, id: row.id, y: item.frame.y, height: item.frame.height, fields: row.fields,
             setSize: rows.count, canEdit: metrics.rowsCanBeEdited, canMove: metrics.rowsCanBeMoved,
-            lineCount: lines, endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1)
+            lineCount: lines, endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1,
+            imageURL: (row.fields["icon"]?.text ?? row.fields["image"]?.text).flatMap(assets.url(forImageNamed:)))
     }
 
     /// The window for the HTML renderer.
     ///
     /// The sections are read through one unsafe buffer, so the array is not retained and released for
     /// every item.
-    var fragmentWindow: FragmentWindow {
+    /// - Parameter assets: where the rows' image names resolve; a name that resolves nowhere gets no
+    ///   URL, and the row a placeholder.
+    func fragmentWindow(assets: AssetCatalog) -> FragmentWindow {
         let metrics = entry.metrics
         return sections.withUnsafeBufferPointer { sections in
             var headers: [FragmentHeader] = []
@@ -88,7 +93,7 @@ struct WindowView {
             for item in window.headers { headers.append(header(item, sections)) }
             var rows: [FragmentRow] = []
             rows.reserveCapacity(window.rows.count)
-            for item in window.rows { rows.append(row(item, sections, metrics)) }
+            for item in window.rows { rows.append(row(item, sections, metrics, assets)) }
             var footers: [FragmentFooter] = []
             for item in window.footers {
                 footers.append(

@@ -6,7 +6,9 @@ import Testing
 
 /// Builders and checks shared by the renderer's tests.
 enum RenderFixture {
-    /// A window of one section holding the given rows, laid out 60 px apart.
+    /// A window of one section holding the given rows, laid out 60 px apart. An `icon` that is a plain
+    /// name (letters, digits, `-`, `_`) resolves to `/icons/{name}.svg`, as the built-in icons do on
+    /// the server; any other is drawn as a placeholder.
     static func window(
         _ kind: DatasetKind, rows: [Fields], canEdit: Bool = false, canMove: Bool = false, lineCount: Int? = nil,
         style: TableStyle = .plain, editable: Bool = false
@@ -15,11 +17,19 @@ enum RenderFixture {
             FragmentRow(
                 indexPath: IndexPath(row: index, section: 0), id: RowID(Int64(100 + index)), y: Double(index * 60),
                 height: 60, fields: fields, setSize: rows.count, canEdit: canEdit, canMove: canMove,
-                lineCount: lineCount)
+                lineCount: lineCount, imageURL: builtInIconURL(fields["icon"]))
         }
         return FragmentWindow(
             kind: kind, style: style, version: 7, contentHeight: Double(rows.count * 60), rows: fragmentRows,
             editable: editable)
+    }
+
+    /// The URL the server gives a built-in icon's name, nil for any other value.
+    static func builtInIconURL(_ value: FieldValue?) -> String? {
+        guard let name = value?.text, !name.isEmpty,
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else { return nil }
+        return "/icons/\(name).svg"
     }
 
     /// The fragment as text.

@@ -103,9 +103,10 @@ struct ResponseCacheTests {
             #expect(text.contains("\"version\":2"))
             #expect(!text.contains("\"id\":\(rowID),"))
 
-            let fragment = WindowView.fragment(entry: try library.requireEntry("list"), request: request)
+            let assets = AssetCatalog(directories: [], publicDirectory: ServerProcess.publicDirectory)
+            let fragment = WindowView.fragment(entry: try library.requireEntry("list"), request: request, assets: assets)
             let view = WindowView(entry: try library.requireEntry("list"), request: request)
-            #expect(fragment == FragmentRenderer.render(view.fragmentWindow))
+            #expect(fragment == FragmentRenderer.render(view.fragmentWindow(assets: assets)))
         }
     }
 }

@@ -1,0 +1,30 @@
+// ListRender — the placeholder of an image that resolves nowhere: initials on a colour from the name
+import Models
+
+/// What a row shows where its image would be when the image's name resolves nowhere, as iOS
+/// draws a contact without a photo: up to two initials, white on a colour picked from the name.
+enum Placeholder {
+    /// Background colours, each with white text above WCAG AA contrast (4.5:1).
+    static let palette: [StaticString] = [
+        "#b03a2e", "#a04000", "#7d6608", "#1e7a46", "#117a65", "#1f618d", "#5b2c6f", "#6e2c00",
+        "#2e4053", "#943126",
+    ]
+
+    /// The colour for a name: the same name always gets the same one.
+    /// - Complexity: O(n) in the name's UTF-8 length.
+    static func colour(for name: String) -> StaticString {
+        var hash: UInt32 = 2_166_136_261
+        for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return palette[Int(hash % UInt32(palette.count))]
+    }
+
+    /// The first letter of the name's first two words that have one, upper-cased ("Ada Lovelace" →
+    /// "AL", "Tom & Jo" → "TJ"); a name
+    /// of one word in a script without spaces gives its first character ("张伟" → "张").
+    /// - Complexity: O(n) in the name's length.
+    static func initials(of name: String) -> String {
+        let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" || $0 == "." })
+        let letters = words.lazy.compactMap { word in word.first(where: { $0.isLetter || $0.isNumber }) }.prefix(2)
+        return String(letters).uppercased()
+    }
+}

@@ -1,0 +1,113 @@
+// Web — where the datasets' image names resolve, as an app bundle's do
+import HTTPServer
+import Synchronization
+
+/// Resolves the image names of datasets (`icon`, `image`) like `UIImage(named:)`: in each `--assets`
+/// folder in order, the exact file, else the name with a scale suffix before its extension
+/// (`@3x`, `@2x`), else, for a name without an extension, that name with `.png`, `.jpg`, `.jpeg`,
+/// `.gif`, `.webp` or `.svg` (each with `@3x`, `@2x` or no suffix); then the built-in icons
+/// (`Public/icons/{name}.svg`) that the samples use.
+///
+/// A name that resolves nowhere has no URL, so the page draws a placeholder and never asks for an
+/// image that is not there. Names never leave their folder: hidden segments (`..` included) are
+/// refused and the real path, links followed, must lie inside it. Answers are cached: a folder's
+/// files are read when a name is first seen, not at every window.
+final class AssetCatalog: Sendable {
+    /// The URL path the asset folders are served under: `/assets/{folder index}/{file}`.
+    static let urlPrefix = "/assets/"
+    /// The extensions tried, in order, for a name without one.
+    static let extensions = ["png", "jpg", "jpeg", "gif", "webp", "svg"]
+    /// The scale suffixes tried, best first.
+    static let scales = ["@3x", "@2x", ""]
+    /// The most names remembered; the cache starts over beyond.
+    static let cacheLimit = 50_000
+
+    /// One `--assets` folder, served with a long cache lifetime (URLs carry the file's version).
+    let folders: [StaticFiles]
+    /// The built-in icons (`Public/icons`), served at `/icons/`.
+    let icons: StaticFiles
+    private let cache = Mutex<[String: String?]>([:])
+
+    /// - Parameters:
+    ///   - directories: the `--assets` folders, searched in order.
+    ///   - publicDirectory: the page's folder, whose `icons/` holds the built-in icons.
+    init(directories: [String], publicDirectory: String) {
+        folders = directories.enumerated().map { index, directory in
+            StaticFiles(
+                root: directory, urlPrefix: "\(Self.urlPrefix)\(index)/",
+                cacheControl: "public, max-age=31536000, immutable")
+        }
+        icons = StaticFiles(root: publicDirectory + "/icons", urlPrefix: "/icons/")
+    }
+
+    /// The URL of the image a dataset names, nil when it resolves nowhere.
+    /// - Complexity: O(1) for a name seen before; else a few `stat`s per folder.
+    func url(forImageNamed name: String) -> String? {
+        if let cached = cache.withLock({ $0[name] }) { return cached }
+        let resolved = resolve(name)
+        cache.withLock { cache in
+            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[name] = resolved
+        }
+        return resolved
+    }
+
+    /// The candidate file names for an image name, in the order `UIImage(named:)` looks at them.
+    static func candidates(for name: String) -> [String] {
+        let last = name.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        if let dot = last.lastIndex(of: "."), dot != last.startIndex {
+            let ext = String(last[dot...])
+            let stem = String(name.dropLast(ext.count))
+            return [name] + scales.dropLast().map { stem + $0 + ext }
+        }
+        return extensions.flatMap { ext in scales.map { name + $0 + "." + ext } }
+    }
+
+    private func resolve(_ name: String) -> String? {
+        guard Self.isSafe(name) else { return nil }
+        let candidates = Self.candidates(for: name)
+        for folder in folders {
+            for candidate in candidates {
+                let path = folder.urlPrefix + candidate
+                guard let file = folder.resolve(path), let status = Posix.fileStatus(file), status.isRegularFile
+                else { continue }
+                let version = String(status.size, radix: 16) + "-" + String(status.modifiedNanoseconds, radix: 16)
+                return Self.percentEncoded(path) + "?v=" + version
+            }
+        }
+        if name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
+            let file = icons.resolve("/icons/\(name).svg"), Posix.fileStatus(file)?.isRegularFile == true
+        {
+            return "/icons/\(name).svg"
+        }
+        return nil
+    }
+
+    /// Whether a name can only name a file inside a folder: not empty, at most 255 bytes, no control
+    /// characters or backslashes, no empty or hidden segment, not absolute.
+    static func isSafe(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 255,
+            !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" })
+        else { return false }
+        return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
+            !$0.isEmpty && !$0.hasPrefix(".")
+        }
+    }
+
+    /// `path` with every byte outside the unreserved set, `/` and `@` percent-encoded.
+    static func percentEncoded(_ path: String) -> String {
+        var output = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+                UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "@"):
+                output.unicodeScalars.append(UnicodeScalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                output += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return output
+    }
+}

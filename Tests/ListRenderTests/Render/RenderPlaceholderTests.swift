@@ -1,0 +1,44 @@
+// ListRenderTests — placeholders for images that resolve nowhere
+import Models
+import Testing
+
+@testable import ListRender
+
+@Suite("Placeholders: initials on a colour picked from the name")
+struct RenderPlaceholderTests {
+    @Test(
+        "the initials are the first letters of the first two words, upper-cased",
+        arguments: [
+            ("Ada Lovelace", "AL"), ("lin", "L"), ("Mary-Jane Watson Parker", "MJ"), ("张伟", "张"),
+            ("  spaced   out ", "SO"), ("", ""), ("42 Club", "4C"), ("Émile Zola", "ÉZ"),
+        ])
+    func initials(_ name: String, _ expected: String) {
+        #expect(Placeholder.initials(of: name) == expected)
+    }
+
+    @Test("the same name always gets the same colour, and names spread over the palette")
+    func colours() {
+        #expect(Placeholder.colour(for: "Ada").description == Placeholder.colour(for: "Ada").description)
+        let names = (0..<200).map { "Friend \($0)" }
+        let used = Set(names.map { Placeholder.colour(for: $0).description })
+        #expect(used.count == Placeholder.palette.count)
+    }
+
+    @Test("a row without a resolved image gets a placeholder span and no img, whatever its icon says")
+    func noRequest() {
+        var window = RenderFixture.window(.apps, rows: [["name": .string("Tide Clock"), "icon": .string("no such")]])
+        window.rows[0].imageURL = nil
+        let html = RenderFixture.html(window)
+        #expect(!html.contains("<img"))
+        #expect(html.contains("<span class=\"icon ph\""))
+        #expect(html.contains(">TC</span>"))
+    }
+
+    @Test("a resolved image is linked with its URL escaped")
+    func resolved() {
+        var window = RenderFixture.window(.apps, rows: [["name": .string("A"), "icon": .string("a")]])
+        window.rows[0].imageURL = "/assets/0/a%20b@2x.png?v=1f-2&x=\"y\""
+        let html = RenderFixture.html(window)
+        #expect(html.contains("<img class=\"icon\" src=\"/assets/0/a%20b@2x.png?v=1f-2&amp;x=&quot;y&quot;\""))
+    }
+}
