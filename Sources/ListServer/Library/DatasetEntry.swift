@@ -1,4 +1,5 @@
 // ListServer — one version of a dataset as the server holds it
+import Foundation
 import ListRender
 import Models
 import Synchronization
@@ -20,6 +21,12 @@ final class DatasetEntry: Sendable {
 
     /// Window responses already written for this version.
     let responses = ResponseCache()
+    /// What tells this entry from every other this process made: entity tags of its responses start with it.
+    let tag: String
+
+    /// Hands out the entries' tags: the process's start time, then a count.
+    private static let nextTag = Atomic<UInt64>(0)
+    private static let processTag = String(UInt64(Date().timeIntervalSince1970 * 1_000_000), radix: 36)
 
     /// The most derived layouts kept per entry.
     private static let layoutCacheLimit = 32
@@ -38,6 +45,8 @@ final class DatasetEntry: Sendable {
         self.snapshot = snapshot
         self.metrics = metrics
         self.layout = layout
+        tag = Self.processTag + "." + String(Self.nextTag.add(1, ordering: .relaxed).newValue, radix: 36)
+            + ".v" + String(dataset.version)
         defaultExpanded = metrics.sectionsStartExpanded ? .all : .none
         if dataset.sections.count > 1 && metrics.hasSectionHeaders {
             let keys = dataset.sections.map { DatasetEntry.indexKey(of: metrics.title(of: $0)) }

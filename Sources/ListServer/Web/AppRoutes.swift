@@ -40,7 +40,13 @@ struct AppRoutes: Sendable {
         router.delete("/api/datasets/:id") { request, parameters in try deleteDataset(parameters["id"]!, request) }
         router.get("/api/datasets/:id/window") { request, parameters in
             let entry = try library.requireEntry(parameters["id"]!)
-            return .json(WindowView.json(entry: entry, request: try WindowRequest(request)))
+            let window = try WindowRequest(request)
+            let etag = WindowView.etag(.json, entry: entry, request: window)
+            if let unchanged = WindowView.notModified(request, etag: etag) { return unchanged }
+            var response = HTTPResponse.json(WindowView.json(entry: entry, request: window))
+            response.headers.set("ETag", etag)
+            response.headers.set("Cache-Control", "no-cache")
+            return response
         }
         router.post("/api/datasets/:id/batch") { request, parameters in
             try batch(parameters["id"]!, request)
@@ -69,10 +75,13 @@ struct AppRoutes: Sendable {
         }
         router.get("/d/:id/fragment") { request, parameters in
             let entry = try library.requireEntry(parameters["id"]!)
-            let body = WindowView.fragment(entry: entry, request: try WindowRequest(request), assets: assets)
-            var response = HTTPResponse(status: 200, body: body)
+            let window = try WindowRequest(request)
+            let etag = WindowView.etag(.fragment, entry: entry, request: window)
+            if let unchanged = WindowView.notModified(request, etag: etag) { return unchanged }
+            var response = HTTPResponse(status: 200, body: WindowView.fragment(entry: entry, request: window, assets: assets))
             response.headers.set("Content-Type", "text/html; charset=utf-8")
-            response.headers.set("Cache-Control", "no-store")
+            response.headers.set("ETag", etag)
+            response.headers.set("Cache-Control", "no-cache")
             return response
         }
         return router

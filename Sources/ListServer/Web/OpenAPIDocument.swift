@@ -95,8 +95,10 @@ enum OpenAPIDocument {
                   {"$ref": "#/components/parameters/Editing"}
                 ],
                 "responses": {
-                  "200": {"description": "The window of the current version.",
+                  "200": {"description": "The window of the current version. Its ETag names the dataset version and the normalised query.",
+                    "headers": {"ETag": {"schema": {"type": "string"}}},
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Window"}}}},
+                  "304": {"description": "If-None-Match names the window's ETag: the window is unchanged and not written again."},
                   "400": {"$ref": "#/components/responses/BadRequest"},
                   "404": {"$ref": "#/components/responses/NotFound"}
                 }
@@ -224,7 +226,10 @@ enum OpenAPIDocument {
                   {"$ref": "#/components/parameters/Editing"}
                 ],
                 "responses": {
-                  "200": {"description": "The fragment.", "content": {"text/html": {"schema": {"type": "string"}}}},
+                  "200": {"description": "The fragment. Its ETag names the dataset version and the normalised query.",
+                    "headers": {"ETag": {"schema": {"type": "string"}}},
+                    "content": {"text/html": {"schema": {"type": "string"}}}},
+                  "304": {"description": "If-None-Match names the fragment's ETag: it is unchanged and not written again."},
                   "400": {"$ref": "#/components/responses/PageBadRequest"},
                   "404": {"$ref": "#/components/responses/PageNotFound"}
                 }

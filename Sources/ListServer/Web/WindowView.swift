@@ -1,4 +1,5 @@
 // Web — one computed window, as JSON or as a fragment
+import HTTPServer
 import ListRender
 import Models
 
@@ -38,6 +39,26 @@ struct WindowView {
         entry.responses.response(for: cacheKey(.fragment, entry, request)) {
             FragmentRenderer.render(WindowView(entry: entry, request: request).fragmentWindow(assets: assets))
         }
+    }
+
+    /// The entity tag of a window response: the entry (so the dataset version) and the normalised
+    /// request, so that a client holding it is answered `304` without a window being written.
+    /// - Complexity: O(1) besides the expanded set's length.
+    static func etag(_ format: ResponseCache.Key.Format, entry: DatasetEntry, request: WindowRequest) -> String {
+        let key = cacheKey(format, entry, request)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in "\(key.top) \(key.height) \(key.overscan) \(key.expanded.description) \(key.hasInsertionRows)".utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return "\"" + entry.tag + (format == .json ? ".j." : ".f.") + String(hash, radix: 36) + "\""
+    }
+
+    /// A `304` when `If-None-Match` names `etag`, else nil.
+    static func notModified(_ request: HTTPRequest, etag: String) -> HTTPResponse? {
+        guard let condition = request.headers["If-None-Match"], StaticFiles.matches(condition, etag: etag) else {
+            return nil
+        }
+        return HTTPResponse(status: 304, headers: ["ETag": etag, "Cache-Control": "no-cache"])
     }
 
     private static func cacheKey(
