@@ -1,11 +1,8 @@
-// Fuzz — A small deterministic generator
+// Fuzz — the HTTP request parser and the chunked body decoder, whole and in pieces
 //
 // libFuzzer target for the HTTP request parser and the chunked body decoder. Build and run:
-//   swiftc -sanitize=fuzzer,address -parse-as-library -O Sources/ListServer/HTTP/HTTPBytes.swift \
-//     Sources/ListServer/HTTP/HTTPHeaders.swift Sources/ListServer/HTTP/HTTPVersion.swift \
-//     Sources/ListServer/HTTP/HTTPRequest.swift Sources/ListServer/HTTP/HTTPRequestHead.swift \
-//     Sources/ListServer/HTTP/HTTPPath.swift Sources/ListServer/HTTP/HTTPRequestParser*.swift \
-//     Sources/ListServer/HTTP/HTTPChunkedDecoder.swift Fuzz/HTTPParserFuzz.swift -o /tmp/httpfuzz
+//   swiftc -sanitize=fuzzer,address -parse-as-library -O Sources/HTTPServer/Parser/*.swift \
+//     Fuzz/HTTPParserFuzz.swift -o /tmp/httpfuzz
 //   /tmp/httpfuzz -max_total_time=60 -max_len=8192
 //
 // Each input is parsed in one piece and again in pieces whose sizes come from a generator seeded by the input;

@@ -1,4 +1,4 @@
-// Fuzz — ImportFuzz
+// Fuzz — the whole import path, and exports that import back
 // libFuzzer entry point for the whole import path: format detection, the document readers and the
 // dataset decoder. Whatever a file holds, importing it either throws an ImportError or gives a dataset
 // whose plist exports import back to the same rows.

@@ -1,4 +1,4 @@
-// Fuzz — reads `data` as JSON
+// Fuzz — the JSON reader
 
 // A libFuzzer target for JSONReader, compiled together with the Models sources:
 //

@@ -1,4 +1,4 @@
-// Fuzz — the libFuzzer entry point
+// Fuzz — the property-list codecs
 //
 // libFuzzer target for the property-list codecs. Build and run from the package root:
 //

@@ -25,6 +25,7 @@ swiftc "${flags[@]}" "$http/HTTPBytes.swift" "$http/HTTPHeaders.swift" "$http/HT
 swiftc "${flags[@]}" -emit-module -emit-library -static -module-name Models "${allModels[@]}" \
     -emit-module-path "$out/Models.swiftmodule" -o "$out/libModels.a" 2>&1 | quiet
 swiftc "${flags[@]}" -I "$out" Fuzz/ImportFuzz.swift "$out/libModels.a" -o "$out/import" 2>&1 | quiet
+swiftc "${flags[@]}" -I "$out" "$http"/*.swift Fuzz/UploadFuzz.swift "$out/libModels.a" -o "$out/upload" 2>&1 | quiet
 
 seed() {
     local dir="$out/corpus-$1"; mkdir -p "$dir"
@@ -35,6 +36,9 @@ seed() {
         printf '{"rows":[{"title":"x\\u00e9","n":1.5e3,"k":null}]}' >"$dir/generic.json" ;;
     plist)
         printf '<?xml version="1.0"?><plist version="1.0"><array><dict><key>a</key><integer>1</integer><key>b</key><true/><key>d</key><date>2024-05-01T12:00:00Z</date></dict></array></plist>' >"$dir/a.plist" ;;
+    upload)
+        printf 'PUT /api/datasets/a HTTP/1.1\r\nHost: a\r\nContent-Length: 52\r\n\r\n[{"name":"G","online":"1","friends":[{"name":"b"}]}]' >"$dir/length"
+        printf 'PUT /api/datasets/a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n[{"send_time":"1\r\nc\r\n576139886"}]\r\n0\r\n\r\n' >"$dir/chunked" ;;
     http)
         printf 'GET / HTTP/1.1\r\nHost: a\r\n\r\n' >"$dir/get"
         printf 'POST /api/x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nWiki\r\n0\r\n\r\n' >"$dir/chunked" ;;
@@ -45,7 +49,7 @@ seed() {
 }
 
 status=0
-for target in json plist http import; do
+for target in json plist http import upload; do
     seed "$target"
     echo "fuzzing $target for ${seconds}s"
     if ! "$out/$target" -max_total_time="$seconds" -max_len=8192 -rss_limit_mb=4096 -print_final_stats=1 \
