@@ -129,7 +129,7 @@ struct BatchPlanner {
         return PlannedBatch(
             entry: entry, result: result, newRows: newRows, newSections: newSections,
             updatedIDs: request.updateRows.map(\.id), nextID: dataset.nextID,
-            insertedRowIDs: insertedRowIDs, insertedSectionIDs: insertedSectionIDs)
+            insertedRowIDs: insertedRowIDs, insertedSectionIDs: insertedSectionIDs, animation: request.animation)
     }
 
     private func indexPath(of id: RowID, _ path: String) throws(LibraryError) -> IndexPath {

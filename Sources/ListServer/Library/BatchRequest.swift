@@ -1,4 +1,5 @@
 // Library — a batch of changes
+import ListRender
 import Models
 
 /// One batch of changes to a dataset, as a client sent it: what to delete, insert, move and update,
@@ -37,6 +38,8 @@ struct BatchRequest: Sendable, Equatable {
     var updateRows: [RowUpdate] = []
     var deleteSections: [SectionID] = []
     var insertSections: [SectionInsert] = []
+    /// How every open page animates the rows that come and go.
+    var animation: RowAnimation = .automatic
 
     /// The most operations one batch may hold, all lists together.
     static let maximumOperations = 100_000

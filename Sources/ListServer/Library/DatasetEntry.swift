@@ -49,9 +49,13 @@ final class DatasetEntry: Sendable {
             + ".v" + String(dataset.version)
         defaultExpanded = metrics.sectionsStartExpanded ? .all : .none
         if dataset.sections.count > 1 && metrics.hasSectionHeaders {
-            let keys = dataset.sections.map { DatasetEntry.indexKey(of: metrics.title(of: $0)) }
-            var titles = Array(Set(keys.filter { $0 != "#" })).sorted()
-            if keys.contains("#") { titles.append("#") }
+            // The sections' own order, as a data source's sectionIndexTitles lists them: each key once,
+            // where its first section is.
+            let keys = dataset.sections.map { section in
+                section.fields["indexTitle"]?.text ?? DatasetEntry.indexKey(of: metrics.title(of: section))
+            }
+            var seen = Set<String>()
+            let titles = keys.filter { seen.insert($0).inserted }
             let index = SectionIndex(titles: titles, sectionKeys: keys)
             indexTitles = titles
             indexSections = titles.enumerated().map { index.section(forTitle: $1, at: $0) ?? 0 }

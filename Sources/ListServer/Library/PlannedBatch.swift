@@ -17,6 +17,8 @@ struct PlannedBatch {
     /// The ids given to the inserted rows and sections, in the order of the request's lists.
     let insertedRowIDs: [RowID]
     let insertedSectionIDs: [SectionID]
+    /// How open pages animate the change.
+    let animation: RowAnimation
 
     /// What applying the batch gives.
     struct Applied {
@@ -117,6 +119,7 @@ struct PlannedBatch {
         json.beginObject()
         json.member("version", version)
         json.member("baseVersion", entry.dataset.version)
+        json.member("animation", animation.rawValue)
         json.key("deletes")
         json.beginArray()
         for case .removeRow(let at, let id, let isMove) in result.steps {

@@ -1,5 +1,6 @@
 // Web — the JSON body of a batch
 import HTTPServer
+import ListRender
 import Models
 
 extension BatchRequest {
@@ -7,6 +8,7 @@ extension BatchRequest {
     /// is refused rather than ignored.
     static let knownKeys = [
         "baseVersion", "deleteRows", "insertRows", "moveRows", "updateRows", "deleteSections", "insertSections",
+        "animation",
     ]
 
     /// Reads a request body.
@@ -32,6 +34,13 @@ extension BatchRequest {
             throw invalid("baseVersion", "missing: send the version the change was made against")
         }
         var request = BatchRequest(baseVersion: try integer(base, "baseVersion"))
+        if let value = object["animation"] {
+            guard let name = value.stringValue, let animation = RowAnimation(rawValue: name) else {
+                let names = RowAnimation.allCases.map(\.rawValue).joined(separator: ", ")
+                throw invalid("animation", "expected one of \(names), found \(value.errorPreview)")
+            }
+            request.animation = animation
+        }
         var count = 0
         request.deleteRows = try list(object, "deleteRows", &count) { value, path throws(HTTPError) in
             RowID(try integer(value, path))

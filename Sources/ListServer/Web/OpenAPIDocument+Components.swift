@@ -189,7 +189,8 @@ extension OpenAPIDocument {
                   "moveRows": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/RowMove"}},
                   "updateRows": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/RowUpdate"}},
                   "deleteSections": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/SectionId"}},
-                  "insertSections": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/SectionInsert"}}
+                  "insertSections": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/SectionInsert"}},
+                  "animation": {"$ref": "#/components/schemas/RowAnimation"}
                 }},
               "BatchResult": {"type": "object", "additionalProperties": false, "required": ["version", "insertedRowIds", "insertedSectionIds"],
                 "properties": {
@@ -205,11 +206,14 @@ extension OpenAPIDocument {
               "SectionChange": {"type": "object", "additionalProperties": false, "required": ["id", "section"],
                 "properties": {"id": {"$ref": "#/components/schemas/SectionId"}, "section": {"$ref": "#/components/schemas/Index"},
                   "rows": {"type": "array", "items": {"$ref": "#/components/schemas/RowId"}, "description": "sectionDeletes: the rows that went with the section."}}},
+              "RowAnimation": {"type": "string", "enum": ["fade", "right", "left", "top", "bottom", "middle", "none", "automatic"],
+                "description": "How every open page animates the rows that come and go (UITableViewRowAnimation); automatic by default."},
               "ChangeEvent": {"type": "object", "additionalProperties": false, "description": "An accepted batch: deletes by their index paths before it; inserts, move destinations and updates by their index paths after it.",
-                "required": ["version", "baseVersion", "deletes", "inserts", "moves", "updates", "sectionDeletes", "sectionInserts"],
+                "required": ["version", "baseVersion", "animation", "deletes", "inserts", "moves", "updates", "sectionDeletes", "sectionInserts"],
                 "properties": {
                   "version": {"$ref": "#/components/schemas/Version"},
                   "baseVersion": {"$ref": "#/components/schemas/Version"},
+                  "animation": {"$ref": "#/components/schemas/RowAnimation"},
                   "deletes": {"type": "array", "items": {"$ref": "#/components/schemas/RowChange"}},
                   "inserts": {"type": "array", "items": {"$ref": "#/components/schemas/RowChange"}},
                   "moves": {"type": "array", "items": {"type": "object", "additionalProperties": false,

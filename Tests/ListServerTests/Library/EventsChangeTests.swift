@@ -1,6 +1,7 @@
-// ListServerTests — event streams: the ready event and change events for every kind of
+// ListServerTests — event streams: the ready event and change events for every kind of batch
 import Foundation
 import HTTPServer
+import ListRender
 import ListStore
 import Models
 import TestSupport
@@ -45,43 +46,43 @@ struct EventsChangeTests {
             let script: [(batch: String, payload: String)] = [
                 (
                     #"{"baseVersion":1,"deleteRows":[3,8]}"#,
-                    #"{"version":2,"baseVersion":1,"deletes":[{"id":8,"section":1,"row":1},"#
+                    #"{"version":2,"baseVersion":1,"animation":"automatic","deletes":[{"id":8,"section":1,"row":1},"#
                         + #"{"id":3,"section":0,"row":1}],"inserts":[],"moves":[],"updates":[],"#
                         + #""sectionDeletes":[],"sectionInserts":[]}"#
                 ),
                 (
                     #"{"baseVersion":2,"insertRows":[{"section":2,"row":4,"fields":{"title":"Z"}},"#
                         + #"{"section":0,"row":0,"fields":{"title":"A"}}]}"#,
-                    #"{"version":3,"baseVersion":2,"deletes":[],"inserts":[{"id":17,"section":0,"row":0},"#
+                    #"{"version":3,"baseVersion":2,"animation":"automatic","deletes":[],"inserts":[{"id":17,"section":0,"row":0},"#
                         + #"{"id":16,"section":2,"row":4}],"moves":[],"updates":[],"sectionDeletes":[],"#
                         + #""sectionInserts":[]}"#
                 ),
                 (
                     #"{"baseVersion":3,"moveRows":[{"id":2,"toSection":1,"toRow":0}]}"#,
-                    #"{"version":4,"baseVersion":3,"deletes":[],"inserts":[],"moves":[{"id":2,"fromSection":0,"#
+                    #"{"version":4,"baseVersion":3,"animation":"automatic","deletes":[],"inserts":[],"moves":[{"id":2,"fromSection":0,"#
                         + #""fromRow":1,"toSection":1,"toRow":0}],"updates":[],"sectionDeletes":[],"#
                         + #""sectionInserts":[]}"#
                 ),
                 (
                     #"{"baseVersion":4,"updateRows":[{"id":9,"fields":{"title":"B"}}]}"#,
-                    #"{"version":5,"baseVersion":4,"deletes":[],"inserts":[],"moves":[],"#
+                    #"{"version":5,"baseVersion":4,"animation":"automatic","deletes":[],"inserts":[],"moves":[],"#
                         + #""updates":[{"id":9,"section":1,"row":2}],"sectionDeletes":[],"sectionInserts":[]}"#
                 ),
                 (
                     #"{"baseVersion":5,"insertSections":[{"section":1,"fields":{"title":"New"}}],"#
                         + #""insertRows":[{"section":1,"row":0,"fields":{"title":"N"}}]}"#,
-                    #"{"version":6,"baseVersion":5,"deletes":[],"inserts":[{"id":19,"section":1,"row":0}],"#
+                    #"{"version":6,"baseVersion":5,"animation":"automatic","deletes":[],"inserts":[{"id":19,"section":1,"row":0}],"#
                         + #""moves":[],"updates":[],"sectionDeletes":[],"sectionInserts":[{"id":18,"section":1}]}"#
                 ),
                 (
                     #"{"baseVersion":6,"deleteSections":[6]}"#,
-                    #"{"version":7,"baseVersion":6,"deletes":[],"inserts":[],"moves":[],"updates":[],"#
+                    #"{"version":7,"baseVersion":6,"animation":"automatic","deletes":[],"inserts":[],"moves":[],"updates":[],"#
                         + #""sectionDeletes":[{"id":6,"section":2,"rows":[2,7,9,10]}],"sectionInserts":[]}"#
                 ),
                 (
                     #"{"baseVersion":7,"deleteRows":[4],"insertRows":[{"section":0,"row":1,"fields":{}}],"#
                         + #""moveRows":[{"id":13,"toSection":0,"toRow":0}],"updateRows":[{"id":5,"fields":{"x":1}}]}"#,
-                    #"{"version":8,"baseVersion":7,"deletes":[{"id":4,"section":0,"row":1}],"#
+                    #"{"version":8,"baseVersion":7,"animation":"automatic","deletes":[{"id":4,"section":0,"row":1}],"#
                         + #""inserts":[{"id":20,"section":0,"row":1}],"moves":[{"id":13,"fromSection":2,"fromRow":1,"#
                         + #""toSection":0,"toRow":0}],"updates":[{"id":5,"section":0,"row":3}],"sectionDeletes":[],"#
                         + #""sectionInserts":[]}"#
@@ -115,6 +116,24 @@ struct EventsChangeTests {
             let event = try #require(client.nextEvent())
             #expect(event.id == "2")
             #expect(event.data?.contains(#""deletes":[{"id":2,"section":0,"row":0}]"#) == true)
+        }
+    }
+
+    @Test(
+        "a batch's animation reaches the change event; an unknown one is a 422 naming it, and sends nothing",
+        arguments: RowAnimation.allCases)
+    func animation(_ animation: RowAnimation) throws {
+        try EventsFixture.run { fixture in
+            let client = try fixture.subscribe()
+            _ = try #require(client.nextEvent())
+            let unknown = try fixture.batch(#"{"baseVersion":1,"deleteRows":[2],"animation":"spin"}"#)
+            #expect(unknown.status == 422)
+            #expect(unknown.text.contains("animation: expected one of fade, right, left, top, bottom, middle, none"))
+            let body = #"{"baseVersion":1,"deleteRows":[2],"animation":"\#(animation.rawValue)"}"#
+            #expect(try fixture.batch(body).status == 200)
+            let event = try #require(client.nextEvent())
+            #expect(event.id == "2", "the refused batch sent no event")
+            #expect(event.data?.contains(#""animation":"\#(animation.rawValue)""#) == true)
         }
     }
 

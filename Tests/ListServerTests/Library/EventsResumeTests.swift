@@ -141,7 +141,7 @@ struct EventsResumeTests {
             }
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(text.hasPrefix("retry: 2000\n\nid: 2\nevent: ready\n"))
-            #expect(text.contains(#"id: 4\#nevent: change\#ndata: {"version":4,"baseVersion":3,"deletes":[{"id":4,"#))
+            #expect(text.contains(#"id: 4\#nevent: change\#ndata: {"version":4,"baseVersion":3,"animation":"automatic","deletes":[{"id":4,"#))
         }
     }
 
