@@ -2,25 +2,12 @@
 //
 // libFuzzer target for the HTTP request parser and the chunked body decoder. Build and run:
 //   swiftc -sanitize=fuzzer,address -parse-as-library -O Sources/HTTPServer/Parser/*.swift \
-//     Fuzz/HTTPParserFuzz.swift -o /tmp/httpfuzz
+//     Fuzz/SplitMix.swift Fuzz/HTTPParserFuzz.swift -o /tmp/httpfuzz
 //   /tmp/httpfuzz -max_total_time=60 -max_len=8192
 //
 // Each input is parsed in one piece and again in pieces whose sizes come from a generator seeded by the input;
 // both must agree, a complete head must need exactly its bytes, and a chunked body must decode the same way
 // whatever the split.
-
-/// A small deterministic generator (SplitMix64) so that a crash reproduces from its input alone.
-private struct SplitMix {
-    var state: UInt64
-
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
-}
 
 private let maxHeaderBytes = 2048
 
