@@ -122,9 +122,7 @@ struct DatasetImporterPlistlibTests {
         }
     }
 
-    /// plistlib writes a binary plist's objects parents first, and the writer children first, so a binary
-    /// export equals the writer's own files byte for byte, and plistlib's by value and type.
-    @Test("an export keeps every value's type: byte-equal to the XML and JSON files, and to the binary it wrote")
+    @Test("an export keeps every value's type: byte-equal to plistlib's XML and binary files and to the JSON file")
     func exportsAreByteEqual() throws {
         let folder = try produceSeedFiles()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -134,14 +132,7 @@ struct DatasetImporterPlistlibTests {
                 let original = [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
                 let dataset = try importing(folder, file)
                 let exported = DatasetImporter.export(dataset, as: format)
-                if format == .binaryPlist {
-                    let again = try DatasetImporter.importDataset(
-                        exported, using: DatasetDecoder(file: file, id: "seed"))
-                    #expect(again == dataset, "\(file)")
-                    #expect(DatasetImporter.export(again, as: format) == exported, "\(file)")
-                } else {
-                    #expect(exported == original, "\(file): \(String(decoding: exported.prefix(200), as: UTF8.self))")
-                }
+                #expect(exported == original, "\(file): \(String(decoding: exported.prefix(200), as: UTF8.self))")
                 try Data(exported).write(to: folder.appendingPathComponent("\(name).export.\(fileExtension)"))
             }
         }

@@ -1,92 +1,117 @@
-// Models — the object area being written, with the offset of each object
+// Models — the objects of a binary property list, numbered and written as plistlib does
 import Foundation
 
 extension BinaryPropertyListWriter {
-    /// The object area being written, with the offset of each object.
+    /// One object of the file: a scalar, or a container with the numbers of its children.
+    enum Object {
+        case scalar(FieldValue)
+        case array([Int])
+        case dictionary(keys: [Int], values: [Int])
+    }
+
+    /// A scalar as plistlib compares them when it shares objects: by type, then value (reals and dates
+    /// by their bits, so that -0.0 is not written as 0.0).
+    enum ScalarKey: Hashable {
+        case string(PropertyListKey)
+        case integer(Int64)
+        case real(UInt64)
+        case boolean(Bool)
+        case date(UInt64)
+        case data([UInt8])
+    }
+
+    /// The objects of a value, numbered parents first with equal scalars shared.
+    struct ObjectTable {
+        var objects: [Object] = []
+        private var scalars: [ScalarKey: Int] = [:]
+
+        /// Numbers `value` and everything in it.
+        /// - Returns: the object number of `value`.
+        /// - Complexity: O(size of the value).
+        mutating func flatten(_ value: FieldValue) -> Int {
+            switch value {
+            case .array(let items):
+                let number = objects.count
+                objects.append(.array([]))
+                let children = items.map { flatten($0) }
+                objects[number] = .array(children)
+                return number
+            case .dict(let fields):
+                let number = objects.count
+                objects.append(.dictionary(keys: [], values: []))
+                let kept = fields.filter { !$0.value.isNull }
+                let keys = kept.map { flatten(.string($0.key)) }
+                let values = kept.map { flatten($0.value) }
+                objects[number] = .dictionary(keys: keys, values: values)
+                return number
+            case .null:
+                return flatten(.string(""))
+            default:
+                let key = Self.key(of: value)
+                if let existing = scalars[key] { return existing }
+                objects.append(.scalar(value))
+                scalars[key] = objects.count - 1
+                return objects.count - 1
+            }
+        }
+
+        private static func key(of value: FieldValue) -> ScalarKey {
+            switch value {
+            case .string(let text): .string(PropertyListKey(text))
+            case .int(let number): .integer(number)
+            case .real(let number): .real(number.bitPattern)
+            case .bool(let flag): .boolean(flag)
+            case .date(let date): .date(date.timeIntervalSinceReferenceDate.bitPattern)
+            case .data(let bytes): .data(bytes)
+            case .array, .dict, .null: preconditionFailure("containers and null are not shared scalars")
+            }
+        }
+    }
+
+    /// The file being written, with the offset of each object.
     struct Encoder {
         let referenceSize: Int
         var output: [UInt8] = Array("bplist00".utf8)
         var offsets: [Int] = []
-        /// Strings already written, by their scalars.
-        var strings: [PropertyListKey: Int] = [:]
-        /// The objects of `false` and `true` once written.
-        var booleans: [Int?] = [nil, nil]
 
         init(referenceSize: Int) {
             self.referenceSize = referenceSize
         }
 
-        /// Writes `value` (children first) and returns its object number.
-        mutating func add(_ value: FieldValue) -> Int {
-            switch value {
-            case .string(let text):
-                return addString(text)
-            case .null:
-                return addString("")
-            case .int(let number):
-                return addObject { $0.appendInteger(number) }
-            case .real(let number):
-                return addObject { encoder in
-                    encoder.output.append(0x23)
-                    encoder.appendUInt(number.bitPattern, size: 8)
-                }
-            case .bool(let flag):
-                if let existing = booleans[flag ? 1 : 0] { return existing }
-                let object = addObject { $0.output.append(flag ? 0x09 : 0x08) }
-                booleans[flag ? 1 : 0] = object
-                return object
-            case .date(let date):
-                return addObject { encoder in
-                    encoder.output.append(0x33)
-                    encoder.appendUInt(date.timeIntervalSinceReferenceDate.bitPattern, size: 8)
-                }
-            case .data(let bytes):
-                return addObject { encoder in
-                    encoder.appendMarker(0x40, length: bytes.count)
-                    encoder.output.append(contentsOf: bytes)
-                }
-            case .array(let items):
-                let children = items.map { add($0) }
-                return addObject { encoder in
-                    encoder.appendMarker(0xA0, length: children.count)
-                    for child in children { encoder.appendUInt(UInt64(child), size: encoder.referenceSize) }
-                }
-            case .dict(let fields):
-                var keys: [Int] = []
-                var values: [Int] = []
-                keys.reserveCapacity(fields.count)
-                values.reserveCapacity(fields.count)
-                for field in fields where !field.value.isNull {
-                    keys.append(addString(field.key))
-                    values.append(add(field.value))
-                }
-                return addObject { encoder in
-                    encoder.appendMarker(0xD0, length: keys.count)
-                    for key in keys { encoder.appendUInt(UInt64(key), size: encoder.referenceSize) }
-                    for value in values { encoder.appendUInt(UInt64(value), size: encoder.referenceSize) }
+        /// Writes the next object.
+        mutating func write(_ object: Object) {
+            offsets.append(output.count)
+            switch object {
+            case .array(let children):
+                appendMarker(0xA0, length: children.count)
+                for child in children { appendUInt(UInt64(child), size: referenceSize) }
+            case .dictionary(let keys, let values):
+                appendMarker(0xD0, length: keys.count)
+                for key in keys { appendUInt(UInt64(key), size: referenceSize) }
+                for value in values { appendUInt(UInt64(value), size: referenceSize) }
+            case .scalar(let value):
+                switch value {
+                case .string(let text): appendString(text)
+                case .int(let number): appendInteger(number)
+                case .real(let number):
+                    output.append(0x23)
+                    appendUInt(number.bitPattern, size: 8)
+                case .bool(let flag): output.append(flag ? 0x09 : 0x08)
+                case .date(let date):
+                    output.append(0x33)
+                    appendUInt(date.timeIntervalSinceReferenceDate.bitPattern, size: 8)
+                case .data(let bytes):
+                    appendMarker(0x40, length: bytes.count)
+                    output.append(contentsOf: bytes)
+                case .array, .dict, .null: preconditionFailure("containers and null are not scalars")
                 }
             }
-        }
-
-        /// Writes a string once, returning the same object for every later equal string.
-        private mutating func addString(_ text: String) -> Int {
-            let key = PropertyListKey(text)
-            if let existing = strings[key] { return existing }
-            let object = addObject { $0.appendString(text) }
-            strings[key] = object
-            return object
-        }
-
-        private mutating func addObject(_ body: (inout Encoder) -> Void) -> Int {
-            offsets.append(output.count)
-            body(&self)
-            return offsets.count - 1
         }
 
         /// Appends the offset table and the trailer.
         mutating func finish(top: Int) -> [UInt8] {
             let tableStart = output.count
-            let offsetSize = BinaryPropertyListWriter.bytesFor(UInt64(tableStart))
+            let offsetSize = BinaryPropertyListWriter.bytesFor(count: tableStart)
             for offset in offsets { appendUInt(UInt64(offset), size: offsetSize) }
             output.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
             appendUInt(UInt64(offsets.count), size: 8)

@@ -2,12 +2,14 @@
 import Foundation
 
 /// Writes ``FieldValue`` trees as binary property lists (`bplist00`) that plistlib and Apple's readers
-/// accept.
+/// accept, laid out as Python's `plistlib` lays them out, so that a file written by plistlib is written
+/// back byte for byte.
 ///
-/// Equal strings (compared by Unicode scalars) and the two booleans are written once and shared, which
-/// covers the dictionary keys repeated in every row; numbers, dates, data and containers are written where
-/// they occur (sharing a million distinct row ids would cost more than it saves). Objects are written
-/// children first, so the top object is the last one.
+/// Like plistlib: objects are numbered parents first (a dictionary, then its keys, then its values), so
+/// the top object is object 0; equal scalars of one type (strings by Unicode scalars, integers, reals,
+/// booleans, dates, data) are written once and shared; containers never are. References take 1, 2, 4 or
+/// 8 bytes as the object count needs (fewer than 2⁸ objects: 1 byte), offsets as the offset table's
+/// position needs.
 ///
 /// Choices where a value has no exact binary plist form, the same as ``XMLPropertyListWriter``: a
 /// dictionary entry whose value is `.null` is left out, and `.null` elsewhere is written as an empty string
@@ -19,28 +21,19 @@ public enum BinaryPropertyListWriter {
     ///
     /// - Parameter value: the top object.
     /// - Returns: the file's bytes.
-    /// - Complexity: O(size of the value), plus hashing of the shared scalars.
+    /// - Complexity: O(size of the value), plus hashing of the scalars.
     public static func write(_ value: FieldValue) -> [UInt8] {
-        var encoder = Encoder(referenceSize: referenceSize(forCount: countObjects(value)))
-        let top = encoder.add(value)
-        return encoder.finish(top: top)
+        var table = ObjectTable()
+        _ = table.flatten(value)
+        var encoder = Encoder(referenceSize: bytesFor(count: table.objects.count))
+        for object in table.objects { encoder.write(object) }
+        return encoder.finish(top: 0)
     }
 
-    /// An upper bound of the number of objects (before sharing).
-    private static func countObjects(_ value: FieldValue) -> Int {
-        switch value {
-        case .array(let items): return items.reduce(1) { $0 + countObjects($1) }
-        case .dict(let fields):
-            return fields.reduce(1) { total, field in
-                field.value.isNull ? total : total + 1 + countObjects(field.value)
-            }
-        default: return 1
-        }
-    }
-
-    /// The number of bytes needed for values up to `count - 1`: 1, 2, 4 or 8.
-    static func referenceSize(forCount count: Int) -> Int {
-        bytesFor(UInt64(max(count, 1) - 1))
+    /// The number of bytes plistlib gives a count or an offset: 1 below 2⁸, 2 below 2¹⁶, 4 below 2³²,
+    /// else 8.
+    static func bytesFor(count: Int) -> Int {
+        count < 1 << 8 ? 1 : count < 1 << 16 ? 2 : count < 1 << 32 ? 4 : 8
     }
 
     static func bytesFor(_ value: UInt64) -> Int {

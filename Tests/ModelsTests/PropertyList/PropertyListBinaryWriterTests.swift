@@ -22,12 +22,12 @@ private func objectBytes(_ bytes: [UInt8], _ object: Int, count: Int) -> [UInt8]
 }
 
 @Suite("Binary property-list writer") struct PropertyListBinaryWriterTests {
-    @Test("a small array is laid out children first, with shared strings and a 32-byte trailer")
+    @Test("a small array is laid out parents first as plistlib does, with shared scalars and a 32-byte trailer")
     func exactLayout() {
         let bytes = BinaryPropertyListWriter.write(.array([.string("a"), .int(1), .string("a")]))
         let expected: [UInt8] =
-            Array("bplist00".utf8) + [0x51, 0x61, 0x10, 0x01, 0xA3, 0x00, 0x01, 0x00] + [8, 10, 12]
-            + [0, 0, 0, 0, 0, 0, 1, 1] + bigEndian(3, size: 8) + bigEndian(2, size: 8) + bigEndian(16, size: 8)
+            Array("bplist00".utf8) + [0xA3, 0x01, 0x02, 0x01, 0x51, 0x61, 0x10, 0x01] + [8, 12, 14]
+            + [0, 0, 0, 0, 0, 0, 1, 1] + bigEndian(3, size: 8) + bigEndian(0, size: 8) + bigEndian(16, size: 8)
         #expect(bytes == expected)
     }
 
@@ -77,12 +77,12 @@ private func objectBytes(_ bytes: [UInt8], _ object: Int, count: Int) -> [UInt8]
         #expect(objectBytes(bytes, top, count: 3) == [0xDF, 0x10, 22])
     }
 
-    @Test("equal strings and booleans are written once; é and e\\u{301} stay apart, numbers are not shared")
+    @Test("equal scalars of one type are written once; é and e\\u{301}, 0 and -0.0, 1 and 1.0 stay apart")
     func sharing() throws {
         let repeated: FieldValue = .array(
             Array(repeating: .dict(["name": .string("same"), "n": .int(5), "ok": .bool(true)]), count: 1_000))
         let bytes = BinaryPropertyListWriter.write(repeated)
-        #expect(trailer(bytes).objects == 1 + 1_000 * 2 + 5)
+        #expect(trailer(bytes).objects == 1 + 1_000 + 6)
         expectIdentical(try BinaryPropertyListReader.read(bytes), repeated)
 
         let distinct: FieldValue = .array([

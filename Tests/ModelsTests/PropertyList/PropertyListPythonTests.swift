@@ -297,6 +297,22 @@ enum PlistlibOracle {
         }
     }
 
+    @Test("the binary writer's output is byte for byte plistlib's: a binary file read and written back is the same file")
+    func binaryWriterMatchesPlistlib() throws {
+        let (folder, cases) = try produce(seed: 11, count: 40, int64: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var compared = 0
+        for (name, bytes, _) in cases where name.hasSuffix(".bin") || name.hasSuffix(".plist") {
+            guard PropertyListFormat.detect(bytes) == .binary else { continue }
+            let ours = BinaryPropertyListWriter.write(try BinaryPropertyListReader.read(bytes))
+            let start =
+                (0..<min(ours.count, bytes.count)).first { ours[$0] != bytes[$0] } ?? min(ours.count, bytes.count)
+            #expect(ours == bytes, "\(name) differs from byte \(start) of \(bytes.count) (ours: \(ours.count))")
+            compared += 1
+        }
+        #expect(compared >= 40)
+    }
+
     @Test("every strict prefix of plistlib's binary file of the awkward value is an error")
     func plistlibBinaryPrefixesFail() throws {
         let (folder, cases) = try produce(seed: 1, count: 0)
