@@ -1,36 +1,37 @@
-// ListStoreTests — runs `body` with a store opened in a new empty directory
+// ListStoreTests — runs `body` with a store opened on a new empty location
 import Models
 import TestSupport
 
 @testable import ListStore
 
 extension StoreFixtures {
-    /// Runs `body` with a store opened in a new empty directory, closed afterwards.
+    /// Runs `body` with a store of `backend` opened on a new empty location, closed afterwards.
     ///
     /// - Parameters:
+    ///   - backend: SQLite or PostgreSQL.
     ///   - datasets: Inserted (not replacing) before `body` runs; none when empty.
     ///   - eventRetention: How many events each dataset's log keeps.
-    ///   - body: Gets the open store and its directory.
+    ///   - body: Gets the open store and its location.
     /// - Throws: What opening the store, the insert or `body` throws.
     static func withStore(
-        holding datasets: [Dataset] = [], eventRetention: Int = 1_000,
-        _ body: (SQLiteStore, String) throws -> Void
+        _ backend: StoreBackend, holding datasets: [Dataset] = [], eventRetention: Int = 1_000,
+        _ body: (any DatasetStore, StoreLocation) throws -> Void
     ) throws {
-        try withDirectory { directory in
-            let store = try SQLiteStore(directory: directory, eventRetention: eventRetention)
+        try withLocation(backend) { location in
+            let store = try location.open(eventRetention: eventRetention)
             defer { store.close() }
             if !datasets.isEmpty { try store.insert(datasets, replacing: false) }
-            try body(store, directory)
+            try body(store, location)
         }
     }
 
-    /// Opens another store on `directory`, loads everything it holds and closes it again.
+    /// Opens another store on `location`, loads everything it holds and closes it again.
     ///
-    /// - Parameter directory: A data directory, possibly in use by a store still open.
+    /// - Parameter location: A store's data, possibly in use by a store still open.
     /// - Returns: The datasets in their stored order.
-    /// - Throws: ``StoreError`` or ``SQLiteError`` from opening or loading.
-    static func loadAll(from directory: String) throws -> [Dataset] {
-        let store = try SQLiteStore(directory: directory)
+    /// - Throws: ``StoreError``, ``SQLiteError`` or ``PostgresError`` from opening or loading.
+    static func loadAll(from location: StoreLocation) throws -> [Dataset] {
+        let store = try location.open()
         defer { store.close() }
         return try store.loadAll()
     }
@@ -44,7 +45,8 @@ extension StoreFixtures {
     ///   - edit: Changes rows and sections of the dataset, not its version.
     /// - Throws: What `edit` or the commit throws.
     static func commitEdit(
-        of model: inout Dataset, to store: SQLiteStore, eventPayload: [UInt8], _ edit: (inout Dataset) throws -> Void
+        of model: inout Dataset, to store: any DatasetStore, eventPayload: [UInt8],
+        _ edit: (inout Dataset) throws -> Void
     ) throws {
         let old = model
         try edit(&model)
@@ -65,5 +67,38 @@ extension StoreFixtures {
             while try statement.step() { texts.append(statement.text(at: 0) ?? "") }
             return texts
         }
+    }
+}
+
+/// Row counts read straight from a store's data.
+extension StoreFixtures {
+    struct Counts: Hashable {
+        var datasets: Int64
+        var sections: Int64
+        var rows: Int64
+        var events: Int64
+        /// The names of the per-dataset rows tables.
+        var rowTables: [String]
+        var versions: [String]
+    }
+
+    /// Counts straight from the data through a separate connection.
+    static func counts(_ location: StoreLocation) throws -> Counts {
+        let tablesSQL =
+            switch location.backend {
+            case .sqlite: "SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB 'rows_*'"
+            case .postgres:
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'rows\\_%'"
+            }
+        let rowTables = try location.texts(tablesSQL)
+        var rows: Int64 = 0
+        for table in rowTables { rows += try location.scalar("SELECT count(*) FROM \(table)") ?? 0 }
+        return Counts(
+            datasets: try location.scalar("SELECT count(*) FROM datasets") ?? -1,
+            sections: try location.scalar("SELECT count(*) FROM sections") ?? -1,
+            rows: rows,
+            events: try location.scalar("SELECT count(*) FROM events") ?? -1,
+            rowTables: rowTables.sorted(),
+            versions: try location.texts("SELECT id || '@' || version FROM datasets ORDER BY key"))
     }
 }
