@@ -1,0 +1,36 @@
+// ListServer — the store a run of the server uses
+import ListStore
+
+extension Launcher {
+    /// The store the configuration names: PostgreSQL for `--database`, else SQLite in `--data`.
+    /// - Throws: ``StoreError``, ``SQLiteError`` or ``PostgresError`` when it cannot be opened.
+    static func openStore(_ configuration: Configuration) throws -> any DatasetStore {
+        if let url = configuration.databaseURL { return try PostgresStore(url: url) }
+        return try SQLiteStore(directory: configuration.dataDirectory)
+    }
+}
+
+extension Configuration {
+    /// Where the data is, for messages: the data directory, or the database URL without its password.
+    var storeDescription: String {
+        guard let url = databaseURL else { return dataDirectory }
+        return "PostgreSQL " + Self.withoutPassword(url)
+    }
+
+    /// `url` with the password of its `user:password@` part, and of a `password=` parameter, replaced by `***`.
+    static func withoutPassword(_ url: String) -> String {
+        var text = url
+        if let scheme = text.range(of: "://") {
+            let authorityEnd = text[scheme.upperBound...].firstIndex { $0 == "/" || $0 == "?" } ?? text.endIndex
+            let authority = text[scheme.upperBound..<authorityEnd]
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+                text.replaceSubrange(text.index(after: colon)..<at, with: "***")
+            }
+        }
+        if let password = text.range(of: "password=") {
+            let end = text[password.upperBound...].firstIndex(of: "&") ?? text.endIndex
+            text.replaceSubrange(password.upperBound..<end, with: "***")
+        }
+        return text
+    }
+}
