@@ -1,5 +1,6 @@
 // ListServer — the store a run of the server uses
 import ListStore
+import Models
 
 extension Launcher {
     /// The store the configuration names: PostgreSQL for `--database`, else SQLite in `--data`.
@@ -7,6 +8,22 @@ extension Launcher {
     static func openStore(_ configuration: Configuration) throws -> any DatasetStore {
         if let url = configuration.databaseURL { return try PostgresStore(url: url) }
         return try SQLiteStore(directory: configuration.dataDirectory)
+    }
+
+    /// ``storeImports(_:configuration:in:progress:)``, once more when a shared store was empty and
+    /// another process stored the samples first (both saw a first start): the second time the
+    /// store holds datasets, so only the imports are written.
+    static func storeImportsSharing(
+        _ imported: [Dataset], configuration: Configuration, in store: any DatasetStore,
+        progress: (@Sendable (String) -> Void)?
+    ) throws -> [Dataset] {
+        do {
+            return try storeImports(imported, configuration: configuration, in: store, progress: progress)
+        } catch StoreError.datasetExists(let id)
+            where store is any SharedDatasetStore && !imported.contains(where: { $0.id == id })
+        {
+            return try storeImports(imported, configuration: configuration, in: store, progress: progress)
+        }
     }
 }
 

@@ -48,7 +48,7 @@ enum Launcher {
         do {
             try checkImportIDs(configuration, in: store)
             for summary in summaries { progress?(summary) }
-            let stored = try storeImports(imported, configuration: configuration, in: store, progress: progress)
+            let stored = try storeImportsSharing(imported, configuration: configuration, in: store, progress: progress)
             imported = []
             datasets = try loadDatasets(from: store, reusing: stored)
         } catch let error as ImportError {
@@ -127,7 +127,7 @@ enum Launcher {
     /// Stores the imports in one transaction, with the samples when the store is empty (the first start).
     /// - Returns: the datasets written, as they are now stored.
     /// - Throws: ``StoreError`` or ``SQLiteError``; nothing is written then.
-    private static func storeImports(
+    static func storeImports(
         _ imported: [Dataset], configuration: Configuration, in store: any DatasetStore,
         progress: (@Sendable (String) -> Void)?
     ) throws -> [Dataset] {
