@@ -1,7 +1,7 @@
-# Build: the official Swift image with the SQLite headers.
+# Build: the official Swift image with the SQLite and libpq headers.
 FROM swift:6.3-noble AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-dev \
+    && apt-get install -y --no-install-recommends libsqlite3-dev libpq-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -9,10 +9,10 @@ COPY Sources ./Sources
 RUN swift build -c release --product ListServer --static-swift-stdlib \
     && cp "$(swift build -c release --show-bin-path)/ListServer" /ListServer
 
-# Run: a slim Ubuntu with the SQLite runtime only.
+# Run: a slim Ubuntu with the SQLite and libpq runtimes only.
 FROM ubuntu:noble
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-0 ca-certificates tzdata \
+    && apt-get install -y --no-install-recommends libsqlite3-0 libpq5 ca-certificates tzdata \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /ListServer /app/ListServer
@@ -20,3 +20,10 @@ COPY Public /app/Public
 VOLUME /data
 EXPOSE 8080
 ENTRYPOINT ["/app/ListServer", "--host", "0.0.0.0", "--port", "8080", "--data", "/data", "--public", "/app/Public"]
+# The store: SQLite in the /data volume by default. For several servers, give every container the same
+# PostgreSQL database with --database (arguments after the image name follow the ENTRYPOINT's flags):
+#   docker run -p 8080:8080 -e PGPASSWORD=secret listserver \
+#       --database postgresql://listserver@db.internal:5432/listserver
+# libpq also reads its usual environment (PGPASSWORD, PGSSLMODE, PGCONNECT_TIMEOUT, …) and ~/.pgpass.
+ENV PGCONNECT_TIMEOUT=10
+CMD []

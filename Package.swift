@@ -12,10 +12,12 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(
+            name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .target(name: "Models"),
         .target(name: "ListRender", dependencies: ["Models"]),
         .target(name: "HTTPServer"),
-        .target(name: "ListStore", dependencies: ["Models", "CSQLite"]),
+        .target(name: "ListStore", dependencies: ["Models", "CSQLite", "CLibPQ"]),
         .executableTarget(
             name: "ListServer", dependencies: ["HTTPServer", "ListStore", "ListRender", "Models"]),
         .executableTarget(name: "ListBench", dependencies: ["ListRender", "Models"]),

@@ -6,7 +6,8 @@ import Models
 ///
 /// Every write is one transaction, durable before the call returns, and checked against the
 /// version it was made from; a refused write changes nothing. Implementations are safe to share
-/// between threads. ``SQLiteStore`` is the embedded one.
+/// between threads. ``SQLiteStore`` is the embedded one; ``PostgresStore`` is shared by several
+/// processes.
 public protocol DatasetStore: AnyObject, Sendable {
     // MARK: Reading
 
@@ -24,6 +25,9 @@ public protocol DatasetStore: AnyObject, Sendable {
 
     /// Whether any dataset is stored (false on a first start).
     func hasDatasets() throws -> Bool
+
+    /// Every stored dataset's id, key and version, in the order they were first stored.
+    func stamps() throws -> [DatasetStamp]
 
     // MARK: Writing
 

@@ -8,10 +8,12 @@ import Testing
 
 @Suite("DatasetStore commits")
 struct StoreCommitTests {
-    @Test("a commit of edits, inserts, deletes and moves loads back as the edited dataset")
-    func commitApplies() throws {
+    @Test(
+        "a commit of edits, inserts, deletes and moves loads back as the edited dataset",
+        arguments: StoreBackend.available)
+    func commitApplies(_ backend: StoreBackend) throws {
         let old = StoreFixtures.dataset(id: "list", sections: 3, rowsPerSection: 4)
-        try StoreFixtures.withStore(holding: [old]) { store, _ in
+        try StoreFixtures.withStore(backend, holding: [old]) { store, _ in
             var new = old
             new.version = old.version + 1
             new.sections[0].rows[1].fields["title"] = .string("edited")
@@ -29,10 +31,10 @@ struct StoreCommitTests {
         }
     }
 
-    @Test("a move between sections writes only the two row orders, not the row")
-    func moveWritesOrdersOnly() throws {
+    @Test("a move between sections writes only the two row orders, not the row", arguments: StoreBackend.available)
+    func moveWritesOrdersOnly(_ backend: StoreBackend) throws {
         let old = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 3)
-        try StoreFixtures.withStore(holding: [old]) { store, _ in
+        try StoreFixtures.withStore(backend, holding: [old]) { store, _ in
             var new = old
             new.version += 1
             new.sections[1].rows.append(new.sections[0].rows.removeLast())
@@ -43,10 +45,12 @@ struct StoreCommitTests {
         }
     }
 
-    @Test("deleting a section deletes its rows except those moved out of it in the same change")
-    func sectionDeleteCascades() throws {
+    @Test(
+        "deleting a section deletes its rows except those moved out of it in the same change",
+        arguments: StoreBackend.available)
+    func sectionDeleteCascades(_ backend: StoreBackend) throws {
         let old = StoreFixtures.dataset(id: "list", sections: 3, rowsPerSection: 4)
-        try StoreFixtures.withStore(holding: [old]) { store, directory in
+        try StoreFixtures.withStore(backend, holding: [old]) { store, location in
             let rescued = old.sections[1].rows[3]
             let change = StoredChange(
                 datasetID: "list", expectedVersion: old.version, newVersion: old.version + 1, nextID: old.nextID,
@@ -57,19 +61,21 @@ struct StoreCommitTests {
             expected.sections[2].rows.append(rescued)
             expected.sections.remove(at: 1)
             try Self.commit(change, to: store, expecting: expected)
-            #expect(try StoreFixtures.counts(directory).rows == Int64(expected.rowCount))
+            #expect(try StoreFixtures.counts(location).rows == Int64(expected.rowCount))
         }
     }
 
-    @Test("a stale expected version throws a conflict and changes nothing, event included")
-    func conflictChangesNothing() throws {
+    @Test(
+        "a stale expected version throws a conflict and changes nothing, event included",
+        arguments: StoreBackend.available)
+    func conflictChangesNothing(_ backend: StoreBackend) throws {
         let old = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 3)
-        try StoreFixtures.withStore(holding: [old]) { store, directory in
+        try StoreFixtures.withStore(backend, holding: [old]) { store, location in
             var first = old
             first.version = 2
             first.sections[0].rows[0].fields["title"] = .string("first")
             try store.commit(StoredChange(from: old, to: first, eventPayload: [1]))
-            let before = try StoreFixtures.counts(directory)
+            let before = try StoreFixtures.counts(location)
 
             var second = old
             second.version = 2
@@ -77,7 +83,7 @@ struct StoreCommitTests {
             #expect(throws: StoreError.versionConflict(datasetID: "list", expected: 1, found: 2)) {
                 try store.commit(StoredChange(from: old, to: second, eventPayload: [2]))
             }
-            #expect(try StoreFixtures.counts(directory) == before)
+            #expect(try StoreFixtures.counts(location) == before)
             #expect(try store.load(id: "list") == first)
             #expect(try store.events(datasetID: "list", after: 0, limit: 10) == [StoredEvent(version: 2, payload: [1])])
             #expect(throws: StoreError.datasetNotFound("ghost")) {
@@ -86,11 +92,13 @@ struct StoreCommitTests {
         }
     }
 
-    @Test("an inconsistent change is refused after partial writes, and they are rolled back")
-    func invalidChangeRollsBack() throws {
+    @Test(
+        "an inconsistent change is refused after partial writes, and they are rolled back",
+        arguments: StoreBackend.available)
+    func invalidChangeRollsBack(_ backend: StoreBackend) throws {
         let old = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 3)
-        try StoreFixtures.withStore(holding: [old]) { store, directory in
-            let before = try StoreFixtures.counts(directory)
+        try StoreFixtures.withStore(backend, holding: [old]) { store, location in
+            let before = try StoreFixtures.counts(location)
             let deleted = old.sections[0].rows.map(\.id)
             let unknownSection = StoredChange(
                 datasetID: "list", expectedVersion: 1, newVersion: 2, nextID: old.nextID,
@@ -109,15 +117,17 @@ struct StoreCommitTests {
                 datasetID: "list", expectedVersion: 1, newVersion: 2, nextID: old.nextID,
                 sectionOrder: [old.sections[0].id, old.sections[0].id])
             #expect(throws: StoreError.self) { try store.commit(badOrder) }
-            #expect(try StoreFixtures.counts(directory) == before)
+            #expect(try StoreFixtures.counts(location) == before)
             #expect(try store.load(id: "list") == old)
         }
     }
 
-    @Test("seeded random edits committed one by one always load back as the edited model")
-    func randomEditsMatchModel() throws {
-        try StoreFixtures.withDirectory { directory in
-            var store = try SQLiteStore(directory: directory)
+    @Test(
+        "seeded random edits committed one by one always load back as the edited model",
+        arguments: StoreBackend.available)
+    func randomEditsMatchModel(_ backend: StoreBackend) throws {
+        try StoreFixtures.withLocation(backend) { location in
+            var store = try location.open()
             defer { store.close() }
             var model = StoreFixtures.dataset(id: "list", sections: 4, rowsPerSection: 5)
             try store.insert([model], replacing: false)
@@ -128,19 +138,19 @@ struct StoreCommitTests {
                 }
                 if step % 25 == 0 {
                     store.close()
-                    store = try SQLiteStore(directory: directory)
+                    store = try location.open()
                 }
                 let loaded = try store.load(id: "list")
                 #expect(loaded == model, "after step \(step)")
                 if loaded != model { return }
             }
-            #expect(try StoreFixtures.counts(directory).rows == Int64(model.rowCount))
+            #expect(try StoreFixtures.counts(location).rows == Int64(model.rowCount))
         }
     }
 
     /// Commits `change` to `store` and expects the store to load `expected` for the changed dataset.
     private static func commit(
-        _ change: StoredChange, to store: SQLiteStore, expecting expected: Dataset,
+        _ change: StoredChange, to store: any DatasetStore, expecting expected: Dataset,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         try store.commit(change)

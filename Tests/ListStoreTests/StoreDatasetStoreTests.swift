@@ -8,7 +8,39 @@ import Testing
 
 @Suite("DatasetStore")
 struct StoreDatasetStoreTests {
-    @Test("a new directory is created and holds an empty store")
+    @Test("a new store is empty", arguments: StoreBackend.available)
+    func newStoreIsEmpty(_ backend: StoreBackend) throws {
+        try StoreFixtures.withStore(backend) { (store, _) throws in
+            #expect(try store.hasDatasets() == false)
+            #expect(try store.datasetIDs().isEmpty)
+            #expect(try store.loadAll().isEmpty)
+            #expect(try store.stamps().isEmpty)
+        }
+    }
+
+    @Test(
+        "stamps give each dataset's key and version; a replace keeps the key, a dataset stored again gets a new one",
+        arguments: StoreBackend.available)
+    func stamps(_ backend: StoreBackend) throws {
+        let datasets = StoreFixtures.datasets()
+        try StoreFixtures.withStore(backend, holding: datasets) { (store, _) throws in
+            let first = try store.stamps()
+            #expect(first.map(\.id) == ["friends", "messages", "empty"])
+            #expect(first.map(\.version) == [3, 4, 1])
+            #expect(Set(first.map(\.key)).count == 3)
+            var replacement = datasets[0]
+            replacement.version = 8
+            try store.insert([replacement], replacing: true)
+            #expect(try store.stamps()[0] == DatasetStamp(id: "friends", key: first[0].key, version: 8))
+            try store.deleteDataset(id: "friends")
+            try store.insert([datasets[0]], replacing: false)
+            let again = try #require(try store.stamps().last)
+            #expect(again.id == "friends" && again.version == 3)
+            #expect(!first.map(\.key).contains(again.key))
+        }
+    }
+
+    @Test("a new directory is created and holds an empty SQLite store")
     func createsDirectory() throws {
         try StoreFixtures.withDirectory { directory in
             let nested = directory + "/a/b"
@@ -16,15 +48,15 @@ struct StoreDatasetStoreTests {
             defer { store.close() }
             #expect(FileManager.default.fileExists(atPath: nested + "/listserver.sqlite"))
             #expect(try store.hasDatasets() == false)
-            #expect(try store.datasetIDs().isEmpty)
-            #expect(try store.loadAll().isEmpty)
         }
     }
 
-    @Test("several datasets load back exactly as saved: ids, versions, next ids, shapes and key orders")
-    func roundTrip() throws {
+    @Test(
+        "several datasets load back exactly as saved: ids, versions, next ids, shapes and key orders",
+        arguments: StoreBackend.available)
+    func roundTrip(_ backend: StoreBackend) throws {
         let datasets = StoreFixtures.datasets()
-        try StoreFixtures.withStore(holding: datasets) { store, _ in
+        try StoreFixtures.withStore(backend, holding: datasets) { store, _ in
             let loaded = try store.loadAll()
             #expect(loaded == datasets)
             #expect(loaded.map(\.id) == ["friends", "messages", "empty"])
@@ -37,31 +69,34 @@ struct StoreDatasetStoreTests {
         }
     }
 
-    @Test("reopening after close gives the same data")
-    func reopenAfterClose() throws {
-        try StoreFixtures.withDirectory { directory in
+    @Test("reopening after close gives the same data", arguments: StoreBackend.available)
+    func reopenAfterClose(_ backend: StoreBackend) throws {
+        try StoreFixtures.withLocation(backend) { location in
             let datasets = StoreFixtures.datasets()
-            let first = try SQLiteStore(directory: directory)
+            let first = try location.open()
             try first.insert(datasets, replacing: false)
             first.close()
             #expect(throws: StoreError.closed) { try first.loadAll() }
             first.close()
-            #expect(try StoreFixtures.loadAll(from: directory) == datasets)
+            #expect(try StoreFixtures.loadAll(from: location) == datasets)
         }
     }
 
-    @Test("committed data is visible to a second connection while the first is still open, as after a crash")
-    func visibleWithoutClose() throws {
+    @Test(
+        "committed data is visible to a second connection while the first is still open, as after a crash",
+        arguments: StoreBackend.available)
+    func visibleWithoutClose(_ backend: StoreBackend) throws {
         let datasets = StoreFixtures.datasets()
-        try StoreFixtures.withStore(holding: datasets) { (_, directory) throws in
-            #expect(try StoreFixtures.loadAll(from: directory) == datasets)
+        try StoreFixtures.withStore(backend, holding: datasets) { (_, location) throws in
+            #expect(try StoreFixtures.loadAll(from: location) == datasets)
         }
     }
 
-    @Test("a copy of the files taken right after a commit, WAL included, recovers everything committed")
+    @Test("a copy of the SQLite files taken right after a commit, WAL included, recovers everything committed")
     func crashImageRecovers() throws {
         let datasets = StoreFixtures.datasets()
-        try StoreFixtures.withStore(holding: datasets) { _, directory in
+        try StoreFixtures.withStore(.sqlite, holding: datasets) { _, location in
+            let directory = location.address
             let image = directory + "/image"
             try FileManager.default.createDirectory(atPath: image, withIntermediateDirectories: true)
             let walPath = directory + "/listserver.sqlite-wal"
@@ -69,16 +104,16 @@ struct StoreDatasetStoreTests {
             try FileManager.default.copyItem(
                 atPath: directory + "/listserver.sqlite", toPath: image + "/listserver.sqlite")
             try FileManager.default.copyItem(atPath: walPath, toPath: image + "/listserver.sqlite-wal")
-            #expect(try StoreFixtures.loadAll(from: image) == datasets)
+            #expect(try StoreFixtures.loadAll(from: .sqlite(image)) == datasets)
         }
     }
 
-    @Test("an insert with an existing id stores none of the batch and names the id")
-    func insertAllOrNothing() throws {
+    @Test("an insert with an existing id stores none of the batch and names the id", arguments: StoreBackend.available)
+    func insertAllOrNothing(_ backend: StoreBackend) throws {
         let datasets = StoreFixtures.datasets()
         let fresh = StoreFixtures.dataset(id: "fresh", sections: 3, rowsPerSection: 50)
-        try StoreFixtures.withStore(holding: [datasets[1]]) { store, directory in
-            try Self.expectFileUnchanged(store, in: directory, loading: [datasets[1]]) {
+        try StoreFixtures.withStore(backend, holding: [datasets[1]]) { store, location in
+            try Self.expectFileUnchanged(store, in: location, loading: [datasets[1]]) {
                 #expect(throws: StoreError.datasetExists("messages")) {
                     try store.insert([fresh, datasets[1], datasets[0]], replacing: false)
                 }
@@ -89,39 +124,43 @@ struct StoreDatasetStoreTests {
                 == "dataset 'messages' already exists")
     }
 
-    @Test("an insert failing in the middle on a duplicate row id leaves the file as it was")
-    func insertFailingMidway() throws {
+    @Test(
+        "an insert failing in the middle on a duplicate row id leaves the file as it was",
+        arguments: StoreBackend.available)
+    func insertFailingMidway(_ backend: StoreBackend) throws {
         let datasets = StoreFixtures.datasets()
         var broken = StoreFixtures.dataset(id: "broken", sections: 2, rowsPerSection: 10)
         broken.sections[1].rows[5].id = broken.sections[0].rows[2].id
         let good = StoreFixtures.dataset(id: "good", sections: 2, rowsPerSection: 10)
-        try StoreFixtures.withStore(holding: [datasets[0]]) { store, directory in
-            try Self.expectFileUnchanged(store, in: directory, loading: [datasets[0]]) {
-                #expect(throws: SQLiteError.self) { try store.insert([good, broken], replacing: true) }
+        try StoreFixtures.withStore(backend, holding: [datasets[0]]) { store, location in
+            try Self.expectFileUnchanged(store, in: location, loading: [datasets[0]]) {
+                #expect { try store.insert([good, broken], replacing: true) } throws: { isDatabaseError($0) }
             }
             #expect(throws: StoreError.duplicateDataset("good")) { try store.insert([good, good], replacing: true) }
         }
     }
 
-    @Test("replacing drops the old sections, rows and events and keeps the dataset's place")
-    func replaceKeepsPlace() throws {
+    @Test(
+        "replacing drops the old sections, rows and events and keeps the dataset's place",
+        arguments: StoreBackend.available)
+    func replaceKeepsPlace(_ backend: StoreBackend) throws {
         let datasets = StoreFixtures.datasets()
-        try StoreFixtures.withStore(holding: datasets) { store, directory in
+        try StoreFixtures.withStore(backend, holding: datasets) { store, location in
             try store.appendEvent(datasetID: "friends", version: 2, payload: [1, 2, 3])
             var replacement = StoreFixtures.dataset(id: "friends", sections: 2, rowsPerSection: 3)
             replacement.version = 9
             try store.insert([replacement], replacing: true)
             #expect(try store.loadAll() == [replacement, datasets[1], datasets[2]])
             #expect(try store.events(datasetID: "friends", after: 0, limit: 10).isEmpty)
-            let counts = try StoreFixtures.counts(directory)
+            let counts = try StoreFixtures.counts(location)
             #expect(counts.rows == 6 + datasets[1].rowCount)
         }
     }
 
-    @Test("replaceDataset checks the version and writes the whole dataset")
-    func replaceDatasetChecksVersion() throws {
+    @Test("replaceDataset checks the version and writes the whole dataset", arguments: StoreBackend.available)
+    func replaceDatasetChecksVersion(_ backend: StoreBackend) throws {
         let datasets = StoreFixtures.datasets()
-        try StoreFixtures.withStore(holding: datasets) { store, _ in
+        try StoreFixtures.withStore(backend, holding: datasets) { store, _ in
             var edited = datasets[1]
             edited.sections[0].rows.removeFirst()
             edited.sections[0].rows[0].fields["title"] = .string("changed")
@@ -141,29 +180,31 @@ struct StoreDatasetStoreTests {
         }
     }
 
-    @Test("deleting a dataset removes it with its rows table and events; its key is not reused")
-    func deleteDataset() throws {
+    @Test(
+        "deleting a dataset removes it with its rows table and events; its key is not reused",
+        arguments: StoreBackend.available)
+    func deleteDataset(_ backend: StoreBackend) throws {
         let datasets = StoreFixtures.datasets()
-        try StoreFixtures.withStore(holding: datasets) { store, directory in
+        try StoreFixtures.withStore(backend, holding: datasets) { store, location in
             try store.appendEvent(datasetID: "friends", version: 2, payload: [1])
             #expect(try store.deleteDataset(id: "friends"))
             #expect(try store.deleteDataset(id: "friends") == false)
             #expect(try store.loadAll() == [datasets[1], datasets[2]])
-            var counts = try StoreFixtures.counts(directory)
+            var counts = try StoreFixtures.counts(location)
             #expect(counts.rows == datasets[1].rowCount)
             #expect(counts.events == 0)
             #expect(counts.rowTables == ["rows_2", "rows_3"])
             try store.insert([datasets[0]], replacing: false)
-            counts = try StoreFixtures.counts(directory)
+            counts = try StoreFixtures.counts(location)
             #expect(counts.rowTables == ["rows_2", "rows_3", "rows_4"], "keys are never reused")
             #expect(try store.loadAll() == [datasets[1], datasets[2], datasets[0]])
         }
     }
 
-    @Test("damaged stored data is reported as corrupt, naming the dataset")
-    func corruptDataIsReported() throws {
-        try Self.withRawAccess { store, raw in
-            try raw.run("UPDATE rows_1 SET fields = x'0102' WHERE id = (SELECT min(id) FROM rows_1)")
+    @Test("damaged stored data is reported as corrupt, naming the dataset", arguments: StoreBackend.available)
+    func corruptDataIsReported(_ backend: StoreBackend) throws {
+        try Self.withRawAccess(backend) { store, raw in
+            try raw.run("UPDATE rows_1 SET fields = $1 WHERE id = (SELECT min(id) FROM rows_1)", [[1, 2]])
             #expect {
                 try store.loadAll()
             } throws: { error in
@@ -184,19 +225,21 @@ struct StoreDatasetStoreTests {
         }
     }
 
-    @Test("a row listed twice, a row in no section and a section out of the order are reported as corrupt")
-    func inconsistentOrdersAreReported() throws {
-        try Self.withRawAccess { store, raw in
+    @Test(
+        "a row listed twice, a row in no section and a section out of the order are reported as corrupt",
+        arguments: StoreBackend.available)
+    func inconsistentOrdersAreReported(_ backend: StoreBackend) throws {
+        try Self.withRawAccess(backend) { store, raw in
             func expectCorrupt(_ detail: String) {
                 #expect(throws: StoreError.corrupt(datasetID: "messages", detail: detail)) { try store.loadAll() }
             }
-            try raw.run("UPDATE sections SET row_order = ?", [.blob(StoredIDList.encode([2, 2] as [Int64]))])
+            try raw.run("UPDATE sections SET row_order = $1", [StoredIDList.encode([2, 2] as [Int64])])
             expectCorrupt("row 2 is listed twice")
-            try raw.run("UPDATE sections SET row_order = ?", [.blob(StoredIDList.encode([2] as [Int64]))])
+            try raw.run("UPDATE sections SET row_order = $1", [StoredIDList.encode([2] as [Int64])])
             expectCorrupt("row 3 is stored but in no section's row order")
-            try raw.run("UPDATE datasets SET section_order = x''")
+            try raw.run("UPDATE datasets SET section_order = $1", [[]])
             expectCorrupt("section 1 is stored but not in the section order")
-            try raw.run("UPDATE datasets SET section_order = x'01'")
+            try raw.run("UPDATE datasets SET section_order = $1", [[1]])
             expectCorrupt("the section order is not a list of ids")
         }
     }
@@ -204,61 +247,19 @@ struct StoreDatasetStoreTests {
     /// Runs `failingWrite`, then expects the file to hold the same counts as before it and the store
     /// to load `expected`.
     private static func expectFileUnchanged(
-        _ store: SQLiteStore, in directory: String, loading expected: [Dataset],
+        _ store: any DatasetStore, in location: StoreLocation, loading expected: [Dataset],
         sourceLocation: SourceLocation = #_sourceLocation, by failingWrite: () throws -> Void
     ) throws {
-        let before = try StoreFixtures.counts(directory)
+        let before = try StoreFixtures.counts(location)
         try failingWrite()
-        #expect(try StoreFixtures.counts(directory) == before, sourceLocation: sourceLocation)
+        #expect(try StoreFixtures.counts(location) == before, sourceLocation: sourceLocation)
         #expect(try store.loadAll() == expected, sourceLocation: sourceLocation)
     }
 
-    /// Runs `body` with a store holding the messages dataset, and a raw connection to its file.
-    private static func withRawAccess(_ body: (SQLiteStore, SQLiteDatabase) throws -> Void) throws {
-        try StoreFixtures.withStore(holding: [StoreFixtures.datasets()[1]]) { store, directory in
-            let raw = try SQLiteDatabase(path: directory + "/listserver.sqlite")
-            defer { raw.close() }
-            try body(store, raw)
-        }
-    }
-}
-
-/// Row counts read straight from a store's file.
-extension StoreFixtures {
-    struct Counts: Hashable {
-        var datasets: Int64
-        var sections: Int64
-        var rows: Int64
-        var events: Int64
-        /// The names of the per-dataset rows tables.
-        var rowTables: [String]
-        var versions: [String]
-    }
-
-    /// Counts straight from the file through a separate connection.
-    static func counts(_ directory: String) throws -> Counts {
-        let database = try SQLiteDatabase(path: directory + "/" + SQLiteStore.fileName)
-        defer { database.close() }
-        let versions = try database.withStatement("SELECT id, version FROM datasets ORDER BY key") { statement in
-            var versions: [String] = []
-            while try statement.step() { versions.append("\(statement.text(at: 0) ?? "")@\(statement.int64(at: 1))") }
-            return versions
-        }
-        let rowTables = try database.withStatement(
-            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB 'rows_*'"
-        ) { statement in
-            var names: [String] = []
-            while try statement.step() { names.append(statement.text(at: 0) ?? "") }
-            return names
-        }
-        var rows: Int64 = 0
-        for table in rowTables { rows += try database.scalarInt("SELECT count(*) FROM \(table)") ?? 0 }
-        return Counts(
-            datasets: try database.scalarInt("SELECT count(*) FROM datasets") ?? -1,
-            sections: try database.scalarInt("SELECT count(*) FROM sections") ?? -1,
-            rows: rows,
-            events: try database.scalarInt("SELECT count(*) FROM events") ?? -1,
-            rowTables: rowTables.sorted(),
-            versions: versions)
+    /// Runs `body` with a store of `backend` holding the messages dataset, and its location for raw SQL.
+    private static func withRawAccess(
+        _ backend: StoreBackend, _ body: (any DatasetStore, StoreLocation) throws -> Void
+    ) throws {
+        try StoreFixtures.withStore(backend, holding: [StoreFixtures.datasets()[1]], body)
     }
 }

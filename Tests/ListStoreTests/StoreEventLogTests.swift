@@ -7,11 +7,13 @@ import Testing
 
 @Suite("DatasetStore event log")
 struct StoreEventLogTests {
-    @Test("events come back in version order after a given version, at most limit of them")
-    func ordering() throws {
+    @Test(
+        "events come back in version order after a given version, at most limit of them",
+        arguments: StoreBackend.available)
+    func ordering(_ backend: StoreBackend) throws {
         var model = StoreFixtures.dataset(id: "list", sections: 1, rowsPerSection: 3)
         let other = StoreFixtures.dataset(id: "other", sections: 1, rowsPerSection: 1)
-        try StoreFixtures.withStore(holding: [model, other]) { store, _ in
+        try StoreFixtures.withStore(backend, holding: [model, other]) { store, _ in
             for step in 1...5 {
                 try StoreFixtures.commitEdit(of: &model, to: store, eventPayload: Array("change \(step)".utf8)) {
                     $0.sections[0].rows[0].fields["title"] = .string("v\(step)")
@@ -35,10 +37,10 @@ struct StoreEventLogTests {
         }
     }
 
-    @Test("the log keeps only the last events of each dataset")
-    func pruning() throws {
+    @Test("the log keeps only the last events of each dataset", arguments: StoreBackend.available)
+    func pruning(_ backend: StoreBackend) throws {
         let datasets = ["a", "b"].map { StoreFixtures.dataset(id: $0, sections: 1, rowsPerSection: 1) }
-        try StoreFixtures.withStore(holding: datasets, eventRetention: 10) { store, _ in
+        try StoreFixtures.withStore(backend, holding: datasets, eventRetention: 10) { store, _ in
             for version in Int64(2)...40 {
                 try store.commit(
                     StoredChange(
@@ -54,10 +56,12 @@ struct StoreEventLogTests {
         }
     }
 
-    @Test("a commit without an event payload logs nothing and still raises the version")
-    func commitWithoutEvent() throws {
+    @Test(
+        "a commit without an event payload logs nothing and still raises the version",
+        arguments: StoreBackend.available)
+    func commitWithoutEvent(_ backend: StoreBackend) throws {
         let dataset = StoreFixtures.dataset(id: "a", sections: 1, rowsPerSection: 1)
-        try StoreFixtures.withStore(holding: [dataset]) { store, _ in
+        try StoreFixtures.withStore(backend, holding: [dataset]) { store, _ in
             try store.commit(StoredChange(datasetID: "a", expectedVersion: 1, newVersion: 2, nextID: 9))
             #expect(try store.events(datasetID: "a", after: 0, limit: 10).isEmpty)
             let loaded = try #require(try store.load(id: "a"))

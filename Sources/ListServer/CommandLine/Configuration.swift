@@ -1,4 +1,5 @@
 // ListServer — everything a run of the server is told on its command line
+import ListStore
 import Models
 
 /// Everything a run of the server is told on its command line.
@@ -12,6 +13,8 @@ struct Configuration: Sendable, Equatable {
     var host = "127.0.0.1"
     var port = 8080
     var dataDirectory = "./.listserver"
+    /// A PostgreSQL URL (`--database`): store there, shared with other processes, instead of in SQLite.
+    var databaseURL: String?
     var imports: [Import] = []
     var replace = false
     var kind: DatasetKind?
@@ -34,6 +37,9 @@ struct Configuration: Sendable, Equatable {
           --host HOST          address to listen on (default 127.0.0.1, loopback only)
           --port PORT          port to listen on; 0 picks a free port and prints it (default 8080)
           --data DIR           directory of the SQLite store (default ./.listserver)
+          --database URL       store in PostgreSQL instead, e.g. postgresql://user@127.0.0.1:5432/db;
+                               any number of servers given the same URL behave as one server
+                               (password in the URL, PGPASSWORD or ~/.pgpass)
           --import [ID=]PATH   import a .json or .plist file (XML or binary) before serving; repeatable.
                                ID defaults to the file name without extensions, lower-cased,
                                other characters than letters and digits turned into '-'
@@ -85,6 +91,12 @@ struct Configuration: Sendable, Equatable {
             case "--data":
                 configuration.dataDirectory = try value()
                 if configuration.dataDirectory.isEmpty { throw UsageError("--data needs a directory") }
+            case "--database":
+                let url = try value()
+                guard PostgresStore.isDatabaseURL(url) else {
+                    throw UsageError("--database expects a postgresql:// URL, found \"\(url)\"")
+                }
+                configuration.databaseURL = url
             case "--import":
                 configuration.imports.append(try parseImport(try value()))
             case "--replace":

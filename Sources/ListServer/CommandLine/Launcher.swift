@@ -39,16 +39,16 @@ enum Launcher {
 
         let store: any DatasetStore
         do {
-            store = try SQLiteStore(directory: configuration.dataDirectory)
+            store = try openStore(configuration)
         } catch {
-            printError("error: cannot open the data directory \(configuration.dataDirectory): \(error)")
+            printError("error: cannot open \(configuration.storeDescription): \(error)")
             return 1
         }
         let datasets: [Dataset]
         do {
             try checkImportIDs(configuration, in: store)
             for summary in summaries { progress?(summary) }
-            let stored = try storeImports(imported, configuration: configuration, in: store, progress: progress)
+            let stored = try storeImportsSharing(imported, configuration: configuration, in: store, progress: progress)
             imported = []
             datasets = try loadDatasets(from: store, reusing: stored)
         } catch let error as ImportError {
@@ -70,6 +70,7 @@ enum Launcher {
         }
 
         let library = Library(store: store, datasets: datasets)
+        let follower = StoreFollower.start(library: library)
         let routes = AppRoutes(
             library: library, policy: MutationPolicy(token: configuration.token),
             files: StaticFiles(root: publicDirectory(configuration)),
@@ -87,10 +88,12 @@ enum Launcher {
         do {
             port = try server.start()
             try SignalHandling.onTermination { _ in
+                follower?.stop()
                 library.events.closeAll()
                 server.stop()
             }
         } catch {
+            follower?.stop()
             store.close()
             printError("error: cannot listen on \(configuration.host):\(configuration.port): \(error)")
             return 1
@@ -99,13 +102,14 @@ enum Launcher {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         let line =
             "ListServer serving http://\(host):\(port) "
-            + "(\(datasets.count) datasets, data in \(configuration.dataDirectory))\n"
+            + "(\(datasets.count) datasets, data in \(configuration.storeDescription))\n"
         FileHandle.standardOutput.write(Data(line.utf8))
         if !isLoopback(configuration.host) {
             printError("warning: listening on \(configuration.host), reachable from other machines")
         }
         neverBlockOnStandardError()
         server.wait()
+        follower?.stop()
         store.close()
         return 0
     }
@@ -125,7 +129,7 @@ enum Launcher {
     /// Stores the imports in one transaction, with the samples when the store is empty (the first start).
     /// - Returns: the datasets written, as they are now stored.
     /// - Throws: ``StoreError`` or ``SQLiteError``; nothing is written then.
-    private static func storeImports(
+    static func storeImports(
         _ imported: [Dataset], configuration: Configuration, in store: any DatasetStore,
         progress: (@Sendable (String) -> Void)?
     ) throws -> [Dataset] {

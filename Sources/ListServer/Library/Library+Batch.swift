@@ -25,7 +25,7 @@ extension Library {
     ///   a store failure as it is, with nothing changed.
     func apply(_ request: BatchRequest, to id: String) throws -> BatchOutcome {
         try writer.withLock { _ in
-            let entry = try requireEntry(id)
+            let entry = try entry(id, forBatchFrom: request.baseVersion)
             guard request.baseVersion == entry.dataset.version else {
                 throw LibraryError.versionConflict(
                     datasetID: id, current: entry.dataset.version, base: request.baseVersion)
@@ -38,6 +38,7 @@ extension Library {
             do {
                 try store.commit(applied.change)
             } catch StoreError.versionConflict(_, _, let found) {
+                catchUpQuietly(id)
                 throw LibraryError.versionConflict(datasetID: id, current: found, base: request.baseVersion)
             }
             replace(with: applied.entry)

@@ -26,10 +26,11 @@ extension Library {
     func put(_ dataset: Dataset, mustBeNew: Bool) throws -> (outcome: PutOutcome, entry: DatasetEntry) {
         try writer.withLock { _ in
             var dataset = dataset
+            catchUpQuietly(dataset.id)
             let existing = entry(dataset.id)
             if existing != nil && mustBeNew { throw LibraryError.datasetExists(datasetID: dataset.id) }
             if let existing { dataset.version = max(dataset.version, existing.dataset.version + 1) }
-            try store.insert([dataset], replacing: existing != nil)
+            try storeWhole(dataset, over: existing)
             let entry = DatasetEntry(dataset: dataset)
             replace(with: entry)
             if existing != nil { events.reload(datasetID: dataset.id, version: dataset.version) }
@@ -42,8 +43,10 @@ extension Library {
     /// - Throws: ``LibraryError/notFound(datasetID:)``; a store failure as it is, with nothing changed.
     func delete(_ id: String) throws {
         try writer.withLock { _ in
+            catchUpQuietly(id)
             _ = try requireEntry(id)
             try store.deleteDataset(id: id)
+            storedKeys.withLock { $0[id] = nil }
             removeEntry(id)
             events.reload(datasetID: id, version: nil)
         }

@@ -21,6 +21,9 @@ final class Library: Sendable {
     private let state: Mutex<State>
     /// Held while a batch is planned, stored and swapped in.
     let writer = Mutex(())
+    /// The store key of each dataset as this process last read or wrote it, when the store is
+    /// shared (see `Library+Following.swift`): a dataset deleted and stored again has a new key.
+    let storedKeys = Mutex<[String: Int64]>([:])
 
     /// - Parameter datasets: what the store holds, in the order to list them.
     init(store: any DatasetStore, datasets: [Dataset]) {

@@ -23,6 +23,9 @@ extension AppRoutes {
         _ = try library.requireEntry(id)
         let lastSeen = Self.lastSeenVersion(request)
         let library = self.library
+        if case .version(let seen) = lastSeen, seen > (library.entry(id)?.dataset.version ?? seen) {
+            library.catchUp(id)  // a client that saw a later version on another process
+        }
         let stream = HTTPStream(bufferLimit: library.events.streamBufferLimit)
         let subscribed = library.events.subscribe(datasetID: id, stream: stream) {
             guard let current = library.entry(id)?.dataset.version else { return nil }

@@ -51,7 +51,7 @@ public final class SQLiteStore: DatasetStore {
     }
 
     /// Runs `body` on the open connection, holding the lock.
-    private func withConnection<Result: Sendable>(_ body: (StoreConnection) throws -> Result) throws -> Result {
+    func withConnection<Result: Sendable>(_ body: (StoreConnection) throws -> Result) throws -> Result {
         try connection.withLock { connection throws -> Result in
             guard let connection else { throw StoreError.closed }
             return try body(connection)

@@ -62,21 +62,24 @@ struct StoreBulkInsertTests {
 
     @Test(
         "rows written many to a statement load back whatever their count",
-        arguments: [(1, 1), (1, 63), (1, 64), (2, 64), (3, 50), (7, 37), (0, 0), (4, 0)])
-    func rowCounts(sections: Int, rowsPerSection: Int) throws {
+        arguments: StoreBackend.available, [(1, 1), (1, 63), (1, 64), (2, 64), (3, 50), (7, 37), (0, 0), (4, 0)])
+    func rowCounts(_ backend: StoreBackend, shape: (sections: Int, rowsPerSection: Int)) throws {
+        let (sections, rowsPerSection) = shape
         let dataset = StoreFixtures.dataset(id: "list", sections: sections, rowsPerSection: rowsPerSection)
-        try StoreFixtures.withStore(holding: [dataset]) { (store, directory) throws in
+        try StoreFixtures.withStore(backend, holding: [dataset]) { (store, location) throws in
             #expect(try store.loadAll() == [dataset])
-            #expect(try StoreFixtures.counts(directory).rows == Int64(sections * rowsPerSection))
+            #expect(try StoreFixtures.counts(location).rows == Int64(sections * rowsPerSection))
         }
     }
 
-    @Test("two rows with one id in the same many-row statement fail the whole insert")
-    func duplicateRowIDs() throws {
+    @Test(
+        "two rows with one id in the same many-row statement fail the whole insert",
+        arguments: StoreBackend.available)
+    func duplicateRowIDs(_ backend: StoreBackend) throws {
         var dataset = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 40)
         dataset.sections[1].rows[5].id = dataset.sections[0].rows[30].id
-        try StoreFixtures.withStore { (store, _) throws in
-            #expect(throws: SQLiteError.self) { try store.insert([dataset], replacing: false) }
+        try StoreFixtures.withStore(backend) { (store, _) throws in
+            #expect { try store.insert([dataset], replacing: false) } throws: { isDatabaseError($0) }
             #expect(try store.loadAll().isEmpty)
         }
     }
@@ -86,7 +89,7 @@ struct StoreBulkInsertTests {
         try FileManager.default.createDirectory(atPath: image, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             atPath: directory + "/" + SQLiteStore.fileName, toPath: image + "/" + SQLiteStore.fileName)
-        return try StoreFixtures.loadAll(from: image)
+        return try StoreFixtures.loadAll(from: .sqlite(image))
     }
 
     /// Runs `body` with a store connection (event retention 10) on a file in a new directory.

@@ -28,7 +28,7 @@ struct StoreSchemaTests {
             let datasets = StoreFixtures.datasets()
             try Self.write(datasets, to: directory)
             for _ in 0..<3 {
-                #expect(try StoreFixtures.loadAll(from: directory) == datasets)
+                #expect(try StoreFixtures.loadAll(from: .sqlite(directory)) == datasets)
             }
         }
     }
