@@ -37,6 +37,9 @@ struct BatchRequest: Sendable, Equatable {
     var updateRows: [RowUpdate] = []
     var deleteSections: [SectionID] = []
     var insertSections: [SectionInsert] = []
+    /// Table documents: the child table the operations apply to (`"child": "12~40"`); empty for the
+    /// dataset's own table.
+    var child = ChildAddress()
 
     /// The most operations one batch may hold, all lists together.
     static let maximumOperations = 100_000

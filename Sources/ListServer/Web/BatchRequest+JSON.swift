@@ -7,6 +7,7 @@ extension BatchRequest {
     /// is refused rather than ignored.
     static let knownKeys = [
         "baseVersion", "deleteRows", "insertRows", "moveRows", "updateRows", "deleteSections", "insertSections",
+        "child",
     ]
 
     /// Reads a request body.
@@ -32,6 +33,7 @@ extension BatchRequest {
             throw invalid("baseVersion", "missing: send the version the change was made against")
         }
         var request = BatchRequest(baseVersion: try integer(base, "baseVersion"))
+        request.child = try child(object["child"])
         var count = 0
         request.deleteRows = try list(object, "deleteRows", &count) { value, path throws(HTTPError) in
             RowID(try integer(value, path))
