@@ -41,6 +41,7 @@ public struct DatasetDecoder: Sendable {
     ///   without a kind, one saying to pass `--kind`.
     /// - Complexity: O(n) in the number of values.
     public func decode(_ root: FieldValue) throws(ImportError) -> Dataset {
+        if kind == .table || (kind == nil && TableDocument.isDocument(root)) { return try decodeTable(root) }
         let (list, rootKey) = try topLevelList(root)
         if list.isEmpty && kind == nil {
             throw failure(rootKey ?? "", Self.emptyListMessage)
@@ -51,7 +52,7 @@ public struct DatasetDecoder: Sendable {
             switch kind {
             case .friends: "friends"
             case .generic: detected.kind == .generic ? detected.rowsKey : nil
-            case .heroes, .apps, .messages: nil
+            case .heroes, .apps, .messages, .table: nil
             }
         let prefix = rootKey ?? ""
         var dataset = Dataset(
@@ -133,7 +134,7 @@ public struct DatasetDecoder: Sendable {
         return rows
     }
 
-    private func failure(_ path: String, _ message: String) -> ImportError {
+    func failure(_ path: String, _ message: String) -> ImportError {
         ImportError(file: file, path: path, message: message)
     }
 }

@@ -6,6 +6,7 @@ public enum DatasetEncoder {
     /// The value tree of the dataset's current rows in its source shape.
     /// - Complexity: O(n) in the number of rows; row dictionaries are shared, not copied.
     public static func encode(_ dataset: Dataset) -> FieldValue {
+        if dataset.kind == .table { return TableDocument.encode(dataset, stamped: false) }
         let list: [FieldValue]
         if let rowsKey = dataset.shape.rowsKey {
             list = dataset.sections.map { section in

@@ -5,6 +5,7 @@ extension DatasetKind {
     public var groupRowsKey: String? {
         switch self {
         case .friends: "friends"
+        case .table: TableDocument.rowsKey
         case .heroes, .apps, .messages, .generic: nil
         }
     }
@@ -34,6 +35,8 @@ extension DatasetKind {
             ]
         case .generic:
             []
+        case .table:
+            TableDocument.rowRules
         }
     }
 
@@ -42,6 +45,7 @@ extension DatasetKind {
         switch self {
         case .friends: [FieldRule("name", .string, required: true), FieldRule("online", .integer)]
         case .generic: [FieldRule("title", .string)]
+        case .table: TableDocument.sectionRules
         case .heroes, .apps, .messages: []
         }
     }
@@ -49,7 +53,7 @@ extension DatasetKind {
     /// The table style a kind is shown in.
     public func defaultStyle(grouped: Bool) -> TableStyle {
         switch self {
-        case .friends, .heroes, .apps, .messages: .plain
+        case .friends, .heroes, .apps, .messages, .table: .plain
         case .generic: grouped ? .grouped : .plain
         }
     }

@@ -12,12 +12,20 @@ public enum DatasetKind: String, Sendable, Hashable, CaseIterable, Codable {
     case messages
     /// Any array of dictionaries, or `[{title, rows:[…]}]`.
     case generic
+    /// `{"table": {style, header?, footer?, sections:[{header?, footer?, rows:[{text, detail, …}]}]}}`:
+    /// a document in UITableView's own vocabulary (see ``TableDocument``).
+    case table
 }
 
-/// The two table styles of `UITableView`.
-public enum TableStyle: String, Sendable, Hashable, Codable {
+/// The table styles of `UITableView`.
+public enum TableStyle: String, Sendable, Hashable, Codable, CaseIterable {
     /// Section headers pin to the top while their section scrolls.
     case plain
-    /// Inset groups; headers scroll with their section.
+    /// Groups spanning the width; headers scroll with their section.
     case grouped
+    /// Groups inset from the edges with rounded corners, as Settings draws them.
+    case insetGrouped
+
+    /// Whether sections are drawn as groups (grouped or inset grouped), whose headers do not pin.
+    public var isGrouped: Bool { self != .plain }
 }

@@ -18,6 +18,10 @@ public enum FieldType: Sendable, Hashable {
     case stringList
     /// A dictionary.
     case dictionary
+    /// One of a few strings, as an enumeration's cases (`value1`, `checkmark`).
+    case oneOf([String])
+    /// A number (as ``number`` reads it) within a range, such as a row height.
+    case numberIn(ClosedRange<Double>)
     /// Any value.
     case any
 
@@ -32,6 +36,9 @@ public enum FieldType: Sendable, Hashable {
         case .boolean: "a boolean"
         case .stringList: "an array of strings"
         case .dictionary: "a dictionary"
+        case .oneOf(let names): "one of " + names.joined(separator: ", ")
+        case .numberIn(let range): "a number from \(FieldValue.real(range.lowerBound).text ?? "") to "
+            + (FieldValue.real(range.upperBound).text ?? "")
         case .any: "a value"
         }
     }
@@ -78,6 +85,8 @@ extension FieldType {
             fits = false
         case .boolean: fits = value.boolValue != nil
         case .dictionary: fits = value.dictValue != nil
+        case .oneOf(let names): fits = value.stringValue.map(names.contains) ?? false
+        case .numberIn(let range): fits = value.number.map(range.contains) ?? false
         case .stringList:
             if let items = value.arrayValue {
                 if let bad = items.firstIndex(where: { $0.text == nil }) {

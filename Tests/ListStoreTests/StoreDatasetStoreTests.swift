@@ -40,6 +40,17 @@ struct StoreDatasetStoreTests {
         }
     }
 
+    @Test("a table document keeps its table-level keys and child tables through the store", arguments: StoreBackend.available)
+    func tableDocuments(_ backend: StoreBackend) throws {
+        let json = #"{"table":{"style":"insetGrouped","header":"H","footer":"F","x":[1],"sections":[{"footer":"S","rows":[{"text":"A","accessory":"checkmark","table":{"sections":[{"rows":[{"text":"B"}]}]}}]}]},"v":1}"#
+        let table = try DatasetImporter.importDataset(Array(json.utf8), using: DatasetDecoder(file: "t", id: "t"))
+        try StoreFixtures.withStore(backend, holding: [table]) { store, _ in
+            let loaded = try #require(try store.load(id: "t"))
+            #expect(loaded == table)
+            #expect(DatasetImporter.export(loaded, as: .json) == DatasetImporter.export(table, as: .json))
+        }
+    }
+
     @Test("a new directory is created and holds an empty SQLite store")
     func createsDirectory() throws {
         try StoreFixtures.withDirectory { directory in

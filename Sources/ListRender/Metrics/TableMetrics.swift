@@ -11,6 +11,9 @@ public struct TableMetrics: Sendable, Hashable {
     public var hasSectionHeaders: Bool
     /// Generic rows show a second line when the dataset has one.
     public var hasSubtitles: Bool
+    /// Table documents: the table's own keys (header and footer text, separators, selection), and
+    /// whether any row can be deleted, inserted or moved.
+    public var table: TableAttributes?
 
     /// The metrics of `dataset`'s table.
     /// - Complexity: O(rows) for generic datasets (to find subtitles), O(1) otherwise.
@@ -21,6 +24,7 @@ public struct TableMetrics: Sendable, Hashable {
         hasSubtitles =
             dataset.kind == .generic
             && dataset.sections.contains { $0.rows.contains { DatasetKind.secondaryText(of: $0.fields) != nil } }
+        table = dataset.kind == .table ? TableAttributes(dataset) : nil
     }
 
     /// Whether a section's rows are shown when the client names no expanded set.
@@ -33,6 +37,7 @@ public struct TableMetrics: Sendable, Hashable {
         case .friends: return 44
         case .generic: return style == .grouped ? 38 : 28
         case .heroes, .apps, .messages: return 28
+        case .table: return style.isGrouped ? Self.groupGap : 0
         }
     }
 
@@ -47,6 +52,7 @@ public struct TableMetrics: Sendable, Hashable {
         case .apps: 72
         case .messages: 76
         case .generic: hasSubtitles ? 58 : 44
+        case .table: Self.tableRowHeight(TableCell(fields))
         }
     }
 
@@ -68,26 +74,30 @@ public struct TableMetrics: Sendable, Hashable {
     /// The section's title shown in its header: a friend group's or generic group's name or title, as
     /// text (``FieldValue/text``: a string, or a number's digits).
     public func title(of section: Section) -> String {
-        section.fields["name"]?.text ?? section.fields["title"]?.text ?? ""
+        if kind == .table { return section.fields["header"]?.text ?? "" }
+        return section.fields["name"]?.text ?? section.fields["title"]?.text ?? ""
     }
 
     /// The layout metrics of one section.
     public func sectionMetrics(_ section: Section, isExpanded: Bool) -> SectionMetrics {
         let rowHeights: RowHeights
-        if kind == .heroes {
+        if kind == .heroes || kind == .table {
             rowHeights = .individual(section.rows.map { rowHeight(for: $0.fields) })
         } else {
             rowHeights = .uniform(count: section.rows.count, height: rowHeight(for: Fields()))
         }
         return SectionMetrics(
-            headerHeight: headerHeight, rowHeights: rowHeights, footerHeight: footerHeight, isExpanded: isExpanded)
+            headerHeight: headerHeight(of: section), rowHeights: rowHeights, footerHeight: footerHeight(of: section),
+            isExpanded: isExpanded)
     }
 
     /// The layout of the whole dataset with every section expanded; derive others with
     /// `TableLayout.withExpandedSections(_:)`.
     /// - Complexity: O(sections), plus O(rows) for kinds whose rows differ in height.
     public func layout(of dataset: Dataset) -> TableLayout {
-        TableLayout(style: style, sections: dataset.sections.map { sectionMetrics($0, isExpanded: true) })
+        TableLayout(
+            style: style, tableHeaderHeight: tableHeaderHeight, tableFooterHeight: tableFooterHeight,
+            sections: dataset.sections.map { sectionMetrics($0, isExpanded: true) })
     }
 }
 
@@ -98,6 +108,7 @@ extension TableMetrics {
         switch kind {
         case .heroes, .messages, .generic: true
         case .friends, .apps: false
+        case .table: table?.hasEditableRows ?? false
         }
     }
 
@@ -106,6 +117,7 @@ extension TableMetrics {
         switch kind {
         case .heroes, .generic: true
         case .friends, .apps, .messages: false
+        case .table: table?.hasMovableRows ?? false
         }
     }
 

@@ -14,6 +14,8 @@ public enum CellKind: String, Sendable, CaseIterable {
     case message
     /// Title and subtitle.
     case basic
+    /// A table document's `UITableViewCell`: its style, image, labels and accessory.
+    case table
 
     /// The cell kind of every row of a dataset kind.
     public init(_ kind: DatasetKind) {
@@ -23,6 +25,7 @@ public enum CellKind: String, Sendable, CaseIterable {
         case .apps: self = .app
         case .messages: self = .message
         case .generic: self = .basic
+        case .table: self = .table
         }
     }
 
@@ -34,6 +37,7 @@ public enum CellKind: String, Sendable, CaseIterable {
         case .app: "<div role=\"row\" data-cell=\"app\" class=\"row c-app"
         case .message: "<div role=\"row\" data-cell=\"message\" class=\"row c-message"
         case .basic: "<div role=\"row\" data-cell=\"basic\" class=\"row c-basic"
+        case .table: "<div role=\"row\" data-cell=\"table\" class=\"row c-table"
         }
     }
 }

@@ -28,6 +28,8 @@ extension FragmentRenderer {
             html.raw("</div></div><button type=\"button\" class=\"dl\" data-action=\"download\">Download</button>")
         case .message:
             renderMessage(fields, into: &html)
+        case .table:
+            renderTableCell(row, into: &html)
         case .basic:
             let primary = DatasetKind.primaryText(of: fields) ?? ""
             if fields["icon"] != nil || fields["image"] != nil {

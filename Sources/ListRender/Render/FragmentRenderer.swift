@@ -37,7 +37,8 @@ public enum FragmentRenderer {
     public static func render(_ window: FragmentWindow, into html: inout HTMLBuffer) {
         html.raw("<div data-role=\"window\" data-kind=\"")
         html.raw(kindName(window.kind))
-        html.raw(window.style == .plain ? "\" data-style=\"plain" : "\" data-style=\"grouped")
+        html.raw("\" data-style=\"")
+        html.text(window.style.rawValue)
         html.raw("\" data-version=\"")
         html.int(window.version)
         html.raw("\" data-content-height=\"")
@@ -48,7 +49,9 @@ public enum FragmentRenderer {
         }
         html.raw(window.editable ? "\" data-editable=\"true" : "\" data-editable=\"false")
         if window.hasInsertionRows { html.raw("\" data-editing=\"true") }
+        if let table = window.table { renderTableAttributes(table, into: &html) }
         html.raw(window.kind == .messages ? "\" data-edit-style=\"select\">" : "\" data-edit-style=\"delete\">")
+        if let header = window.tableHeader { renderTableText(header, role: "table-header", into: &html) }
 
         let cell = CellKind(window.kind)
         var (header, row, footer) = (0, 0, 0)
@@ -69,6 +72,7 @@ public enum FragmentRenderer {
                 footer += 1
             }
         }
+        if let footer = window.tableFooter { renderTableText(footer, role: "table-footer", into: &html) }
         html.raw("</div>")
     }
 
@@ -79,6 +83,7 @@ public enum FragmentRenderer {
         case .apps: "apps"
         case .messages: "messages"
         case .generic: "generic"
+        case .table: "table"
         }
     }
 
@@ -133,6 +138,7 @@ public enum FragmentRenderer {
         } else {
             html.raw("<div data-cell=\"footer\" class=\"ftr")
         }
+        if !footer.title.isEmpty { html.raw(" ft-text\" data-role=\"section-footer") }
         html.raw("\" data-section-id=\"")
         html.int(footer.sectionID.rawValue)
         html.raw("\" data-section=\"")
@@ -174,6 +180,7 @@ public enum FragmentRenderer {
         html.int(row.position)
         if row.canEdit { html.raw("\" data-can-edit=\"true") }
         if row.canMove { html.raw("\" data-can-move=\"true") }
+        if let tableCell = row.cell { renderTableRowAttributes(row, tableCell, into: &html) }
         html.raw("\" tabindex=\"-1\">")
         if row.canEdit {
             html.raw(
@@ -185,6 +192,9 @@ public enum FragmentRenderer {
             html.raw("<span class=\"check\" aria-hidden=\"true\"></span>")
         } else if row.canEdit {
             html.raw("<button type=\"button\" class=\"minus\" data-action=\"minus\" aria-label=\"Delete\"")
+            html.raw(" tabindex=\"-1\"></button>")
+        } else if row.cell?.editingStyle == .insert {
+            html.raw("<button type=\"button\" class=\"minus add\" data-action=\"insert\" aria-label=\"Insert\"")
             html.raw(" tabindex=\"-1\"></button>")
         }
         renderCell(row, cell: cell, into: &html)

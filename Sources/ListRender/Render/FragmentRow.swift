@@ -30,6 +30,10 @@ public struct FragmentRow: Sendable, Hashable {
     /// Whether the row closes its group (its bottom corners round, it has no separator): the last row
     /// of its section, unless an insertion row follows it.
     public var endsGroup: Bool
+    /// A table document's row: what its fields say about its cell; nil for other kinds.
+    public var cell: TableCell?
+    /// A row that opens a child table: the child's address (`12`, `12~40`), as `?child=` takes it.
+    public var child: String?
 
     /// Creates a row.
     /// - Parameters:
@@ -45,10 +49,12 @@ public struct FragmentRow: Sendable, Hashable {
     ///   - lineCount: the number of desc lines that fit, or nil.
     ///   - endsGroup: whether it closes its group; defaults to whether it is the section's last row.
     ///   - imageURL: where its image is, nil for a placeholder.
+    ///   - cell: a table document row's cell, nil for other kinds.
+    ///   - child: the address of the child table the row opens, or nil.
     public init(
         indexPath: IndexPath, id: RowID, y: Double, height: Double, fields: Fields, setSize: Int,
         position: Int? = nil, canEdit: Bool = false, canMove: Bool = false, lineCount: Int? = nil,
-        endsGroup: Bool? = nil, imageURL: String? = nil
+        endsGroup: Bool? = nil, imageURL: String? = nil, cell: TableCell? = nil, child: String? = nil
     ) {
         self.indexPath = indexPath
         self.id = id
@@ -62,5 +68,7 @@ public struct FragmentRow: Sendable, Hashable {
         self.lineCount = lineCount
         self.endsGroup = endsGroup ?? (self.position >= setSize)
         self.imageURL = imageURL
+        self.cell = cell
+        self.child = child
     }
 }

@@ -30,6 +30,12 @@ public struct FragmentWindow: Sendable, Hashable {
     /// Whether the sections end with insertion rows (editing mode, for a kind whose rows can be
     /// inserted); the fragment says so with `data-editing`.
     public var hasInsertionRows: Bool
+    /// A table document's table keys (separators, selection); nil for other kinds.
+    public var table: TableAttributes?
+    /// The table header in the window (`[data-role="table-header"]`), or nil.
+    public var tableHeader: FragmentTableText?
+    /// The table footer in the window (`[data-role="table-footer"]`), or nil.
+    public var tableFooter: FragmentTableText?
 
     /// Creates a window.
     /// - Parameters:
@@ -58,5 +64,20 @@ public struct FragmentWindow: Sendable, Hashable {
         self.footers = footers
         self.editable = editable
         self.hasInsertionRows = hasInsertionRows
+    }
+}
+
+/// The table header or footer of a fragment window: its frame and its text.
+public struct FragmentTableText: Sendable, Hashable {
+    /// The top in content coordinates.
+    public var y: Double
+    /// The height in pixels.
+    public var height: Double
+    public var text: String
+
+    public init(y: Double, height: Double, text: String) {
+        self.y = y
+        self.height = height
+        self.text = text
     }
 }

@@ -44,9 +44,10 @@ struct Configuration: Sendable, Equatable {
                                ID defaults to the file name without extensions, lower-cased,
                                other characters than letters and digits turned into '-'
           --replace            let --import overwrite a dataset that already exists
-          --kind KIND          read the imports as friends, heroes, apps, messages or generic
+          --kind KIND          read the imports as friends, heroes, apps, messages, generic or table
                                instead of detecting the kind from their keys; an empty list ([])
-                               has no keys and imports only with --kind
+                               has no keys and imports only with --kind; table reads a table
+                               document ({"table": {"style": ..., "sections": [...]}})
           --assets DIR         a folder where the datasets' image names (icon, image) resolve as an
                                app bundle's do: name, name@3x.png, name@2x.png, name.png, .jpg, ...;
                                repeatable, searched in order; other names are drawn as initials

@@ -17,6 +17,7 @@ struct BatchPlanner {
     ///   reason when the batch is inconsistent.
     /// - Complexity: O(k) for k operations, plus the engine's O(n) in the rows of touched sections.
     func plan(_ request: BatchRequest) throws(LibraryError) -> PlannedBatch {
+        if !request.child.isEmpty { return try planInChild(request) }
         var dataset = entry.dataset
         let kind = dataset.kind
         let rowsKey = dataset.shape.rowsKey
@@ -44,6 +45,7 @@ struct BatchPlanner {
         var claimed: [RowID: String] = [:]
         func claim(_ id: RowID, _ path: String, _ verb: String) throws(LibraryError) -> IndexPath {
             let at = try indexPath(of: id, path)
+            if kind == .table { try checkEditing(of: id, at: at, path, verb) }
             if let earlier = claimed.updateValue(path, forKey: id) {
                 throw Self.invalid(
                     path, "row \(id) is already \(earlier.hasPrefix("deleteRows") ? "deleted" : "moved") by \(earlier); "
@@ -85,6 +87,7 @@ struct BatchPlanner {
             var fields = dataset.sections[at.section].rows[at.row].fields
             for field in change.fields { fields[field.key] = field.value == .null ? nil : field.value }
             try check(fields, kind.rowRules, "\(path).fields", removals: change.fields)
+            if kind == .table { fields = try stampChild(of: fields, change.fields, "\(path).fields", &dataset) }
             update.reloadRows(at: [at])
             newRows[change.id] = Row(id: change.id, fields: fields)
         }
@@ -110,9 +113,11 @@ struct BatchPlanner {
         var insertedRowIDs: [RowID] = []
         for (position, insert) in request.insertRows.enumerated() {
             try check(insert.fields, kind.rowRules, "insertRows[\(position)].fields", removals: [:])
+            var fields = insert.fields
+            if kind == .table { fields = try stampChild(of: fields, fields, "insertRows[\(position)].fields", &dataset) }
             let id = RowID(dataset.makeID())
             update.insertRow(id, at: IndexPath(row: insert.row, section: insert.section))
-            newRows[id] = Row(id: id, fields: insert.fields)
+            newRows[id] = Row(id: id, fields: fields)
             insertedRowIDs.append(id)
         }
 

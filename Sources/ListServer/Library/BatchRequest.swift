@@ -40,6 +40,9 @@ struct BatchRequest: Sendable, Equatable {
     var insertSections: [SectionInsert] = []
     /// How every open page animates the rows that come and go.
     var animation: RowAnimation = .automatic
+    /// Table documents: the child table the operations apply to (`"child": "12~40"`); empty for the
+    /// dataset's own table.
+    var child = ChildAddress()
 
     /// The most operations one batch may hold, all lists together.
     static let maximumOperations = 100_000

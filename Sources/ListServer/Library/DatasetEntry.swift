@@ -21,6 +21,11 @@ final class DatasetEntry: Sendable {
 
     /// Window responses already written for this version.
     let responses = ResponseCache()
+    /// Table documents: where this entry's table is, the rows whose child tables lead to it from the
+    /// dataset's own table (empty for the dataset itself).
+    let address: ChildAddress
+    /// Table documents: the entries of the child tables opened from this one, made when first asked for.
+    let children = ChildEntries()
     /// What tells this entry from every other this process made: entity tags of its responses start with it.
     let tag: String
 
@@ -34,21 +39,27 @@ final class DatasetEntry: Sendable {
 
     /// An entry for a dataset, its layout built from scratch.
     /// - Complexity: O(sections + rows of kinds whose rows differ in height).
-    convenience init(dataset: Dataset) {
+    convenience init(dataset: Dataset, address: ChildAddress = ChildAddress()) {
         let metrics = TableMetrics(for: dataset)
         self.init(dataset: dataset, snapshot: TableSnapshot(dataset.sections), metrics: metrics,
-                  layout: metrics.layout(of: dataset))
+                  layout: metrics.layout(of: dataset), address: address)
     }
 
-    init(dataset: Dataset, snapshot: TableSnapshot, metrics: TableMetrics, layout: TableLayout) {
+    init(
+        dataset: Dataset, snapshot: TableSnapshot, metrics: TableMetrics, layout: TableLayout,
+        address: ChildAddress = ChildAddress()
+    ) {
         self.dataset = dataset
+        self.address = address
         self.snapshot = snapshot
         self.metrics = metrics
         self.layout = layout
         tag = Self.processTag + "." + String(Self.nextTag.add(1, ordering: .relaxed).newValue, radix: 36)
             + ".v" + String(dataset.version)
         defaultExpanded = metrics.sectionsStartExpanded ? .all : .none
-        if dataset.sections.count > 1 && metrics.hasSectionHeaders {
+        if dataset.kind == .table {
+            (indexTitles, indexSections) = Self.tableIndex(of: dataset.sections)
+        } else if dataset.sections.count > 1 && metrics.hasSectionHeaders {
             // The sections' own order, as a data source's sectionIndexTitles lists them: each key once,
             // where its first section is.
             let keys = dataset.sections.map { section in

@@ -7,6 +7,8 @@ import Models
 enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No dataset has this id.
     case notFound(datasetID: String)
+    /// A table document's child address leads nowhere: `message` says which row and why.
+    case childNotFound(datasetID: String, child: String, message: String)
     /// A change was made against version `base`, but the dataset is at `current`.
     case versionConflict(datasetID: String, current: Int64, base: Int64)
     /// A batch that cannot be applied. `path` names the part at fault (`insertRows[2].fields.name`),
@@ -21,6 +23,8 @@ enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .notFound(let id):
             "there is no dataset '\(id)'"
+        case .childNotFound(let id, let child, let message):
+            "'\(id)' has no child table \(child): \(message)"
         case .versionConflict(let id, let current, let base):
             "the dataset '\(id)' is at version \(current), but the change was made against version \(base)"
         case .invalidBatch(let path, let message):

@@ -19,6 +19,9 @@ struct PlannedBatch {
     let insertedSectionIDs: [SectionID]
     /// How open pages animate the change.
     let animation: RowAnimation
+    /// A batch on a child table: the row update that writes the child back into the dataset carries the
+    /// child's own changes in its event.
+    var child: ChildChange?
 
     /// What applying the batch gives.
     struct Applied {
@@ -81,7 +84,7 @@ struct PlannedBatch {
             case .removeSection(let at, _, _):
                 layout.deleteSection(at: at)
             case .insertSection(let at, let id, _):
-                let empty = Section(id: id, rows: [])
+                let empty = Section(id: id, fields: newSections[id]?.fields ?? Fields(), rows: [])
                 layout.insertSection(metrics.sectionMetrics(empty, isExpanded: true), at: at)
             case .insertRow(let at, let id, _):
                 layout.insertRow(at: at, height: metrics.rowHeight(for: rowPool[id]!.fields))
@@ -97,7 +100,8 @@ struct PlannedBatch {
         dataset.sections = sections
         dataset.version = old.version + 1
         dataset.nextID = nextID
-        let event = eventPayload(version: dataset.version)
+        let event = child.map { $0.event(around: eventPayload(version: dataset.version)) }
+            ?? eventPayload(version: dataset.version)
         let sectionsChanged = !result.insertedSectionIDs.isEmpty || !result.deletedSectionIDs.isEmpty
         let change = StoredChange(
             datasetID: old.id, expectedVersion: old.version, newVersion: dataset.version, nextID: nextID,
@@ -106,7 +110,9 @@ struct PlannedBatch {
             upsertedSections: result.insertedSectionIDs.compactMap { newSections[$0].map(StoredChange.SectionFields.init) },
             sectionOrder: sectionsChanged ? newSnapshot.sections.map(\.id) : nil,
             rowOrders: rowOrders, eventPayload: event)
-        let next = DatasetEntry(dataset: dataset, snapshot: newSnapshot, metrics: metrics, layout: layout)
+        // A table document's table attributes follow its rows (whether any can be edited or moved).
+        let nextMetrics = dataset.kind == .table ? TableMetrics(for: dataset) : metrics
+        let next = DatasetEntry(dataset: dataset, snapshot: newSnapshot, metrics: nextMetrics, layout: layout)
         return Applied(entry: next, change: change, event: event)
     }
 

@@ -5,7 +5,7 @@
 /// The JSON has the source shape of its kind, so it goes through the same JSON importer as a
 /// file given with `--import`. Every `icon` value names an SVG file in `Public/icons/` without `.svg`.
 struct SampleDataset: Sendable {
-    /// The dataset id, also the name of the kind its keys are detected as.
+    /// The dataset id; for the first four samples, also the name of the kind their keys are detected as.
     let id: String
     /// The human-readable title, English and Chinese.
     let title: String
@@ -16,16 +16,17 @@ struct SampleDataset: Sendable {
 /// The sample datasets stored on the first start with an empty data directory.
 ///
 /// The content is written for this project: friend groups of a chat app, the heroes of an invented game,
-/// an app store list and a message box, each mixing Chinese and English.
+/// an app store list and a message box, each mixing Chinese and English, and a phone's settings screen as a
+/// table document.
 enum SampleDatasets {
-    /// Every sample, in the order they are listed: friends, heroes, apps, messages.
-    static let all: [SampleDataset] = [friends, heroes, apps, messages]
+    /// Every sample, in the order they are listed: friends, heroes, apps, messages, settings.
+    static let all: [SampleDataset] = [friends, heroes, apps, messages, settings]
 
     /// The sample with the given id.
     ///
     /// - Parameter id: A dataset id such as `"friends"`.
     /// - Returns: The sample, or nil when no sample has that id.
-    /// - Complexity: O(n) in the number of samples (four).
+    /// - Complexity: O(n) in the number of samples (five).
     static func sample(id: String) -> SampleDataset? {
         all.first { $0.id == id }
     }

@@ -39,8 +39,9 @@ struct AppRoutes: Sendable {
         router.put("/api/datasets/:id") { request, parameters in try putDataset(parameters["id"]!, request) }
         router.delete("/api/datasets/:id") { request, parameters in try deleteDataset(parameters["id"]!, request) }
         router.get("/api/datasets/:id/window") { request, parameters in
-            let entry = try library.requireEntry(parameters["id"]!)
+            let dataset = try library.requireEntry(parameters["id"]!)
             let window = try WindowRequest(request)
+            let entry = try dataset.requireChild(window.child)
             let etag = WindowView.etag(.json, entry: entry, request: window)
             if let unchanged = WindowView.notModified(request, etag: etag) { return unchanged }
             var response = HTTPResponse.json(WindowView.json(entry: entry, request: window))
@@ -74,8 +75,9 @@ struct AppRoutes: Sendable {
             return try page("table.html", request)
         }
         router.get("/d/:id/fragment") { request, parameters in
-            let entry = try library.requireEntry(parameters["id"]!)
+            let dataset = try library.requireEntry(parameters["id"]!)
             let window = try WindowRequest(request)
+            let entry = try dataset.requireChild(window.child)
             let etag = WindowView.etag(.fragment, entry: entry, request: window)
             if let unchanged = WindowView.notModified(request, etag: etag) { return unchanged }
             var response = HTTPResponse(status: 200, body: WindowView.fragment(entry: entry, request: window, assets: assets))

@@ -9,6 +9,7 @@ extension BatchRequest {
     static let knownKeys = [
         "baseVersion", "deleteRows", "insertRows", "moveRows", "updateRows", "deleteSections", "insertSections",
         "animation",
+        "child",
     ]
 
     /// Reads a request body.
@@ -41,6 +42,7 @@ extension BatchRequest {
             }
             request.animation = animation
         }
+        request.child = try child(object["child"])
         var count = 0
         request.deleteRows = try list(object, "deleteRows", &count) { value, path throws(HTTPError) in
             RowID(try integer(value, path))

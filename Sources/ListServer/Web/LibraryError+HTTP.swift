@@ -16,6 +16,8 @@ extension LibraryError: HTTPErrorConvertible {
         switch self {
         case .notFound(let id):
             HTTPError.notFound("there is no dataset '\(id)'; GET /api/datasets lists them")
+        case .childNotFound(let id, _, _):
+            HTTPError.notFound(description + "; the window of '\(id)' gives each row's child address")
         case .versionConflict(let id, let current, let base):
             HTTPError(
                 409, type: Self.versionConflictType, title: "Version conflict",

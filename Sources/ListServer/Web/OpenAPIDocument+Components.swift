@@ -22,6 +22,8 @@ extension OpenAPIDocument {
                 "schema": {"type": "string", "pattern": "^(all|none|[0-9]{1,15}(-[0-9]{1,15})?(,[0-9]{1,15}(-[0-9]{1,15})?)*)?$"}},
               "Editing": {"name": "editing", "in": "query", "description": "true (or 1) lays the window out for editing mode: in kinds whose rows can be inserted (generic lists) every section's footer then starts with an insertion row, described by the footer's insertion member. false (or 0) is the default.",
                 "schema": {"type": "string", "enum": ["true", "false", "1", "0"], "default": "false"}},
+              "Child": {"name": "child", "in": "query", "description": "Table documents: lay out the child table a row opens instead of the dataset's own table. The child's address is the ids of the rows that open it, outermost first, joined by '~' (12, or 12~40 for the table row 40 of that child opens); every window row that opens a child gives its address as child. Absent or empty: the dataset's own table. A row that does not exist or opens no table gets 404.",
+                "schema": {"type": "string", "pattern": "^([0-9]{1,18}(~[0-9]{1,18}){0,31})?$"}},
               "ExportFormat": {"name": "format", "in": "query", "description": "json (default), plist (XML property list) or binary-plist.",
                 "schema": {"type": "string", "enum": ["json", "plist", "binary-plist"], "default": "json"}},
               "LastEventIdHeader": {"name": "Last-Event-ID", "in": "header", "description": "The last version the client saw (browsers send it when they reconnect); a value that is not a version is ignored.",
@@ -76,8 +78,8 @@ extension OpenAPIDocument {
                 "properties": {
                   "id": {"$ref": "#/components/schemas/DatasetId"},
                   "title": {"type": "string"},
-                  "kind": {"type": "string", "enum": ["friends", "heroes", "apps", "messages", "generic"]},
-                  "style": {"type": "string", "enum": ["plain", "grouped"]},
+                  "kind": {"type": "string", "enum": ["friends", "heroes", "apps", "messages", "generic", "table"]},
+                  "style": {"type": "string", "enum": ["plain", "grouped", "insetGrouped"]},
                   "sectionCount": {"type": "integer", "minimum": 0},
                   "rowCount": {"type": "integer", "minimum": 0},
                   "version": {"$ref": "#/components/schemas/Version"}
@@ -89,8 +91,8 @@ extension OpenAPIDocument {
                 "properties": {
                   "id": {"$ref": "#/components/schemas/DatasetId"},
                   "title": {"type": "string"},
-                  "kind": {"type": "string", "enum": ["friends", "heroes", "apps", "messages", "generic"]},
-                  "style": {"type": "string", "enum": ["plain", "grouped"]},
+                  "kind": {"type": "string", "enum": ["friends", "heroes", "apps", "messages", "generic", "table"]},
+                  "style": {"type": "string", "enum": ["plain", "grouped", "insetGrouped"]},
                   "sectionCount": {"type": "integer", "minimum": 0},
                   "rowCount": {"type": "integer", "minimum": 0},
                   "version": {"$ref": "#/components/schemas/Version"},
@@ -127,6 +129,7 @@ extension OpenAPIDocument {
                 "properties": {
                   "section": {"$ref": "#/components/schemas/Index"},
                   "sectionId": {"$ref": "#/components/schemas/SectionId"},
+                  "title": {"type": "string", "description": "Table documents: the section's footer text (titleForFooterInSection), empty for none."},
                   "y": {"type": "number"},
                   "height": {"type": "number", "minimum": 0},
                   "insertion": {"description": "In editing mode, the insertion row at the top of the footer (its height is part of the footer's): a green plus that adds a row at row, the section's end, with its title in titleKey.",
@@ -145,7 +148,63 @@ extension OpenAPIDocument {
                   "id": {"$ref": "#/components/schemas/RowId"},
                   "y": {"type": "number"},
                   "height": {"type": "number", "minimum": 0},
-                  "fields": {"$ref": "#/components/schemas/Fields"}
+                  "fields": {"$ref": "#/components/schemas/Fields"},
+                  "style": {"$ref": "#/components/schemas/TableCellStyle"},
+                  "accessory": {"type": "string", "enum": ["none", "disclosureIndicator", "detailDisclosureButton", "checkmark", "detailButton", "switch"],
+                    "description": "Table documents: the accessory drawn (switch for accessoryView switch; disclosureIndicator for a row with a child table and no accessory of its own)."},
+                  "child": {"type": "string", "description": "Table documents: the address of the child table the row opens, for ?child= (its fields then leave the child table out)."}
+                }},
+              "TableCellStyle": {"type": "string", "enum": ["default", "value1", "value2", "subtitle"], "description": "UITableViewCell.CellStyle."},
+              "WindowTableText": {"type": "object", "additionalProperties": false, "required": ["text", "y", "height"],
+                "properties": {"text": {"type": "string"}, "y": {"type": "number"}, "height": {"type": "number", "minimum": 0}}},
+              "WindowTable": {"type": "object", "additionalProperties": false, "description": "Table documents: the table shown (the dataset's own or a child) and its keys.",
+                "required": ["style", "title", "address", "parent", "separatorStyle", "allowsSelection", "allowsMultipleSelection", "header", "footer", "indexTitles", "indexSections"],
+                "properties": {
+                  "style": {"type": "string", "enum": ["plain", "grouped", "insetGrouped"]},
+                  "title": {"type": "string", "description": "The dataset's title, or for a child the text of the row that opens it."},
+                  "address": {"type": "string", "description": "The child's address, empty for the dataset's own table."},
+                  "parent": {"description": "The address of the table the child was opened from (empty: the dataset's own), null for the dataset's own table.", "oneOf": [{"type": "string"}, {"type": "null"}]},
+                  "separatorStyle": {"type": "string", "enum": ["singleLine", "none"]},
+                  "allowsSelection": {"type": "boolean"},
+                  "allowsMultipleSelection": {"type": "boolean"},
+                  "header": {"description": "The table header when it is in the window, else null.", "oneOf": [{"$ref": "#/components/schemas/WindowTableText"}, {"type": "null"}]},
+                  "footer": {"description": "The table footer when it is in the window, else null.", "oneOf": [{"$ref": "#/components/schemas/WindowTableText"}, {"type": "null"}]},
+                  "indexTitles": {"type": "array", "items": {"type": "string"}},
+                  "indexSections": {"type": "array", "items": {"$ref": "#/components/schemas/Index"}}
+                }},
+              "TableDocument": {"type": "object", "required": ["table"], "description": "A UITableView in its own vocabulary (kind table), detected by its table key. Other keys, here and at every level, are kept and exported as they were.",
+                "properties": {"table": {"$ref": "#/components/schemas/Table"}}},
+              "Table": {"type": "object", "required": ["sections"],
+                "properties": {
+                  "style": {"type": "string", "enum": ["plain", "grouped", "insetGrouped"], "default": "plain"},
+                  "header": {"type": "string", "description": "The table header's text."},
+                  "footer": {"type": "string", "description": "The table footer's text."},
+                  "separatorStyle": {"type": "string", "enum": ["singleLine", "none"], "default": "singleLine"},
+                  "allowsSelection": {"type": "boolean", "default": true},
+                  "allowsMultipleSelection": {"type": "boolean", "default": false},
+                  "sections": {"type": "array", "items": {"$ref": "#/components/schemas/TableSection"}}
+                }},
+              "TableSection": {"type": "object", "required": ["rows"],
+                "properties": {
+                  "header": {"type": "string", "description": "titleForHeaderInSection."},
+                  "footer": {"type": "string", "description": "titleForFooterInSection: grey small text under the group."},
+                  "indexTitle": {"type": "string", "description": "The section's title in the section index bar."},
+                  "rows": {"type": "array", "items": {"$ref": "#/components/schemas/TableRow"}}
+                }},
+              "TableRow": {"type": "object",
+                "properties": {
+                  "text": {"type": "string", "description": "textLabel."},
+                  "detail": {"type": "string", "description": "detailTextLabel (value1, value2 and subtitle styles)."},
+                  "image": {"type": "string", "description": "An image name, resolved like UIImage(named:)."},
+                  "style": {"$ref": "#/components/schemas/TableCellStyle"},
+                  "accessory": {"type": "string", "enum": ["none", "disclosureIndicator", "detailDisclosureButton", "checkmark", "detailButton"], "default": "none"},
+                  "accessoryView": {"type": "string", "enum": ["switch"], "description": "A UISwitch in place of the accessory; its state is on, and toggling it is an updateRows batch setting on."},
+                  "on": {"type": "boolean"},
+                  "editingStyle": {"type": "string", "enum": ["none", "delete", "insert"], "default": "none", "description": "Only rows with delete can be deleted by a batch."},
+                  "canMove": {"type": "boolean", "default": false, "description": "Only rows with true can be moved by a batch."},
+                  "height": {"type": "number", "minimum": 0, "maximum": 2000, "description": "heightForRowAt; default 44 (58 for subtitle)."},
+                  "selectionStyle": {"type": "string", "enum": ["default", "none"], "default": "default"},
+                  "table": {"$ref": "#/components/schemas/Table", "description": "A child table the row opens (the row then shows a disclosure indicator); its window is ?child=ROWID, batches name it with child."}
                 }},
               "Window": {"type": "object", "additionalProperties": false,
                 "required": ["version", "contentHeight", "expanded", "pinnedHeader", "headers", "rows", "footers"],
@@ -157,7 +216,8 @@ extension OpenAPIDocument {
                     "oneOf": [{"$ref": "#/components/schemas/WindowHeader"}, {"type": "null"}]},
                   "headers": {"type": "array", "items": {"$ref": "#/components/schemas/WindowHeader"}},
                   "rows": {"type": "array", "items": {"$ref": "#/components/schemas/WindowRow"}},
-                  "footers": {"type": "array", "items": {"$ref": "#/components/schemas/WindowFooter"}}
+                  "footers": {"type": "array", "items": {"$ref": "#/components/schemas/WindowFooter"}},
+                  "table": {"$ref": "#/components/schemas/WindowTable"}
                 }},
               "RowInsert": {"type": "object", "additionalProperties": false, "required": ["section", "row", "fields"],
                 "properties": {
@@ -190,7 +250,9 @@ extension OpenAPIDocument {
                   "updateRows": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/RowUpdate"}},
                   "deleteSections": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/SectionId"}},
                   "insertSections": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/SectionInsert"}},
-                  "animation": {"$ref": "#/components/schemas/RowAnimation"}
+                  "animation": {"$ref": "#/components/schemas/RowAnimation"},
+                  "child": {"description": "Table documents: the address of the child table the batch edits (as the child query parameter: \"12\" or \"12~40\"; a number for one row). Ids and positions are then the child's; the child is written back inside its row, which the change event lists as updated, with the child's own changes in the event's child member.",
+                    "oneOf": [{"type": "string", "pattern": "^[0-9]{1,18}(~[0-9]{1,18}){0,31}$"}, {"type": "integer", "minimum": 1}]}
                 }},
               "BatchResult": {"type": "object", "additionalProperties": false, "required": ["version", "insertedRowIds", "insertedSectionIds"],
                 "properties": {
@@ -225,7 +287,9 @@ extension OpenAPIDocument {
                     }}},
                   "updates": {"type": "array", "items": {"$ref": "#/components/schemas/RowChange"}},
                   "sectionDeletes": {"type": "array", "items": {"$ref": "#/components/schemas/SectionChange"}},
-                  "sectionInserts": {"type": "array", "items": {"$ref": "#/components/schemas/SectionChange"}}
+                  "sectionInserts": {"type": "array", "items": {"$ref": "#/components/schemas/SectionChange"}},
+                  "child": {"type": "object", "description": "A batch on a child table: its address and its own changes, by the child's ids and index paths.",
+                    "required": ["address"], "properties": {"address": {"type": "string"}}, "additionalProperties": true}
                 }},
               "ServerSentEvent": {"description": "One event of the stream, as an EventSource sees it.",
                 "oneOf": [

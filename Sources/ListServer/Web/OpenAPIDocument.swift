@@ -48,12 +48,13 @@ enum OpenAPIDocument {
                 "security": [{}, {"bearerAuth": []}],
                 "parameters": [
                   {"name": "kind", "in": "query", "description": "Read the document as this kind instead of detecting it from its keys.",
-                    "schema": {"type": "string", "enum": ["friends", "heroes", "apps", "messages", "generic"]}},
+                    "schema": {"type": "string", "enum": ["friends", "heroes", "apps", "messages", "generic", "table"]}},
                   {"name": "If-None-Match", "in": "header", "description": "* refuses to replace a dataset that exists (412).",
                     "schema": {"type": "string", "const": "*"}}
                 ],
                 "requestBody": {"required": true, "content": {
-                  "application/json": {"schema": {}},
+                  "application/json": {"schema": {"description": "A list of rows or groups in a kind's source shape, or a table document (TableDocument).",
+                    "anyOf": [{"type": "array"}, {"$ref": "#/components/schemas/TableDocument"}, {"type": "object"}]}},
                   "application/x-plist": {"schema": {"type": "string"}},
                   "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
                 "responses": {
@@ -92,7 +93,7 @@ enum OpenAPIDocument {
                 "parameters": [
                   {"$ref": "#/components/parameters/Top"}, {"$ref": "#/components/parameters/Height"},
                   {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"},
-                  {"$ref": "#/components/parameters/Editing"}
+                  {"$ref": "#/components/parameters/Editing"}, {"$ref": "#/components/parameters/Child"}
                 ],
                 "responses": {
                   "200": {"description": "The window of the current version. Its ETag names the dataset version and the normalised query.",
@@ -223,7 +224,7 @@ enum OpenAPIDocument {
                 "parameters": [
                   {"$ref": "#/components/parameters/Top"}, {"$ref": "#/components/parameters/Height"},
                   {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"},
-                  {"$ref": "#/components/parameters/Editing"}
+                  {"$ref": "#/components/parameters/Editing"}, {"$ref": "#/components/parameters/Child"}
                 ],
                 "responses": {
                   "200": {"description": "The fragment. Its ETag names the dataset version and the normalised query.",

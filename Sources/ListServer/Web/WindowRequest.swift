@@ -12,6 +12,8 @@ struct WindowRequest: Sendable, Equatable {
     /// Whether the window is laid out for editing mode: kinds whose rows can be inserted then end
     /// every section with an insertion row.
     var isEditing = false
+    /// Table documents: the child table to lay out instead of the dataset's own (`child=12~40`).
+    var child = ChildAddress()
 
     /// The tallest viewport and overscan a request may ask for, which bounds a response.
     static let maximumHeight = 20_000.0
@@ -24,6 +26,7 @@ struct WindowRequest: Sendable, Equatable {
         height = try Self.number(request, "height", default: 800, range: 0...Self.maximumHeight)
         overscan = try Self.number(request, "overscan", default: 0, range: 0...Self.maximumOverscan)
         expanded = try request.query("expanded").map { text throws(HTTPError) in try ExpandedSections.parse(text) }
+        child = try Self.child(request)
         switch request.query("editing") {
         case nil, "false", "0": isEditing = false
         case "true", "1": isEditing = true

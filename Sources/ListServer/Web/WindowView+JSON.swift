@@ -32,17 +32,24 @@ extension WindowView {
                 json.member("id", row.id.rawValue)
                 json.member("y", number: item.frame.y)
                 json.member("height", number: item.frame.height)
-                json.key("fields")
-                json.fields(row.fields)
+                if entry.metrics.table != nil {
+                    writeTableRow(&json, row)
+                } else {
+                    json.key("fields")
+                    json.fields(row.fields)
+                }
                 json.endObject()
             }
             json.endArray()
             json.key("footers")
             json.beginArray()
             for item in window.footers {
-                writeSection(&json, item, sections, withTitle: false, insertion: insertion(in: sections[item.section]))
+                writeSection(
+                    &json, item, sections, withTitle: false, insertion: insertion(in: sections[item.section]),
+                    footerTitle: entry.metrics.table != nil ? entry.metrics.footerTitle(of: sections[item.section]) : nil)
             }
             json.endArray()
+            if let table = entry.metrics.table { writeTable(&json, table) }
             json.endObject()
             return json.bytes
         }
@@ -50,7 +57,7 @@ extension WindowView {
 
     private func writeSection(
         _ json: inout JSONOutput, _ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>,
-        withTitle: Bool, insertion: FragmentFooter.Insertion? = nil
+        withTitle: Bool, insertion: FragmentFooter.Insertion? = nil, footerTitle: String? = nil
     ) {
         let section = sections[item.section]
         json.beginObject()
@@ -61,6 +68,7 @@ extension WindowView {
             json.member("rowCount", section.rows.count)
             json.member("expanded", expanded.contains(section.id))
         }
+        if let footerTitle { json.member("title", footerTitle) }
         json.member("y", number: item.frame.y)
         json.member("height", number: item.frame.height)
         if let insertion {

@@ -87,11 +87,13 @@ struct WindowView {
         let row = rows[item.indexPath.row]
         let lines = metrics.kind == .heroes
             ? TableMetrics.descriptionLineCount(row.fields["desc"]?.stringValue ?? "") : nil
+        let cell = metrics.kind == .table ? TableCell(row.fields) : nil
         return FragmentRow(
             indexPath: item.indexPath, id: row.id, y: item.frame.y, height: item.frame.height, fields: row.fields,
-            setSize: rows.count, canEdit: metrics.rowsCanBeEdited, canMove: metrics.rowsCanBeMoved,
+            setSize: rows.count, canEdit: metrics.rowCanBeEdited(row.fields), canMove: metrics.rowCanBeMoved(row.fields),
             lineCount: lines, endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1,
-            imageURL: (row.fields["icon"]?.text ?? row.fields["image"]?.text).flatMap(assets.url(forImageNamed:)))
+            imageURL: (row.fields["icon"]?.text ?? row.fields["image"]?.text).flatMap(assets.url(forImageNamed:)),
+            cell: cell, child: cell?.hasChild == true ? entry.address.appending(row.id).description : nil)
     }
 
     /// The window for the HTML renderer.
@@ -120,12 +122,15 @@ struct WindowView {
                 footers.append(
                     FragmentFooter(
                         section: item.section, sectionID: sections[item.section].id, y: item.frame.y,
-                        height: item.frame.height, title: "", insertion: insertion(in: sections[item.section])))
+                        height: item.frame.height, title: metrics.footerTitle(of: sections[item.section]),
+                        insertion: insertion(in: sections[item.section])))
             }
-            return FragmentWindow(
+            var fragment = FragmentWindow(
                 kind: entry.dataset.kind, style: entry.dataset.style, version: entry.dataset.version,
                 contentHeight: window.contentHeight, pinnedSection: window.pinnedHeader?.section, headers: headers,
                 rows: rows, footers: footers, editable: metrics.rowsCanBeEdited, hasInsertionRows: hasInsertionRows)
+            if let table = metrics.table { addTable(table, to: &fragment) }
+            return fragment
         }
     }
 

@@ -38,7 +38,9 @@ enum PostgresSchema {
             payload bytea NOT NULL,
             PRIMARY KEY (dataset, version)
         );
-        """
+        """,
+        // The table-level keys of table documents (SourceShape.document), packed as fields.
+        "ALTER TABLE datasets ADD COLUMN document bytea",
     ]
 
     /// Brings the connection's schema up to the last of `migrations`.

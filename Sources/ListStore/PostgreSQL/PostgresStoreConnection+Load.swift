@@ -3,7 +3,7 @@ import Models
 
 extension PostgresStoreConnection {
     private static let datasetColumns =
-        "key, id, title, kind, style, root_key, rows_key, version, next_id, section_order"
+        "key, id, title, kind, style, root_key, rows_key, version, next_id, section_order, document"
 
     /// Every stored dataset, in the order they were first stored, read in one snapshot.
     /// - Throws: ``StoreError/corrupt(datasetID:detail:)`` or ``PostgresError``.
@@ -35,10 +35,17 @@ extension PostgresStoreConnection {
         guard let sectionOrder = result.withBytes(row, 9, StoredIDList.decode) else {
             throw corrupt("the section order is not a list of ids")
         }
+        var shape = SourceShape(rootKey: result.text(row, 5), rowsKey: result.text(row, 6))
+        if !result.isNull(row, 10) {
+            do {
+                shape.document = try PackedFields.decode(result.withBytes(row, 10) { Array($0) })
+            } catch {
+                throw corrupt("the table document: \(error)")
+            }
+        }
         let sections = try loadSections(key: key, order: sectionOrder, corrupt: corrupt)
         return Dataset(
-            id: id, title: result.text(row, 2) ?? "", kind: kind, style: style,
-            shape: SourceShape(rootKey: result.text(row, 5), rowsKey: result.text(row, 6)),
+            id: id, title: result.text(row, 2) ?? "", kind: kind, style: style, shape: shape,
             sections: sections, version: result.int64(row, 7), nextID: result.int64(row, 8))
     }
 

@@ -65,8 +65,8 @@ extension PostgresStoreConnection {
     /// - Returns: The new key, or nil when a dataset with the id exists (or was just committed by another process).
     private func insertDatasetRow(_ dataset: Dataset) throws -> Int64? {
         let sql = """
-            INSERT INTO datasets (id, title, kind, style, root_key, rows_key, version, next_id, section_order)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING RETURNING key
+            INSERT INTO datasets (id, title, kind, style, root_key, rows_key, version, next_id, section_order, document)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING RETURNING key
             """
         let result = try connection.query(sql, datasetColumns(dataset))
         return result.rowCount == 1 ? result.int64(0, 0) : nil
@@ -75,7 +75,7 @@ extension PostgresStoreConnection {
     private func updateDatasetRow(_ dataset: Dataset, key: Int64) throws {
         let sql = """
             UPDATE datasets SET id = $1, title = $2, kind = $3, style = $4, root_key = $5, rows_key = $6,
-            version = $7, next_id = $8, section_order = $9 WHERE key = $10
+            version = $7, next_id = $8, section_order = $9, document = $10 WHERE key = $11
             """
         try connection.query(sql, datasetColumns(dataset) + [.int(key)])
     }
@@ -85,6 +85,11 @@ extension PostgresStoreConnection {
             .text(dataset.id), .text(dataset.title), .text(dataset.kind.rawValue), .text(dataset.style.rawValue),
             dataset.shape.rootKey.postgresValue, dataset.shape.rowsKey.postgresValue,
             .int(dataset.version), .int(dataset.nextID), .bytes(StoredIDList.encode(dataset.sections.map(\.id))),
+            dataset.shape.document.map { document in
+                var bytes: [UInt8] = []
+                PackedFields.encode(document, into: &bytes)
+                return PostgresValue.bytes(bytes)
+            } ?? .null,
         ]
     }
 

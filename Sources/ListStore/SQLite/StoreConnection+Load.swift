@@ -13,6 +13,8 @@ extension StoreConnection {
         var version: Int64
         var nextID: Int64
         var sectionOrder: [Int64]?
+        /// The packed ``SourceShape/document``; nil when the column is null.
+        var document: [UInt8]?
     }
 
     /// The stored sections of one dataset before their rows are attached.
@@ -23,7 +25,7 @@ extension StoreConnection {
     }
 
     private static let datasetColumns =
-        "key, id, title, kind, style, root_key, rows_key, version, next_id, section_order"
+        "key, id, title, kind, style, root_key, rows_key, version, next_id, section_order, document"
 
     /// Every stored dataset, in the order they were first stored.
     /// - Throws: ``StoreError/corrupt(datasetID:detail:)`` when stored data does not form a
@@ -56,7 +58,8 @@ extension StoreConnection {
             kind: statement.text(at: 3) ?? "", style: statement.text(at: 4) ?? "",
             shape: SourceShape(rootKey: statement.text(at: 5), rowsKey: statement.text(at: 6)),
             version: statement.int64(at: 7), nextID: statement.int64(at: 8),
-            sectionOrder: statement.withBlob(at: 9, StoredIDList.decode))
+            sectionOrder: statement.withBlob(at: 9, StoredIDList.decode),
+            document: statement.isNull(at: 10) ? nil : statement.withBlob(at: 10) { Array($0) })
     }
 
     private func dataset(from record: DatasetRecord) throws -> Dataset {
@@ -65,6 +68,14 @@ extension StoreConnection {
         guard let style = TableStyle(rawValue: record.style) else { throw corrupt("unknown style '\(record.style)'") }
         guard let sectionOrder = record.sectionOrder else { throw corrupt("the section order is not a list of ids") }
 
+        var shape = record.shape
+        if let bytes = record.document {
+            do {
+                shape.document = try PackedFields.decode(bytes)
+            } catch {
+                throw corrupt("the table document: \(error)")
+            }
+        }
         var sectionRecords = try loadSections(key: record.key, corrupt: corrupt)
         let expectedRows = sectionRecords.values.reduce(0) { $0 + $1.rowOrder.count }
         let (rowIDs, rowFields) = try loadRows(key: record.key, expectedCount: expectedRows, corrupt: corrupt)
@@ -105,7 +116,7 @@ extension StoreConnection {
             throw corrupt("row \(rowIDs[orphan]) is stored but in no section's row order")
         }
         return Dataset(
-            id: record.id, title: record.title, kind: kind, style: style, shape: record.shape,
+            id: record.id, title: record.title, kind: kind, style: style, shape: shape,
             sections: sections, version: record.version, nextID: record.nextID)
     }
 

@@ -81,8 +81,8 @@ extension StoreConnection {
 
     private func insertDatasetRow(_ dataset: Dataset) throws -> Int64 {
         let sql = """
-            INSERT INTO datasets (id, title, kind, style, root_key, rows_key, version, next_id, section_order)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING key
+            INSERT INTO datasets (id, title, kind, style, root_key, rows_key, version, next_id, section_order, document)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING key
             """
         return try database.withStatement(sql) { statement in
             try statement.bind(datasetColumns(dataset))
@@ -96,7 +96,7 @@ extension StoreConnection {
     private func updateDatasetRow(_ dataset: Dataset, key: Int64) throws {
         let sql = """
             UPDATE datasets SET id = ?, title = ?, kind = ?, style = ?, root_key = ?, rows_key = ?,
-            version = ?, next_id = ?, section_order = ? WHERE key = ?
+            version = ?, next_id = ?, section_order = ?, document = ? WHERE key = ?
             """
         try database.run(sql, datasetColumns(dataset) + [.int(key)])
     }
@@ -106,6 +106,11 @@ extension StoreConnection {
             .text(dataset.id), .text(dataset.title), .text(dataset.kind.rawValue), .text(dataset.style.rawValue),
             dataset.shape.rootKey.map(SQLiteValue.text) ?? .null, dataset.shape.rowsKey.map(SQLiteValue.text) ?? .null,
             .int(dataset.version), .int(dataset.nextID), .blob(StoredIDList.encode(dataset.sections.map(\.id))),
+            dataset.shape.document.map { document in
+                var bytes: [UInt8] = []
+                PackedFields.encode(document, into: &bytes)
+                return SQLiteValue.blob(bytes)
+            } ?? .null,
         ]
     }
 

@@ -16,8 +16,15 @@ enum StoreSchema {
     static let migrations: [StoreMigration] = [
         StoreMigration(version: 1, summary: "datasets, sections, rows and events") { database in
             try database.execute(initialSchema)
-        }
+        },
+        StoreMigration(version: 2, summary: "datasets.document: a table document around its sections") { database in
+            try database.execute(documentColumn)
+        },
     ]
+
+    /// Migration 2: the document a table dataset's sections sit in (``SourceShape/document``, packed as
+    /// ``PackedFields``); null for other kinds.
+    static let documentColumn = "ALTER TABLE datasets ADD COLUMN document BLOB"
 
     /// Tables of migration 1.
     ///

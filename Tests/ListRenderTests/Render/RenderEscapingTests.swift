@@ -28,6 +28,7 @@ struct RenderEscapingTests {
         let fields: Fields = [
             "name": text, "intro": text, "vip": .bool(true), "title": text, "desc": text, "tags": .array([text]),
             "size": text, "download": text, "send_time": .int(0), "content": text, "read": .bool(false),
+            "text": text, "detail": text,
         ]
         let header = FragmentHeader(
             section: 0, sectionID: SectionID(1), y: 0, height: 44, title: Self.hostile, fields: ["online": .int(1)],

@@ -70,7 +70,9 @@ struct RenderFragmentTests {
         let html = RenderFixture.html(window)
         let order = try ["H0", "R0", "F0", "H1", "R1"].map { try #require(html.range(of: ">\($0)<")).lowerBound }
         #expect(order == order.sorted())
-        #expect(html.contains("data-cell=\"footer\" class=\"ftr\" data-section-id=\"10\" data-section=\"0\""))
+        #expect(
+            html.contains(
+                "data-cell=\"footer\" class=\"ftr ft-text\" data-role=\"section-footer\" data-section-id=\"10\" data-section=\"0\""))
         #expect(RenderFixture.count("data-cell=\"header\"", in: html) == 2)
         RenderFixture.expectWellFormed(html)
     }

@@ -2,6 +2,7 @@
 import Foundation
 import HTTPServer
 import ListStore
+import Models
 import TestSupport
 import Testing
 
@@ -70,6 +71,19 @@ private func expectShape(
     #expect(unknown.isEmpty, "\(path) has unexpected keys \(unknown.sorted())", sourceLocation: sourceLocation)
 }
 
+/// The sections of a table dictionary and of every child table under it.
+private func settingsSections(_ table: [String: Any]) -> [[String: Any]] {
+    let sections = table["sections"] as? [[String: Any]] ?? []
+    return sections + sections.flatMap { ($0["rows"] as? [[String: Any]] ?? []).compactMap { $0["table"] as? [String: Any] } }
+        .flatMap(settingsSections)
+}
+
+/// The rows of a table dictionary and of every child table under it.
+private func settingsRows(_ table: [String: Any]) -> [[String: Any]] {
+    let rows = (table["sections"] as? [[String: Any]] ?? []).flatMap { $0["rows"] as? [[String: Any]] ?? [] }
+    return rows + rows.compactMap { $0["table"] as? [String: Any] }.flatMap(settingsRows)
+}
+
 /// The sample with an id, or a recorded failure.
 private func sampleNamed(_ id: String) throws -> SampleDataset {
     try #require(SampleDatasets.sample(id: id), "no sample named \(id)")
@@ -82,10 +96,10 @@ private let iconsDirectory = URL(fileURLWithPath: #filePath)
 
 @Suite("Sample datasets")
 struct SampleDatasetsTests {
-    @Test("the samples are friends, heroes, apps and messages, in that order, with unique ids and titles")
+    @Test("the samples are friends, heroes, apps, messages and settings, in that order, with unique ids and titles")
     func samplesInOrder() {
         let ids = SampleDatasets.all.map(\.id)
-        #expect(ids == ["friends", "heroes", "apps", "messages"])
+        #expect(ids == ["friends", "heroes", "apps", "messages", "settings"])
         #expect(Set(ids).count == ids.count)
         #expect(Set(SampleDatasets.all.map(\.title)).count == ids.count)
         #expect(SampleDatasets.all.allSatisfy { !$0.title.isEmpty })
@@ -95,7 +109,7 @@ struct SampleDatasetsTests {
 
     @Test(
         "every sample is strictly valid JSON: an array of a few dozen objects",
-        arguments: SampleDatasets.all.map(\.id))
+        arguments: SampleDatasets.all.map(\.id).filter { $0 != "settings" })
     func validJSON(id: String) throws {
         let sample = try sampleNamed(id)
         let items = try rows(of: sample)
@@ -184,18 +198,47 @@ struct SampleDatasetsTests {
         #expect(messages.contains { $0["read"] == nil })
     }
 
+    @Test("settings is a table document of inset groups with switches, value1 details, drill-downs and footers")
+    func settingsShape() throws {
+        let object = try JSONSerialization.jsonObject(with: Data(sampleNamed("settings").json.utf8))
+        let table = try #require((object as? [String: Any])?["table"] as? [String: Any])
+        #expect(table["style"] as? String == "insetGrouped")
+        let rows = settingsRows(table)
+        #expect((60...160).contains(rows.count), "\(rows.count) rows")
+        let switches = rows.filter { $0["accessoryView"] as? String == "switch" }
+        #expect(switches.count >= 10 && switches.allSatisfy { $0["on"] is Bool })
+        #expect(switches.contains { $0["text"] as? String == "Wi-Fi" } && switches.contains { $0["text"] as? String == "Bluetooth" })
+        #expect(rows.filter { $0["style"] as? String == "value1" }.count >= 15)
+        #expect(rows.filter { $0["accessory"] as? String == "checkmark" }.count >= 5)
+        #expect(rows.contains { $0["accessory"] as? String == "detailButton" })
+        #expect(rows.filter { $0["table"] != nil }.count >= 10)
+        #expect(rows.contains { $0["editingStyle"] as? String == "delete" && $0["canMove"] as? Bool == true })
+        let sections = settingsSections(table)
+        #expect(sections.filter { $0["footer"] is String }.count >= 8)
+        let general = try #require((table["sections"] as? [[String: Any]])?.lazy.compactMap { $0["rows"] as? [[String: Any]] }
+            .joined().first { $0["text"] as? String == "General" })
+        let about = try #require(((general["table"] as? [String: Any])?["sections"] as? [[String: Any]])?.first?["rows"]
+            as? [[String: Any]])
+        #expect(about.first?["text"] as? String == "About" && about.first?["table"] != nil)
+    }
+
     @Test("every icon named by a sample has an SVG file in Public/icons")
     func iconsExist() throws {
         var names: [String] = []
-        for sample in SampleDatasets.all {
+        for sample in SampleDatasets.all where sample.id != "settings" {
             for row in try rows(of: sample) {
                 names += [row["icon"] as? String].compactMap { $0 }
                 names += (row["friends"] as? [[String: Any]] ?? []).compactMap { $0["icon"] as? String }
             }
         }
+        let settings = try JSONSerialization.jsonObject(with: Data(sampleNamed("settings").json.utf8))
+        let images = settingsRows((settings as? [String: Any])?["table"] as? [String: Any] ?? [:])
+            .compactMap { $0["image"] as? String }
+        #expect(images.count >= 15)
+        names += images
         #expect(names.count >= 90)
         let interfaceIcons = [
-            "message", "message-unread", "chevron", "disclosure", "plus", "minus-circle", "checkmark", "grip",
+            "message", "message-unread", "chevron", "disclosure", "plus", "minus-circle", "checkmark", "grip", "info",
         ]
         for name in names + interfaceIcons {
             let path = iconsDirectory.appendingPathComponent(name + ".svg").path
@@ -218,5 +261,24 @@ struct SampleDatasetsTests {
             #expect(text.hasSuffix("</svg>\n"), "\(file)")
         }
         #expect(total < 120 * 1_024, "icons total \(total) bytes")
+    }
+
+    @Test("every child table of the settings sample lays out, down to the deepest")
+    func settingsSample() throws {
+        let sample = try #require(SampleDatasets.sample(id: "settings"))
+        let api = try APIFixture(datasets: [("settings", sample.json)])
+        #expect(api.dataset("settings").kind == .table)
+        #expect(api.dataset("settings").style == .insetGrouped)
+        var pending = [""]
+        var seen = 0
+        while let address = pending.popLast() {
+            let window = try jsonBody(try api.get("/api/datasets/settings/window?height=5000&child=\(address)"))
+            seen += 1
+            let items: [FieldValue] = window["rows"]?.arrayValue ?? []
+            let windowRows = items.compactMap(\.dictValue)
+            #expect(!windowRows.isEmpty, "\(address)")
+            pending += windowRows.compactMap { $0["child"]?.stringValue }
+        }
+        #expect(seen >= 15)
     }
 }

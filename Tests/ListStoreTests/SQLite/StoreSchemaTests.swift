@@ -33,20 +33,35 @@ struct StoreSchemaTests {
         }
     }
 
-    @Test("a version 1 file opens with a longer history and is migrated, its data kept")
-    func versionOneMigrates() throws {
+    @Test("a file at the current version opens with a longer history and is migrated, its data kept")
+    func currentVersionMigrates() throws {
         try StoreFixtures.withDirectory { directory in
             let datasets = StoreFixtures.datasets()
-            try Self.write(datasets, to: directory, migrations: Array(StoreSchema.migrations.prefix(1)))
-
-            let v2Migration = StoreMigration(version: 2, summary: "a note per dataset") { database in
+            try Self.write(datasets, to: directory)
+            let next = StoreSchema.migrations.count + 1
+            let v2Migration = StoreMigration(version: next, summary: "a note per dataset") { database in
                 try database.execute("ALTER TABLE datasets ADD COLUMN note TEXT NOT NULL DEFAULT ''")
                 try database.run("UPDATE datasets SET note = 'migrated'")
             }
             let v2 = try SQLiteStore(directory: directory, migrations: StoreSchema.migrations + [v2Migration])
             #expect(try v2.loadAll() == datasets)
             v2.close()
-            try Self.expectFile(in: directory, version: 2, "SELECT count(*) FROM datasets WHERE note = 'migrated'", 3)
+            try Self.expectFile(in: directory, version: next, "SELECT count(*) FROM datasets WHERE note = 'migrated'", 3)
+        }
+    }
+
+    @Test("a version 1 file gets migration 2's document column, then stores and loads table documents")
+    func versionOneGetsTheDocumentColumn() throws {
+        try StoreFixtures.withDirectory { directory in
+            try SQLiteStore(directory: directory, migrations: Array(StoreSchema.migrations.prefix(1))).close()
+            try Self.expectFile(in: directory, version: 1, "SELECT count(*) FROM datasets", 0)
+            let table = try DatasetImporter.importDataset(
+                Array(#"{"table":{"style":"grouped","footer":"F","sections":[{"rows":[{"text":"A","table":{"sections":[{"rows":[{"text":"B"}]}]}}]}]},"v":1}"#.utf8),
+                using: DatasetDecoder(file: "t", id: "t"))
+            let datasets = StoreFixtures.datasets() + [table]
+            try Self.write(datasets, to: directory)
+            #expect(try StoreFixtures.loadAll(from: .sqlite(directory)) == datasets)
+            try Self.expectFile(in: directory, version: 2, "SELECT count(*) FROM datasets WHERE document IS NOT NULL", 1)
         }
     }
 
@@ -54,14 +69,15 @@ struct StoreSchemaTests {
     func failingMigrationRollsBack() throws {
         try StoreFixtures.withDirectory { directory in
             try SQLiteStore(directory: directory).close()
-            let broken = StoreMigration(version: 2, summary: "half done") { database in
+            let broken = StoreMigration(version: StoreSchema.migrations.count + 1, summary: "half done") { database in
                 try database.execute("CREATE TABLE half (x)")
                 try database.execute("THIS IS NOT SQL")
             }
             #expect(throws: SQLiteError.self) {
                 try SQLiteStore(directory: directory, migrations: StoreSchema.migrations + [broken])
             }
-            try Self.expectFile(in: directory, version: 1, "SELECT count(*) FROM sqlite_schema WHERE name = 'half'", 0)
+            try Self.expectFile(
+                in: directory, version: StoreSchema.migrations.count, "SELECT count(*) FROM sqlite_schema WHERE name = 'half'", 0)
         }
     }
 

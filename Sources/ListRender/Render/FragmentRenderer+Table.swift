@@ -1,0 +1,123 @@
+// ListRender — the table document: cells in UIKit's styles, accessories, switches, table header and footer
+import Models
+
+extension FragmentRenderer {
+    /// Writes the window's table attributes, inside the window's opening tag: `data-separator="none"`
+    /// for a table without separators, and `data-selection` (`none`, `single`, `multiple`).
+    static func renderTableAttributes(_ table: TableAttributes, into html: inout HTMLBuffer) {
+        if table.separatorStyle == .none { html.raw("\" data-separator=\"none") }
+        if !table.allowsSelection {
+            html.raw("\" data-selection=\"none")
+        } else {
+            html.raw(table.allowsMultipleSelection ? "\" data-selection=\"multiple" : "\" data-selection=\"single")
+        }
+    }
+
+    /// Writes the table header or footer: a block of text at its frame.
+    /// - Parameter role: `table-header` or `table-footer`.
+    static func renderTableText(_ item: FragmentTableText, role: StaticString, into html: inout HTMLBuffer) {
+        html.raw("<div data-role=\"")
+        html.raw(role)
+        html.raw("\" class=\"ttx")
+        renderFrame(y: item.y, height: item.height, into: &html)
+        html.raw("\"><p>")
+        html.text(item.text)
+        html.raw("</p></div>")
+    }
+
+    /// Writes a table row's own attributes inside its opening tag: `data-cell-style`, `data-accessory`
+    /// (`switch` for a switch), `data-selection-style="none"` for a row that does not highlight,
+    /// `data-editing-style` when it has one, and `data-child` with the address of the child table it opens.
+    static func renderTableRowAttributes(_ row: FragmentRow, _ cell: TableCell, into html: inout HTMLBuffer) {
+        html.raw("\" data-cell-style=\"")
+        html.text(cell.style.rawValue)
+        html.raw("\" data-accessory=\"")
+        html.text(cell.accessoryName)
+        if cell.selectionStyle == .none { html.raw("\" data-selection-style=\"none") }
+        if cell.editingStyle != .none {
+            html.raw("\" data-editing-style=\"")
+            html.text(cell.editingStyle.rawValue)
+        }
+        if let child = row.child {
+            html.raw("\" data-child=\"")
+            html.text(child)
+        }
+    }
+
+    /// Writes a table row's cell as UIKit lays out its style, then its accessory:
+    /// - `default`: the image, then the text;
+    /// - `value1`: the image, the text, and the detail right-aligned on the same line in grey;
+    /// - `value2`: the text as a short blue right-aligned label, then the detail left-aligned; no image;
+    /// - `subtitle`: the image, the text, and the detail under it in smaller type.
+    static func renderTableCell(_ row: FragmentRow, into html: inout HTMLBuffer) {
+        let fields = row.fields
+        let cell = row.cell ?? TableCell(fields)
+        let text = fields["text"]?.text ?? ""
+        let detail = fields["detail"]?.text
+        if cell.style != .value2, fields["image"] != nil {
+            renderIcon(row.imageURL, size: 29, fallback: text, into: &html)
+        }
+        switch cell.style {
+        case .default:
+            html.raw("<div class=\"tx\"><div class=\"t1\">")
+            html.text(text)
+            html.raw("</div></div>")
+        case .subtitle:
+            html.raw("<div class=\"tx\"><div class=\"t1\">")
+            html.text(text)
+            html.raw("</div>")
+            renderLine(detail, open: "<div class=\"t2\">", close: "</div>", into: &html)
+            html.raw("</div>")
+        case .value1:
+            html.raw("<div class=\"tx v1\"><span class=\"t1\">")
+            html.text(text)
+            html.raw("</span>")
+            renderLine(detail, open: "<span class=\"dt\">", close: "</span>", into: &html)
+            html.raw("</div>")
+        case .value2:
+            html.raw("<div class=\"tx v2\"><span class=\"lb\">")
+            html.text(text)
+            html.raw("</span><span class=\"dt\">")
+            html.text(detail ?? "")
+            html.raw("</span></div>")
+        }
+        renderAccessory(cell, label: text, into: &html)
+    }
+
+    /// Writes the accessory as iOS draws it: a switch (`role="switch"`, `aria-checked`), else a chevron, a
+    /// checkmark in the tint colour, an ⓘ button (`data-action="detail"`) or an ⓘ button and a chevron.
+    /// - Parameter label: the row's text, which names the switch and the info button for assistive technology.
+    static func renderAccessory(_ cell: TableCell, label: String, into html: inout HTMLBuffer) {
+        if cell.accessoryView == .switch {
+            html.raw("<button type=\"button\" role=\"switch\" class=\"toggle\" data-action=\"toggle\" data-key=\"on\"")
+            html.raw(cell.isOn ? " aria-checked=\"true\"" : " aria-checked=\"false\"")
+            html.raw(" aria-label=\"")
+            html.text(label)
+            html.raw("\" tabindex=\"-1\"></button>")
+            return
+        }
+        switch cell.accessory {
+        case .none:
+            break
+        case .disclosureIndicator:
+            renderChevron(into: &html)
+        case .checkmark:
+            html.raw("<img class=\"acc chk\" src=\"/icons/checkmark.svg\" alt=\"Checked\" width=\"20\" height=\"20\">")
+        case .detailButton:
+            renderInfoButton(label: label, into: &html)
+        case .detailDisclosureButton:
+            renderInfoButton(label: label, into: &html)
+            renderChevron(into: &html)
+        }
+    }
+
+    static func renderChevron(into html: inout HTMLBuffer) {
+        html.raw("<img class=\"acc chev\" src=\"/icons/chevron.svg\" alt=\"\" width=\"14\" height=\"14\">")
+    }
+
+    static func renderInfoButton(label: String, into html: inout HTMLBuffer) {
+        html.raw("<button type=\"button\" class=\"acc info\" data-action=\"detail\" aria-label=\"More Info: ")
+        html.text(label)
+        html.raw("\" tabindex=\"-1\"><img src=\"/icons/info.svg\" alt=\"\" width=\"22\" height=\"22\"></button>")
+    }
+}

@@ -1,0 +1,453 @@
+// ListServer — a phone's settings screen as a table document
+
+extension SampleDatasets {
+    /// A phone's settings screen written for this project, in UITableView's own vocabulary: inset groups,
+    /// switches (Airplane Mode, Wi-Fi, Bluetooth, Low Power Mode…), value1 details, drill-downs (General ▸
+    /// About with value1 rows, Display ▸ Auto-Lock with a checkmark choice), footers that explain options, a
+    /// reorderable list of languages, and one unknown key per row of the first screen (`key`), kept as it is.
+    ///
+    /// Shape: `{"table": {style, footer, separatorStyle, allowsSelection, allowsMultipleSelection, sections:
+    /// [{header?, footer?, rows:[{text, detail?, image?, style?, accessory?, accessoryView?, on?, table?}]}]}}`.
+    static let settings = SampleDataset(
+        id: "settings",
+        title: "Settings · 设置",
+        json: #"""
+        {
+          "table": {
+            "style": "insetGrouped",
+            "footer": "A settings screen written for ListServer: switches store their state, and rows with a chevron open the screen behind them.",
+            "separatorStyle": "singleLine",
+            "allowsSelection": true,
+            "allowsMultipleSelection": false,
+            "sections": [
+              {
+                "rows": [
+                  {"text": "Lin Wei", "detail": "Account, Cloud Sync & Devices", "style": "subtitle", "image": "settings-profile", "accessory": "disclosureIndicator", "height": 64}
+                ]
+              },
+              {
+                "rows": [
+                  {"text": "Airplane Mode", "image": "settings-airplane", "accessoryView": "switch", "on": false, "selectionStyle": "none", "key": "airplane"},
+                  {
+                    "text": "Wi-Fi",
+                    "detail": "Harbor-5G",
+                    "style": "value1",
+                    "image": "settings-wifi",
+                    "key": "wifi",
+                    "table": {
+                      "style": "insetGrouped",
+                      "sections": [
+                        {
+                          "footer": "Known networks are joined automatically. If none is in range, you will be asked before joining a new one.",
+                          "rows": [
+                            {"text": "Wi-Fi", "accessoryView": "switch", "on": true, "selectionStyle": "none"}
+                          ]
+                        },
+                        {
+                          "header": "My Networks",
+                          "rows": [
+                            {"text": "Harbor-5G", "detail": "Connected", "style": "subtitle", "accessory": "detailButton", "password": "stored"},
+                            {"text": "Harbor-Guest", "accessory": "detailButton"}
+                          ]
+                        },
+                        {
+                          "header": "Other Networks",
+                          "rows": [
+                            {"text": "Teahouse Free WiFi", "accessory": "detailButton"},
+                            {"text": "图书馆-3F", "accessory": "detailButton"},
+                            {"text": "Other…"}
+                          ]
+                        },
+                        {
+                          "footer": "Hotspots nearby are offered when no known network is available.",
+                          "rows": [
+                            {
+                              "text": "Ask to Join Networks",
+                              "detail": "Notify",
+                              "style": "value1",
+                              "table": {
+                                "style": "insetGrouped",
+                                "sections": [
+                                  {
+                                    "rows": [
+                                      {"text": "Off"},
+                                      {"text": "Notify", "accessory": "checkmark"},
+                                      {"text": "Ask"}
+                                    ]
+                                  }
+                                ]
+                              }
+                            }
+                          ]
+                        }
+                      ]
+                    }
+                  },
+                  {
+                    "text": "Bluetooth",
+                    "detail": "On",
+                    "style": "value1",
+                    "image": "settings-bluetooth",
+                    "key": "bluetooth",
+                    "table": {
+                      "style": "insetGrouped",
+                      "sections": [
+                        {
+                          "footer": "Your phone is visible as “Lin Wei's Phone” while this screen is open.",
+                          "rows": [
+                            {"text": "Bluetooth", "accessoryView": "switch", "on": true, "selectionStyle": "none"}
+                          ]
+                        },
+                        {
+                          "header": "My Devices",
+                          "rows": [
+                            {"text": "Lark Buds", "detail": "Connected", "style": "value1", "accessory": "detailButton"},
+                            {"text": "Kettle Speaker", "detail": "Not Connected", "style": "value1", "accessory": "detailButton"},
+                            {"text": "Driftwood Watch", "detail": "Connected", "style": "value1", "accessory": "detailDisclosureButton"}
+                          ]
+                        }
+                      ]
+                    }
+                  },
+                  {"text": "Cellular", "image": "settings-cellular", "accessory": "disclosureIndicator", "key": "cellular"},
+                  {"text": "Personal Hotspot", "detail": "Off", "style": "value1", "image": "settings-hotspot", "accessory": "disclosureIndicator", "key": "hotspot"}
+                ]
+              },
+              {
+                "rows": [
+                  {
+                    "text": "Notifications",
+                    "image": "settings-notifications",
+                    "accessory": "disclosureIndicator",
+                    "table": {
+                      "style": "insetGrouped",
+                      "sections": [
+                        {
+                          "header": "Display As",
+                          "rows": [
+                            {"text": "Count"},
+                            {"text": "Stack", "accessory": "checkmark"},
+                            {"text": "List"}
+                          ]
+                        },
+                        {
+                          "rows": [
+                            {"text": "Scheduled Summary", "detail": "Off", "style": "value1", "selectionStyle": "none"},
+                            {
+                              "text": "Show Previews",
+                              "detail": "When Unlocked",
+                              "style": "value1",
+                              "table": {
+                                "style": "insetGrouped",
+                                "sections": [
+                                  {
+                                    "rows": [
+                                      {"text": "Always"},
+                                      {"text": "When Unlocked", "accessory": "checkmark"},
+                                      {"text": "Never"}
+                                    ]
+                                  }
+                                ]
+                              }
+                            }
+                          ]
+                        },
+                        {
+                          "header": "Notification Style",
+                          "rows": [
+                            {"text": "Kite Chat 风筝聊天", "detail": "Banners, Sounds, Badges", "style": "subtitle", "accessory": "disclosureIndicator"},
+                            {"text": "Quill Mail", "detail": "Badges", "style": "subtitle", "accessory": "disclosureIndicator"},
+                            {"text": "Harbor Maps", "detail": "Off", "style": "subtitle", "accessory": "disclosureIndicator"}
+                          ]
+                        }
+                      ]
+                    }
+                  },
+                  {"text": "Sounds & Haptics", "image": "settings-sounds", "accessory": "disclosureIndicator"},
+                  {"text": "Focus", "image": "settings-focus", "accessory": "disclosureIndicator"},
+                  {"text": "Screen Time", "image": "settings-screentime", "accessory": "disclosureIndicator"}
+                ]
+              },
+              {
+                "rows": [
+                  {
+                    "text": "General",
+                    "image": "settings-general",
+                    "accessory": "disclosureIndicator",
+                    "table": {
+                      "style": "insetGrouped",
+                      "sections": [
+                        {
+                          "rows": [
+                            {
+                              "text": "About",
+                              "accessory": "disclosureIndicator",
+                              "table": {
+                                "style": "insetGrouped",
+                                "sections": [
+                                  {
+                                    "rows": [
+                                      {"text": "Name", "detail": "Lin Wei's Phone", "style": "value1", "selectionStyle": "none"},
+                                      {"text": "Software Version", "detail": "18.2 (22C152)", "style": "value1", "selectionStyle": "none"},
+                                      {"text": "Model Name", "detail": "Pebble Pro 14", "style": "value1", "selectionStyle": "none"},
+                                      {"text": "Model Number", "detail": "PB-1402", "style": "value1", "selectionStyle": "none"},
+                                      {"text": "Serial Number", "detail": "K7QX29F4M1", "style": "value1", "selectionStyle": "none"}
+                                    ]
+                                  },
+                                  {
+                                    "rows": [
+                                      {"text": "Songs", "detail": "1,204", "style": "value1", "selectionStyle": "none"},
+                                      {"text": "Videos", "detail": "36", "style": "value1", "selectionStyle": "none"},
+                                      {"text": "Photos", "detail": "8,912", "style": "value1", "selectionStyle": "none"},
+                                      {"text": "Applications", "detail": "87", "style": "value1", "selectionStyle": "none"},
+                                      {"text": "Capacity", "detail": "256 GB", "style": "value1", "selectionStyle": "none"},
+                                      {"text": "Available", "detail": "141.7 GB", "style": "value1", "selectionStyle": "none"}
+                                    ]
+                                  },
+                                  {
+                                    "header": "Network",
+                                    "rows": [
+                                      {"text": "Wi-Fi Address", "detail": "4C:2E:91:07:AB:5D", "style": "value1", "selectionStyle": "none"},
+                                      {"text": "Bluetooth", "detail": "4C:2E:91:07:AB:5E", "style": "value1", "selectionStyle": "none"},
+                                      {"text": "Modem Firmware", "detail": "2.31.02", "style": "value1", "selectionStyle": "none"}
+                                    ]
+                                  }
+                                ]
+                              }
+                            },
+                            {
+                              "text": "Software Update",
+                              "accessory": "disclosureIndicator",
+                              "table": {
+                                "style": "insetGrouped",
+                                "sections": [
+                                  {
+                                    "footer": "Updates are downloaded over Wi-Fi and installed overnight while the phone charges.",
+                                    "rows": [
+                                      {"text": "Automatic Updates", "accessoryView": "switch", "on": true, "selectionStyle": "none"},
+                                      {"text": "Download Betas", "accessoryView": "switch", "on": false, "selectionStyle": "none"}
+                                    ]
+                                  }
+                                ]
+                              }
+                            }
+                          ]
+                        },
+                        {
+                          "rows": [
+                            {"text": "Storage", "accessory": "disclosureIndicator"},
+                            {"text": "Background Refresh", "accessory": "disclosureIndicator"}
+                          ]
+                        },
+                        {
+                          "rows": [
+                            {"text": "Date & Time", "accessory": "disclosureIndicator"},
+                            {"text": "Keyboard", "accessory": "disclosureIndicator"},
+                            {
+                              "text": "Language & Region",
+                              "accessory": "disclosureIndicator",
+                              "table": {
+                                "style": "insetGrouped",
+                                "sections": [
+                                  {
+                                    "header": "Preferred Languages",
+                                    "footer": "Apps and websites will use the first language in this list that they support. Drag to reorder.",
+                                    "rows": [
+                                      {"text": "English", "detail": "iPhone Language", "style": "subtitle", "editingStyle": "delete", "canMove": true},
+                                      {"text": "简体中文", "detail": "Chinese, Simplified", "style": "subtitle", "editingStyle": "delete", "canMove": true},
+                                      {"text": "Add Language…", "editingStyle": "insert", "textColor": "tint"}
+                                    ]
+                                  },
+                                  {
+                                    "rows": [
+                                      {
+                                        "text": "Region",
+                                        "detail": "China mainland",
+                                        "style": "value1",
+                                        "table": {
+                                          "style": "insetGrouped",
+                                          "sections": [
+                                            {
+                                              "rows": [
+                                                {"text": "China mainland", "accessory": "checkmark"},
+                                                {"text": "Hong Kong"},
+                                                {"text": "Singapore"},
+                                                {"text": "United Kingdom"},
+                                                {"text": "United States"}
+                                              ]
+                                            }
+                                          ]
+                                        }
+                                      },
+                                      {
+                                        "text": "Calendar",
+                                        "detail": "Gregorian",
+                                        "style": "value1",
+                                        "table": {
+                                          "style": "insetGrouped",
+                                          "sections": [
+                                            {
+                                              "rows": [
+                                                {"text": "Gregorian", "accessory": "checkmark"},
+                                                {"text": "Buddhist"},
+                                                {"text": "Chinese"},
+                                                {"text": "Japanese"}
+                                              ]
+                                            }
+                                          ]
+                                        }
+                                      },
+                                      {
+                                        "text": "Temperature",
+                                        "detail": "°C",
+                                        "style": "value1",
+                                        "table": {
+                                          "style": "insetGrouped",
+                                          "sections": [
+                                            {
+                                              "rows": [
+                                                {"text": "Celsius (°C)", "accessory": "checkmark"},
+                                                {"text": "Fahrenheit (°F)"}
+                                              ]
+                                            }
+                                          ]
+                                        }
+                                      }
+                                    ]
+                                  }
+                                ]
+                              }
+                            }
+                          ]
+                        },
+                        {
+                          "footer": "Resetting returns every setting to the way it left the factory; your photos, messages and apps stay.",
+                          "rows": [
+                            {"text": "Transfer or Reset", "accessory": "disclosureIndicator"}
+                          ]
+                        }
+                      ]
+                    }
+                  },
+                  {
+                    "text": "Display & Brightness",
+                    "image": "settings-display",
+                    "accessory": "disclosureIndicator",
+                    "table": {
+                      "style": "insetGrouped",
+                      "sections": [
+                        {
+                          "header": "Appearance",
+                          "rows": [
+                            {"text": "Light", "accessory": "checkmark"},
+                            {"text": "Dark"},
+                            {"text": "Automatic", "accessoryView": "switch", "on": true, "selectionStyle": "none"}
+                          ]
+                        },
+                        {
+                          "header": "Text",
+                          "rows": [
+                            {"text": "Text Size", "accessory": "disclosureIndicator"},
+                            {"text": "Bold Text", "accessoryView": "switch", "on": false, "selectionStyle": "none"}
+                          ]
+                        },
+                        {
+                          "footer": "Night Shift moves the colours of the display to the warmer end of the spectrum after dark.",
+                          "rows": [
+                            {
+                              "text": "Night Shift",
+                              "detail": "22:00 to 07:00",
+                              "style": "value1",
+                              "table": {
+                                "style": "insetGrouped",
+                                "sections": [
+                                  {
+                                    "rows": [
+                                      {"text": "Scheduled", "accessoryView": "switch", "on": true, "selectionStyle": "none"},
+                                      {"text": "From", "detail": "22:00", "style": "value1", "selectionStyle": "none"},
+                                      {"text": "To", "detail": "07:00", "style": "value1", "selectionStyle": "none"}
+                                    ]
+                                  }
+                                ]
+                              }
+                            },
+                            {
+                              "text": "Auto-Lock",
+                              "detail": "2 Minutes",
+                              "style": "value1",
+                              "table": {
+                                "style": "insetGrouped",
+                                "sections": [
+                                  {
+                                    "footer": "A shorter time saves battery. The screen stays on while you are reading a page or watching a video.",
+                                    "rows": [
+                                      {"text": "30 Seconds"},
+                                      {"text": "1 Minute"},
+                                      {"text": "2 Minutes", "accessory": "checkmark"},
+                                      {"text": "3 Minutes"},
+                                      {"text": "4 Minutes"},
+                                      {"text": "5 Minutes"},
+                                      {"text": "Never"}
+                                    ]
+                                  }
+                                ]
+                              }
+                            },
+                            {"text": "Raise to Wake", "accessoryView": "switch", "on": true, "selectionStyle": "none"}
+                          ]
+                        }
+                      ]
+                    }
+                  },
+                  {"text": "Wallpaper", "image": "settings-wallpaper", "accessory": "disclosureIndicator"},
+                  {
+                    "text": "Battery",
+                    "image": "settings-battery",
+                    "accessory": "disclosureIndicator",
+                    "table": {
+                      "style": "insetGrouped",
+                      "sections": [
+                        {
+                          "rows": [
+                            {"text": "Battery Percentage", "accessoryView": "switch", "on": true, "selectionStyle": "none"}
+                          ]
+                        },
+                        {
+                          "footer": "Low Power Mode pauses mail fetch, background refresh and automatic downloads until the phone is charged again.",
+                          "rows": [
+                            {"text": "Low Power Mode", "accessoryView": "switch", "on": false, "selectionStyle": "none"}
+                          ]
+                        },
+                        {
+                          "rows": [
+                            {
+                              "text": "Battery Health",
+                              "detail": "96%",
+                              "style": "value1",
+                              "table": {
+                                "style": "insetGrouped",
+                                "sections": [
+                                  {
+                                    "footer": "Capacity is measured against the battery when it was new.",
+                                    "rows": [
+                                      {"text": "Maximum Capacity", "detail": "96%", "style": "value1", "selectionStyle": "none"},
+                                      {"text": "Optimised Charging", "accessoryView": "switch", "on": true, "selectionStyle": "none"}
+                                    ]
+                                  }
+                                ]
+                              }
+                            }
+                          ]
+                        }
+                      ]
+                    }
+                  },
+                  {"text": "Privacy & Security", "image": "settings-privacy", "accessory": "disclosureIndicator"}
+                ]
+              }
+            ]
+          }
+        }
+        """#
+    )
+}

@@ -1,0 +1,41 @@
+// Models — the table document: what one row's dictionary says about its cell
+
+/// What one row of a table document says about its cell, read from its fields with UIKit's defaults
+/// for what it leaves out.
+///
+/// A document without editing keys is a static table, as a storyboard's static cells are: rows have
+/// the editing style `none` and cannot move unless they say so.
+public struct TableCell: Sendable, Hashable {
+    public var style: TableCellStyle
+    /// The accessory drawn: the row's own, else a disclosure indicator when it opens a child table.
+    public var accessory: TableAccessory
+    /// The custom accessory view, which replaces the accessory type when set.
+    public var accessoryView: TableAccessoryView?
+    /// The switch's state (`on`).
+    public var isOn: Bool
+    public var editingStyle: TableEditingStyle
+    public var canMove: Bool
+    /// The explicit height (`heightForRowAt`), or nil for the style's own.
+    public var height: Double?
+    public var selectionStyle: TableSelectionStyle
+    /// Whether the row opens a child table.
+    public var hasChild: Bool
+
+    /// Reads a row's fields; values of the wrong type (which import refuses) count as absent.
+    /// - Complexity: O(keys).
+    public init(_ fields: Fields) {
+        style = fields["style"]?.stringValue.flatMap(TableCellStyle.init(rawValue:)) ?? .default
+        hasChild = fields[TableDocument.childKey]?.dictValue != nil
+        let accessory = fields["accessory"]?.stringValue.flatMap(TableAccessory.init(rawValue:))
+        self.accessory = accessory ?? (hasChild ? .disclosureIndicator : .none)
+        accessoryView = fields["accessoryView"]?.stringValue.flatMap(TableAccessoryView.init(rawValue:))
+        isOn = fields["on"]?.boolValue ?? false
+        editingStyle = fields["editingStyle"]?.stringValue.flatMap(TableEditingStyle.init(rawValue:)) ?? .none
+        canMove = fields["canMove"]?.boolValue ?? false
+        height = fields["height"]?.number.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        selectionStyle = fields["selectionStyle"]?.stringValue.flatMap(TableSelectionStyle.init(rawValue:)) ?? .default
+    }
+
+    /// The name the page sees in `data-accessory`: `switch` for a switch, else the accessory type.
+    public var accessoryName: String { accessoryView?.rawValue ?? accessory.rawValue }
+}
