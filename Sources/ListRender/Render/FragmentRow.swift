@@ -9,7 +9,7 @@ public struct FragmentRow: Sendable, Hashable {
     public var id: RowID
     /// The row's top in content coordinates.
     public var y: Double
-    /// The row's height in pixels.
+    /// The row's height in pixels: its estimated height for cells that size themselves.
     public var height: Double
     /// The row's dictionary (`name`, `icon`, ...).
     public var fields: Fields
@@ -21,9 +21,6 @@ public struct FragmentRow: Sendable, Hashable {
     public var canEdit: Bool
     /// Whether the row can be reordered with its drag handle in edit mode.
     public var canMove: Bool
-    /// How many lines of a multi-line text the row's height leaves room for (heroes' `desc`), or nil
-    /// to let the cell's own clamp apply.
-    public var lineCount: Int?
     /// Whether the row closes its group (its bottom corners round, it has no separator): the last row
     /// of its section, unless an insertion row follows it.
     public var endsGroup: Bool
@@ -39,12 +36,10 @@ public struct FragmentRow: Sendable, Hashable {
     ///   - position: its 1-based position in the section; defaults to `indexPath.row + 1`.
     ///   - canEdit: whether it can be deleted.
     ///   - canMove: whether it can be reordered.
-    ///   - lineCount: the number of desc lines that fit, or nil.
     ///   - endsGroup: whether it closes its group; defaults to whether it is the section's last row.
     public init(
         indexPath: IndexPath, id: RowID, y: Double, height: Double, fields: Fields, setSize: Int,
-        position: Int? = nil, canEdit: Bool = false, canMove: Bool = false, lineCount: Int? = nil,
-        endsGroup: Bool? = nil
+        position: Int? = nil, canEdit: Bool = false, canMove: Bool = false, endsGroup: Bool? = nil
     ) {
         self.indexPath = indexPath
         self.id = id
@@ -55,7 +50,6 @@ public struct FragmentRow: Sendable, Hashable {
         self.position = position ?? (indexPath.row + 1)
         self.canEdit = canEdit
         self.canMove = canMove
-        self.lineCount = lineCount
         self.endsGroup = endsGroup ?? (self.position >= setSize)
     }
 }

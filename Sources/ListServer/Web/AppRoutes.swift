@@ -46,8 +46,7 @@ struct AppRoutes: Sendable {
         }
         router.get("/") { _, _ in try home() }
         router.get("/d/:id") { request, parameters in
-            _ = try library.requireEntry(parameters["id"]!)
-            return try page("table.html", request)
+            try TablePage.response(entry: library.requireEntry(parameters["id"]!), request: request, files: files)
         }
         router.get("/d/:id/fragment") { request, parameters in
             let entry = try library.requireEntry(parameters["id"]!)

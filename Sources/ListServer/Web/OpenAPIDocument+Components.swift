@@ -22,6 +22,8 @@ extension OpenAPIDocument {
                 "schema": {"type": "string", "pattern": "^(all|none|[0-9]{1,15}(-[0-9]{1,15})?(,[0-9]{1,15}(-[0-9]{1,15})?)*)?$"}},
               "Editing": {"name": "editing", "in": "query", "description": "true (or 1) lays the window out for editing mode: in kinds whose rows can be inserted (generic lists) every section's footer then starts with an insertion row, described by the footer's insertion member. false (or 0) is the default.",
                 "schema": {"type": "string", "enum": ["true", "false", "1", "0"], "default": "false"}},
+              "Width": {"name": "width", "in": "query", "description": "The client's content width in points, so that estimated row heights fit it: rows whose text wraps (heroes' descriptions) are estimated for this width, rounded down to a multiple of 40 from 320 to 1600. Rows size themselves on the page, which measures them; without it, heights are estimated for a 375-point width.",
+                "schema": {"type": "number", "minimum": 0, "maximum": 100000}},
               "ExportFormat": {"name": "format", "in": "query", "description": "json (default), plist (XML property list) or binary-plist.",
                 "schema": {"type": "string", "enum": ["json", "plist", "binary-plist"], "default": "json"}},
               "LastEventIdHeader": {"name": "Last-Event-ID", "in": "header", "description": "The last version the client saw (browsers send it when they reconnect); a value that is not a version is ignored.",

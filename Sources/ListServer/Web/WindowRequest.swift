@@ -12,17 +12,25 @@ struct WindowRequest: Sendable, Equatable {
     /// Whether the window is laid out for editing mode: kinds whose rows can be inserted then end
     /// every section with an insertion row.
     var isEditing = false
+    /// The client's content width (`width=`), which estimated row heights are made to fit; nil: none given.
+    var width: Double?
 
     /// The tallest viewport and overscan a request may ask for, which bounds a response.
     static let maximumHeight = 20_000.0
     static let maximumOverscan = 5_000.0
 
-    /// Reads `top`, `height`, `overscan`, `expanded` and `editing` from the query.
+    /// The widest content a request may name.
+    static let maximumWidth = 100_000.0
+
+    /// Reads `top`, `height`, `overscan`, `expanded`, `editing` and `width` from the query.
     /// - Throws: ``HTTPError`` `400` naming the parameter.
     init(_ request: HTTPRequest) throws(HTTPError) {
         top = try Self.number(request, "top", default: 0, range: -1e12...1e12)
         height = try Self.number(request, "height", default: 800, range: 0...Self.maximumHeight)
         overscan = try Self.number(request, "overscan", default: 0, range: 0...Self.maximumOverscan)
+        if request.query("width") != nil {
+            width = try Self.number(request, "width", default: 0, range: 0...Self.maximumWidth)
+        }
         expanded = try request.query("expanded").map { text throws(HTTPError) in try ExpandedSections.parse(text) }
         switch request.query("editing") {
         case nil, "false", "0": isEditing = false

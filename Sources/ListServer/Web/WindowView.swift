@@ -18,7 +18,8 @@ struct WindowView {
         self.entry = entry
         expanded = request.expanded ?? entry.defaultExpanded
         hasInsertionRows = entry.hasInsertionRows(isEditing: request.isEditing)
-        layout = entry.layout(for: expanded, hasInsertionRows: hasInsertionRows)
+        layout = entry.layout(
+            for: expanded, hasInsertionRows: hasInsertionRows, width: entry.estimateWidth(request.width))
         window = layout.window(top: request.top, height: request.height, overscan: request.overscan)
         sections = entry.dataset.sections
     }
@@ -45,7 +46,8 @@ struct WindowView {
         ResponseCache.Key(
             format: format, top: request.top, height: request.height, overscan: request.overscan,
             expanded: request.expanded ?? entry.defaultExpanded,
-            hasInsertionRows: entry.hasInsertionRows(isEditing: request.isEditing))
+            hasInsertionRows: entry.hasInsertionRows(isEditing: request.isEditing),
+            width: entry.estimateWidth(request.width))
     }
 
     private func header(_ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>) -> FragmentHeader {
@@ -54,7 +56,15 @@ struct WindowView {
             section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
             sectionMaxY: layout.rectForSection(item.section).maxY, title: entry.metrics.title(of: section),
             fields: section.fields, rowCount: section.rows.count,
-            isExpanded: expanded.contains(section.id), isCollapsible: entry.metrics.sectionsAreCollapsible)
+            isExpanded: expanded.contains(section.id), isCollapsible: entry.metrics.sectionsAreCollapsible,
+            link: entry.metrics.sectionsAreCollapsible ? link(toggling: section.id, at: item.frame.y) : nil)
+    }
+
+    /// The page with one section toggled and its header at the top: the link of a collapsible header.
+    private func link(toggling id: SectionID, at y: Double) -> String {
+        let toggled = expanded.toggling(id, among: sections.map(\.id))
+        let top = y > 0 ? "top=\(Int(y))&" : ""
+        return "/d/\(entry.dataset.id)?\(top)expanded=\(toggled.description)"
     }
 
     private func row(
@@ -62,12 +72,10 @@ struct WindowView {
     ) -> FragmentRow {
         let rows = sections[item.indexPath.section].rows
         let row = rows[item.indexPath.row]
-        let lines = metrics.kind == .heroes
-            ? TableMetrics.descriptionLineCount(row.fields["desc"]?.stringValue ?? "") : nil
         return FragmentRow(
             indexPath: item.indexPath, id: row.id, y: item.frame.y, height: item.frame.height, fields: row.fields,
             setSize: rows.count, canEdit: metrics.rowsCanBeEdited, canMove: metrics.rowsCanBeMoved,
-            lineCount: lines, endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1)
+            endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1)
     }
 
     /// The window for the HTML renderer.
@@ -99,7 +107,8 @@ struct WindowView {
             return FragmentWindow(
                 kind: entry.dataset.kind, style: entry.dataset.style, version: entry.dataset.version,
                 contentHeight: window.contentHeight, pinnedSection: window.pinnedHeader?.section, headers: headers,
-                rows: rows, footers: footers, editable: metrics.rowsCanBeEdited, hasInsertionRows: hasInsertionRows)
+                rows: rows, footers: footers, editable: metrics.rowsCanBeEdited, hasInsertionRows: hasInsertionRows,
+                isGrouped: metrics.hasSectionHeaders)
         }
     }
 

@@ -8,18 +8,17 @@ import Testing
 enum RenderFixture {
     /// A window of one section holding the given rows, laid out 60 px apart.
     static func window(
-        _ kind: DatasetKind, rows: [Fields], canEdit: Bool = false, canMove: Bool = false, lineCount: Int? = nil,
-        style: TableStyle = .plain, editable: Bool = false
+        _ kind: DatasetKind, rows: [Fields], canEdit: Bool = false, canMove: Bool = false,
+        style: TableStyle = .plain, editable: Bool = false, isGrouped: Bool = false
     ) -> FragmentWindow {
         let fragmentRows = rows.enumerated().map { index, fields in
             FragmentRow(
                 indexPath: IndexPath(row: index, section: 0), id: RowID(Int64(100 + index)), y: Double(index * 60),
-                height: 60, fields: fields, setSize: rows.count, canEdit: canEdit, canMove: canMove,
-                lineCount: lineCount)
+                height: 60, fields: fields, setSize: rows.count, canEdit: canEdit, canMove: canMove)
         }
         return FragmentWindow(
             kind: kind, style: style, version: 7, contentHeight: Double(rows.count * 60), rows: fragmentRows,
-            editable: editable)
+            editable: editable, isGrouped: isGrouped)
     }
 
     /// The fragment as text.
