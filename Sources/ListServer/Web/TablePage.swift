@@ -9,7 +9,8 @@ import Models
 /// (`?expanded=`); the script turns it into the virtual scroller.
 ///
 /// The template marks where things go with comments: `<!--title-->` (every occurrence), `<!--grid-->`
-/// (the grid's opening tag), `<!--window-->`, `<!--previous-->` and `<!--next-->`.
+/// (the grid's opening tag), `<!--window-->`, `<!--previous-->`, `<!--next-->` and `<!--index-->` (the
+/// section index bar, its letters links to their sections).
 enum TablePage {
     /// The height of the window written into the page: a tall screen, and a page of rows without script.
     static let windowHeight = 1600.0
@@ -19,6 +20,7 @@ enum TablePage {
     static let windowMarker = Array("<!--window-->".utf8)
     static let previousMarker = Array("<!--previous-->".utf8)
     static let nextMarker = Array("<!--next-->".utf8)
+    static let indexMarker = Array("<!--index-->".utf8)
 
     /// The response for `GET /d/{id}`.
     /// - Throws: ``HTTPError`` `400` for a bad query, `500` when the template is missing or unmarked.
@@ -65,9 +67,11 @@ enum TablePage {
         if end < view.window.contentHeight {
             writeLink("next", "Next rows", href: "/d/\(dataset.id)?top=\(Int(end))\(expanded)", into: &next)
         }
+        var index = HTMLBuffer(capacity: 64 + entry.indexTitles.count * 48)
+        writeIndex(entry, layout: view.layout, expanded: expanded, into: &index)
         var filled = template.replacing(titleMarker, with: title.bytes)
-        for (marker, bytes) in [(gridMarker, grid.bytes), (windowMarker, fragment),
-                                (previousMarker, previous.bytes), (nextMarker, next.bytes)] {
+        for (marker, bytes) in [(gridMarker, grid.bytes), (windowMarker, fragment), (previousMarker, previous.bytes),
+                                (nextMarker, next.bytes), (indexMarker, index.bytes)] {
             guard let range = filled.firstRange(of: marker) else { return nil }
             filled.replaceSubrange(range, with: bytes)
         }
@@ -80,6 +84,25 @@ enum TablePage {
         let top = frames.map(\.y).min() ?? window.top
         let bottom = frames.map(\.maxY).max() ?? window.top
         return (top, bottom)
+    }
+
+    /// The section index bar: each title a link to the page at its section's header.
+    private static func writeIndex(
+        _ entry: DatasetEntry, layout: TableLayout, expanded: String, into html: inout HTMLBuffer
+    ) {
+        html.raw("<nav id=\"index\" class=\"index\" aria-label=\"Section index\"")
+        if entry.indexTitles.isEmpty { html.raw(" hidden") }
+        html.raw(">")
+        for (title, section) in zip(entry.indexTitles, entry.indexSections) {
+            html.raw("<a data-section=\"")
+            html.int(section)
+            html.raw("\" href=\"")
+            html.text("/d/\(entry.dataset.id)?top=\(Int(layout.rectForHeader(inSection: section).y))\(expanded)")
+            html.raw("\">")
+            html.text(title)
+            html.raw("</a>")
+        }
+        html.raw("</nav>")
     }
 
     private static func writeLink(_ role: StaticString, _ label: StaticString, href: String, into html: inout HTMLBuffer) {
