@@ -113,7 +113,7 @@ const state = {
   expandedText: null, expanded: null, editing: false,
   selection: new Set(), downloaded: new Set(), total: -1,
   elements: new Map(), pools: {}, base: 0, scrollTop: 0, ownScrollTop: -1,
-  request: null, loaded: '', focusKey: null, swipe: null, swallowClick: false, retry: null,
+  request: null, loaded: '', width: null, focusKey: null, swipe: null, swallowClick: false, retry: null,
 };
 
 // What the page does per kind beyond what the server says (GET /api/datasets/{id}: editable, movable, insertable,
@@ -205,13 +205,17 @@ function need(force) {
   const v = state.viewport, m = v.height / 3, r = state.request, a = v.top - m, b = v.top + v.height + m;
   if (r && r.a <= Math.max(0, a) && r.b >= Math.min(v.contentHeight, b)) return;
   if (!force && v.covers(a, b)) return;
-  const w = v.request(), q = `top=${w.top}&height=${w.height}&width=${ly.clientWidth}${view()}`;
+  const w = v.request(), width = ly.clientWidth, o = v.height * 0.75;
+  // Another width means other estimates, so other server offsets: the window is asked for from a row in view.
+  const r0 = width !== state.width && v.items.find(i => i.key[0] === 'r' && i.at + i.size > v.top);
+  const at = r0 ? `anchor=${r0.key.slice(1)}&top=${Math.floor(Math.max(0, v.top - o) - r0.at)}` : `top=${w.top}`;
+  const q = `${at}&height=${w.height}&width=${width}${view()}`;
   if (!force && q === state.loaded) return; // the same window again would bring nothing new
-  load(q, v.top - v.height * 0.75, v.top + v.height * 1.75);
+  load(q, v.top - o, v.top + v.height + o, width);
 }
 const refresh = () => need(true);
 
-function load(q, a, b) {
+function load(q, a, b, width) {
   state.request?.ctl.abort();
   const r = (state.request = { q, a, b, ctl: new AbortController() });
   fetch(`/d/${id}/fragment?${q}`, { signal: r.ctl.signal })
@@ -220,6 +224,7 @@ function load(q, a, b) {
       if (state.request !== r) return;
       state.request = null;
       state.loaded = q;
+      state.width = width;
       err.hidden = true;
       tpl.innerHTML = html;
       apply(tpl.content.firstElementChild);
@@ -289,8 +294,10 @@ function apply(w) {
 function save() {
   clearTimeout(save.t);
   save.t = setTimeout(() => {
-    const q = new URLSearchParams(location.search), x = expandedParam();
-    q.set('top', Math.round(state.viewport.toServer(state.viewport.top)));
+    const q = new URLSearchParams(location.search), x = expandedParam(), v = state.viewport;
+    const r = v.items.find(i => i.key[0] === 'r' && i.at + i.size > v.top); // offsets differ by width; rows do not
+    r ? q.set('anchor', r.key.slice(1)) : q.delete('anchor');
+    q.set('top', Math.round(r ? v.top - r.at : v.toServer(v.top)));
     if (x) q.set('expanded', decodeURIComponent(x.slice(10)));
     history.replaceState(null, '', '?' + q);
   }, 200);
@@ -568,7 +575,8 @@ function start() {
   state.expandedText = q.get('expanded');
   document.querySelectorAll('.pager').forEach(p => p.remove()); // the links give way to the scroller
   v.height = sc.clientHeight;
-  v.top = +q.get('top') || 0;
+  const a = w && q.get('anchor') && $(`[data-row-id="${q.get('anchor')}"]`, w);
+  v.top = (+q.get('top') || 0) + (a ? +a.dataset.y : 0);
   if (w) w.remove(), apply(w);
   need();
   loadDataset();

@@ -195,12 +195,8 @@ public enum FragmentRenderer {
         html.int(row.indexPath.row)
         renderFrame(y: row.y, height: row.height, sizing: cell == .hero ? .natural : .minimum, into: &html)
         html.raw("\" aria-selected=\"false")
-        if isGrouped {
-            html.raw("\" aria-level=\"2\" aria-setsize=\"")
-            html.int(row.setSize)
-            html.raw("\" aria-posinset=\"")
-            html.int(row.position)
-        }
+        // A tree grid's rows name their level; axe-core refuses aria-setsize and aria-posinset on rows.
+        if isGrouped { html.raw("\" aria-level=\"2") }
         if row.canEdit { html.raw("\" data-can-edit=\"true") }
         if row.canMove { html.raw("\" data-can-move=\"true") }
         html.raw("\" tabindex=\"-1\">")

@@ -13,9 +13,9 @@ public struct FragmentRow: Sendable, Hashable {
     public var height: Double
     /// The row's dictionary (`name`, `icon`, ...).
     public var fields: Fields
-    /// The number of rows in the row's section (`aria-setsize`).
+    /// The number of rows in the row's section.
     public var setSize: Int
-    /// The row's 1-based position in its section (`aria-posinset`).
+    /// The row's 1-based position in its section.
     public var position: Int
     /// Whether the row can be deleted (swipe, edit mode, selection delete).
     public var canEdit: Bool

@@ -26,6 +26,8 @@ final class ResponseCache: Sendable {
         /// The width bucket the row heights were estimated for, nil for kinds whose heights do not
         /// depend on the width.
         var width: Double?
+        /// The row `top` is measured from, if any.
+        var anchor: Int64?
     }
 
     private struct State {

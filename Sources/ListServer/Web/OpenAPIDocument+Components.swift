@@ -24,6 +24,8 @@ extension OpenAPIDocument {
                 "schema": {"type": "string", "enum": ["true", "false", "1", "0"], "default": "false"}},
               "Width": {"name": "width", "in": "query", "description": "The client's content width in points, so that estimated row heights fit it: rows whose text wraps (heroes' descriptions) are estimated for this width, rounded down to a multiple of 40 from 320 to 1600. Rows size themselves on the page, which measures them; without it, heights are estimated for a 375-point width.",
                 "schema": {"type": "number", "minimum": 0, "maximum": 100000}},
+              "Anchor": {"name": "anchor", "in": "query", "description": "A row id: top is then measured from that row's top rather than from the content's, so a client whose estimated heights change (another width) keeps its place. A row that is not shown (deleted, or in a collapsed section) leaves top measured from the content's top.",
+                "schema": {"type": "integer"}},
               "ExportFormat": {"name": "format", "in": "query", "description": "json (default), plist (XML property list) or binary-plist.",
                 "schema": {"type": "string", "enum": ["json", "plist", "binary-plist"], "default": "json"}},
               "LastEventIdHeader": {"name": "Last-Event-ID", "in": "header", "description": "The last version the client saw (browsers send it when they reconnect); a value that is not a version is ignored.",

@@ -51,7 +51,8 @@ enum OpenAPIDocument {
                 "parameters": [
                   {"$ref": "#/components/parameters/Top"}, {"$ref": "#/components/parameters/Height"},
                   {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"},
-                  {"$ref": "#/components/parameters/Editing"}, {"$ref": "#/components/parameters/Width"}
+                  {"$ref": "#/components/parameters/Editing"}, {"$ref": "#/components/parameters/Width"},
+                  {"$ref": "#/components/parameters/Anchor"}
                 ],
                 "responses": {
                   "200": {"description": "The window of the current version.",
@@ -164,7 +165,8 @@ enum OpenAPIDocument {
                 "parameters": [
                   {"$ref": "#/components/parameters/Top"}, {"$ref": "#/components/parameters/Height"},
                   {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"},
-                  {"$ref": "#/components/parameters/Editing"}, {"$ref": "#/components/parameters/Width"}
+                  {"$ref": "#/components/parameters/Editing"}, {"$ref": "#/components/parameters/Width"},
+                  {"$ref": "#/components/parameters/Anchor"}
                 ],
                 "responses": {
                   "200": {"description": "The fragment.", "content": {"text/html": {"schema": {"type": "string"}}}},

@@ -20,7 +20,13 @@ struct WindowView {
         hasInsertionRows = entry.hasInsertionRows(isEditing: request.isEditing)
         layout = entry.layout(
             for: expanded, hasInsertionRows: hasInsertionRows, width: entry.estimateWidth(request.width))
-        window = layout.window(top: request.top, height: request.height, overscan: request.overscan)
+        var top = request.top
+        if let anchor = request.anchor, let path = entry.snapshot.indexPath(for: anchor),
+            let frame = layout.rectForRow(at: path)
+        {
+            top += frame.y
+        }
+        window = layout.window(top: top, height: request.height, overscan: request.overscan)
         sections = entry.dataset.sections
     }
 
@@ -47,7 +53,7 @@ struct WindowView {
             format: format, top: request.top, height: request.height, overscan: request.overscan,
             expanded: request.expanded ?? entry.defaultExpanded,
             hasInsertionRows: entry.hasInsertionRows(isEditing: request.isEditing),
-            width: entry.estimateWidth(request.width))
+            width: entry.estimateWidth(request.width), anchor: request.anchor?.rawValue)
     }
 
     private func header(_ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>) -> FragmentHeader {

@@ -73,6 +73,20 @@ struct TablePageTests {
         #expect(entry.estimateWidth(1299) == 1280 && entry.estimateWidth(5000) == 1600 && entry.estimateWidth(nil) == nil)
     }
 
+    @Test("anchor= measures top from a row, whatever the width; a row not shown leaves top absolute")
+    func anchorKeepsThePlace() throws {
+        let api = try APIFixture()
+        let id = api.rowIDs("heroes")[5]
+        for width in [320, 1280] {
+            let window = try jsonBody(try api.get("/api/datasets/heroes/window?anchor=\(id)&top=0&height=1&width=\(width)"))
+            let first = try #require(window["rows"]?.arrayValue?.first?.dictValue)
+            #expect(first["id"] == .int(id))
+        }
+        let missing = try jsonBody(try api.get("/api/datasets/heroes/window?anchor=999999&top=0&height=1"))
+        #expect(missing["rows"]?.arrayValue?.first?.dictValue?["row"] == .int(0))
+        #expect(try api.get("/api/datasets/heroes/window?anchor=x").status == 400)
+    }
+
     @Test("a description's line count follows the width, a line break ends a line, and nothing is capped")
     func descriptionLines() {
         let long = String(repeating: "word ", count: 200)
