@@ -1,7 +1,126 @@
-// ListServer — Public/app.js: the virtualized table page (/d/{id}).
+// ListServer — Public/app.js: the table page (/d/{id}), a DOM-free viewport core and thin DOM adapters.
 const $ = (s, r = document) => r.querySelector(s);
-const MAXH = 1e7; // taller content: the spacer is capped, scroll offsets map linearly onto it
-const W = 80; // swipe Delete width
+const clamp = (x, a, b) => Math.max(a, Math.min(x, b));
+
+// ---- the viewport: no DOM; sizes and offsets in, offsets out ----
+// Page coordinates equal the server's above the first drawn item. Drawn items stack at their measured sizes
+// around the anchor (the first visible item, which stays put); past the last one, the server's shift by `end`.
+// Past `cap` (an element's height limit) scroll offsets map onto content offsets so the last row stays reachable.
+export function createViewport(cap = 1e7) {
+  const v = {
+    cap, serverHeight: 0, height: 0, top: 0, end: 0,
+    items: [], // {key, y, h: the server's offset and estimate, size: measured, at: page offset, section, end, header}
+    get contentHeight() { return Math.max(0, v.serverHeight + v.end); },
+    get scrollHeight() { return Math.min(v.contentHeight, cap); },
+    get maxTop() { return Math.max(0, v.contentHeight - v.height); },
+    get ratio() { return v.contentHeight > cap ? (v.contentHeight - v.height) / (cap - v.height) : 1; },
+    scrollTopFor: top => top / v.ratio,
+    // The content offset once the scroller moved from `from` to `to`: 1:1 under the cap; past it, a jump maps
+    // linearly and a small move goes at the speed that reaches both ends together.
+    scrolled(to, from) {
+      const max = v.scrollHeight - v.height, end = v.maxTop, d = to - from;
+      if (v.ratio === 1) v.top = to;
+      else if (to <= 0 || to >= max) v.top = to <= 0 ? 0 : end;
+      else if (Math.abs(d) > 2 * v.height || from <= 0 || from >= max) v.top = to * v.ratio;
+      else v.top += d > 0 ? (d * (end - v.top)) / (max - from) : (d * v.top) / from;
+      return (v.top = clamp(v.top, 0, end));
+    },
+    // The visible items as {key, offset from the viewport's top}: the first one a new layout still has anchors it.
+    anchors: () => v.items.filter(i => i.at + i.size > v.top && i.at < v.top + v.height).map(i => ({ key: i.key, offset: i.at - v.top })),
+    toServer(p) {
+      const it = v.items, l = it[it.length - 1];
+      if (!l || p < it[0].at) return p;
+      if (p >= l.at + l.size) return p - v.end;
+      const i = it.findLast(i => i.at <= p);
+      return i.y + Math.min(p - i.at, i.h);
+    },
+    fromServer(y) {
+      const it = v.items, l = it[it.length - 1];
+      if (!l || y < it[0].y) return y;
+      if (y >= l.y + l.h) return y + v.end;
+      const i = it.findLast(i => i.y <= y);
+      return i.at + Math.min(y - i.y, i.size);
+    },
+    // A window from the server, items in table order; sizes measured before are kept unless given.
+    setWindow(list, serverHeight) {
+      const anchors = v.anchors(), from = v.toServer(v.top), sizes = new Map(v.items.map(i => [i.key, i.size]));
+      v.serverHeight = serverHeight;
+      v.items = list.map(i => ({ ...i, size: i.size ?? sizes.get(i.key) ?? i.h, at: i.y }));
+      v.layout(anchors, from);
+    },
+    // Measured sizes by key; says whether the layout changed.
+    measure(sizes) {
+      const anchors = v.anchors();
+      let changed = false;
+      for (const i of v.items) {
+        const s = sizes.get(i.key);
+        if (s != null && Math.abs(s - i.size) > 0.01) (i.size = s), (changed = true);
+      }
+      if (changed) v.layout(anchors);
+      return changed;
+    },
+    layout(anchors, from = v.toServer(v.top)) {
+      const it = v.items, n = it.length, gap = j => it[j + 1].y - it[j].y - it[j].h;
+      v.end = 0;
+      if (n) {
+        const a = anchors.find(x => it.some(i => i.key === x.key));
+        let k = a ? it.findIndex(i => i.key === a.key) : it.findIndex(i => i.y + i.h > from);
+        if (k < 0) k = n - 1;
+        it[k].at = a ? v.top + a.offset : v.top + it[k].y - from;
+        for (let j = k + 1; j < n; j++) it[j].at = it[j - 1].at + it[j - 1].size + gap(j - 1);
+        for (let j = k - 1; j >= 0; j--) it[j].at = it[j + 1].at - gap(j) - it[j].size;
+        const d = it[0].y - it[0].at, l = it[n - 1];
+        for (const i of it) i.at += d;
+        v.top += d;
+        v.end = l.at + l.size - l.y - l.h;
+      }
+      v.top = clamp(v.top, 0, v.maxTop);
+    },
+    // Whether the drawn items cover [a, b], clamped to the content.
+    covers(a, b) {
+      const it = v.items, l = it[it.length - 1];
+      a = Math.max(0, a);
+      b = Math.min(v.contentHeight, b);
+      return b <= a || (!!l && it[0].at <= a && l.at + l.size >= b);
+    },
+    // The server window to fetch for the viewport and three quarters of its height on each side.
+    request() {
+      const o = v.height * 0.75, a = Math.floor(v.toServer(Math.max(0, v.top - o)));
+      return { top: a, height: clamp(Math.ceil(v.toServer(v.top + v.height + o)) - a, 0, 2e4) };
+    },
+    // Where a plain-style header shows: pinned at the top while its section passes under it, as UIKit's.
+    pinnedAt(i) {
+      const x = v.items[i];
+      if (x.at >= v.top) return x.at;
+      const next = v.items.find(o => o.section > x.section), end = next ? next.at : x.end + v.end;
+      return v.top < end ? Math.min(v.top, end - x.size) : x.at;
+    },
+  };
+  return v;
+}
+
+// ---- the page ----
+document.documentElement.classList.add('js');
+const sc = $('[data-role=scroller]'), ly = $('.layer'), sp = $('.spacer'), tpl = document.createElement('template');
+const err = $('#err'), editBtn = $('[data-action=edit]'), dlg = $('#confirm'), ed = $('#editor');
+const id = encodeURIComponent(decodeURIComponent(location.pathname.split('/')[2] || ''));
+const A = '/api/datasets/' + id;
+const W = 80; // the width a swipe reveals
+
+const state = {
+  viewport: createViewport(),
+  meta: {}, kind: {}, window: {}, version: 0,
+  expandedText: null, expanded: null, editing: false,
+  selection: new Set(), downloaded: new Set(), total: -1,
+  elements: new Map(), pools: {}, base: 0, scrollTop: 0, ownScrollTop: -1,
+  request: null, loaded: '', width: null, focusKey: null, swipe: null, swallowClick: false, retry: null,
+};
+
+// What the page does per kind beyond what the server says (GET /api/datasets/{id}: editable, movable, insertable,
+// collapsible; each window: data-editable, data-edit-style).
+const kinds = {
+  heroes: { add: addHero, tap: openEditor },
+};
 
 async function api(url, opts) {
   const r = await fetch(url, opts);
@@ -10,88 +129,111 @@ async function api(url, opts) {
   throw Object.assign(new Error(body.detail || body.title || `HTTP ${r.status}`), { status: r.status });
 }
 
-const err = $('#err');
-let retry;
 function fail(e, again) {
   $('p', err).textContent = `Could not load: ${e.message}`;
-  retry = again;
+  state.retry = again;
   err.hidden = false;
 }
-
-// ---- the table page ----
-const id = encodeURIComponent(decodeURIComponent(location.pathname.split('/')[2] || ''));
-const A = '/api/datasets/' + id;
-const sc = $('#table'), sp = $('.spacer'), ly = $('.layer'), tpl = document.createElement('template');
-const editBtn = $('[data-action=edit]'), dlg = $('#confirm'), ed = $('#editor');
-let meta = {}, win = {}, ver = 0, C = 0, vh = 0, top = 0, base = 0, own = -1, total = -1;
-let loaded, req, anchor, sw, swallow, focusKey, editing = false, collapsible = false;
-let live = new Map(), expanded = new Set();
-const pools = {}, sel = new Set(), downloaded = new Set();
-
-const S = () => Math.min(C, MAXH);
-const ratio = () => (C > MAXH ? (C - vh) / (S() - vh) : 1);
-const key = n => (n.dataset.rowId ? 'r' + n.dataset.rowId : (n.dataset.cell === 'footer' ? 'f' : 'h') + n.dataset.sectionId);
-const items = () => [...live.values()].filter(e => e.getAttribute('role') === 'row').sort((a, b) => a.dataset.y - b.dataset.y);
-const nameOf = el => ($('.nm, .tt, .t1', el) || el).textContent.trim();
 const note = t => say($('#note'), t, 4000);
+const key = n => (n.dataset.rowId ? 'r' + n.dataset.rowId : (n.dataset.cell === 'footer' ? 'f' : 'h') + n.dataset.sectionId);
+const item = el => state.viewport.items.find(i => i.key === key(el));
+const nameOf = el => ($('.nm, .tt, .t1', el) || el).textContent.trim();
 const query = (t, h) => api(`${A}/window?top=${t}&height=${h}&overscan=0${view()}`);
 
-// top: content offset at the viewport top; content y shows at y - top.
-function setTop(t) {
-  top = Math.max(0, Math.min(t, C - vh));
-  sc.scrollTop = top / ratio();
-  own = sc.scrollTop;
-  place();
-}
-
-function place() {
-  ly.style.top = sc.scrollTop - top + base + 'px';
-  if (win.style !== 'plain') return;
-  for (const el of live.values()) {
-    if (el.dataset.cell !== 'header') continue;
-    const y = +el.dataset.y, end = +el.dataset.end;
-    const py = y < top && top < end ? Math.min(top, end - el.dataset.h) : y; // UIKit's pinned header
-    el.style.transform = `translateY(${py - base}px)`;
-    el.classList.toggle('pinned', py !== y);
-  }
-}
-
-function exp() {
-  if (!collapsible) return '';
-  const n = [...expanded].map(Number).sort((a, b) => a - b), out = [];
+function compact(set) {
+  const n = [...set].map(Number).sort((a, b) => a - b), out = [];
   for (let i = 0, j; i < n.length; i = j + 1) {
     for (j = i; n[j + 1] === n[j] + 1; ) j++;
     out.push(j > i ? `${n[i]}-${n[j]}` : n[i]);
   }
-  return '&expanded=' + (out.join(',') || 'none');
+  return out.join(',') || 'none';
 }
-const view = () => exp() + (editing ? '&editing=1' : '');
+function expandedSet() {
+  const x = state.expandedText ?? state.meta.defaultExpanded, set = new Set();
+  if (x === 'all') (state.meta.sections || []).forEach(s => set.add(String(s.id)));
+  else for (const p of x && x !== 'none' ? x.split(',') : []) {
+    const [a, b = a] = p.split('-').map(Number);
+    for (let i = a; i <= b && i - a < 1e5; i++) set.add(String(i));
+  }
+  return set;
+}
+function expandedParam() {
+  const x = state.expanded ? compact(state.expanded) : state.expandedText;
+  return x == null ? '' : '&expanded=' + encodeURIComponent(x);
+}
+const view = () => expandedParam() + (state.editing ? '&editing=1' : '');
 
-// Fetch unless the last or in-flight window covers the viewport + a margin.
-function need() {
-  const o = vh / 3, cov = r => r && r.a <= Math.max(0, top - o) && r.b >= Math.min(C, top + vh + o);
-  if (!cov(loaded) && !cov(req)) load();
+// ---- drawing: the viewport's numbers onto the elements ----
+// Every placement goes through draw() and place(): an animation helper records positions before apply() and
+// plays transforms after draw().
+function draw() {
+  const v = state.viewport, base = (state.base = Math.round(v.top));
+  sp.style.height = v.scrollHeight + 'px';
+  const t = Math.round(v.scrollTopFor(v.top));
+  if (Math.abs(sc.scrollTop - t) >= 1) (sc.scrollTop = t), (state.ownScrollTop = sc.scrollTop);
+  state.scrollTop = sc.scrollTop;
+  for (const i of v.items) state.elements.get(i.key).style.transform = `translateY(${i.at - base}px)`;
+  $('#empty').hidden = v.items.length > 0;
+  place();
 }
 
-function load() {
-  req?.ctl.abort();
-  const o = Math.round(vh * 0.75), t = Math.round(top);
-  const r = (req = { a: t - o, b: t + vh + o, ctl: new AbortController() });
-  fetch(`/d/${id}/fragment?top=${t}&height=${vh}&overscan=${o}${view()}`, { signal: r.ctl.signal })
+function place() {
+  const v = state.viewport, base = state.base;
+  ly.style.top = sc.scrollTop - v.top + base + 'px';
+  if (state.window.style !== 'plain') return;
+  v.items.forEach((i, n) => {
+    if (!i.header) return;
+    const el = state.elements.get(i.key), at = v.pinnedAt(n);
+    el.style.transform = `translateY(${at - base}px)`;
+    el.classList.toggle('pinned', at !== i.at);
+  });
+}
+
+const sizes = () => new Map([...state.elements].map(([k, el]) => [k, el.getBoundingClientRect().height]));
+const resized = new ResizeObserver(() => state.viewport.measure(sizes()) && (draw(), need()));
+
+function setTop(t) {
+  const v = state.viewport;
+  v.top = clamp(t, 0, v.maxTop);
+  draw();
+  need();
+  save();
+}
+
+// ---- windows: fetch, then recycle elements per cell kind (like dequeueReusableCell) ----
+function need(force) {
+  const v = state.viewport, m = v.height / 3, r = state.request, a = v.top - m, b = v.top + v.height + m;
+  if (r && r.a <= Math.max(0, a) && r.b >= Math.min(v.contentHeight, b)) return;
+  if (!force && v.covers(a, b)) return;
+  const w = v.request(), width = ly.clientWidth, o = v.height * 0.75;
+  // Another width means other estimates, so other server offsets: the window is asked for from a row in view.
+  const r0 = width !== state.width && v.items.find(i => i.key[0] === 'r' && i.at + i.size > v.top);
+  const at = r0 ? `anchor=${r0.key.slice(1)}&top=${Math.floor(Math.max(0, v.top - o) - r0.at)}` : `top=${w.top}`;
+  const q = `${at}&height=${w.height}&width=${width}${view()}`;
+  if (!force && q === state.loaded) return; // the same window again would bring nothing new
+  load(q, v.top - o, v.top + v.height + o, width);
+}
+const refresh = () => need(true);
+
+function load(q, a, b, width) {
+  state.request?.ctl.abort();
+  const r = (state.request = { q, a, b, ctl: new AbortController() });
+  fetch(`/d/${id}/fragment?${q}`, { signal: r.ctl.signal })
     .then(res => (res.ok ? res.text() : Promise.reject(new Error(`HTTP ${res.status}`))))
     .then(html => {
-      if (req !== r) return;
-      req = null;
-      loaded = r;
+      if (state.request !== r) return;
+      state.request = null;
+      state.loaded = q;
+      state.width = width;
       err.hidden = true;
-      apply(html);
+      tpl.innerHTML = html;
+      apply(tpl.content.firstElementChild);
       need();
     })
     .catch(e => {
-      if (req === r && e.name !== 'AbortError') (req = null), fail(e, load);
+      if (state.request === r && e.name !== 'AbortError') (state.request = null), fail(e, refresh);
     });
 }
-const reload = () => ((loaded = null), load());
 
 function sync(el, n) {
   for (const a of [...el.attributes]) if (!n.hasAttribute(a.name) && a.name !== 'data-open') el.removeAttribute(a.name);
@@ -100,35 +242,28 @@ function sync(el, n) {
 
 function dress(el) {
   const r = el.dataset.rowId, b = $('[data-action=download]', el);
-  if (r) el.setAttribute('aria-selected', sel.has(r));
-  if (b) b.disabled = downloaded.has(r);
-  el.tabIndex = key(el) === focusKey ? 0 : -1;
+  if (r) el.setAttribute('aria-selected', state.selection.has(r));
+  if (b) b.disabled = state.downloaded.has(r);
+  el.tabIndex = key(el) === state.focusKey ? 0 : -1;
 }
 
 function release(el) {
   if (el.contains(document.activeElement)) sc.focus({ preventScroll: true });
+  resized.unobserve(el);
   el.hidden = true;
   for (const a of ['data-row-id', 'data-section-id', 'data-open', 'role']) el.removeAttribute(a);
-  const p = (pools[el.dataset.cell] ??= []);
+  const p = (state.pools[el.dataset.cell] ??= []);
   p.length < 24 ? p.push(el) : el.remove();
 }
 
-// Like dequeueReusableCell: keep an item's element or refill a pooled one of its cell kind.
-function apply(html) {
-  tpl.innerHTML = html;
-  const w = tpl.content.firstElementChild, v = +w.dataset.version, old = live;
-  win = { ...w.dataset };
-  ver = v;
-  const vk = v + win.editing; // editing mode redraws footers (insertion rows) at one version
-  sc.dataset.style = win.style;
-  editBtn.hidden = win.editable !== 'true';
-  if (+win.contentHeight !== C) {
-    C = +win.contentHeight;
-    sp.style.height = S() + 'px';
-    setTop(top);
-  }
-  base = Math.round(top);
-  live = new Map();
+function apply(w) {
+  const d = w.dataset, old = state.elements, live = new Map(), list = [];
+  const vk = d.version + d.editing; // editing mode redraws footers (insertion rows) at one version
+  state.window = { ...d };
+  state.version = +d.version;
+  sc.dataset.style = d.style;
+  editBtn.hidden = d.editable !== 'true';
+  if (!state.editing) editBtn.textContent = d.editStyle === 'select' ? 'Manage' : 'Edit';
   for (const n of [...w.children]) {
     const k = key(n);
     let el = old.get(k);
@@ -136,69 +271,74 @@ function apply(html) {
       old.delete(k);
       sync(el, n);
       if (el._v !== vk) el.replaceChildren(...n.childNodes);
-    } else if ((el = pools[n.dataset.cell]?.pop())) {
+    } else if ((el = state.pools[n.dataset.cell]?.pop())) {
       el.removeAttribute('data-open');
       sync(el, n);
       el.replaceChildren(...n.childNodes);
     } else ly.append((el = n));
     el._v = vk;
-    el.style.transform = `translateY(${n.dataset.y - base}px)`;
     live.set(k, el);
     dress(el);
+    resized.observe(el);
+    list.push({ key: k, y: +n.dataset.y, h: +n.dataset.h, section: +n.dataset.section, end: +n.dataset.end || 0, header: n.dataset.cell === 'header' });
   }
   old.forEach(release);
-  const f = live.get(focusKey), a = anchor && live.get(anchor.k);
+  state.elements = live;
+  const measured = sizes();
+  state.viewport.setWindow(list.map(i => ({ ...i, size: measured.get(i.key) })), +d.contentHeight);
+  draw();
+  const f = live.get(state.focusKey);
   if (f && [sc, document.body].includes(document.activeElement)) f.focus({ preventScroll: true });
-  if (a) setTop(a.dataset.y - anchor.off);
-  anchor = null;
-  $('#empty').hidden = live.size > 0;
-  place();
 }
 
 function save() {
   clearTimeout(save.t);
   save.t = setTimeout(() => {
-    const q = new URLSearchParams(location.search);
-    q.set('top', Math.round(top));
-    if (collapsible) q.set('expanded', exp().slice(10));
+    const q = new URLSearchParams(location.search), x = expandedParam(), v = state.viewport;
+    const r = v.items.find(i => i.key[0] === 'r' && i.at + i.size > v.top); // offsets differ by width; rows do not
+    r ? q.set('anchor', r.key.slice(1)) : q.delete('anchor');
+    q.set('top', Math.round(r ? v.top - r.at : v.toServer(v.top)));
+    if (x) q.set('expanded', decodeURIComponent(x.slice(10)));
     history.replaceState(null, '', '?' + q);
   }, 200);
 }
 
+// ---- behaviours ----
 function toggle(h) {
-  const open = h.getAttribute('aria-expanded') !== 'true';
+  const open = h.getAttribute('aria-expanded') !== 'true', i = item(h);
   h.setAttribute('aria-expanded', open);
-  expanded[open ? 'add' : 'delete'](h.dataset.sectionId);
-  if (+h.dataset.y < top) setTop(+h.dataset.y);
-  reload();
+  state.expanded ??= expandedSet();
+  state.expanded[open ? 'add' : 'delete'](h.dataset.sectionId);
+  if (i && i.at < state.viewport.top) setTop(i.at);
+  refresh();
   save();
 }
 
 function count() {
-  const n = sel.size;
+  const n = state.selection.size;
   $('[data-role=selected-count]').textContent = n + ' selected';
   $('[data-action=delete-selected]').disabled = !n;
-  $('[data-action=select-all]').textContent = n && n === total ? 'Deselect All' : 'Select All';
+  $('[data-action=select-all]').textContent = n && n === state.total ? 'Deselect All' : 'Select All';
 }
 
 function pick(it, many) {
-  const r = it.dataset.rowId, on = sel.has(r);
+  const r = it.dataset.rowId, sel = state.selection, on = sel.has(r);
   if (!many) sel.clear();
   on && (many || !sel.size) ? sel.delete(r) : sel.add(r);
-  live.forEach(dress);
+  state.elements.forEach(dress);
   count();
 }
 
 function setEditing(on) {
-  editing = on;
+  state.editing = on;
   sc.classList.toggle('editing', on);
   editBtn.dataset.action = on ? 'done' : 'edit';
-  editBtn.textContent = on ? 'Done' : meta.kind === 'messages' ? 'Manage' : 'Edit';
-  $('#editbar').hidden = !(on && win.editStyle === 'select');
-  sel.clear();
-  live.forEach(el => (el.removeAttribute('data-open'), dress(el)));
+  editBtn.textContent = on ? 'Done' : state.window.editStyle === 'select' ? 'Manage' : 'Edit';
+  $('#editbar').hidden = !(on && state.window.editStyle === 'select');
+  state.selection.clear();
+  state.elements.forEach(el => (el.removeAttribute('data-open'), dress(el)));
   count();
-  if (meta.insertable) keep(); // insertion rows move what follows them
+  if (state.meta.insertable) refresh(); // insertion rows move what follows them
 }
 
 function say(el, text, ms) {
@@ -216,15 +356,15 @@ async function batch(b) {
     const r = await api(A + '/batch', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ baseVersion: ver, ...b }),
+      body: JSON.stringify({ baseVersion: state.version, ...b }),
     });
-    ver = r.version ?? ver;
+    state.version = r.version ?? state.version;
   } catch (e) {
     note(e.status === 409 ? 'The list changed elsewhere and was refreshed. Try again.' : `Not saved: ${e.message}`);
   }
-  b.deleteRows?.forEach(r => sel.delete(String(r)));
+  b.deleteRows?.forEach(r => state.selection.delete(String(r)));
   count();
-  reload();
+  refresh();
 }
 
 function ask(text, then) {
@@ -233,17 +373,18 @@ function ask(text, then) {
   dlg.showModal();
 }
 const del = ids => batch({ deleteRows: ids.map(Number) });
-const delSelected = () => ask(`Delete ${sel.size} selected?`, () => del([...sel]));
+const delSelected = () => ask(`Delete ${state.selection.size} selected?`, () => del([...state.selection]));
 
 async function selectAll() {
-  if (sel.size && sel.size === total) sel.clear();
+  const sel = state.selection;
+  if (sel.size && sel.size === state.total) sel.clear();
   else {
     try {
-      (await query(0, Math.ceil(C) + 1)).rows.forEach(r => sel.add(String(r.id)));
-      total = sel.size;
+      (await query(0, Math.ceil(state.viewport.serverHeight) + 1)).rows.forEach(r => sel.add(String(r.id)));
+      state.total = sel.size;
     } catch (e) { return note(e.message); }
   }
-  live.forEach(dress);
+  state.elements.forEach(dress);
   count();
 }
 
@@ -281,26 +422,29 @@ const insert = f => batch({ insertRows: [{ section: +f.dataset.section, row: +f.
 
 function activate(it) {
   if (it.dataset.cell === 'footer') return insert(it);
-  if (editing && win.editStyle === 'select') return pick(it, true);
+  if (state.editing && state.window.editStyle === 'select') return pick(it, true);
   pick(it, false);
-  if (meta.kind === 'heroes' && !editing) openEditor(it);
+  if (!state.editing) state.kind.tap?.(it);
 }
 
 const tools = {
-  edit: () => setEditing(true), done: () => setEditing(false), add: addHero, 'select-all': selectAll,
+  edit: () => setEditing(true), done: () => setEditing(false), add: () => state.kind.add?.(), 'select-all': selectAll,
   'delete-selected': delSelected, cancel: () => dlg.close(), confirm: () => (dlg.close(), dlg._then?.()),
 };
 function click(e) {
   const a = e.target.closest('[data-action]'), act = a?.dataset.action;
-  if (act === 'retry') return (err.hidden = true), retry?.();
-  if (!sc || swallow) return (swallow = false); // the click that ends a swipe
+  if (act === 'retry') return (err.hidden = true), state.retry?.();
+  const x = e.target.closest('#index a'); // the server's link holds the section's offset for the page's first view
+  if (x) return e.preventDefault(), state.expanded || state.editing ? jump(+x.dataset.section) : setTop(state.viewport.fromServer(+new URL(x.href).searchParams.get('top')));
+  if (!sc || state.swallowClick) return (state.swallowClick = false); // the click that ends a swipe
   const it = e.target.closest('[role=row]'), open = $('[data-open]', ly);
+  if (e.target.closest('.ht[href]')) e.preventDefault(); // the header's link, for pages without script
   if (open && sc.contains(e.target) && act !== 'delete' && act !== 'minus') return open.removeAttribute('data-open');
   if (tools[act]) return tools[act]();
   if (act === 'minus') return it !== open && open?.removeAttribute('data-open'), it.toggleAttribute('data-open', it !== open);
   if (act === 'delete') return ask(`Delete “${nameOf(it)}”?`, () => del([it.dataset.rowId]));
   if (act === 'download') {
-    downloaded.add(it.dataset.rowId);
+    state.downloaded.add(it.dataset.rowId);
     a.disabled = true;
     return say($('#toast'), `${nameOf(it)} is downloading…`, 2000);
   }
@@ -310,14 +454,15 @@ function click(e) {
 }
 
 function moveFocus(it, dir) {
-  const list = items(), n = list[it ? list.indexOf(it) + dir : list.findIndex(el => +el.dataset.y + +el.dataset.h > top)];
+  const v = state.viewport, list = v.items.filter(i => state.elements.get(i.key).getAttribute('role') === 'row');
+  const n = list[it ? list.findIndex(i => i.key === key(it)) + dir : list.findIndex(i => i.at + i.size > v.top)];
   if (!n) return;
-  focusKey = key(n);
-  live.forEach(dress);
-  n.focus({ preventScroll: true });
-  const y = +n.dataset.y, h = +n.dataset.h, p = n.dataset.cell !== 'header' && $('.pinned', ly), ph = p ? +p.dataset.h : 0;
-  if (y < top + ph) setTop(y - ph);
-  else if (y + h > top + vh) setTop(y + h - vh);
+  const el = state.elements.get(n.key), p = !n.header && $('.pinned', ly), ph = p ? item(p).size : 0;
+  state.focusKey = n.key;
+  state.elements.forEach(dress);
+  el.focus({ preventScroll: true });
+  if (n.at < v.top + ph) setTop(n.at - ph);
+  else if (n.at + n.size > v.top + v.height) setTop(n.at + n.size - v.height);
 }
 
 function onKey(e) {
@@ -326,25 +471,26 @@ function onKey(e) {
   else if ((k === 'Enter' || k === ' ') && it && e.target === it) {
     if (it.dataset.cell !== 'header') activate(it);
     else if (it.hasAttribute('aria-expanded')) toggle(it);
-  } else if ((k === 'Delete' || k === 'Backspace') && sel.size && win.editable === 'true') delSelected();
+  } else if ((k === 'Delete' || k === 'Backspace') && state.selection.size && state.window.editable === 'true') delSelected();
   else return;
   e.preventDefault();
 }
 
 // Swipe left (pointer or touch) reveals a row's Delete; the grip reorders in edit mode.
 function down(e) {
-  swallow = false;
+  state.swallowClick = false;
   const g = e.target.closest('[data-action=move]'), it = e.target.closest('[data-can-edit]');
-  if (g && editing) return drag(e, g.closest('[role=row]'));
-  if (it && !editing && !e.button && !e.target.closest('button'))
-    sw = { el: it, x: e.clientX, y: e.clientY, dx: 0, open: it.hasAttribute('data-open') };
+  if (g && state.editing) return drag(e, g.closest('[role=row]'));
+  if (it && !state.editing && !e.button && !e.target.closest('button'))
+    state.swipe = { el: it, x: e.clientX, y: e.clientY, dx: 0, open: it.hasAttribute('data-open') };
 }
 
 function move(e) {
+  const sw = state.swipe;
   if (!sw) return;
   const dx = e.clientX - sw.x;
   if (!sw.on) {
-    if (Math.abs(e.clientY - sw.y) > 12) return (sw = null);
+    if (Math.abs(e.clientY - sw.y) > 12) return (state.swipe = null);
     if (Math.abs(dx) < 10) return;
     sw.on = true;
     sw.el.setPointerCapture(e.pointerId);
@@ -355,118 +501,107 @@ function move(e) {
 }
 
 function up() {
+  const sw = state.swipe;
   if (sw?.on) {
-    swallow = true;
+    state.swallowClick = true;
     sw.el.classList.remove('sw');
     $('.rc', sw.el).style.transform = '';
     $('[data-open]', ly)?.removeAttribute('data-open');
     sw.el.toggleAttribute('data-open', sw.dx < -W / 2);
   }
-  sw = null;
+  state.swipe = null;
 }
 
 function drag(e, it) {
   e.preventDefault();
   it.setPointerCapture(e.pointerId);
   it.classList.add('drag');
-  const y0 = e.clientY, y = +it.dataset.y, h = +it.dataset.h;
+  const y0 = e.clientY, me = item(it);
   let t;
   const mv = ev => {
-    const c = y + ev.clientY - y0, mid = c + h / 2;
-    it.style.transform = `translateY(${c - base}px)`;
-    t = items().find(r => r.dataset.rowId && +r.dataset.y <= mid && mid < +r.dataset.y + +r.dataset.h);
+    const c = me.at + ev.clientY - y0, mid = c + me.size / 2;
+    it.style.transform = `translateY(${c - state.base}px)`;
+    t = state.viewport.items.find(i => i.key[0] === 'r' && i.at <= mid && mid < i.at + i.size);
   };
   it.addEventListener('pointermove', mv);
   it.addEventListener('pointerup', () => {
     it.removeEventListener('pointermove', mv);
     it.classList.remove('drag');
-    it.style.transform = `translateY(${y - base}px)`;
-    if (t && t !== it) batch({ moveRows: [{ id: +it.dataset.rowId, toSection: +t.dataset.section, toRow: +t.dataset.row }] });
+    it.style.transform = `translateY(${me.at - state.base}px)`;
+    const to = t && t.key !== me.key && state.elements.get(t.key);
+    if (to) batch({ moveRows: [{ id: +it.dataset.rowId, toSection: +to.dataset.section, toRow: +to.dataset.row }] });
   }, { once: true });
 }
 
-// Section index: binary search of window queries for the header.
+// Section index once groups were opened or closed here: binary search of window queries for the header.
 async function jump(s) {
-  for (let lo = 0, hi = C, n = 0; n < 48 && lo <= hi; n++) {
+  const v = state.viewport;
+  for (let lo = 0, hi = v.serverHeight, n = 0; n < 48 && lo <= hi; n++) {
     const mid = Math.floor((lo + hi) / 2);
     let w;
-    try { w = await query(mid, vh); } catch (e) { return note(e.message); }
+    try { w = await query(mid, v.height); } catch (e) { return note(e.message); }
     const h = w.headers.find(h => h.section === s && h.y >= mid), secs = [...w.headers, ...w.rows].map(x => x.section);
-    if (h) return setTop(h.y), need();
-    if (secs.length && Math.max(...secs) < s) lo = mid + vh;
+    if (h) return setTop(v.fromServer(h.y));
+    if (secs.length && Math.max(...secs) < s) lo = mid + v.height;
     else hi = mid - 1;
   }
 }
 
-// Re-fetch, keeping the first visible row in place.
-function keep() {
-  const first = items().find(el => el.dataset.rowId && +el.dataset.y + +el.dataset.h > top);
-  anchor = first && { k: key(first), off: first.dataset.y - top };
-  reload();
-}
-
 function events() {
-  const es = new EventSource(A + '/events');
+  const es = new EventSource(`${A}/events?lastEventId=${state.version}`);
+  const data = e => { try { return JSON.parse(e.data); } catch { return {}; } };
   addEventListener('pagehide', () => es.close(), { once: true });
+  es.addEventListener('ready', e => data(e).version > state.version && refresh());
+  es.addEventListener('reload', () => loadDataset().then(refresh));
   es.addEventListener('change', e => {
-    let d = {};
-    try { d = JSON.parse(e.data); } catch {}
-    (d.deleteRows || d.deletes || []).forEach?.(x => sel.delete(String(x?.id ?? x)));
+    const d = data(e);
+    (d.deleteRows || d.deletes || []).forEach?.(x => state.selection.delete(String(x?.id ?? x)));
     count();
-    if (d.version > ver) keep();
+    if (d.version > state.version) refresh();
   });
 }
 
-async function table() {
-  try { meta = await api(A); } catch (e) { return fail(e, table); }
+// What the server says about the dataset: its capabilities and, through its kind, the page's extras.
+async function loadDataset() {
+  let m;
+  try { m = state.meta = await api(A); } catch (e) { return fail(e, loadDataset); }
   err.hidden = true;
-  document.title = `${meta.title || id} · ListServer`;
-  $('#title').textContent = meta.title || id;
-  collapsible = meta.collapsible ?? meta.kind === 'friends';
-  editBtn.textContent = meta.kind === 'messages' ? 'Manage' : 'Edit';
-  $('[data-action=add]').hidden = meta.kind !== 'heroes';
-  const q = new URLSearchParams(location.search), x = q.get('expanded');
-  if (x === 'all' || (x == null && meta.defaultExpanded === 'all')) expanded = new Set(meta.sections?.map(s => String(s.id)));
-  else for (const p of x && x !== 'none' ? x.split(',') : []) {
-    const [a, b = a] = p.split('-').map(Number);
-    for (let i = a; i <= b && i - a < 1e5; i++) expanded.add(String(i));
-  }
-  const nav = $('#index');
-  nav.hidden = !meta.indexTitles?.length;
-  nav.replaceChildren(...(meta.indexTitles || []).map((t, i) => {
-    const b = document.createElement('button');
-    b.textContent = t;
-    b.onclick = () => jump(meta.indexSections?.[i] ?? i);
-    return b;
-  }));
-  vh = sc.clientHeight;
-  C = meta.contentHeight || 0;
-  sp.style.height = S() + 'px';
-  setTop(+q.get('top') || 0);
-  top = +q.get('top') || 0; // the first window brings the real content height
-  load();
+  state.kind = { ...m, ...kinds[m.kind] };
+  $('[data-action=add]').hidden = !state.kind.add;
+}
+
+function start() {
+  const q = new URLSearchParams(location.search), v = state.viewport, w = $('[data-role=window]', ly);
+  state.expandedText = q.get('expanded');
+  document.querySelectorAll('.pager').forEach(p => p.remove()); // the links give way to the scroller
+  v.height = sc.clientHeight;
+  const a = w && q.get('anchor') && $(`[data-row-id="${q.get('anchor')}"]`, w);
+  v.top = (+q.get('top') || 0) + (a ? +a.dataset.y : 0);
+  if (w) w.remove(), apply(w);
+  need();
+  loadDataset();
   events();
-  addEventListener('pageshow', e => e.persisted && (events(), reload()));
+  addEventListener('pageshow', e => e.persisted && (events(), refresh()));
   sc.addEventListener('scroll', () => {
-    if (Math.abs(sc.scrollTop - own) >= 1) top = sc.scrollTop * ratio();
-    own = -1;
+    const t = sc.scrollTop;
+    if (Math.abs(t - state.ownScrollTop) >= 1) v.scrolled(t, state.scrollTop);
+    state.ownScrollTop = -1;
+    state.scrollTop = t;
     place();
     need();
     save();
   }, { passive: true });
-  new ResizeObserver(() => sc.clientHeight !== vh && ((vh = sc.clientHeight), need())).observe(sc);
-}
-
-document.addEventListener('click', click);
-if (sc) {
+  new ResizeObserver(() => sc.clientHeight !== v.height && ((v.height = sc.clientHeight), need())).observe(sc);
+  document.addEventListener('click', click);
   sc.addEventListener('keydown', onKey);
   sc.addEventListener('focusin', e => {
     const it = e.target.closest('[role=row]');
-    if (it && ly.contains(it)) (focusKey = key(it)), live.forEach(dress);
+    if (it && ly.contains(it)) (state.focusKey = key(it)), state.elements.forEach(dress);
   });
   sc.addEventListener('pointerdown', down);
   sc.addEventListener('pointermove', move);
   sc.addEventListener('pointerup', up);
   sc.addEventListener('pointercancel', up);
-  table();
 }
+
+if (ly) start();

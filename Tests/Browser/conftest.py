@@ -161,3 +161,59 @@ def pytest_runtest_makereport(item, call):
         " performance.getEntriesByType('resource').filter(e => e.initiatorType === 'fetch')"
         ".map(e => `${e.name} ${e.responseStatus}`)]")
     report.sections.append(("page", f"state: {state}\nscreenshot: {path}"))
+
+
+# ---- a server with texts of every length, Latin and CJK, and a long grouped list ----
+
+WORDS = ("tide library page scholar argument mana ember lantern harbour mountain river archive oath "
+         "compass meadow glacier thunder quiet morning letter").split()
+HANZI = "生于雾港的刺客行走无声传说她从不在同一座城里停留三夜一面盾一座关青鸾自幼随师父在云顶采药能以羽为针以风为引"
+WIDTHS = (360, 768, 1280)
+
+
+def text_of(index):
+    """Text from one word to several paragraphs: Latin, CJK, or both, by index."""
+    size = [1, 3, 12, 40, 90, 160, 260][index % 7]
+    if index % 3 == 1:
+        return "".join(HANZI[(index * 7 + i) % len(HANZI)] for i in range(size))
+    words = " ".join(WORDS[(index * 5 + i) % len(WORDS)] for i in range(size)).capitalize() + "."
+    if size > 80:
+        words = words.replace(" archive ", " archive.\n\n", 1)
+    return words if index % 3 == 0 else words + " " + HANZI[: size // 4]
+
+
+def text_datasets(folder):
+    """`texts` (heroes: descriptions of every length), `notes` (a grouped generic list of titles and long
+    details) and `clubs` (friends: 40 collapsed groups, more than a page), as files to import."""
+    texts = [{"name": f"Hero {i}" if i % 4 else "英雄 " + str(i), "title": text_of(i + 3)[:40],
+              "icon": f"hero-{i % 16 + 1:02d}", "desc": text_of(i), "tags": ["Mage", "治疗"][: 1 + i % 2]}
+             for i in range(60)]
+    notes = [{"title": f"Chapter {s}", "rows": [{"title": text_of(s * 9 + r + 2)[:120], "detail": text_of(s * 9 + r)}
+                                               for r in range(9)]} for s in range(6)]
+    clubs = [{"name": f"Club {g:02d}", "online": g % 4, "friends": [
+        {"name": f"Member {g}-{i}", "icon": f"friend-{(g + i) % 40 + 1:02d}", "intro": "Hello", "vip": i == 0}
+        for i in range(8)]} for g in range(40)]
+    paths = []
+    for name, value in (("texts", texts), ("notes", notes), ("clubs", clubs)):
+        path = os.path.join(folder, f"{name}.json")
+        with open(path, "w") as out:
+            json.dump(value, out, ensure_ascii=False)
+        paths += ["--import", f"{name}={path}"]
+    return paths
+
+
+@pytest.fixture(scope="session")
+def text_server():
+    folder = tempfile.mkdtemp(prefix="listserver-texts-")
+    running = Server(text_datasets(folder))
+    yield running
+    running.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def at_width(driver, width, height=900):
+    """Sizes the window so the page's viewport is `width` CSS pixels wide."""
+    driver.set_window_size(width, height)
+    inner = driver.execute_script("return innerWidth")
+    if inner != width:
+        driver.set_window_size(2 * width - inner, height)

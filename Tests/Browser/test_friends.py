@@ -44,7 +44,8 @@ def test_tapping_a_group_expands_it_turns_the_arrow_and_shows_its_friends(browse
     wait(browser, lambda d: arrow_angle(d, header) == 90, message="the arrow did not turn 90°")
     section = header.get_attribute("data-section")
     assert {r.get_attribute("data-section") for r in rows(browser)} == {section}
-    assert [r.get_attribute("aria-posinset") for r in rows(browser)] == [str(i) for i in range(1, total + 1)]
+    assert [r.get_attribute("data-row") for r in rows(browser)] == [str(i) for i in range(total)]
+    assert {r.get_attribute("aria-level") for r in rows(browser)} == {"2"} and header.get_attribute("aria-level") == "1"
     assert online <= total
     screenshot(browser, "friends")
     header.click()

@@ -81,7 +81,7 @@ def test_the_last_row_is_painted_within_100_ms_of_a_jump_to_the_end(browser, big
     assert min(times) >= 0 and elapsed <= 100
     last = browser.find_element(By.CSS_SELECTOR, f'[data-row-id][data-section="{SECTIONS - 1}"][data-row="{PER_SECTION - 1}"]')
     assert last.text.startswith(f"Row {ROW_COUNT - 1}")
-    assert last.get_attribute("aria-posinset") == str(PER_SECTION)
+    assert last.get_attribute("data-row") == str(PER_SECTION - 1) and last.get_attribute("aria-level") == "2"
     assert browser.execute_script(ELEMENT_COUNT) <= 200
     screenshot(browser, "generic")
 
@@ -125,7 +125,7 @@ def test_the_section_index_jumps_to_the_first_section_of_a_letter(browser, big_s
     open_table(browser, big_server, "big")
     target = meta["indexTitles"].index("M") if "M" in meta["indexTitles"] else len(meta["indexTitles"]) // 2
     section = meta.get("indexSections", range(len(meta["indexTitles"])))[target]
-    buttons = browser.find_elements(By.CSS_SELECTOR, "#index button")
+    buttons = browser.find_elements(By.CSS_SELECTOR, "#index a")
     assert [b.text for b in buttons] == meta["indexTitles"]
     buttons[target].click()
     header = f'[data-section-id][data-section="{section}"]'

@@ -2,8 +2,9 @@
 import Models
 
 /// The sizes a dataset's table is drawn with: header, row and footer heights per kind, which
-/// sections start expanded, and the section titles. The page draws cells at exactly these heights,
-/// so the server's windows and the browser agree on every offset.
+/// sections start expanded, and the section titles. Headers, footers and fixed cells are drawn at
+/// exactly these heights; rows whose text wraps size themselves on the page, which measures them and
+/// corrects the offsets around its first visible row, so these are their estimated heights.
 public struct TableMetrics: Sendable, Hashable {
     public var kind: DatasetKind
     public var style: TableStyle
@@ -44,11 +45,19 @@ public struct TableMetrics: Sendable, Hashable {
     /// A section footer's height: the gap below each inset group in grouped style.
     public var footerHeight: Double { style == .grouped && hasSectionHeaders ? 12 : 0 }
 
-    /// The height of a row with these fields.
-    public func rowHeight(for fields: Fields) -> Double {
+    /// The height of a row with these fields, estimated for a cell `width` points wide.
+    ///
+    /// Rows size themselves on the page (`UITableView.automaticDimension`): this is the estimate the
+    /// layout starts from, which the page corrects once it has measured the row. Only heroes'
+    /// multi-line descriptions depend on the width; the other cells have one fixed height.
+    /// - Parameters:
+    ///   - fields: the row's dictionary.
+    ///   - width: the cell's width in points, or nil for ``referenceWidth``.
+    public func rowHeight(for fields: Fields, width: Double? = nil) -> Double {
         switch kind {
         case .friends: 60
-        case .heroes: 76 + 18 * Double(TableMetrics.descriptionLineCount(fields["desc"]?.text ?? ""))
+        case .heroes:
+            76 + 18 * Double(TableMetrics.descriptionLineCount(fields["desc"]?.text ?? "", width: width))
         case .apps: 72
         case .messages: 76
         case .generic: hasSubtitles ? 58 : 44
@@ -56,19 +65,41 @@ public struct TableMetrics: Sendable, Hashable {
         }
     }
 
-    /// The number of lines a hero's description takes: its width in narrow characters (a CJK
-    /// character counts as two) over 44 per line, at least 1 and at most 6, when the cell is at least
-    /// 360 px wide; the cell clamps to that many lines.
-    public static func descriptionLineCount(_ text: String) -> Int {
+    /// Whether row heights depend on the width the client draws at (heroes' wrapped descriptions).
+    public var heightsDependOnWidth: Bool { kind == .heroes }
+
+    /// The cell width estimates assume when a client gives none: a phone's.
+    public static let referenceWidth = 375.0
+
+    /// The width of a hero description's text column in a cell `width` points wide: the cell less its
+    /// padding (16 + 16), icon (56) and the gap after it (12).
+    static func descriptionWidth(inCell width: Double) -> Double { max(120, width - 100) }
+
+    /// The number of lines a hero's description wraps to in a cell `width` points wide: its width in
+    /// narrow characters (a CJK character counts as two, each about 7 points at 14 points) over the
+    /// characters a line holds, a line break ending a line, at least 1.
+    /// - Parameters:
+    ///   - text: the description.
+    ///   - width: the cell's width in points, or nil for ``referenceWidth``.
+    /// - Complexity: O(text).
+    public static func descriptionLineCount(_ text: String, width: Double? = nil) -> Int {
+        let perLine = max(8, Int(descriptionWidth(inCell: width ?? referenceWidth) / 7))
+        var lines = 1
         var units = 0
         for scalar in text.unicodeScalars {
             if scalar == "\n" {
-                units += 44 - units % 44
-            } else {
-                units += scalar.value >= 0x1100 ? 2 : 1
+                lines += 1
+                units = 0
+                continue
             }
+            let width = scalar.value >= 0x1100 ? 2 : 1
+            if units + width > perLine {
+                lines += 1
+                units = 0
+            }
+            units += width
         }
-        return min(6, max(1, (units + 43) / 44))
+        return lines
     }
 
     /// The section's title shown in its header: a friend group's or generic group's name or title, as
@@ -78,11 +109,11 @@ public struct TableMetrics: Sendable, Hashable {
         return section.fields["name"]?.text ?? section.fields["title"]?.text ?? ""
     }
 
-    /// The layout metrics of one section.
-    public func sectionMetrics(_ section: Section, isExpanded: Bool) -> SectionMetrics {
+    /// The layout metrics of one section, its row heights estimated for cells `width` points wide.
+    public func sectionMetrics(_ section: Section, isExpanded: Bool, width: Double? = nil) -> SectionMetrics {
         let rowHeights: RowHeights
         if kind == .heroes || kind == .table {
-            rowHeights = .individual(section.rows.map { rowHeight(for: $0.fields) })
+            rowHeights = .individual(section.rows.map { rowHeight(for: $0.fields, width: width) })
         } else {
             rowHeights = .uniform(count: section.rows.count, height: rowHeight(for: Fields()))
         }
@@ -91,13 +122,14 @@ public struct TableMetrics: Sendable, Hashable {
             isExpanded: isExpanded)
     }
 
-    /// The layout of the whole dataset with every section expanded; derive others with
+    /// The layout of the whole dataset with every section expanded, row heights estimated for cells
+    /// `width` points wide (nil: ``referenceWidth``); derive others with
     /// `TableLayout.withExpandedSections(_:)`.
     /// - Complexity: O(sections), plus O(rows) for kinds whose rows differ in height.
-    public func layout(of dataset: Dataset) -> TableLayout {
+    public func layout(of dataset: Dataset, width: Double? = nil) -> TableLayout {
         TableLayout(
             style: style, tableHeaderHeight: tableHeaderHeight, tableFooterHeight: tableFooterHeight,
-            sections: dataset.sections.map { sectionMetrics($0, isExpanded: true) })
+            sections: dataset.sections.map { sectionMetrics($0, isExpanded: true, width: width) })
     }
 }
 

@@ -24,6 +24,9 @@ public struct FragmentHeader: Sendable, Hashable {
     public var isExpanded: Bool
     /// Whether a tap on the header expands or collapses the section.
     public var isCollapsible: Bool
+    /// The address of the page with this section toggled, for a collapsible header: the header is
+    /// then a link, which works without a script; nil writes no link.
+    public var link: String?
 
     /// Creates a header.
     /// - Parameters:
@@ -37,10 +40,11 @@ public struct FragmentHeader: Sendable, Hashable {
     ///   - rowCount: the section's number of rows.
     ///   - isExpanded: whether its rows are shown.
     ///   - isCollapsible: whether it toggles on tap.
+    ///   - link: the address of the page with the section toggled, or nil.
     public init(
         section: Int, sectionID: SectionID, y: Double, height: Double, sectionMaxY: Double? = nil,
         title: String, fields: Fields = Fields(), rowCount: Int, isExpanded: Bool = true,
-        isCollapsible: Bool = false
+        isCollapsible: Bool = false, link: String? = nil
     ) {
         self.section = section
         self.sectionID = sectionID
@@ -52,5 +56,6 @@ public struct FragmentHeader: Sendable, Hashable {
         self.rowCount = rowCount
         self.isExpanded = isExpanded
         self.isCollapsible = isCollapsible
+        self.link = link
     }
 }

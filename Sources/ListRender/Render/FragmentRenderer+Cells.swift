@@ -62,17 +62,7 @@ extension FragmentRenderer {
             }
             html.raw("</div>")
         }
-        if let desc = fields["desc"]?.text, !desc.isEmpty {
-            if let lines = row.lineCount {
-                html.raw("<p class=\"desc\" style=\"-webkit-line-clamp:")
-                html.int(max(1, lines))
-                html.raw("\">")
-            } else {
-                html.raw("<p class=\"desc\">")
-            }
-            html.text(desc)
-            html.raw("</p>")
-        }
+        renderLine(fields["desc"]?.text, open: "<p class=\"desc\">", close: "</p>", into: &html)
         html.raw("</div>")
     }
 

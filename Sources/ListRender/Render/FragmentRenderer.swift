@@ -4,10 +4,13 @@ import Models
 /// Renders a window of a table as the HTML fragment the page inserts.
 ///
 /// The fragment is one root `<div data-role="window">` carrying the window's metadata, holding the
-/// window's headers, rows and footers in table order. Every item carries its content offset and height
-/// (`data-y`, `data-h`, and the height inline) for the page to place it in its virtual scroller (the page
-/// maps content offsets onto its own coordinates, so the fragment writes no position), and carries the hooks the page and its tests use (`data-row-id`, `data-section-id`, `aria-*`,
-/// `data-action`). Every dataset text is escaped. Headers and footers of zero height are left out: they
+/// window's headers, rows and footers in table order. Every item carries its content offset and
+/// estimated height (`data-y`, `data-h`) for the page to place it in its virtual scroller (the page
+/// maps content offsets onto its own coordinates, so the fragment writes no position). Headers and
+/// footers are drawn at their height, fixed cells at least at theirs, and cells whose text wraps
+/// (heroes) at their content's: the page measures every item it draws. Items carry the hooks the
+/// page and its tests use (`data-row-id`, `data-section-id`, `aria-*`, `data-action`). In flow, with
+/// no script, the fragment reads as a plain list. Every dataset text is escaped. Headers and footers of zero height are left out: they
 /// show nothing and would only be stops for keyboard focus.
 ///
 /// ```swift
@@ -61,11 +64,11 @@ public enum FragmentRenderer {
             let footerSection = footer < window.footers.count ? window.footers[footer].section : Int.max
             if headerSection <= rowSection && headerSection <= footerSection {
                 if window.headers[header].height > 0 {
-                    renderHeader(window.headers[header], kind: window.kind, style: window.style, into: &html)
+                    renderHeader(window.headers[header], kind: window.kind, isGrouped: window.isGrouped, into: &html)
                 }
                 header += 1
             } else if rowSection <= footerSection {
-                renderRow(window.rows[row], cell: cell, into: &html)
+                renderRow(window.rows[row], cell: cell, isGrouped: window.isGrouped, into: &html)
                 row += 1
             } else {
                 if window.footers[footer].height > 0 { renderFooter(window.footers[footer], into: &html) }
@@ -87,19 +90,33 @@ public enum FragmentRenderer {
         }
     }
 
-    /// Writes `data-y`, `data-h` and the inline height, ending inside the `style` attribute's quotes.
-    static func renderFrame(y: Double, height: Double, into html: inout HTMLBuffer) {
+    /// How an item's height is written.
+    enum Sizing {
+        /// `height`: headers and footers.
+        case fixed
+        /// `min-height`: cells of one design height that grow only when their text wraps.
+        case minimum
+        /// No height: cells whose height is their content's.
+        case natural
+    }
+
+    /// Writes `data-y`, `data-h` and the inline height, ending inside the last attribute's quotes.
+    static func renderFrame(y: Double, height: Double, sizing: Sizing = .fixed, into html: inout HTMLBuffer) {
         html.raw("\" data-y=\"")
         html.pixels(y)
         html.raw("\" data-h=\"")
         html.pixels(height)
-        html.raw("\" style=\"height:")
+        switch sizing {
+        case .fixed: html.raw("\" style=\"height:")
+        case .minimum: html.raw("\" style=\"min-height:")
+        case .natural: return
+        }
         html.pixels(height)
         html.raw("px")
     }
 
     static func renderHeader(
-        _ header: FragmentHeader, kind: DatasetKind, style: TableStyle, into html: inout HTMLBuffer
+        _ header: FragmentHeader, kind: DatasetKind, isGrouped: Bool, into html: inout HTMLBuffer
     ) {
         html.raw("<div role=\"row\" data-cell=\"header\" class=\"hdr")
         if kind == .friends { html.raw(" h-friend") }
@@ -110,6 +127,7 @@ public enum FragmentRenderer {
         html.raw("\" data-end=\"")
         html.pixels(header.sectionMaxY)
         renderFrame(y: header.y, height: header.height, into: &html)
+        if isGrouped { html.raw("\" aria-level=\"1") }
         if header.isCollapsible {
             html.raw(header.isExpanded ? "\" aria-expanded=\"true" : "\" aria-expanded=\"false")
         }
@@ -117,9 +135,17 @@ public enum FragmentRenderer {
         if header.isCollapsible {
             html.raw("<img class=\"arrow\" src=\"/icons/disclosure.svg\" alt=\"\" width=\"12\" height=\"12\">")
         }
-        html.raw("<span class=\"ht\">")
-        html.text(header.title)
-        html.raw("</span>")
+        if let link = header.link {
+            html.raw("<a class=\"ht\" tabindex=\"-1\" href=\"")
+            html.text(link)
+            html.raw("\">")
+            html.text(header.title)
+            html.raw("</a>")
+        } else {
+            html.raw("<span class=\"ht\">")
+            html.text(header.title)
+            html.raw("</span>")
+        }
         if kind == .friends {
             html.raw("<span class=\"hn\">")
             html.int(header.fields["online"]?.integer ?? 0)
@@ -163,7 +189,7 @@ public enum FragmentRenderer {
         html.raw("</span></div>")
     }
 
-    static func renderRow(_ row: FragmentRow, cell: CellKind, into html: inout HTMLBuffer) {
+    static func renderRow(_ row: FragmentRow, cell: CellKind, isGrouped: Bool = false, into html: inout HTMLBuffer) {
         html.raw(cell.rowOpening)
         if row.position <= 1 { html.raw(" first") }
         if row.endsGroup { html.raw(" last") }
@@ -173,11 +199,10 @@ public enum FragmentRenderer {
         html.int(row.indexPath.section)
         html.raw("\" data-row=\"")
         html.int(row.indexPath.row)
-        renderFrame(y: row.y, height: row.height, into: &html)
-        html.raw("\" aria-selected=\"false\" aria-setsize=\"")
-        html.int(row.setSize)
-        html.raw("\" aria-posinset=\"")
-        html.int(row.position)
+        renderFrame(y: row.y, height: row.height, sizing: cell == .hero ? .natural : .minimum, into: &html)
+        html.raw("\" aria-selected=\"false")
+        // A tree grid's rows name their level; axe-core refuses aria-setsize and aria-posinset on rows.
+        if isGrouped { html.raw("\" aria-level=\"2") }
         if row.canEdit { html.raw("\" data-can-edit=\"true") }
         if row.canMove { html.raw("\" data-can-move=\"true") }
         if let tableCell = row.cell { renderTableRowAttributes(row, tableCell, into: &html) }

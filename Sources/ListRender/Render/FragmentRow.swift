@@ -9,24 +9,21 @@ public struct FragmentRow: Sendable, Hashable {
     public var id: RowID
     /// The row's top in content coordinates.
     public var y: Double
-    /// The row's height in pixels.
+    /// The row's height in pixels: its estimated height for cells that size themselves.
     public var height: Double
     /// The row's dictionary (`name`, `icon`, ...).
     public var fields: Fields
     /// The URL of the row's image (its `icon` or `image` resolved on the server); nil draws a
     /// placeholder with the row's initials.
     public var imageURL: String?
-    /// The number of rows in the row's section (`aria-setsize`).
+    /// The number of rows in the row's section .
     public var setSize: Int
-    /// The row's 1-based position in its section (`aria-posinset`).
+    /// The row's 1-based position in its section.
     public var position: Int
     /// Whether the row can be deleted (swipe, edit mode, selection delete).
     public var canEdit: Bool
     /// Whether the row can be reordered with its drag handle in edit mode.
     public var canMove: Bool
-    /// How many lines of a multi-line text the row's height leaves room for (heroes' `desc`), or nil
-    /// to let the cell's own clamp apply.
-    public var lineCount: Int?
     /// Whether the row closes its group (its bottom corners round, it has no separator): the last row
     /// of its section, unless an insertion row follows it.
     public var endsGroup: Bool
@@ -46,15 +43,14 @@ public struct FragmentRow: Sendable, Hashable {
     ///   - position: its 1-based position in the section; defaults to `indexPath.row + 1`.
     ///   - canEdit: whether it can be deleted.
     ///   - canMove: whether it can be reordered.
-    ///   - lineCount: the number of desc lines that fit, or nil.
     ///   - endsGroup: whether it closes its group; defaults to whether it is the section's last row.
     ///   - imageURL: where its image is, nil for a placeholder.
     ///   - cell: a table document row's cell, nil for other kinds.
     ///   - child: the address of the child table the row opens, or nil.
     public init(
         indexPath: IndexPath, id: RowID, y: Double, height: Double, fields: Fields, setSize: Int,
-        position: Int? = nil, canEdit: Bool = false, canMove: Bool = false, lineCount: Int? = nil,
-        endsGroup: Bool? = nil, imageURL: String? = nil, cell: TableCell? = nil, child: String? = nil
+        position: Int? = nil, canEdit: Bool = false, canMove: Bool = false, endsGroup: Bool? = nil,
+        imageURL: String? = nil, cell: TableCell? = nil, child: String? = nil
     ) {
         self.indexPath = indexPath
         self.id = id
@@ -65,7 +61,6 @@ public struct FragmentRow: Sendable, Hashable {
         self.position = position ?? (indexPath.row + 1)
         self.canEdit = canEdit
         self.canMove = canMove
-        self.lineCount = lineCount
         self.endsGroup = endsGroup ?? (self.position >= setSize)
         self.imageURL = imageURL
         self.cell = cell

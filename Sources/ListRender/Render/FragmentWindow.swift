@@ -36,6 +36,9 @@ public struct FragmentWindow: Sendable, Hashable {
     public var tableHeader: FragmentTableText?
     /// The table footer in the window (`[data-role="table-footer"]`), or nil.
     public var tableFooter: FragmentTableText?
+    /// Whether rows are grouped under section headers: the rows are then a tree grid's, headers at
+    /// level 1 and rows at level 2 with their set size and position; otherwise a grid's.
+    public var isGrouped: Bool
 
     /// Creates a window.
     /// - Parameters:
@@ -49,10 +52,11 @@ public struct FragmentWindow: Sendable, Hashable {
     ///   - footers: section footers intersecting the window.
     ///   - editable: whether the dataset can enter edit mode.
     ///   - hasInsertionRows: whether the sections end with insertion rows.
+    ///   - isGrouped: whether rows are grouped under section headers.
     public init(
         kind: DatasetKind, style: TableStyle, version: Int64, contentHeight: Double, pinnedSection: Int? = nil,
         headers: [FragmentHeader] = [], rows: [FragmentRow] = [], footers: [FragmentFooter] = [],
-        editable: Bool = false, hasInsertionRows: Bool = false
+        editable: Bool = false, hasInsertionRows: Bool = false, isGrouped: Bool = false
     ) {
         self.kind = kind
         self.style = style
@@ -64,6 +68,7 @@ public struct FragmentWindow: Sendable, Hashable {
         self.footers = footers
         self.editable = editable
         self.hasInsertionRows = hasInsertionRows
+        self.isGrouped = isGrouped
     }
 }
 

@@ -90,6 +90,22 @@ final class DatasetEntry: Sendable {
     private struct LayoutKey: Hashable {
         var expanded: ExpandedSections
         var hasInsertionRows: Bool
+        var width: Double?
+    }
+
+    /// The widths estimates are made for: a client's width rounded down to a multiple of this, so
+    /// nearby widths share one layout and one cache entry.
+    static let widthStep = 40.0
+    /// The narrowest and widest width buckets.
+    static let widthBuckets = 320.0...1600.0
+
+    /// The width a client's row heights are estimated for: its `width` rounded down to a
+    /// ``widthStep`` within ``widthBuckets``, or nil when it gave none or the kind's heights do not
+    /// depend on the width (every width then shares the one layout).
+    func estimateWidth(_ width: Double?) -> Double? {
+        guard let width, metrics.heightsDependOnWidth else { return nil }
+        let bucket = (width / Self.widthStep).rounded(.down) * Self.widthStep
+        return min(Self.widthBuckets.upperBound, max(Self.widthBuckets.lowerBound, bucket))
     }
 
     /// The layout for a client's expanded set, derived from the all-expanded one and cached.
@@ -97,13 +113,19 @@ final class DatasetEntry: Sendable {
     ///   - expanded: the sections whose rows are shown.
     ///   - hasInsertionRows: whether every section's footer makes room for an insertion row (editing
     ///     mode, see ``hasInsertionRows(isEditing:)``).
-    /// - Complexity: O(sections) the first time for a set, O(1) after.
-    func layout(for expanded: ExpandedSections, hasInsertionRows: Bool = false) -> TableLayout {
-        if expanded == .all && !hasInsertionRows { return layout }
-        let key = LayoutKey(expanded: expanded, hasInsertionRows: hasInsertionRows)
+    ///   - width: a width bucket from ``estimateWidth(_:)``: the rows' heights are estimated for it
+    ///     (nil: the layout's own estimates).
+    /// - Complexity: O(sections) the first time for a set, plus O(rows) the first time for a width;
+    ///   O(1) after.
+    func layout(for expanded: ExpandedSections, hasInsertionRows: Bool = false, width: Double? = nil) -> TableLayout {
+        if expanded == .all && !hasInsertionRows && width == nil { return layout }
+        let key = LayoutKey(expanded: expanded, hasInsertionRows: hasInsertionRows, width: width)
         if let cached = derivedLayouts.withLock({ $0[key] }) { return cached }
         let sections = snapshot.sections
-        var derived = layout
+        var derived = width.map { width in
+            expanded == .all && !hasInsertionRows
+                ? metrics.layout(of: dataset, width: width) : self.layout(for: .all, width: width)
+        } ?? layout
         if expanded != .all { derived.setExpandedSections(sections.map { expanded.contains($0.id) }) }
         if hasInsertionRows {
             derived.setFooterHeights(Array(repeating: metrics.footerHeight(isEditing: true), count: sections.count))

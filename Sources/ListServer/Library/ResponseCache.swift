@@ -23,6 +23,11 @@ final class ResponseCache: Sendable {
         var overscan: Double
         var expanded: ExpandedSections
         var hasInsertionRows = false
+        /// The width bucket the row heights were estimated for, nil for kinds whose heights do not
+        /// depend on the width.
+        var width: Double?
+        /// The row `top` is measured from, if any.
+        var anchor: Int64?
     }
 
     private struct State {

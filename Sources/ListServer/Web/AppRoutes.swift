@@ -71,8 +71,8 @@ struct AppRoutes: Sendable {
         }
         router.get("/") { _, _ in try home() }
         router.get("/d/:id") { request, parameters in
-            _ = try library.requireEntry(parameters["id"]!)
-            return try page("table.html", request)
+            try TablePage.response(
+                entry: library.requireEntry(parameters["id"]!), request: request, files: files, assets: assets)
         }
         router.get("/d/:id/fragment") { request, parameters in
             let dataset = try library.requireEntry(parameters["id"]!)

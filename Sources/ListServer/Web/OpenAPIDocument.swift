@@ -93,7 +93,8 @@ enum OpenAPIDocument {
                 "parameters": [
                   {"$ref": "#/components/parameters/Top"}, {"$ref": "#/components/parameters/Height"},
                   {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"},
-                  {"$ref": "#/components/parameters/Editing"}, {"$ref": "#/components/parameters/Child"}
+                  {"$ref": "#/components/parameters/Editing"}, {"$ref": "#/components/parameters/Child"},
+                  {"$ref": "#/components/parameters/Width"}, {"$ref": "#/components/parameters/Anchor"}
                 ],
                 "responses": {
                   "200": {"description": "The window of the current version. Its ETag names the dataset version and the normalised query.",
@@ -207,7 +208,8 @@ enum OpenAPIDocument {
               "parameters": [{"$ref": "#/components/parameters/DatasetId"}],
               "get": {
                 "operationId": "getTablePage",
-                "summary": "The page showing one dataset as a table (HTML).",
+                "summary": "The page showing one dataset as a table (HTML), its first window written in; without a script, links page through the rows and open groups.",
+                "parameters": [{"$ref": "#/components/parameters/Top"}, {"$ref": "#/components/parameters/Expanded"}],
                 "responses": {
                   "200": {"description": "The page.", "content": {"text/html": {"schema": {"type": "string"}}}},
                   "304": {"description": "The page is unchanged since the ETag sent in If-None-Match."},
@@ -224,7 +226,8 @@ enum OpenAPIDocument {
                 "parameters": [
                   {"$ref": "#/components/parameters/Top"}, {"$ref": "#/components/parameters/Height"},
                   {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"},
-                  {"$ref": "#/components/parameters/Editing"}, {"$ref": "#/components/parameters/Child"}
+                  {"$ref": "#/components/parameters/Editing"}, {"$ref": "#/components/parameters/Child"},
+                  {"$ref": "#/components/parameters/Width"}, {"$ref": "#/components/parameters/Anchor"}
                 ],
                 "responses": {
                   "200": {"description": "The fragment. Its ETag names the dataset version and the normalised query.",

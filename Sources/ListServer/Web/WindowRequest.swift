@@ -14,17 +14,32 @@ struct WindowRequest: Sendable, Equatable {
     var isEditing = false
     /// Table documents: the child table to lay out instead of the dataset's own (`child=12~40`).
     var child = ChildAddress()
+    /// The client's content width (`width=`), which estimated row heights are made to fit; nil: none given.
+    var width: Double?
+    /// A row (`anchor=`) that `top` is measured from instead of the content's top, so a client whose
+    /// estimates change (another width) keeps its place; a row that is not shown leaves `top` as it is.
+    var anchor: RowID?
 
     /// The tallest viewport and overscan a request may ask for, which bounds a response.
     static let maximumHeight = 20_000.0
     static let maximumOverscan = 5_000.0
 
-    /// Reads `top`, `height`, `overscan`, `expanded` and `editing` from the query.
+    /// The widest content a request may name.
+    static let maximumWidth = 100_000.0
+
+    /// Reads `top`, `height`, `overscan`, `expanded`, `editing`, `width` and `anchor` from the query.
     /// - Throws: ``HTTPError`` `400` naming the parameter.
     init(_ request: HTTPRequest) throws(HTTPError) {
         top = try Self.number(request, "top", default: 0, range: -1e12...1e12)
         height = try Self.number(request, "height", default: 800, range: 0...Self.maximumHeight)
         overscan = try Self.number(request, "overscan", default: 0, range: 0...Self.maximumOverscan)
+        if request.query("width") != nil {
+            width = try Self.number(request, "width", default: 0, range: 0...Self.maximumWidth)
+        }
+        if let text = request.query("anchor") {
+            guard let id = Int64(text) else { throw HTTPError.badRequest("anchor must be a row id, found \"\(text)\"") }
+            anchor = RowID(id)
+        }
         expanded = try request.query("expanded").map { text throws(HTTPError) in try ExpandedSections.parse(text) }
         child = try Self.child(request)
         switch request.query("editing") {

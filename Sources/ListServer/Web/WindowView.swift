@@ -19,8 +19,15 @@ struct WindowView {
         self.entry = entry
         expanded = request.expanded ?? entry.defaultExpanded
         hasInsertionRows = entry.hasInsertionRows(isEditing: request.isEditing)
-        layout = entry.layout(for: expanded, hasInsertionRows: hasInsertionRows)
-        window = layout.window(top: request.top, height: request.height, overscan: request.overscan)
+        layout = entry.layout(
+            for: expanded, hasInsertionRows: hasInsertionRows, width: entry.estimateWidth(request.width))
+        var top = request.top
+        if let anchor = request.anchor, let path = entry.snapshot.indexPath(for: anchor),
+            let frame = layout.rectForRow(at: path)
+        {
+            top += frame.y
+        }
+        window = layout.window(top: top, height: request.height, overscan: request.overscan)
         sections = entry.dataset.sections
     }
 
@@ -47,7 +54,9 @@ struct WindowView {
     static func etag(_ format: ResponseCache.Key.Format, entry: DatasetEntry, request: WindowRequest) -> String {
         let key = cacheKey(format, entry, request)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in "\(key.top) \(key.height) \(key.overscan) \(key.expanded.description) \(key.hasInsertionRows)".utf8 {
+        let text = "\(key.top) \(key.height) \(key.overscan) \(key.expanded.description) \(key.hasInsertionRows) "
+            + "\(key.width ?? -1) \(key.anchor ?? -1)"
+        for byte in text.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         return "\"" + entry.tag + (format == .json ? ".j." : ".f.") + String(hash, radix: 36) + "\""
@@ -67,7 +76,8 @@ struct WindowView {
         ResponseCache.Key(
             format: format, top: request.top, height: request.height, overscan: request.overscan,
             expanded: request.expanded ?? entry.defaultExpanded,
-            hasInsertionRows: entry.hasInsertionRows(isEditing: request.isEditing))
+            hasInsertionRows: entry.hasInsertionRows(isEditing: request.isEditing),
+            width: entry.estimateWidth(request.width), anchor: request.anchor?.rawValue)
     }
 
     private func header(_ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>) -> FragmentHeader {
@@ -76,7 +86,15 @@ struct WindowView {
             section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
             sectionMaxY: layout.rectForSection(item.section).maxY, title: entry.metrics.title(of: section),
             fields: section.fields, rowCount: section.rows.count,
-            isExpanded: expanded.contains(section.id), isCollapsible: entry.metrics.sectionsAreCollapsible)
+            isExpanded: expanded.contains(section.id), isCollapsible: entry.metrics.sectionsAreCollapsible,
+            link: entry.metrics.sectionsAreCollapsible ? link(toggling: section.id, at: item.frame.y) : nil)
+    }
+
+    /// The page with one section toggled and its header at the top: the link of a collapsible header.
+    private func link(toggling id: SectionID, at y: Double) -> String {
+        let toggled = expanded.toggling(id, among: sections.map(\.id))
+        let top = y > 0 ? "top=\(Int(y))&" : ""
+        return "/d/\(entry.dataset.id)?\(top)expanded=\(toggled.description)"
     }
 
     private func row(
@@ -85,13 +103,11 @@ struct WindowView {
     ) -> FragmentRow {
         let rows = sections[item.indexPath.section].rows
         let row = rows[item.indexPath.row]
-        let lines = metrics.kind == .heroes
-            ? TableMetrics.descriptionLineCount(row.fields["desc"]?.stringValue ?? "") : nil
         let cell = metrics.kind == .table ? TableCell(row.fields) : nil
         return FragmentRow(
             indexPath: item.indexPath, id: row.id, y: item.frame.y, height: item.frame.height, fields: row.fields,
             setSize: rows.count, canEdit: metrics.rowCanBeEdited(row.fields), canMove: metrics.rowCanBeMoved(row.fields),
-            lineCount: lines, endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1,
+            endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1,
             imageURL: (row.fields["icon"]?.text ?? row.fields["image"]?.text).flatMap(assets.url(forImageNamed:)),
             cell: cell, child: cell?.hasChild == true ? entry.address.appending(row.id).description : nil)
     }
@@ -128,7 +144,8 @@ struct WindowView {
             var fragment = FragmentWindow(
                 kind: entry.dataset.kind, style: entry.dataset.style, version: entry.dataset.version,
                 contentHeight: window.contentHeight, pinnedSection: window.pinnedHeader?.section, headers: headers,
-                rows: rows, footers: footers, editable: metrics.rowsCanBeEdited, hasInsertionRows: hasInsertionRows)
+                rows: rows, footers: footers, editable: metrics.rowsCanBeEdited, hasInsertionRows: hasInsertionRows,
+                isGrouped: metrics.hasSectionHeaders)
             if let table = metrics.table { addTable(table, to: &fragment) }
             return fragment
         }

@@ -35,7 +35,7 @@ struct RenderEscapingTests {
             rowCount: 1, isCollapsible: kind == .friends)
         let row = FragmentRow(
             indexPath: IndexPath(row: 0, section: 0), id: RowID(1), y: 44, height: 80, fields: fields, setSize: 1,
-            canEdit: true, canMove: true, lineCount: 2)
+            canEdit: true, canMove: true)
         let footer = FragmentFooter(section: 0, sectionID: SectionID(1), y: 124, height: 30, title: Self.hostile)
         let html = RenderFixture.html(
             FragmentWindow(

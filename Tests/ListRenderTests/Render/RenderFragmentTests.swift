@@ -36,20 +36,37 @@ struct RenderFragmentTests {
                 + " data-content-height=\"0\" data-editable=\"false\" data-edit-style=\"delete\"></div>")
     }
 
-    @Test("rows carry their id, index path, frame, ARIA set position and selection state")
+    @Test("rows of a grouped list carry their id, index path, frame, tree level and selection state")
     func rowHooks() {
         let rows: [Fields] = [["title": .string("A")], ["title": .string("B")], ["title": .string("C")]]
-        let html = RenderFixture.html(RenderFixture.window(.generic, rows: rows))
+        let html = RenderFixture.html(RenderFixture.window(.generic, rows: rows, isGrouped: true))
         #expect(RenderFixture.count("role=\"row\"", in: html) == 3)
         #expect(
             html.contains(
                 "data-row-id=\"101\" data-section=\"0\" data-row=\"1\" data-y=\"60\" data-h=\"60\""
-                    + " style=\"height:60px\" aria-selected=\"false\" aria-setsize=\"3\""
-                    + " aria-posinset=\"2\" tabindex=\"-1\">"))
+                    + " style=\"min-height:60px\" aria-selected=\"false\" aria-level=\"2\" tabindex=\"-1\">"))
         #expect(html.contains("class=\"row c-basic first\" data-row-id=\"100\""))
         #expect(html.contains("class=\"row c-basic\" data-row-id=\"101\""))
         #expect(html.contains("class=\"row c-basic last\" data-row-id=\"102\""))
         #expect(RenderFixture.count("data-cell=\"basic\"", in: html) == 3)
+    }
+
+    @Test("rows of a flat list are a grid's: no tree level")
+    func flatRowHooks() {
+        let html = RenderFixture.html(RenderFixture.window(.generic, rows: [["title": .string("A")]]))
+        #expect(html.contains("style=\"min-height:60px\" aria-selected=\"false\" tabindex=\"-1\">"))
+        #expect(!html.contains("aria-setsize") && !html.contains("aria-level"))
+    }
+
+    @Test("a collapsible header with a link writes its title as that link, escaped")
+    func headerLink() {
+        let header = FragmentHeader(
+            section: 0, sectionID: SectionID(3), y: 0, height: 44, title: "A & B", rowCount: 2, isExpanded: false,
+            isCollapsible: true, link: "/d/friends?expanded=3&x=<")
+        let html = RenderFixture.html(
+            FragmentWindow(kind: .friends, style: .plain, version: 1, contentHeight: 44, headers: [header], isGrouped: true))
+        #expect(html.contains("aria-level=\"1\" aria-expanded=\"false\""))
+        #expect(html.contains("<a class=\"ht\" tabindex=\"-1\" href=\"/d/friends?expanded=3&amp;x=&lt;\">A &amp; B</a>"))
     }
 
     @Test("headers, rows and footers come out in table order, section by section")
@@ -127,7 +144,7 @@ struct RenderFragmentTests {
             indexPath: IndexPath(row: 0, section: 0), id: RowID(1), y: 10.333, height: 43.5, fields: [:], setSize: 1)
         let html = RenderFixture.html(
             FragmentWindow(kind: .generic, style: .plain, version: 1, contentHeight: 54, rows: [row]))
-        #expect(html.contains("data-y=\"10.33\" data-h=\"43.5\" style=\"height:43.5px\""))
+        #expect(html.contains("data-y=\"10.33\" data-h=\"43.5\" style=\"min-height:43.5px\""))
     }
 
     @Test("headers and footers of zero height are left out")

@@ -10,18 +10,18 @@ enum RenderFixture {
     /// name (letters, digits, `-`, `_`) resolves to `/icons/{name}.svg`, as the built-in icons do on
     /// the server; any other is drawn as a placeholder.
     static func window(
-        _ kind: DatasetKind, rows: [Fields], canEdit: Bool = false, canMove: Bool = false, lineCount: Int? = nil,
-        style: TableStyle = .plain, editable: Bool = false
+        _ kind: DatasetKind, rows: [Fields], canEdit: Bool = false, canMove: Bool = false,
+        style: TableStyle = .plain, editable: Bool = false, isGrouped: Bool = false
     ) -> FragmentWindow {
         let fragmentRows = rows.enumerated().map { index, fields in
             FragmentRow(
                 indexPath: IndexPath(row: index, section: 0), id: RowID(Int64(100 + index)), y: Double(index * 60),
                 height: 60, fields: fields, setSize: rows.count, canEdit: canEdit, canMove: canMove,
-                lineCount: lineCount, imageURL: builtInIconURL(fields["icon"]))
+                imageURL: builtInIconURL(fields["icon"]))
         }
         return FragmentWindow(
             kind: kind, style: style, version: 7, contentHeight: Double(rows.count * 60), rows: fragmentRows,
-            editable: editable)
+            editable: editable, isGrouped: isGrouped)
     }
 
     /// The URL the server gives a built-in icon's name, nil for any other value.

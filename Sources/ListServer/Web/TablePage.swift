@@ -1,0 +1,122 @@
+// Web — the table page at `/d/{id}`: `Public/table.html` with the title and the first window
+import HTTPServer
+import ListRender
+import Models
+
+/// The page at `/d/{id}`: `Public/table.html` with the dataset's title and its first window written
+/// in, so rows paint from the one response. Without a script it is a page of rows with links to the
+/// previous and next rows (`?top=`), and collapsible headers are links that toggle their group
+/// (`?expanded=`); the script turns it into the virtual scroller.
+///
+/// The template marks where things go with comments: `<!--title-->` (every occurrence), `<!--grid-->`
+/// (the grid's opening tag), `<!--window-->`, `<!--previous-->`, `<!--next-->` and `<!--index-->` (the
+/// section index bar, its letters links to their sections).
+enum TablePage {
+    /// The height of the window written into the page: a tall screen, and a page of rows without script.
+    static let windowHeight = 1600.0
+
+    static let titleMarker = Array("<!--title-->".utf8)
+    static let gridMarker = Array("<!--grid-->".utf8)
+    static let windowMarker = Array("<!--window-->".utf8)
+    static let previousMarker = Array("<!--previous-->".utf8)
+    static let nextMarker = Array("<!--next-->".utf8)
+    static let indexMarker = Array("<!--index-->".utf8)
+
+    /// The response for `GET /d/{id}`.
+    /// - Throws: ``HTTPError`` `400` for a bad query, `500` when the template is missing or unmarked.
+    /// - Parameter assets: where the rows' image names resolve.
+    static func response(
+        entry: DatasetEntry, request: HTTPRequest, files: StaticFiles, assets: AssetCatalog
+    ) throws(HTTPError) -> HTTPResponse {
+        var window = try WindowRequest(request)
+        window.height = windowHeight
+        window.overscan = 0
+        window.isEditing = false
+        guard let file = files.resolve("/table.html"),
+            let (_, template) = (try? Posix.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
+            let body = render(template: template, entry: entry, request: window, assets: assets)
+        else {
+            throw HTTPError(500, detail: "the page template Public/table.html is missing or not marked for the table")
+        }
+        var response = HTTPResponse(status: 200, body: body)
+        response.headers.set("Content-Type", "text/html; charset=utf-8")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    /// The template with the dataset's title, the grid and its first window, and the paging links.
+    /// - Returns: the page, or nil when the template lacks a marker.
+    /// - Complexity: O(template + window).
+    static func render(
+        template: [UInt8], entry: DatasetEntry, request: WindowRequest, assets: AssetCatalog
+    ) -> [UInt8]? {
+        let view = WindowView(entry: entry, request: request)
+        let dataset = entry.dataset
+        var title = HTMLBuffer(capacity: 64)
+        title.text(dataset.title.isEmpty ? dataset.id : dataset.title)
+        var grid = HTMLBuffer(capacity: 96)
+        grid.raw(entry.metrics.hasSectionHeaders ? "<div class=\"spacer\" role=\"treegrid\"" : "<div class=\"spacer\" role=\"grid\"")
+        grid.raw(" aria-labelledby=\"title\"><div class=\"layer\">")
+        var page = HTMLBuffer(capacity: 4096)
+        FragmentRenderer.render(view.fragmentWindow(assets: assets), into: &page)
+        let fragment = page.bytes
+        let (first, end) = bounds(of: view.window)
+        let expanded = request.expanded.map { "&expanded=" + $0.description } ?? ""
+        var previous = HTMLBuffer(capacity: 128)
+        if request.top > 0 && first > 0 {
+            writeLink(
+                "previous", "Previous rows", href: "/d/\(dataset.id)?top=\(Int(max(0, first - windowHeight)))\(expanded)",
+                into: &previous)
+        }
+        var next = HTMLBuffer(capacity: 128)
+        if end < view.window.contentHeight {
+            writeLink("next", "Next rows", href: "/d/\(dataset.id)?top=\(Int(end))\(expanded)", into: &next)
+        }
+        var index = HTMLBuffer(capacity: 64 + entry.indexTitles.count * 48)
+        writeIndex(entry, layout: view.layout, expanded: expanded, into: &index)
+        var filled = template.replacing(titleMarker, with: title.bytes)
+        for (marker, bytes) in [(gridMarker, grid.bytes), (windowMarker, fragment), (previousMarker, previous.bytes),
+                                (nextMarker, next.bytes), (indexMarker, index.bytes)] {
+            guard let range = filled.firstRange(of: marker) else { return nil }
+            filled.replaceSubrange(range, with: bytes)
+        }
+        return filled
+    }
+
+    /// The top of the window's first item and the bottom of its last, in content coordinates.
+    static func bounds(of window: TableWindow) -> (top: Double, bottom: Double) {
+        let frames = window.headers.map(\.frame) + window.rows.map(\.frame) + window.footers.map(\.frame)
+        let top = frames.map(\.y).min() ?? window.top
+        let bottom = frames.map(\.maxY).max() ?? window.top
+        return (top, bottom)
+    }
+
+    /// The section index bar: each title a link to the page at its section's header.
+    private static func writeIndex(
+        _ entry: DatasetEntry, layout: TableLayout, expanded: String, into html: inout HTMLBuffer
+    ) {
+        html.raw("<nav id=\"index\" class=\"index\" aria-label=\"Section index\"")
+        if entry.indexTitles.isEmpty { html.raw(" hidden") }
+        html.raw(">")
+        for (title, section) in zip(entry.indexTitles, entry.indexSections) {
+            html.raw("<a data-section=\"")
+            html.int(section)
+            html.raw("\" href=\"")
+            html.text("/d/\(entry.dataset.id)?top=\(Int(layout.rectForHeader(inSection: section).y))\(expanded)")
+            html.raw("\">")
+            html.text(title)
+            html.raw("</a>")
+        }
+        html.raw("</nav>")
+    }
+
+    private static func writeLink(_ role: StaticString, _ label: StaticString, href: String, into html: inout HTMLBuffer) {
+        html.raw("<p class=\"pager\"><a data-role=\"")
+        html.raw(role)
+        html.raw("\" href=\"")
+        html.text(href)
+        html.raw("\">")
+        html.raw(label)
+        html.raw("</a></p>")
+    }
+}

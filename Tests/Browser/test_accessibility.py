@@ -1,0 +1,65 @@
+"""axe-core on every page and state, light and dark: no critical or serious violation (valid ARIA for the roles
+used, one main landmark, WCAG AA text contrast)."""
+import pytest
+from axe_selenium_python import Axe
+from selenium.webdriver.common.by import By
+
+from conftest import open_table, rows, wait
+
+
+def violations(driver):
+    axe = Axe(driver)
+    axe.inject()
+    found = axe.run()["violations"]
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in found
+            if v["impact"] in ("critical", "serious")]
+
+
+def click(driver, selector):
+    driver.find_element(By.CSS_SELECTOR, selector).click()
+
+
+def settle(driver):
+    wait(driver, lambda d: d.execute_script("return document.readyState") == "complete")
+    driver.execute_script("return new Promise(r => setTimeout(r, 400))")
+
+
+STATES = {
+    "home": ("/", None),
+    "friends": ("/d/friends", None),
+    "friends-open": ("/d/friends?expanded=all", None),
+    "heroes": ("/d/heroes", None),
+    "heroes-edit": ("/d/heroes", lambda d: click(d, "[data-action=edit]")),
+    "heroes-dialog": ("/d/heroes", lambda d: rows(d)[1].find_element(By.CSS_SELECTOR, ".tx").click()),
+    "apps": ("/d/apps", None),
+    "apps-toast": ("/d/apps", lambda d: click(d, "[data-action=download]")),
+    "messages": ("/d/messages", None),
+    "messages-manage": ("/d/messages", lambda d: (click(d, "[data-action=edit]"), rows(d)[0].click())),
+    "messages-swiped": ("/d/messages", lambda d: (rows(d)[1].find_element(By.CSS_SELECTOR, ".rc") and
+                                                  d.execute_script("arguments[0].toggleAttribute('data-open', true)",
+                                                                   rows(d)[1]))),
+    "messages-selected": ("/d/messages", lambda d: rows(d)[2].click()),
+    "notes-edit": ("/d/notes", lambda d: click(d, "[data-action=edit]")),
+    "texts": ("/d/texts", None),
+}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("state", STATES)
+def test_axe_finds_no_critical_or_serious_violation(browser, server, text_server, state, scheme):
+    path, action = STATES[state]
+    host = text_server if path.startswith(("/d/notes", "/d/texts")) else server
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    try:
+        if path == "/":
+            browser.get(host.url + "/")
+        else:
+            open_table(browser, host, path.split("/")[2].split("?")[0], "?" + path.split("?")[1] if "?" in path else "")
+        if action:
+            action(browser)
+        settle(browser)
+        found = violations(browser)
+        assert found == [], found
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
