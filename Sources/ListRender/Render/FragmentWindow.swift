@@ -30,6 +30,10 @@ public struct FragmentWindow: Sendable, Hashable {
     /// Whether the sections end with insertion rows (editing mode, for a kind whose rows can be
     /// inserted); the fragment says so with `data-editing`.
     public var hasInsertionRows: Bool
+    /// The search whose matches the cells mark with `<mark>`, nil outside a search.
+    public var marks: SearchQuery?
+    /// The number of rows that match the search (`data-matches`), nil outside a search.
+    public var matches: Int?
 
     /// Creates a window.
     /// - Parameters:
