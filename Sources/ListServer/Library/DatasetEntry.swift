@@ -21,6 +21,8 @@ final class DatasetEntry: Sendable {
 
     /// Window responses already written for this version.
     let responses = ResponseCache()
+    /// The search index of this version and the results of recent queries.
+    let searches = SearchResults()
     /// What tells this entry from every other this process made: entity tags of its responses start with it.
     let tag: String
 

@@ -1,4 +1,5 @@
 // ListServer — the window responses written for one dataset version
+import ListRender
 import Synchronization
 
 /// The window responses written for one dataset version, so that a window asked for again (a page
@@ -23,6 +24,8 @@ final class ResponseCache: Sendable {
         var overscan: Double
         var expanded: ExpandedSections
         var hasInsertionRows = false
+        /// The search, nil for none.
+        var query: SearchQuery?
     }
 
     private struct State {

@@ -1,5 +1,6 @@
 // Web — the query of a window request
 import HTTPServer
+import ListRender
 import Models
 
 /// A window asked for by `…/window` or `…/fragment`: the viewport and the expanded sections.
@@ -12,6 +13,8 @@ struct WindowRequest: Sendable, Equatable {
     /// Whether the window is laid out for editing mode: kinds whose rows can be inserted then end
     /// every section with an insertion row.
     var isEditing = false
+    /// The search (`q`): only the rows that contain it, nil for none.
+    var query: SearchQuery?
 
     /// The tallest viewport and overscan a request may ask for, which bounds a response.
     static let maximumHeight = 20_000.0
@@ -29,6 +32,7 @@ struct WindowRequest: Sendable, Equatable {
         case "true", "1": isEditing = true
         case let text?: throw HTTPError.badRequest("editing must be true, false, 1 or 0, found \"\(text)\"")
         }
+        query = Self.searchQuery(request)
     }
 
     private static func number(

@@ -12,6 +12,7 @@ extension WindowView {
             json.member("version", entry.dataset.version)
             json.member("contentHeight", number: window.contentHeight)
             json.member("expanded", expanded.description)
+            if let matches { json.member("matches", matches) }
             json.key("pinnedHeader")
             if let pinned = window.pinnedHeader {
                 writeSection(&json, pinned, sections, withTitle: true)

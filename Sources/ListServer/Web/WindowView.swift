@@ -13,12 +13,15 @@ struct WindowView {
     let window: TableWindow
     /// The dataset's sections, read once rather than through `entry` for every item.
     let sections: [Section]
+    /// The search whose results the window shows, and how many rows match it; nil outside a search.
+    var query: SearchQuery?
+    var matches: Int?
 
     /// - Complexity: O(sections) the first time an expanded set is seen, then O(log n + k).
     init(entry: DatasetEntry, request: WindowRequest) {
         self.entry = entry
-        expanded = request.expanded ?? entry.defaultExpanded
-        hasInsertionRows = entry.hasInsertionRows(isEditing: request.isEditing)
+        expanded = request.expandedSections(default: entry.defaultExpanded)
+        hasInsertionRows = request.hasInsertionRows(in: entry)
         layout = entry.layout(for: expanded, hasInsertionRows: hasInsertionRows)
         window = layout.window(top: request.top, height: request.height, overscan: request.overscan)
         sections = entry.dataset.sections
@@ -28,7 +31,7 @@ struct WindowView {
     /// - Complexity: O(1) on average for a window written before, else as ``json``.
     static func json(entry: DatasetEntry, request: WindowRequest) -> [UInt8] {
         entry.responses.response(for: cacheKey(.json, entry, request)) {
-            WindowView(entry: entry, request: request).json
+            WindowView(searching: entry, request: request).json
         }
     }
 
@@ -37,7 +40,7 @@ struct WindowView {
     /// - Parameter assets: where the rows' image names resolve.
     static func fragment(entry: DatasetEntry, request: WindowRequest, assets: AssetCatalog) -> [UInt8] {
         entry.responses.response(for: cacheKey(.fragment, entry, request)) {
-            FragmentRenderer.render(WindowView(entry: entry, request: request).fragmentWindow(assets: assets))
+            FragmentRenderer.render(WindowView(searching: entry, request: request).fragmentWindow(assets: assets))
         }
     }
 
@@ -49,6 +52,9 @@ struct WindowView {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in "\(key.top) \(key.height) \(key.overscan) \(key.expanded.description) \(key.hasInsertionRows)".utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        if let query = key.query {
+            for byte in [0xFF] + query.folded { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         }
         return "\"" + entry.tag + (format == .json ? ".j." : ".f.") + String(hash, radix: 36) + "\""
     }
@@ -66,8 +72,8 @@ struct WindowView {
     ) -> ResponseCache.Key {
         ResponseCache.Key(
             format: format, top: request.top, height: request.height, overscan: request.overscan,
-            expanded: request.expanded ?? entry.defaultExpanded,
-            hasInsertionRows: entry.hasInsertionRows(isEditing: request.isEditing))
+            expanded: request.expandedSections(default: entry.defaultExpanded),
+            hasInsertionRows: request.hasInsertionRows(in: entry), query: request.query)
     }
 
     private func header(_ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>) -> FragmentHeader {
@@ -122,10 +128,13 @@ struct WindowView {
                         section: item.section, sectionID: sections[item.section].id, y: item.frame.y,
                         height: item.frame.height, title: "", insertion: insertion(in: sections[item.section])))
             }
-            return FragmentWindow(
+            var fragment = FragmentWindow(
                 kind: entry.dataset.kind, style: entry.dataset.style, version: entry.dataset.version,
                 contentHeight: window.contentHeight, pinnedSection: window.pinnedHeader?.section, headers: headers,
                 rows: rows, footers: footers, editable: metrics.rowsCanBeEdited, hasInsertionRows: hasInsertionRows)
+            fragment.marks = query
+            fragment.matches = matches
+            return fragment
         }
     }
 

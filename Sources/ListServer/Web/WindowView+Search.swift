@@ -1,0 +1,20 @@
+// Web — a window of a dataset's search results
+import ListRender
+
+extension WindowView {
+    /// The window a request asks for: of the entry itself, or, when the request searches (`q`), of
+    /// the entry's search results (``SearchResults``), every section expanded, with the number of
+    /// matching rows and the query for the fragment's marks.
+    /// - Complexity: O(searchable text + matching rows) for a query first asked of a version (the
+    ///   index is built on the version's first search), else as ``init(entry:request:)``.
+    init(searching entry: DatasetEntry, request: WindowRequest) {
+        guard let query = request.query else {
+            self.init(entry: entry, request: request)
+            return
+        }
+        let results = entry.searches.results(for: query, in: entry)
+        self.init(entry: results, request: request)
+        self.query = query
+        matches = results.dataset.rowCount
+    }
+}
