@@ -92,7 +92,8 @@ enum OpenAPIDocument {
                 "parameters": [
                   {"$ref": "#/components/parameters/Top"}, {"$ref": "#/components/parameters/Height"},
                   {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"},
-                  {"$ref": "#/components/parameters/Editing"}
+                  {"$ref": "#/components/parameters/Editing"},
+                  {"$ref": "#/components/parameters/Search"}
                 ],
                 "responses": {
                   "200": {"description": "The window of the current version. Its ETag names the dataset version and the normalised query.",
@@ -223,7 +224,8 @@ enum OpenAPIDocument {
                 "parameters": [
                   {"$ref": "#/components/parameters/Top"}, {"$ref": "#/components/parameters/Height"},
                   {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"},
-                  {"$ref": "#/components/parameters/Editing"}
+                  {"$ref": "#/components/parameters/Editing"},
+                  {"$ref": "#/components/parameters/Search"}
                 ],
                 "responses": {
                   "200": {"description": "The fragment. Its ETag names the dataset version and the normalised query.",
