@@ -76,23 +76,30 @@ public struct SearchIndex: Sendable {
     /// - Complexity: O(total searchable text) for the scan, plus O(log r) per matching row.
     public func matchingRows(_ query: SearchQuery) -> [[Int]] {
         sections.map { section in
-            section.bytes.withUnsafeBufferPointer { bytes in
-                var rows: [Int] = []
+            var rows: [Int] = []
+            Self.forEachMatch(of: query, in: section) { rows.append($0) }
+            return rows
+        }
+    }
+
+    /// Calls `body` with the index of every row of `section` whose text contains the query, in order.
+    /// - Complexity: O(text of the section) for the scan, plus O(log r) per matching row.
+    static func forEachMatch(of query: SearchQuery, in section: SectionText, _ body: (Int) -> Void) {
+        section.bytes.withUnsafeBufferPointer { bytes in
+            section.rowEnds.withUnsafeBufferPointer { ends in
                 var position = 0
                 var row = 0
-                let ends = section.rowEnds
-                while let found = SearchQuery.firstMatch(of: query.folded, in: bytes, from: position) {
+                while let found = query.firstMatch(in: bytes, from: position) {
                     // The first row whose text ends after the match.
                     var high = ends.count
                     while row < high {
                         let middle = (row + high) / 2
                         if Int(ends[middle]) <= found { row = middle + 1 } else { high = middle }
                     }
-                    rows.append(row)
+                    body(row)
                     position = Int(ends[row])
                     row += 1
                 }
-                return rows
             }
         }
     }
@@ -101,15 +108,19 @@ public struct SearchIndex: Sendable {
     /// (same ids, fields and order), and only the sections that have one.
     /// - Parameter query: the search.
     /// - Returns: the results, with the version, kind, style and shape of the indexed dataset.
-    /// - Complexity: as ``matchingRows(_:)``, plus O(matching rows + sections).
+    /// - Complexity: as ``matchingRows(_:)``, plus O(sections).
     public func results(_ query: SearchQuery) -> Dataset {
         var results = dataset
         var sections: [Section] = []
-        for (index, rows) in matchingRows(query).enumerated() where !rows.isEmpty {
+        for (index, text) in self.sections.enumerated() {
             let section = dataset.sections[index]
+            var rows: [Row] = []
+            section.rows.withUnsafeBufferPointer { all in
+                Self.forEachMatch(of: query, in: text) { rows.append(all[$0]) }
+            }
+            guard !rows.isEmpty else { continue }
             sections.append(
-                Section(id: section.id, fields: section.fields, rowsKeyIndex: section.rowsKeyIndex,
-                        rows: rows.map { section.rows[$0] }))
+                Section(id: section.id, fields: section.fields, rowsKeyIndex: section.rowsKeyIndex, rows: rows))
         }
         results.sections = sections
         return results

@@ -13,7 +13,7 @@ import Synchronization
 final class SearchResults: Sendable {
     /// The most result entries kept, and the most rows they may hold together.
     static let entryLimit = 16
-    static let rowLimit = 2_000_000
+    static let rowLimit = 1_000_000
 
     private struct Cache {
         var entries: [SearchQuery: DatasetEntry] = [:]
@@ -60,7 +60,11 @@ final class SearchResults: Sendable {
     /// - Complexity: O(searchable text + matching rows + sections) the first time, O(1) after.
     func results(for query: SearchQuery, in entry: DatasetEntry) -> DatasetEntry {
         if let cached = cache.withLock({ $0.entries[query] }) { return cached }
-        let results = DatasetEntry(dataset: index(of: entry.dataset).results(query))
+        let dataset = index(of: entry.dataset).results(query)
+        let metrics = TableMetrics(for: dataset)
+        let results = DatasetEntry(
+            dataset: dataset, snapshot: TableSnapshot(subsetOf: dataset.sections), metrics: metrics,
+            layout: metrics.layout(of: dataset))
         let rows = results.dataset.rowCount
         cache.withLock { cache in
             guard cache.entries[query] == nil else { return }
