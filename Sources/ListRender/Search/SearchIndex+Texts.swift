@@ -13,18 +13,22 @@ extension SearchIndex {
     ///   - body: called once per text, in the order of the cell.
     /// - Complexity: O(number of fields).
     public static func searchableTexts(of fields: Fields, kind: DatasetKind, _ body: (String) -> Void) {
-        func each(_ keys: String...) {
-            for key in keys {
-                if let text = fields[key]?.text { body(text) }
-            }
+        func text(_ key: String) {
+            if let text = fields[key]?.text { body(text) }
         }
         switch kind {
-        case .friends: each("name", "intro")
+        case .friends:
+            text("name")
+            text("intro")
         case .heroes:
-            each("name", "title", "desc")
+            text("name")
+            text("title")
+            text("desc")
             for tag in FragmentRenderer.heroTags(fields["tags"]) { body(tag) }
-        case .apps: each("name")
-        case .messages: each("title", "content")
+        case .apps: text("name")
+        case .messages:
+            text("title")
+            text("content")
         case .generic:
             if let key = DatasetKind.primaryTextKey(of: fields), fields[key]?.stringValue == nil,
                 let title = fields[key]?.text

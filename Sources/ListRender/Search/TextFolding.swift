@@ -21,6 +21,18 @@ enum TextFolding {
     static func append(_ text: String, to bytes: inout [UInt8]) {
         var text = text
         text.withUTF8 { utf8 in
+            // ASCII text (most of it) is appended whole and folded in place.
+            if !utf8.contains(where: { $0 >= 0x80 }) {
+                let start = bytes.count
+                bytes.append(contentsOf: utf8)
+                bytes.withUnsafeMutableBufferPointer { folded in
+                    for index in start..<folded.count {
+                        let byte = folded[index]
+                        folded[index] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
+                    }
+                }
+                return
+            }
             var index = 0
             while index < utf8.count {
                 let lead = utf8[index]
