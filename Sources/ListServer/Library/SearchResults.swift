@@ -15,8 +15,17 @@ final class SearchResults: Sendable {
     static let entryLimit = 16
     static let rowLimit = 1_000_000
 
+    /// The results of one query.
+    struct Found: Sendable {
+        /// The matching rows in their sections, as an entry of their own.
+        let entry: DatasetEntry
+        /// The number of rows each result section has in the version searched (a friends header shows
+        /// `online / total` of the whole group).
+        let sectionRowCounts: [Int]
+    }
+
     private struct Cache {
-        var entries: [SearchQuery: DatasetEntry] = [:]
+        var entries: [SearchQuery: Found] = [:]
         /// The queries in the order they were stored, oldest first.
         var order: [SearchQuery] = []
         var rows = 0
@@ -56,23 +65,34 @@ final class SearchResults: Sendable {
     /// - Parameters:
     ///   - query: the search.
     ///   - entry: the version searched, the owner of this object.
-    /// - Returns: an entry whose dataset holds only the matching rows and the sections that have one.
+    /// - Returns: an entry whose dataset holds only the matching rows and the sections that have one,
+    ///   and the row counts of those sections in `entry`.
     /// - Complexity: O(searchable text + matching rows + sections) the first time, O(1) after.
-    func results(for query: SearchQuery, in entry: DatasetEntry) -> DatasetEntry {
+    func results(for query: SearchQuery, in entry: DatasetEntry) -> Found {
         if let cached = cache.withLock({ $0.entries[query] }) { return cached }
         let dataset = index(of: entry.dataset).results(query)
         let metrics = TableMetrics(for: dataset)
-        let results = DatasetEntry(
-            dataset: dataset, snapshot: TableSnapshot(subsetOf: dataset.sections), metrics: metrics,
-            layout: metrics.layout(of: dataset))
-        let rows = results.dataset.rowCount
+        // The result sections are a subsequence of the searched ones, in the same order.
+        var searched = entry.dataset.sections.makeIterator()
+        let counts = dataset.sections.map { section in
+            while let candidate = searched.next() {
+                if candidate.id == section.id { return candidate.rows.count }
+            }
+            return section.rows.count
+        }
+        let results = Found(
+            entry: DatasetEntry(
+                dataset: dataset, snapshot: TableSnapshot(subsetOf: dataset.sections), metrics: metrics,
+                layout: metrics.layout(of: dataset)),
+            sectionRowCounts: counts)
+        let rows = dataset.rowCount
         cache.withLock { cache in
             guard cache.entries[query] == nil else { return }
             while !cache.order.isEmpty
                 && (cache.order.count >= Self.entryLimit || cache.rows + rows > Self.rowLimit)
             {
                 let oldest = cache.order.removeFirst()
-                cache.rows -= cache.entries.removeValue(forKey: oldest)?.dataset.rowCount ?? 0
+                cache.rows -= cache.entries.removeValue(forKey: oldest)?.entry.dataset.rowCount ?? 0
             }
             cache.entries[query] = results
             cache.order.append(query)

@@ -59,7 +59,7 @@ extension WindowView {
         json.member("sectionId", section.id.rawValue)
         if withTitle {
             json.member("title", entry.metrics.title(of: section))
-            json.member("rowCount", section.rows.count)
+            json.member("rowCount", headerRowCount(item.section, section))
             json.member("expanded", expanded.contains(section.id))
         }
         json.member("y", number: item.frame.y)

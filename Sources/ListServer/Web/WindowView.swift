@@ -16,6 +16,7 @@ struct WindowView {
     /// The search whose results the window shows, and how many rows match it; nil outside a search.
     var query: SearchQuery?
     var matches: Int?
+    var sectionRowCounts: [Int]?
 
     /// - Complexity: O(sections) the first time an expanded set is seen, then O(log n + k).
     init(entry: DatasetEntry, request: WindowRequest) {
@@ -81,7 +82,7 @@ struct WindowView {
         return FragmentHeader(
             section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
             sectionMaxY: layout.rectForSection(item.section).maxY, title: entry.metrics.title(of: section),
-            fields: section.fields, rowCount: section.rows.count,
+            fields: section.fields, rowCount: headerRowCount(item.section, section),
             isExpanded: expanded.contains(section.id), isCollapsible: entry.metrics.sectionsAreCollapsible)
     }
 
