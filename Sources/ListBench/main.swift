@@ -6,5 +6,8 @@ func printFigure(_ name: String, _ value: Double, _ unit: String) {
     print("\(name): \(rounded) \(unit)")
 }
 
-LayoutBenchmarks.run(report: printFigure)
-BatchBenchmarks.run(report: printFigure)
+/// `ListBench` runs every group; `ListBench search` (or `layout`, `batch`) runs one.
+let groups = Set(CommandLine.arguments.dropFirst())
+if groups.isEmpty || groups.contains("layout") { LayoutBenchmarks.run(report: printFigure) }
+if groups.isEmpty || groups.contains("batch") { BatchBenchmarks.run(report: printFigure) }
+if groups.isEmpty || groups.contains("search") { SearchBenchmarks.run(report: printFigure) }

@@ -12,7 +12,7 @@ extension FragmentRenderer {
             renderIcon(row.imageURL, size: 44, fallback: name, into: &html)
             let vip = fields["vip"]?.boolValue == true
             html.raw(vip ? "<div class=\"tx\"><div class=\"t1 vip\">" : "<div class=\"tx\"><div class=\"t1\">")
-            html.text(name)
+            html.cellText(name)
             html.raw("</div>")
             renderLine(fields["intro"]?.text, open: "<div class=\"t2\">", close: "</div>", into: &html)
             html.raw("</div>")
@@ -22,7 +22,7 @@ extension FragmentRenderer {
             let name = fields["name"]?.text ?? ""
             renderIcon(row.imageURL, size: 48, fallback: name, into: &html)
             html.raw("<div class=\"tx\"><div class=\"t1\">")
-            html.text(name)
+            html.cellText(name)
             html.raw("</div><div class=\"t2\">")
             html.text(appSummary(fields))
             html.raw("</div></div><button type=\"button\" class=\"dl\" data-action=\"download\">Download</button>")
@@ -36,7 +36,7 @@ extension FragmentRenderer {
                 renderIcon(row.imageURL, size: 32, fallback: primary, into: &html)
             }
             html.raw("<div class=\"tx\"><div class=\"t1\">")
-            html.text(primary)
+            html.cellText(primary)
             html.raw("</div>")
             renderLine(DatasetKind.secondaryText(of: fields), open: "<div class=\"t2\">", close: "</div>", into: &html)
             html.raw("</div>")
@@ -48,7 +48,7 @@ extension FragmentRenderer {
         let name = fields["name"]?.text ?? ""
         renderIcon(row.imageURL, size: 56, fallback: name, into: &html)
         html.raw("<div class=\"tx\"><div class=\"t1\"><span class=\"nm\">")
-        html.text(name)
+        html.cellText(name)
         html.raw("</span>")
         renderLine(fields["title"]?.text, open: "<span class=\"ti\">", close: "</span>", into: &html)
         html.raw("</div>")
@@ -57,12 +57,16 @@ extension FragmentRenderer {
             html.raw("<div class=\"tags\">")
             for tag in tags {
                 html.raw("<span class=\"tag\">")
-                html.text(tag)
+                html.cellText(tag)
                 html.raw("</span>")
             }
             html.raw("</div>")
         }
-        renderLine(fields["desc"]?.text, open: "<p class=\"desc\">", close: "</p>", into: &html)
+        if let desc = fields["desc"]?.text, !desc.isEmpty {
+            html.raw("<p class=\"desc\">")
+            html.cellText(desc)
+            html.raw("</p>")
+        }
         html.raw("</div>")
     }
 
@@ -76,7 +80,7 @@ extension FragmentRenderer {
         html.raw("<div class=\"tx\"><div class=\"t1\">")
         if unread { html.raw("<span class=\"dot\" role=\"img\" aria-label=\"Unread\"></span>") }
         html.raw("<span class=\"tt\">")
-        html.text(fields["title"]?.text ?? "")
+        html.cellText(fields["title"]?.text ?? "")
         html.raw("</span>")
         if let date = messageDate(fields["send_time"]) {
             html.raw("<time datetime=\"")
@@ -118,11 +122,12 @@ extension FragmentRenderer {
         }
     }
 
-    /// Writes `open`, the escaped text and `close` when the text is present and not empty.
+    /// Writes `open`, the escaped text (its search matches marked) and `close` when the text is present
+    /// and not empty.
     static func renderLine(_ text: String?, open: StaticString, close: StaticString, into html: inout HTMLBuffer) {
         guard let text, !text.isEmpty else { return }
         html.raw(open)
-        html.text(text)
+        html.cellText(text)
         html.raw(close)
     }
 }

@@ -60,25 +60,25 @@ extension FragmentRenderer {
         switch cell.style {
         case .default:
             html.raw("<div class=\"tx\"><div class=\"t1\">")
-            html.text(text)
+            html.cellText(text)
             html.raw("</div></div>")
         case .subtitle:
             html.raw("<div class=\"tx\"><div class=\"t1\">")
-            html.text(text)
+            html.cellText(text)
             html.raw("</div>")
             renderLine(detail, open: "<div class=\"t2\">", close: "</div>", into: &html)
             html.raw("</div>")
         case .value1:
             html.raw("<div class=\"tx v1\"><span class=\"t1\">")
-            html.text(text)
+            html.cellText(text)
             html.raw("</span>")
             renderLine(detail, open: "<span class=\"dt\">", close: "</span>", into: &html)
             html.raw("</div>")
         case .value2:
             html.raw("<div class=\"tx v2\"><span class=\"lb\">")
-            html.text(text)
+            html.cellText(text)
             html.raw("</span><span class=\"dt\">")
-            html.text(detail ?? "")
+            html.cellText(detail ?? "")
             html.raw("</span></div>")
         }
         renderAccessory(cell, label: text, into: &html)

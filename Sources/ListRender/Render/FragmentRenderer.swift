@@ -53,10 +53,17 @@ public enum FragmentRenderer {
         html.raw(window.editable ? "\" data-editable=\"true" : "\" data-editable=\"false")
         if window.hasInsertionRows { html.raw("\" data-editing=\"true") }
         if let table = window.table { renderTableAttributes(table, into: &html) }
+        if let matches = window.matches {
+            html.raw("\" data-matches=\"")
+            html.int(matches)
+        }
         html.raw(window.kind == .messages ? "\" data-edit-style=\"select\">" : "\" data-edit-style=\"delete\">")
         if let header = window.tableHeader { renderTableText(header, role: "table-header", into: &html) }
 
         let cell = CellKind(window.kind)
+        let outerMarking = html.marking
+        html.marking = window.marks
+        defer { html.marking = outerMarking }
         var (header, row, footer) = (0, 0, 0)
         while header < window.headers.count || row < window.rows.count || footer < window.footers.count {
             let headerSection = header < window.headers.count ? window.headers[header].section : Int.max

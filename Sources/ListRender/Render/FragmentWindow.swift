@@ -39,6 +39,10 @@ public struct FragmentWindow: Sendable, Hashable {
     /// Whether rows are grouped under section headers: the rows are then a tree grid's, headers at
     /// level 1 and rows at level 2 with their set size and position; otherwise a grid's.
     public var isGrouped: Bool
+    /// The search whose matches the cells mark with `<mark>`, nil outside a search.
+    public var marks: SearchQuery?
+    /// The number of rows that match the search (`data-matches`), nil outside a search.
+    public var matches: Int?
 
     /// Creates a window.
     /// - Parameters:

@@ -15,6 +15,9 @@ public struct HTMLBuffer: Sendable {
     /// capacity check and a copy rather than a generic array append.
     private var storage: ByteStorage
 
+    /// The search whose matches ``cellText(_:)`` wraps in `<mark>`; nil outside a search.
+    public var marking: SearchQuery?
+
     /// Creates an empty buffer.
     /// - Parameter capacity: the number of bytes to reserve.
     public init(capacity: Int = 0) {

@@ -26,6 +26,8 @@ final class DatasetEntry: Sendable {
     let address: ChildAddress
     /// Table documents: the entries of the child tables opened from this one, made when first asked for.
     let children = ChildEntries()
+    /// The search index of this version and the results of recent queries.
+    let searches = SearchResults()
     /// What tells this entry from every other this process made: entity tags of its responses start with it.
     let tag: String
 

@@ -41,6 +41,7 @@ extension Library {
                 catchUpQuietly(id)
                 throw LibraryError.versionConflict(datasetID: id, current: found, base: request.baseVersion)
             }
+            applied.entry.searches.inherit(from: entry.searches)
             replace(with: applied.entry)
             events.publish(datasetID: id, version: applied.entry.dataset.version, payload: applied.event)
             return BatchOutcome(

@@ -1,4 +1,5 @@
 // ListServer — the window responses written for one dataset version
+import ListRender
 import Synchronization
 
 /// The window responses written for one dataset version, so that a window asked for again (a page
@@ -28,6 +29,8 @@ final class ResponseCache: Sendable {
         var width: Double?
         /// The row `top` is measured from, if any.
         var anchor: Int64?
+        /// The search, nil for none.
+        var query: SearchQuery?
     }
 
     private struct State {

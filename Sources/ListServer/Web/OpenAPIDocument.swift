@@ -94,7 +94,8 @@ enum OpenAPIDocument {
                   {"$ref": "#/components/parameters/Top"}, {"$ref": "#/components/parameters/Height"},
                   {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"},
                   {"$ref": "#/components/parameters/Editing"}, {"$ref": "#/components/parameters/Child"},
-                  {"$ref": "#/components/parameters/Width"}, {"$ref": "#/components/parameters/Anchor"}
+                  {"$ref": "#/components/parameters/Width"}, {"$ref": "#/components/parameters/Anchor"},
+                  {"$ref": "#/components/parameters/Search"}
                 ],
                 "responses": {
                   "200": {"description": "The window of the current version. Its ETag names the dataset version and the normalised query.",
@@ -227,7 +228,8 @@ enum OpenAPIDocument {
                   {"$ref": "#/components/parameters/Top"}, {"$ref": "#/components/parameters/Height"},
                   {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"},
                   {"$ref": "#/components/parameters/Editing"}, {"$ref": "#/components/parameters/Child"},
-                  {"$ref": "#/components/parameters/Width"}, {"$ref": "#/components/parameters/Anchor"}
+                  {"$ref": "#/components/parameters/Width"}, {"$ref": "#/components/parameters/Anchor"},
+                  {"$ref": "#/components/parameters/Search"}
                 ],
                 "responses": {
                   "200": {"description": "The fragment. Its ETag names the dataset version and the normalised query.",

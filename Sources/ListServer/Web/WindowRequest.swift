@@ -1,5 +1,6 @@
 // Web — the query of a window request
 import HTTPServer
+import ListRender
 import Models
 
 /// A window asked for by `…/window` or `…/fragment`: the viewport and the expanded sections.
@@ -19,6 +20,8 @@ struct WindowRequest: Sendable, Equatable {
     /// A row (`anchor=`) that `top` is measured from instead of the content's top, so a client whose
     /// estimates change (another width) keeps its place; a row that is not shown leaves `top` as it is.
     var anchor: RowID?
+    /// The search (`q`): only the rows that contain it, nil for none.
+    var query: SearchQuery?
 
     /// The tallest viewport and overscan a request may ask for, which bounds a response.
     static let maximumHeight = 20_000.0
@@ -47,6 +50,7 @@ struct WindowRequest: Sendable, Equatable {
         case "true", "1": isEditing = true
         case let text?: throw HTTPError.badRequest("editing must be true, false, 1 or 0, found \"\(text)\"")
         }
+        query = Self.searchQuery(request)
     }
 
     private static func number(

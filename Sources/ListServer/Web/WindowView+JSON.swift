@@ -12,6 +12,7 @@ extension WindowView {
             json.member("version", entry.dataset.version)
             json.member("contentHeight", number: window.contentHeight)
             json.member("expanded", expanded.description)
+            if let matches { json.member("matches", matches) }
             json.key("pinnedHeader")
             if let pinned = window.pinnedHeader {
                 writeSection(&json, pinned, sections, withTitle: true)
@@ -65,7 +66,7 @@ extension WindowView {
         json.member("sectionId", section.id.rawValue)
         if withTitle {
             json.member("title", entry.metrics.title(of: section))
-            json.member("rowCount", section.rows.count)
+            json.member("rowCount", headerRowCount(item.section, section))
             json.member("expanded", expanded.contains(section.id))
         }
         if let footerTitle { json.member("title", footerTitle) }

@@ -13,12 +13,16 @@ struct WindowView {
     let window: TableWindow
     /// The dataset's sections, read once rather than through `entry` for every item.
     let sections: [Section]
+    /// The search whose results the window shows, and how many rows match it; nil outside a search.
+    var query: SearchQuery?
+    var matches: Int?
+    var sectionRowCounts: [Int]?
 
     /// - Complexity: O(sections) the first time an expanded set is seen, then O(log n + k).
     init(entry: DatasetEntry, request: WindowRequest) {
         self.entry = entry
-        expanded = request.expanded ?? entry.defaultExpanded
-        hasInsertionRows = entry.hasInsertionRows(isEditing: request.isEditing)
+        expanded = request.expandedSections(default: entry.defaultExpanded)
+        hasInsertionRows = request.hasInsertionRows(in: entry)
         layout = entry.layout(
             for: expanded, hasInsertionRows: hasInsertionRows, width: entry.estimateWidth(request.width))
         var top = request.top
@@ -35,7 +39,7 @@ struct WindowView {
     /// - Complexity: O(1) on average for a window written before, else as ``json``.
     static func json(entry: DatasetEntry, request: WindowRequest) -> [UInt8] {
         entry.responses.response(for: cacheKey(.json, entry, request)) {
-            WindowView(entry: entry, request: request).json
+            WindowView(searching: entry, request: request).json
         }
     }
 
@@ -44,7 +48,7 @@ struct WindowView {
     /// - Parameter assets: where the rows' image names resolve.
     static func fragment(entry: DatasetEntry, request: WindowRequest, assets: AssetCatalog) -> [UInt8] {
         entry.responses.response(for: cacheKey(.fragment, entry, request)) {
-            FragmentRenderer.render(WindowView(entry: entry, request: request).fragmentWindow(assets: assets))
+            FragmentRenderer.render(WindowView(searching: entry, request: request).fragmentWindow(assets: assets))
         }
     }
 
@@ -58,6 +62,9 @@ struct WindowView {
             + "\(key.width ?? -1) \(key.anchor ?? -1)"
         for byte in text.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        if let query = key.query {
+            for byte in [0xFF] + query.folded { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         }
         return "\"" + entry.tag + (format == .json ? ".j." : ".f.") + String(hash, radix: 36) + "\""
     }
@@ -75,9 +82,9 @@ struct WindowView {
     ) -> ResponseCache.Key {
         ResponseCache.Key(
             format: format, top: request.top, height: request.height, overscan: request.overscan,
-            expanded: request.expanded ?? entry.defaultExpanded,
-            hasInsertionRows: entry.hasInsertionRows(isEditing: request.isEditing),
-            width: entry.estimateWidth(request.width), anchor: request.anchor?.rawValue)
+            expanded: request.expandedSections(default: entry.defaultExpanded),
+            hasInsertionRows: request.hasInsertionRows(in: entry),
+            width: entry.estimateWidth(request.width), anchor: request.anchor?.rawValue, query: request.query)
     }
 
     private func header(_ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>) -> FragmentHeader {
@@ -85,7 +92,7 @@ struct WindowView {
         return FragmentHeader(
             section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
             sectionMaxY: layout.rectForSection(item.section).maxY, title: entry.metrics.title(of: section),
-            fields: section.fields, rowCount: section.rows.count,
+            fields: section.fields, rowCount: headerRowCount(item.section, section),
             isExpanded: expanded.contains(section.id), isCollapsible: entry.metrics.sectionsAreCollapsible,
             link: entry.metrics.sectionsAreCollapsible ? link(toggling: section.id, at: item.frame.y) : nil)
     }
@@ -147,6 +154,8 @@ struct WindowView {
                 rows: rows, footers: footers, editable: metrics.rowsCanBeEdited, hasInsertionRows: hasInsertionRows,
                 isGrouped: metrics.hasSectionHeaders)
             if let table = metrics.table { addTable(table, to: &fragment) }
+            fragment.marks = query
+            fragment.matches = matches
             return fragment
         }
     }

@@ -107,6 +107,7 @@ struct APIOpenAPITests {
             (try api.get("/api/datasets/friends/window?top=100&height=300&expanded=all"), "Window"),
             (try api.get("/api/datasets/heroes/window?top=0&height=500"), "Window"),
             (try api.get("/api/datasets/letters/window?height=0"), "Window"),
+            (try api.get("/api/datasets/friends/window?height=500&q=a"), "Window"),
             (try api.batch("friends", #"{"baseVersion":\#(version),"insertRows":[{"section":0,"row":0,"fields":{"name":"N"}}]}"#),
              "BatchResult"),
             (try api.batch("friends", "{}"), "Problem"),

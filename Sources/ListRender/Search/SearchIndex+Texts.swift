@@ -1,0 +1,58 @@
+// ListRender — which texts of a row a search looks in
+import Models
+
+extension SearchIndex {
+    /// Hands `body` each text of a row that a search looks in: the texts its cell shows.
+    ///
+    /// - friends: `name`, `intro`; heroes: `name`, `title`, `desc` and each tag; apps: `name`;
+    ///   messages: `title`, `content` (as ``FieldValue/text`` reads them, as the cells do).
+    /// - generic: every string field, and the title when it is a number shown as its digits.
+    /// - table: `text` and `detail`, the labels a cell of any style shows.
+    /// - Parameters:
+    ///   - fields: the row's fields.
+    ///   - kind: the dataset's kind.
+    ///   - body: called once per text, in the order of the cell.
+    /// - Complexity: O(number of fields).
+    public static func searchableTexts(of fields: Fields, kind: DatasetKind, _ body: (String) -> Void) {
+        func text(_ key: String) {
+            if let text = fields[key]?.text { body(text) }
+        }
+        switch kind {
+        case .friends:
+            text("name")
+            text("intro")
+        case .heroes:
+            text("name")
+            text("title")
+            text("desc")
+            for tag in FragmentRenderer.heroTags(fields["tags"]) { body(tag) }
+        case .apps: text("name")
+        case .messages:
+            text("title")
+            text("content")
+        case .table:
+            text("text")
+            text("detail")
+        case .generic:
+            if let key = DatasetKind.primaryTextKey(of: fields), fields[key]?.stringValue == nil,
+                let title = fields[key]?.text
+            {
+                body(title)
+            }
+            for field in fields {
+                if case .string(let text) = field.value { body(text) }
+            }
+        }
+    }
+
+    /// Whether a row contains the query in the texts a search looks in: the naive form of what the
+    /// index finds, for tests and for single rows.
+    /// - Complexity: O(searchable text of the row · query length) at worst.
+    public static func row(_ fields: Fields, kind: DatasetKind, contains query: SearchQuery) -> Bool {
+        var found = false
+        searchableTexts(of: fields, kind: kind) { text in
+            if !found && query.matches(text) { found = true }
+        }
+        return found
+    }
+}

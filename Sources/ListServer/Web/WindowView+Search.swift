@@ -1,0 +1,30 @@
+// Web — a window of a dataset's search results
+import ListRender
+import Models
+
+extension WindowView {
+    /// The window a request asks for: of the entry itself, or, when the request searches (`q`), of
+    /// the entry's search results (``SearchResults``), every section expanded, with the number of
+    /// matching rows, the query for the fragment's marks, and the sections' row counts in the version
+    /// searched for their headers.
+    /// - Complexity: O(searchable text + matching rows) for a query first asked of a version (the
+    ///   index is built on the version's first search), else as ``init(entry:request:)``.
+    init(searching entry: DatasetEntry, request: WindowRequest) {
+        guard let query = request.query else {
+            self.init(entry: entry, request: request)
+            return
+        }
+        let results = entry.searches.results(for: query, in: entry)
+        self.init(entry: results.entry, request: request)
+        self.query = query
+        matches = results.entry.dataset.rowCount
+        sectionRowCounts = results.sectionRowCounts
+    }
+}
+
+extension WindowView {
+    /// The row count a section's header shows: the section's own, also while searching.
+    func headerRowCount(_ item: Int, _ section: Section) -> Int {
+        sectionRowCounts?[item] ?? section.rows.count
+    }
+}
