@@ -24,8 +24,11 @@ extension AppRoutes {
             }
             kind = forced
         }
+        if request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw LibraryError.invalidDataset(
+                ImportError(file: id, path: "", message: "the body is empty: send the dataset's file"))
+        }
         let mustBeNew = request.headers["If-None-Match"]?.trimmingCharacters(in: .whitespaces) == "*"
-        if mustBeNew, library.entry(id) != nil { throw LibraryError.datasetExists(datasetID: id) }
         let dataset: Dataset
         do {
             let root = try Self.readDocument(request.body, contentType: request.headers["Content-Type"], id: id)

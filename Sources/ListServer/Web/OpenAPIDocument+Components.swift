@@ -11,7 +11,7 @@ extension OpenAPIDocument {
             },
             "parameters": {
               "DatasetId": {"name": "id", "in": "path", "required": true, "description": "The dataset id: lower-case letters and digits, words joined by '-'.",
-                "schema": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"}},
+                "schema": {"type": "string", "maxLength": 64, "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"}},
               "Top": {"name": "top", "in": "query", "description": "The viewport's top, in points from the top of the content.",
                 "schema": {"type": "number", "minimum": -1000000000000, "maximum": 1000000000000, "default": 0}},
               "Height": {"name": "height", "in": "query", "description": "The viewport's height in points.",
@@ -23,11 +23,11 @@ extension OpenAPIDocument {
               "Editing": {"name": "editing", "in": "query", "description": "true (or 1) lays the window out for editing mode: in kinds whose rows can be inserted (generic lists) every section's footer then starts with an insertion row, described by the footer's insertion member. false (or 0) is the default.",
                 "schema": {"type": "string", "enum": ["true", "false", "1", "0"], "default": "false"}},
               "Child": {"name": "child", "in": "query", "description": "Table documents: lay out the child table a row opens instead of the dataset's own table. The child's address is the ids of the rows that open it, outermost first, joined by '~' (12, or 12~40 for the table row 40 of that child opens); every window row that opens a child gives its address as child. Absent or empty: the dataset's own table. A row that does not exist or opens no table gets 404.",
-                "schema": {"type": "string", "pattern": "^([0-9]{1,18}(~[0-9]{1,18}){0,31})?$"}},
+                "schema": {"type": "string", "pattern": "^([1-9][0-9]{0,17}(~[1-9][0-9]{0,17}){0,31})?$"}},
               "Width": {"name": "width", "in": "query", "description": "The client's content width in points, so that estimated row heights fit it: rows whose text wraps (heroes' descriptions) are estimated for this width, rounded down to a multiple of 40 from 320 to 1600. Rows size themselves on the page, which measures them; without it, heights are estimated for a 375-point width.",
                 "schema": {"type": "number", "minimum": 0, "maximum": 100000}},
               "Anchor": {"name": "anchor", "in": "query", "description": "A row id: top is then measured from that row's top rather than from the content's, so a client whose estimated heights change (another width) keeps its place. A row that is not shown (deleted, or in a collapsed section) leaves top measured from the content's top.",
-                "schema": {"type": "integer"}},
+                "schema": {"type": "integer", "minimum": -9223372036854775808, "maximum": 9223372036854775807}},
               "Search": {"name": "q", "in": "query", "description": "Search: only the rows whose text contains this text, case-insensitive in any script (Unicode lowercase mapping on both sides), as a substring of one field: the texts the cell shows (friends: name, intro; heroes: name, title, desc, tags; apps: name; messages: title, content) or every string field of a generic row. Sections without a match are left out; the others are all expanded, whatever expanded says, and their headers keep the section's own rowCount. Rows keep their ids and fields; section and row indexes count within the results. Fragments wrap each match in the cell texts in <mark>. Empty or absent: no search.",
                 "schema": {"type": "string"}},
               "ExportFormat": {"name": "format", "in": "query", "description": "json (default), plist (XML property list) or binary-plist.",
@@ -259,7 +259,7 @@ extension OpenAPIDocument {
                   "insertSections": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/SectionInsert"}},
                   "animation": {"$ref": "#/components/schemas/RowAnimation"},
                   "child": {"description": "Table documents: the address of the child table the batch edits (as the child query parameter: \"12\" or \"12~40\"; a number for one row). Ids and positions are then the child's; the child is written back inside its row, which the change event lists as updated, with the child's own changes in the event's child member.",
-                    "oneOf": [{"type": "string", "pattern": "^[0-9]{1,18}(~[0-9]{1,18}){0,31}$"}, {"type": "integer", "minimum": 1}]}
+                    "oneOf": [{"type": "string", "pattern": "^[1-9][0-9]{0,17}(~[1-9][0-9]{0,17}){0,31}$"}, {"type": "integer", "minimum": 1}]}
                 }},
               "BatchResult": {"type": "object", "additionalProperties": false, "required": ["version", "insertedRowIds", "insertedSectionIds"],
                 "properties": {

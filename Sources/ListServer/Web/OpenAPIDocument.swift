@@ -79,6 +79,7 @@ enum OpenAPIDocument {
                 "security": [{}, {"bearerAuth": []}],
                 "responses": {
                   "204": {"description": "The dataset is gone."},
+                  "400": {"$ref": "#/components/responses/BadRequest"},
                   "401": {"$ref": "#/components/responses/Unauthorized"},
                   "403": {"$ref": "#/components/responses/CrossSite"},
                   "404": {"$ref": "#/components/responses/NotFound"}
@@ -194,7 +195,8 @@ enum OpenAPIDocument {
                 "summary": "An image of a dataset from the --assets folder with this index (0 for the first), as the fragments link it after resolving the dataset's image name. Cached for a year: the URL carries the file's version.",
                 "parameters": [
                   {"name": "folder", "in": "path", "required": true, "schema": {"type": "integer", "minimum": 0}},
-                  {"name": "path", "in": "path", "required": true, "schema": {"type": "string"}}
+                  {"name": "path", "in": "path", "required": true,
+                    "schema": {"type": "string", "pattern": "^[^\\u0000-\\u001f\\u007f]+$"}}
                 ],
                 "responses": {
                   "200": {"description": "The image.", "content": {"image/*": {"schema": {"type": "string", "format": "binary"}}}},
