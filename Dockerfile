@@ -6,6 +6,8 @@ RUN apt-get update \
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
+# The manifest names the test targets too; their folders must exist for it to load.
+COPY Tests ./Tests
 RUN swift build -c release --product ListServer --static-swift-stdlib \
     && cp "$(swift build -c release --show-bin-path)/ListServer" /ListServer
 
