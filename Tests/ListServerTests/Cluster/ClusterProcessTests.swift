@@ -120,7 +120,12 @@ struct ClusterProcessTests {
             let acknowledged = Mutex<[String]>([])
             let stop = Atomic<Bool>(false)
             let killer = try Posix.spawnThread(name: "killer") {
-                Thread.sleep(forTimeInterval: 1.5)
+                // Kill once the first server has acknowledged a write of its own (at most 10 s).
+                Thread.sleep(forTimeInterval: 1.0)
+                for _ in 0..<180 {
+                    if acknowledged.withLock({ $0.contains { $0.hasPrefix("w0-") || $0.hasPrefix("w2-") } }) { break }
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
                 Foundation.kill(servers[0].pid, SIGKILL)
                 Thread.sleep(forTimeInterval: 1.0)
                 stop.store(true, ordering: .relaxed)
