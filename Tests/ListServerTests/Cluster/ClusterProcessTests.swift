@@ -143,6 +143,9 @@ struct ClusterProcessTests {
                     let batch = #"{"baseVersion":\#(version),"insertRows":[{"section":0,"row":0,"fields":{"title":"\#(title)"}}]}"#
                     let reply = try? ClusterHTTP.request(port, "POST", "/api/datasets/list/batch", body: batch)
                     if reply?.status == 200 { acknowledged.withLock { $0.append(title) } }
+                    // Writers pace themselves as people and apps do; unpaced, the server whose writers
+                    // hold the fresh version wins every race and the other never commits.
+                    Thread.sleep(forTimeInterval: .random(in: 0.005...0.025))
                 }
             }
             Posix.join(killer)
