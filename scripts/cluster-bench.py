@@ -11,7 +11,8 @@ processes on loopback, and measures:
   - write throughput with 1, 2 and 3 processes: `--writers` clients, each inserting rows into a
     dataset of its own through the processes in turn, for `--seconds`; accepted batches per second;
   - import: a PUT of the million-row friends JSON (scripts/gen-dataset.py; `--file` for another)
-    until its 201, and until process 2 lists it.
+    until its 201, and until process 2 lists it;
+  - batch-to-event again on that million-row dataset (20 batches).
 Everything stops at the end. Build first: swift build -c release --product ListServer.
 """
 import argparse
@@ -99,19 +100,20 @@ def figure(name, value, unit):
     print(f"{name}: {value} {unit}", flush=True)
 
 
-def batch_to_event(servers, batches):
+def batch_to_event(servers, batches, dataset="latency", name="batch_to_event"):
     one, two = servers[0].port, servers[1].port
-    request(one, "PUT", "/api/datasets/latency", json.dumps([{"title": "a"}]))
+    if dataset == "latency":
+        request(one, "PUT", "/api/datasets/latency", json.dumps([{"title": "a"}]))
     deadline = time.time() + 10
-    while version(two, "latency") is None and time.time() < deadline:
+    while version(two, dataset) is None and time.time() < deadline:
         time.sleep(0.01)
-    stream = EventStream(two, "latency")
+    stream = EventStream(two, dataset)
     time.sleep(0.2)
-    current = version(one, "latency")
+    current = version(one, dataset)
     latencies = []
     for step in range(batches):
         started = time.perf_counter()
-        status, _ = insert(one, "latency", current, f"n{step}")
+        status, _ = insert(one, dataset, current, f"n{step}")
         if status != 200:
             raise SystemExit(f"batch refused: {status}")
         current += 1
@@ -120,8 +122,8 @@ def batch_to_event(servers, batches):
             raise SystemExit(f"event {current} never reached process 2")
         latencies.append((arrived - started) * 1000)
     latencies.sort()
-    figure("batch_to_event_median", f"{statistics.median(latencies):.1f}", "ms")
-    figure("batch_to_event_p99", f"{latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]:.1f}", "ms")
+    figure(f"{name}_median", f"{statistics.median(latencies):.1f}", "ms")
+    figure(f"{name}_p99", f"{latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]:.1f}", "ms")
 
 
 def throughput(servers, writers, seconds):
@@ -195,6 +197,8 @@ def main():
         for count in (1, 2, 3):
             throughput(servers[:count], arguments.writers, arguments.seconds)
         import_time(servers, arguments.file)
+        # Process 2 follows the million rows by applying each logged change, not by reading them back.
+        batch_to_event(servers, 20, dataset="big", name="batch_to_event_1m_rows")
     finally:
         for server in servers:
             server.stop()

@@ -77,9 +77,13 @@ public struct StoredEvent: Sendable, Hashable {
     /// The dataset version the event leads to.
     public var version: Int64
     public var payload: [UInt8]
+    /// The change that led to `version` when a batch made it (without its event payload), so that
+    /// another process can apply it; nil for whole-dataset writes and events appended on their own.
+    public var change: StoredChange?
 
-    public init(version: Int64, payload: [UInt8]) {
+    public init(version: Int64, payload: [UInt8], change: StoredChange? = nil) {
         self.version = version
         self.payload = payload
+        self.change = change
     }
 }

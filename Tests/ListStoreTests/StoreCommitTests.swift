@@ -85,7 +85,8 @@ struct StoreCommitTests {
             }
             #expect(try StoreFixtures.counts(location) == before)
             #expect(try store.load(id: "list") == first)
-            #expect(try store.events(datasetID: "list", after: 0, limit: 10) == [StoredEvent(version: 2, payload: [1])])
+            let logged = StoredEvent(version: 2, payload: [1], change: StoredChange(from: old, to: first))
+            #expect(try store.events(datasetID: "list", after: 0, limit: 10) == [logged])
             #expect(throws: StoreError.datasetNotFound("ghost")) {
                 try store.commit(StoredChange(datasetID: "ghost", expectedVersion: 1, newVersion: 2, nextID: 1))
             }

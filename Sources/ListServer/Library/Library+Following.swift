@@ -69,55 +69,61 @@ extension Library {
 
     /// Makes the library hold what the store holds of dataset `id`, and tells its subscribers.
     ///
-    /// The dataset is read back whole and swapped in as a new entry. When the store's event log
-    /// holds every version between the one held and the one read (batches of other processes),
-    /// those events are published, so streams here show every accepted batch; otherwise (a
-    /// replaced dataset, a gap) subscribers are sent `reload`. A dataset gone from the store is
-    /// removed and its streams end. Call with the writer lock held.
+    /// When the store's event log holds every version between the one held and the store's (batches
+    /// of other processes), their changes are applied to the dataset held and their events published,
+    /// so streams here show every accepted batch and nothing is read back whole. Otherwise (a replaced
+    /// dataset, a gap in the log) the dataset is read back whole and subscribers are sent `reload`. A
+    /// dataset gone from the store is removed and its streams end. Call with the writer lock held.
     /// - Parameter stamp: The store's stamp of `id`; nil when it is not stored.
     /// - Throws: A store failure; nothing changed then.
-    /// - Complexity: O(rows of the dataset) when it changed, else O(1).
+    /// - Complexity: O(rows of the dataset) when it changed (the layout is rebuilt), else O(1).
     func catchUpLocked(_ id: String, stamp: DatasetStamp?) throws {
         let current = entry(id)
         let known = storedKeys.withLock { $0[id] }
         let sameIncarnation = known == nil || known == stamp?.key
-        guard let stamp, let dataset = try loadIfChanged(id, current: current, stamp: stamp, sameIncarnation) else {
-            if stamp == nil {
-                storedKeys.withLock { $0[id] = nil }
-                if removeEntry(id) { events.reload(datasetID: id, version: nil) }
-            }
+        guard let stamp else {
+            storedKeys.withLock { $0[id] = nil }
+            if removeEntry(id) { events.reload(datasetID: id, version: nil) }
             return
         }
-        var replay: [StoredEvent]?
-        if let current, sameIncarnation, dataset.version > current.dataset.version,
-            dataset.version - current.dataset.version <= Self.catchUpReplayLimit
-        {
-            let count = dataset.version - current.dataset.version
-            let logged = try store.events(datasetID: id, after: current.dataset.version, limit: Int(count))
-            if logged.count == count, logged.first?.version == current.dataset.version + 1,
-                logged.last?.version == dataset.version
-            {
-                replay = logged
-            }
+        if let current, current.dataset.version == stamp.version, sameIncarnation {
+            storedKeys.withLock { $0[id] = stamp.key }
+            return
+        }
+        if let current, sameIncarnation, let (dataset, replay) = try replayLog(current.dataset, upTo: stamp.version) {
+            let entry = DatasetEntry(dataset: dataset)
+            entry.searches.inherit(from: current.searches)
+            replace(with: entry)
+            storedKeys.withLock { $0[id] = stamp.key }
+            for event in replay { events.publish(datasetID: id, version: event.version, payload: event.payload) }
+            return
+        }
+        guard let dataset = try store.load(id: id) else {
+            storedKeys.withLock { $0[id] = nil }
+            if removeEntry(id) { events.reload(datasetID: id, version: nil) }
+            return
         }
         replace(with: DatasetEntry(dataset: dataset))
         storedKeys.withLock { $0[id] = stamp.key }
-        if let replay {
-            for event in replay { events.publish(datasetID: id, version: event.version, payload: event.payload) }
-        } else if current != nil {
-            events.reload(datasetID: id, version: dataset.version)
-        }
+        if current != nil { events.reload(datasetID: id, version: dataset.version) }
     }
 
-    /// The stored dataset when it differs from the entry held; nil when it does not, or is gone.
-    private func loadIfChanged(
-        _ id: String, current: DatasetEntry?, stamp: DatasetStamp, _ sameIncarnation: Bool
-    ) throws -> Dataset? {
-        if let current, current.dataset.version == stamp.version, sameIncarnation {
-            storedKeys.withLock { $0[id] = stamp.key }
-            return nil
+    /// `dataset` with the logged changes of every version after its own applied, at least up to
+    /// `version`, and the events of those versions.
+    /// - Returns: nil when the log misses a version or a change, or a change does not apply: the
+    ///   dataset must then be read back whole.
+    private func replayLog(_ dataset: Dataset, upTo version: Int64) throws -> (Dataset, [StoredEvent])? {
+        guard version > dataset.version, version - dataset.version <= Self.catchUpReplayLimit else { return nil }
+        let logged = try store.events(
+            datasetID: dataset.id, after: dataset.version, limit: Int(Self.catchUpReplayLimit))
+        var result = dataset
+        for event in logged {
+            guard event.version == result.version + 1, let change = event.change,
+                let next = result.applying(change), next.version == event.version
+            else { return nil }
+            result = next
         }
-        return try store.load(id: id)
+        return result.version >= version ? (result, logged) : nil
     }
 
     /// The current entry of a dataset for a batch made from `baseVersion`: when the library holds

@@ -41,6 +41,8 @@ enum PostgresSchema {
         """,
         // The table-level keys of table documents (SourceShape.document), packed as fields.
         "ALTER TABLE datasets ADD COLUMN document bytea",
+        // The change each batch event led to (StoredChange.logged), applied by the processes following.
+        "ALTER TABLE events ADD COLUMN change bytea",
     ]
 
     /// Brings the connection's schema up to the last of `migrations`.

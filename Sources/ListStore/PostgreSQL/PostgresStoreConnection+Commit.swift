@@ -66,7 +66,7 @@ extension PostgresStoreConnection {
             }
 
             if let payload = change.eventPayload {
-                try insertEvent(key: key, version: change.newVersion, payload: payload)
+                try insertEvent(key: key, version: change.newVersion, payload: payload, change: change.logged)
             }
             try notify(id: change.datasetID, key: key, version: change.newVersion)
         }

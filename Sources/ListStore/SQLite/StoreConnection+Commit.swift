@@ -60,7 +60,7 @@ extension StoreConnection {
             }
 
             if let payload = change.eventPayload {
-                try insertEvent(key: key, version: change.newVersion, payload: payload)
+                try insertEvent(key: key, version: change.newVersion, payload: payload, change: change.logged)
             }
         }
     }

@@ -12,11 +12,12 @@ extension StoreConnection {
 
     /// Inserts one event and prunes the log of dataset `key` to its last ``eventRetention`` events.
     /// Runs inside the caller's transaction.
+    /// - Parameter change: The change that led to `version`, as ``StoredChange/logged`` writes it.
     /// - Complexity: O(log n + pruned events).
-    func insertEvent(key: Int64, version: Int64, payload: [UInt8]) throws {
+    func insertEvent(key: Int64, version: Int64, payload: [UInt8], change: [UInt8]? = nil) throws {
         try database.run(
-            "INSERT INTO events (dataset, version, payload) VALUES (?, ?, ?)",
-            [.int(key), .int(version), .blob(payload)])
+            "INSERT INTO events (dataset, version, payload, change) VALUES (?, ?, ?, ?)",
+            [.int(key), .int(version), .blob(payload), change.map { .blob($0) } ?? .null])
         let prune = """
             DELETE FROM events WHERE dataset = ?1 AND version <= (
                 SELECT version FROM events WHERE dataset = ?1 ORDER BY version DESC LIMIT 1 OFFSET ?2)
@@ -28,7 +29,7 @@ extension StoreConnection {
     /// - Returns: At most `limit` events; none when the dataset is unknown.
     func events(datasetID: String, after version: Int64, limit: Int) throws -> [StoredEvent] {
         let sql = """
-            SELECT version, payload FROM events
+            SELECT version, payload, change FROM events
             WHERE dataset = (SELECT key FROM datasets WHERE id = ?) AND version > ?
             ORDER BY version LIMIT ?
             """
@@ -36,7 +37,10 @@ extension StoreConnection {
             try statement.bind([.text(datasetID), .int(version), .int(Int64(max(0, limit)))])
             var events: [StoredEvent] = []
             while try statement.step() {
-                events.append(StoredEvent(version: statement.int64(at: 0), payload: statement.blob(at: 1)))
+                let change =
+                    statement.isNull(at: 2) ? nil : StoredChange(logged: statement.blob(at: 2), datasetID: datasetID)
+                events.append(
+                    StoredEvent(version: statement.int64(at: 0), payload: statement.blob(at: 1), change: change))
             }
             return events
         }

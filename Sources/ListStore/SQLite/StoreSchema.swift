@@ -20,7 +20,14 @@ enum StoreSchema {
         StoreMigration(version: 2, summary: "datasets.document: a table document around its sections") { database in
             try database.execute(documentColumn)
         },
+        StoreMigration(version: 3, summary: "events.change: the change a batch event led to") { database in
+            try database.execute(changeColumn)
+        },
     ]
+
+    /// Migration 3: the change that led to each batch's event (``StoredChange/logged``), for readers
+    /// that apply changes instead of reading datasets back; null for other events.
+    static let changeColumn = "ALTER TABLE events ADD COLUMN change BLOB"
 
     /// Migration 2: the document a table dataset's sections sit in (``SourceShape/document``, packed as
     /// ``PackedFields``); null for other kinds.

@@ -61,7 +61,34 @@ struct StoreSchemaTests {
             let datasets = StoreFixtures.datasets() + [table]
             try Self.write(datasets, to: directory)
             #expect(try StoreFixtures.loadAll(from: .sqlite(directory)) == datasets)
-            try Self.expectFile(in: directory, version: 2, "SELECT count(*) FROM datasets WHERE document IS NOT NULL", 1)
+            try Self.expectFile(
+                in: directory, version: StoreSchema.migrations.count,
+                "SELECT count(*) FROM datasets WHERE document IS NOT NULL", 1)
+        }
+    }
+
+    @Test("a version 2 file gets migration 3's change column: its events stay, new batch events log their change")
+    func versionTwoGetsTheChangeColumn() throws {
+        try StoreFixtures.withDirectory { directory in
+            let old = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 2)
+            let v2 = try SQLiteStore(directory: directory, migrations: Array(StoreSchema.migrations.prefix(2)))
+            try v2.insert([old], replacing: false)
+            v2.close()
+            try Self.withDatabase(in: directory) { database in
+                try database.execute("INSERT INTO events (dataset, version, payload) SELECT key, 1, x'01' FROM datasets")
+            }
+            try Self.expectFile(in: directory, version: 2, "SELECT count(*) FROM events", 1)
+
+            let store = try SQLiteStore(directory: directory)
+            defer { store.close() }
+            var new = old
+            new.version += 1
+            new.sections[0].rows.removeFirst()
+            try store.commit(StoredChange(from: old, to: new, eventPayload: [2]))
+            let events = try store.events(datasetID: "list", after: 0, limit: 10)
+            #expect(events.map(\.payload) == [[1], [2]])
+            #expect(events[0].change == nil)
+            #expect(events[1].change.flatMap { old.applying($0) } == new)
         }
     }
 
