@@ -43,8 +43,8 @@ def version(port, dataset):
     return json.loads(data)["version"] if status == 200 else None
 
 
-def insert(port, dataset, base, title):
-    body = json.dumps({"baseVersion": base, "insertRows": [{"section": 0, "row": 0, "fields": {"title": title}}]})
+def insert(port, dataset, base, title, key="title"):
+    body = json.dumps({"baseVersion": base, "insertRows": [{"section": 0, "row": 0, "fields": {key: title}}]})
     return request(port, "POST", f"/api/datasets/{dataset}/batch", body)
 
 
@@ -100,7 +100,7 @@ def figure(name, value, unit):
     print(f"{name}: {value} {unit}", flush=True)
 
 
-def batch_to_event(servers, batches, dataset="latency", name="batch_to_event"):
+def batch_to_event(servers, batches, dataset="latency", name="batch_to_event", key="title"):
     one, two = servers[0].port, servers[1].port
     if dataset == "latency":
         request(one, "PUT", "/api/datasets/latency", json.dumps([{"title": "a"}]))
@@ -113,7 +113,7 @@ def batch_to_event(servers, batches, dataset="latency", name="batch_to_event"):
     latencies = []
     for step in range(batches):
         started = time.perf_counter()
-        status, _ = insert(one, dataset, current, f"n{step}")
+        status, _ = insert(one, dataset, current, f"n{step}", key)
         if status != 200:
             raise SystemExit(f"batch refused: {status}")
         current += 1
@@ -198,7 +198,7 @@ def main():
             throughput(servers[:count], arguments.writers, arguments.seconds)
         import_time(servers, arguments.file)
         # Process 2 follows the million rows by applying each logged change, not by reading them back.
-        batch_to_event(servers, 20, dataset="big", name="batch_to_event_1m_rows")
+        batch_to_event(servers, 20, dataset="big", name="batch_to_event_1m_rows", key="name")
     finally:
         for server in servers:
             server.stop()
