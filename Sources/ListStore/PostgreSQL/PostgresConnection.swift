@@ -4,6 +4,9 @@ import CLibPQ
 /// One libpq connection: statements with binary parameters and results, transactions, and
 /// `COPY` in and out.
 ///
+/// A statement with parameters is prepared the first time it runs and executed by name after that
+/// (PostgreSQL parses and plans it once per connection), up to ``preparedLimit`` statements.
+///
 /// Not `Sendable`: a libpq connection must be used by one thread at a time; the store keeps it
 /// behind a mutex. A connection that the server dropped is reset before the next statement, so a
 /// restarted PostgreSQL is reconnected to by itself.
@@ -11,6 +14,20 @@ final class PostgresConnection {
     /// What was given to `PQconnectdb`: a `postgresql://` URL or `key=value` words.
     let conninfo: String
     private var handle: OpaquePointer?
+    /// The names of the statements prepared on this session, by SQL and parameter types.
+    private var prepared: [PreparedKey: String] = [:]
+
+    /// How many statements a connection prepares at most; further ones run unprepared. Statements on
+    /// the rows table of one dataset are one set per dataset.
+    static let preparedLimit = 512
+
+    private struct PreparedKey: Hashable {
+        var sql: String
+        var types: [UInt32]
+    }
+
+    /// How many statements this session has prepared.
+    var preparedCount: Int { prepared.count }
 
     /// Connects, with the password from the URL or libpq's environment (`PGPASSWORD`, `~/.pgpass`).
     /// - Throws: ``PostgresError`` naming `PQconnectdb` with libpq's message.
@@ -43,6 +60,7 @@ final class PostgresConnection {
             guard let handle else { throw PostgresError(call: "PQstatus", message: "the connection is closed") }
             if PQstatus(handle) != CONNECTION_OK {
                 PQreset(handle)
+                prepared.removeAll()  // a new session knows none of them
                 guard PQstatus(handle) == CONNECTION_OK else {
                     throw PostgresError(
                         call: "PQreset", message: PostgresError.oneLine(String(cString: PQerrorMessage(handle))))
@@ -83,12 +101,33 @@ final class PostgresConnection {
             types.append(value.typeOID)
         }
         buffer.append(0)  // so that an empty value still has an address
+        let name = values.isEmpty ? nil : try preparedName(sql, types: types, connection)
         let handle: OpaquePointer? = buffer.withUnsafeBufferPointer { bytes in
             let base = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
             let pointers: [UnsafePointer<CChar>?] = offsets.map { $0.map { base + $0 } }
+            if let name {
+                return PQexecPrepared(connection, name, Int32(values.count), pointers, lengths, formats, 1)
+            }
             return PQexecParams(connection, sql, Int32(values.count), types, pointers, lengths, formats, 1)
         }
-        return try PostgresResult.checked(handle, call: "PQexecParams", connection: connection, sql: sql).get()
+        let call = name == nil ? "PQexecParams" : "PQexecPrepared"
+        return try PostgresResult.checked(handle, call: call, connection: connection, sql: sql).get()
+    }
+
+    /// The name `sql` is prepared under for parameters of `types`, preparing it the first time.
+    /// - Returns: nil once ``preparedLimit`` statements are prepared: run it unprepared.
+    /// - Throws: ``PostgresError`` when PostgreSQL refuses the statement (as running it would).
+    private func preparedName(_ sql: String, types: [UInt32], _ connection: OpaquePointer) throws -> String? {
+        let key = PreparedKey(sql: sql, types: types)
+        if let name = prepared[key] { return name }
+        guard prepared.count < Self.preparedLimit else { return nil }
+        let name = "s\(prepared.count + 1)"
+        let result = PostgresResult.checked(
+            PQprepare(connection, name, sql, Int32(types.count), types), call: "PQprepare", connection: connection,
+            sql: sql)
+        _ = try result.get()
+        prepared[key] = name
+        return name
     }
 
     /// Runs `body` in one transaction: `BEGIN`, `COMMIT` when `body` returns (durable once it does,
