@@ -74,49 +74,33 @@ private let seedFilesScript = #"""
         print("\n".join(failures) if failures else f"ok {checked}")
     """#
 
-/// The sample files plistlib and json wrote, in a fresh folder.
-private func produceSeedFiles() throws -> URL {
-    let folder = try PlistlibOracle.makeFolder()
-    #expect(try PlistlibOracle.run(["produce", folder.path], script: seedFilesScript) == "produced")
-    return folder
-}
-
-private let formats: [(fileExtension: String, format: DocumentFormat)] = [
-    ("xml", .plist), ("bin", .binaryPlist), ("json", .json),
-]
-
-private func importing(_ folder: URL, _ file: String) throws -> Dataset {
-    let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
-    return try DatasetImporter.importDataset(bytes, using: DatasetDecoder(file: file, id: "seed"))
-}
-
 @Suite("Files shaped like the iOS samples, from plistlib and json")
 struct DatasetImporterPlistlibTests {
     @Test("strings where the models hold strings or ints import as strings and read as the models read them")
     func seedShapedFilesImport() throws {
-        let folder = try produceSeedFiles()
+        let folder = try PlistlibOracle.produce(seedFilesScript)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (fileExtension, _) in formats {
-            let messages = try importing(folder, "messages.\(fileExtension)")
+        for (fileExtension, _) in PlistlibOracle.formats {
+            let messages = try PlistlibOracle.importing(folder, "messages.\(fileExtension)", id: "seed")
             #expect(messages.kind == .messages)
             let sendTime = messages.sections[0].rows[0].fields["send_time"]
             #expect(sendTime == .string("1576139886"), "\(fileExtension)")
             #expect(sendTime?.number == 1_576_139_886)
             #expect(messages.sections[0].rows[0].fields["read"] == .bool(false))
 
-            let friends = try importing(folder, "friends.\(fileExtension)")
+            let friends = try PlistlibOracle.importing(folder, "friends.\(fileExtension)", id: "seed")
             #expect(friends.kind == .friends)
             #expect(friends.sections.map(\.rows.count) == [3, 0, 1], "\(fileExtension)")
             #expect(friends.sections.map { $0.fields["online"] } == [.string("2"), .string("0"), .string("1")])
             #expect(friends.sections.map { $0.fields["online"]?.integer } == [2, 0, 1])
             #expect(friends.sections[2].rowsKeyIndex == 0)
 
-            let apps = try importing(folder, "apps.\(fileExtension)")
+            let apps = try PlistlibOracle.importing(folder, "apps.\(fileExtension)", id: "seed")
             #expect(apps.kind == .apps)
             #expect(apps.sections[0].rows[0].fields["size"] == .string("23.4"))
             #expect(apps.sections[0].rows[0].fields["size"]?.number == 23.4)
 
-            let heroes = try importing(folder, "heroes.\(fileExtension)")
+            let heroes = try PlistlibOracle.importing(folder, "heroes.\(fileExtension)", id: "seed")
             #expect(heroes.kind == .heroes)
             #expect(heroes.sections[0].rows[0].fields["tags"] == .string("坦克, 战士"))
         }
@@ -124,13 +108,13 @@ struct DatasetImporterPlistlibTests {
 
     @Test("an export keeps every value's type: byte-equal to plistlib's XML and binary files and to the JSON file")
     func exportsAreByteEqual() throws {
-        let folder = try produceSeedFiles()
+        let folder = try PlistlibOracle.produce(seedFilesScript)
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["messages", "friends", "apps", "heroes"] {
-            for (fileExtension, format) in formats {
+            for (fileExtension, format) in PlistlibOracle.formats {
                 let file = "\(name).\(fileExtension)"
                 let original = [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
-                let dataset = try importing(folder, file)
+                let dataset = try PlistlibOracle.importing(folder, file, id: "seed")
                 let exported = DatasetImporter.export(dataset, as: format)
                 #expect(exported == original, "\(file): \(String(decoding: exported.prefix(200), as: UTF8.self))")
                 try Data(exported).write(to: folder.appendingPathComponent("\(name).export.\(fileExtension)"))
@@ -148,12 +132,12 @@ struct DatasetImporterPlistlibTests {
             ("size-true", "[1].size", "expected a number or a string, found true"),
         ])
     func brokenFilesAreRefused(name: String, path: String, message: String) throws {
-        let folder = try produceSeedFiles()
+        let folder = try PlistlibOracle.produce(seedFilesScript)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (fileExtension, _) in formats {
+        for (fileExtension, _) in PlistlibOracle.formats {
             let file = "\(name).\(fileExtension)"
             #expect(throws: ImportError(file: file, path: path, message: message), "\(file)") {
-                try importing(folder, file)
+                try PlistlibOracle.importing(folder, file, id: "seed")
             }
         }
     }

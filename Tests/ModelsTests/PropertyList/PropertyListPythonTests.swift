@@ -162,6 +162,24 @@ enum PlistlibOracle {
         return text
     }
 
+    /// The formats the file-producing scripts write, by file extension.
+    static let formats: [(fileExtension: String, format: DocumentFormat)] = [
+        ("xml", .plist), ("bin", .binaryPlist), ("json", .json),
+    ]
+
+    /// A fresh folder holding the files `script` writes when run with `produce FOLDER`.
+    static func produce(_ script: String) throws -> URL {
+        let folder = try makeFolder()
+        #expect(try run(["produce", folder.path], script: script) == "produced")
+        return folder
+    }
+
+    /// The dataset `id` imported from `file` of `folder`.
+    static func importing(_ folder: URL, _ file: String, id: String) throws -> Dataset {
+        let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
+        return try DatasetImporter.importDataset(bytes, using: DatasetDecoder(file: file, id: id))
+    }
+
     /// A fresh temporary folder.
     static func makeFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plist-oracle-\(UUID().uuidString)")

@@ -74,29 +74,14 @@ private let tableFilesScript = #"""
         print("\n".join(failures) if failures else f"ok {checked}")
     """#
 
-private let formats: [(fileExtension: String, format: DocumentFormat)] = [
-    ("xml", .plist), ("bin", .binaryPlist), ("json", .json),
-]
-
-private func produceTableFiles() throws -> URL {
-    let folder = try PlistlibOracle.makeFolder()
-    #expect(try PlistlibOracle.run(["produce", folder.path], script: tableFilesScript) == "produced")
-    return folder
-}
-
-private func importing(_ folder: URL, _ file: String) throws -> Dataset {
-    let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
-    return try DatasetImporter.importDataset(bytes, using: DatasetDecoder(file: file, id: "settings"))
-}
-
 @Suite("Table documents from plistlib and json")
 struct TableDocumentPlistlibTests {
     @Test("a document with every key imports as kind table in each format, its table keys kept in the shape")
     func everyKeyImports() throws {
-        let folder = try produceTableFiles()
+        let folder = try PlistlibOracle.produce(tableFilesScript)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (fileExtension, _) in formats {
-            let dataset = try importing(folder, "table.\(fileExtension)")
+        for (fileExtension, _) in PlistlibOracle.formats {
+            let dataset = try PlistlibOracle.importing(folder, "table.\(fileExtension)", id: "settings")
             #expect(dataset.kind == .table, "\(fileExtension)")
             #expect(dataset.style == .insetGrouped)
             #expect(dataset.sections.map(\.rows.count) == [5, 1, 0])
@@ -113,12 +98,12 @@ struct TableDocumentPlistlibTests {
     /// differently); the XML and JSON exports byte for byte.
     @Test("an export gives the same document: byte-equal XML and JSON, binary equal by value, no ids inside")
     func exportsGiveTheSameDocument() throws {
-        let folder = try produceTableFiles()
+        let folder = try PlistlibOracle.produce(tableFilesScript)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (fileExtension, format) in formats {
+        for (fileExtension, format) in PlistlibOracle.formats {
             let file = "table.\(fileExtension)"
             let original = [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
-            let dataset = try importing(folder, file)
+            let dataset = try PlistlibOracle.importing(folder, file, id: "settings")
             let exported = DatasetImporter.export(dataset, as: format)
             if format != .binaryPlist { #expect(!exported.contains(0), "\(file): an id key leaked into the export") }
             if format == .binaryPlist {
@@ -150,12 +135,12 @@ struct TableDocumentPlistlibTests {
             ("height-negative", "table.sections[0].rows[0].height", "expected a number from 0 to 2000, found -1"),
         ])
     func wrongValuesAreRefused(name: String, path: String, message: String) throws {
-        let folder = try produceTableFiles()
+        let folder = try PlistlibOracle.produce(tableFilesScript)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (fileExtension, _) in formats {
+        for (fileExtension, _) in PlistlibOracle.formats {
             let file = "\(name).\(fileExtension)"
             #expect(throws: ImportError(file: file, path: path, message: message), "\(file)") {
-                try importing(folder, file)
+                try PlistlibOracle.importing(folder, file, id: "settings")
             }
         }
     }
