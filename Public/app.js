@@ -108,7 +108,7 @@ const state = {
   selection: new Set(), downloaded: new Set(), total: -1,
   elements: new Map(), pools: {}, base: 0, scrollTop: 0, ownScrollTop: -1,
   request: null, loaded: '', width: null, focusKey: null, swipe: null, swallowClick: false, retry: null,
-  motion: null, leaving: new Map(), // the animation the next window plays; rows on their way out, by key
+  motion: null, leaving: new Map(), // the next window's animation; leaving rows by key
 };
 
 // What the page does per kind beyond what the server says (GET /api/datasets/{id}: editable, movable, insertable,
@@ -202,7 +202,7 @@ function need(force) {
   if (!force && v.covers(a, b)) return;
   const w = v.request(), width = ly.clientWidth, o = v.height * 0.75;
   // Another width means other estimates, so other server offsets: the window is asked for from a row in view
-  // (at the top, from the top, so that a row inserted above comes too).
+  // (at the top, from the top, so that rows inserted above come too).
   const r0 = width !== state.width && v.top > o && v.items.find(i => i.key[0] === 'r' && i.at + i.size > v.top);
   const at = r0 ? `anchor=${r0.key.slice(1)}&top=${Math.floor(Math.max(0, v.top - o) - r0.at)}` : `top=${w.top}`;
   const q = `${at}&height=${w.height}&width=${width}${view()}`;
@@ -284,7 +284,7 @@ function apply(w) {
   }
   const s = sc.getBoundingClientRect();
   for (const [k, el] of old) {
-    const r = f && m !== 'none' && f.get(k); // a row that was in view leaves with the animation
+    const r = f && m !== 'none' && f.get(k); // a row in view leaves animated
     if (r && r.bottom > s.top && r.top < s.bottom) gone.push([el, r, k]), state.leaving.set(k, el), (el.inert = true);
     else release(el);
   }
@@ -297,17 +297,17 @@ function apply(w) {
   if (e && [sc, document.body].includes(document.activeElement)) e.focus({ preventScroll: true });
 }
 
-// ---- motion: FLIP (record where rows are, apply the change, play each from there), interruptible ----
+// ---- motion: FLIP (record where rows are, apply, play from there), interruptible ----
 const still = matchMedia('(prefers-reduced-motion: reduce)'), T = { duration: 300, easing: 'ease-in-out' };
-// UITableViewRowAnimation: where a row leaves to and arrives from (faded to .01, a row still shown for tools).
+// UITableViewRowAnimation: where a row leaves to and arrives from (.01: still shown, for tools).
 const fade = { opacity: 0.01 }, fx = { fade, automatic: fade, right: { translate: '100%' }, left: { translate: '-100%' },
   top: { translate: '0 -100%', ...fade }, bottom: { translate: '0 100%', ...fade }, middle: { clipPath: 'inset(50% 0)', ...fade } };
 const stop = el => el.getAnimations().forEach(a => a.cancel());
-// A row on its way out that the window has again comes back.
+// A leaving row the window has again comes back.
 const back = k => { const el = state.leaving.get(k); el && (state.leaving.delete(k), stop(el)); return el; };
 
-// f: the rows' screen rects before the change. Rows kept slide from there; rows new past the last one kept
-// slide in with it; the others arrive, reloaded ones too, and gone ones leave, with the animation m.
+// f: the rows' screen rects before. Kept rows slide from there, new ones past the last kept slide in with it;
+// the others arrive, reloaded ones too, and gone ones leave, with the animation m.
 function play(f, m, fresh, gone) {
   const it = state.viewport.items, els = it.map(i => state.elements.get(i.key)), hi = it.findLastIndex(i => f.has(i.key));
   const end = Math.max(...[...f.values()].map(r => r.bottom)), x = fx[m];
@@ -400,7 +400,7 @@ async function batch(b) {
   }
   b.deleteRows?.forEach(r => state.selection.delete(String(r)));
   count();
-  state.motion = b.animation || 'automatic';
+  state.motion = 'automatic';
   refresh();
 }
 
@@ -457,7 +457,7 @@ ed?.addEventListener('close', async () => {
 // The insertion row's green plus adds a row at the end of its section.
 const insert = f => batch({ insertRows: [{ section: +f.dataset.section, row: +f.dataset.row, fields: { [f.dataset.key]: 'New Row' } }] });
 
-// Outside edit mode a tap selects, then deselects with a fade (deselectRow(at:animated:)); keys keep the selection.
+// Outside edit mode a tap deselects with a fade (deselectRow(at:animated:)); keys keep the selection.
 function activate(it, tap) {
   if (it.dataset.cell === 'footer') return insert(it);
   if (state.editing && state.window.editStyle === 'select') return pick(it, true);
@@ -520,6 +520,7 @@ function onKey(e) {
 // Swipe left (pointer or touch) reveals a row's Delete; the grip reorders in edit mode.
 function down(e) {
   state.swallowClick = false;
+  (state.press = e.target.closest('.row'))?.classList.add('down'); // highlighted while pressed
   const g = e.target.closest('[data-action=move]'), it = e.target.closest('[data-can-edit]');
   if (g && state.editing) return drag(e, g.closest('[role=row]'));
   if (it && !state.editing && !e.button && !e.target.closest('button'))
@@ -543,6 +544,7 @@ function move(e) {
 
 function up() {
   const sw = state.swipe;
+  state.press?.classList.remove('down');
   if (sw?.on) {
     state.swallowClick = true;
     sw.el.classList.remove('sw');
@@ -574,7 +576,7 @@ function drag(e, it) {
   }, { once: true });
 }
 
-// The section index: one window measured from the section's header (section=), which then goes to the top.
+// The section index: one window from the section's header (section=), which then goes to the top.
 function jump(s) {
   const h = state.viewport.height, w = ly.clientWidth;
   load(`section=${s}&top=${-Math.round(h * 0.75)}&height=${Math.round(h * 2.5)}&width=${w}${view()}`, NaN, NaN, w, () => {

@@ -300,6 +300,37 @@ def test_a_pressed_row_highlights_and_a_tap_deselects_with_a_fade(browser, motio
     assert fading or background(browser, row) == idle
 
 
+def test_a_touch_highlights_the_row_before_it_ends(browser, motion_server):
+    open_table(browser, motion_server, "plain")
+    row = rows(browser)[3]
+    idle = background(browser, row)
+    x, y = browser.execute_script(
+        "const b = arguments[0].getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]", row)
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    try:
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        assert background(browser, row) != idle, "the touched row did not highlight"
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    wait(browser, lambda d: row.get_attribute("aria-selected") == "false" and background(d, row) == idle, timeout=3,
+         message="the tapped row stayed highlighted")
+
+
+def test_a_cell_whose_selection_style_is_none_does_not_highlight(browser, motion_server):
+    open_table(browser, motion_server, "settings")
+    plain = browser.find_element(By.CSS_SELECTOR, "[data-row-id][data-selection-style=none]")
+    other = browser.find_element(By.CSS_SELECTOR, "[data-row-id]:not([data-selection-style])")
+    for row, highlights in ((plain, False), (other, True)):
+        idle = background(browser, row)
+        ActionChains(browser).move_to_element(row.find_element(By.CSS_SELECTOR, ".tx")).click_and_hold().perform()
+        try:
+            assert (background(browser, row) != idle) == highlights
+        finally:
+            ActionChains(browser).release().perform()
+            browser.execute_script("document.querySelector('dialog[open]')?.close()")
+
+
 def test_in_manage_mode_the_selection_stays(browser, motion_server):
     open_table(browser, motion_server, "messages")
     browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
