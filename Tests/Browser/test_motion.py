@@ -215,17 +215,24 @@ def test_a_moved_row_slides_to_its_new_place(browser, motion_server):
 def test_a_batch_from_another_client_during_an_animation_loses_nothing_and_draws_nothing_twice(browser, motion_server):
     open_table(browser, motion_server, "plain")
     ids = [r.get_attribute("data-row-id") for r in rows(browser)]
-    start_sampling(browser, 2000)
-    post_batch(motion_server, "plain", {"deleteRows": [int(ids[1])], "animation": "left"})
-    wait(browser, lambda d: d.execute_script(
-        "return document.getAnimations().some(a => a.playState === 'running')"), timeout=5,
-        message="the first batch did not animate")
-    post_batch(motion_server, "plain", {"deleteRows": [int(ids[3])],
-                                        "insertRows": [{"section": 0, "row": 0, "fields": {"title": "Meanwhile"}}],
-                                        "animation": "fade"})
-    running = browser.execute_script("return document.getAnimations().length")
-    samples = frames(browser)
-    assert running, "the second batch came after the first animation had ended"
+    browser.execute_cdp_cmd("Animation.enable", {})
+    browser.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 0.2})  # 1.5 s, whatever the machine's load
+    try:
+        start_sampling(browser, 4000)
+        post_batch(motion_server, "plain", {"deleteRows": [int(ids[1])], "animation": "left"})
+        wait(browser, lambda d: d.execute_script(
+            "return document.getAnimations().some(a => a.playState === 'running')"), timeout=5,
+            message="the first batch did not animate")
+        post_batch(motion_server, "plain", {"deleteRows": [int(ids[3])],
+                                            "insertRows": [{"section": 0, "row": 0, "fields": {"title": "Meanwhile"}}],
+                                            "animation": "fade"})
+        samples = frames(browser)
+    finally:
+        browser.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 1})
+        browser.execute_cdp_cmd("Animation.disable", {})
+    new = "r%d" % server_rows(motion_server, "plain", 1)[0]["id"]
+    arrived = next(n for n, f in enumerate(samples) if new in f["items"])
+    assert "r" + ids[1] in samples[arrived - 1]["items"], "the second batch came after the first animation had ended"
     for f in samples:
         # a row drawn twice would show twice at once
         assert all(len(v) == 1 for v in f["items"].values()), f"a row drawn twice: {f['items']}"
