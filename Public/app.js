@@ -34,16 +34,10 @@ export function createViewport(cap = 1e7) {
       const i = it.findLast(i => i.at <= p);
       return i.y + Math.min(p - i.at, i.h);
     },
-    fromServer(y) {
-      const it = v.items, l = it[it.length - 1];
-      if (!l || y < it[0].y) return y;
-      if (y >= l.y + l.h) return y + v.end;
-      const i = it.findLast(i => i.y <= y);
-      return i.at + Math.min(y - i.y, i.size);
-    },
     // A window from the server, items in table order; sizes measured before are kept unless given.
+    // At the very top the content offset is kept, as UIKit's: a row inserted above shows.
     setWindow(list, serverHeight) {
-      const anchors = v.anchors(), from = v.toServer(v.top), sizes = new Map(v.items.map(i => [i.key, i.size]));
+      const anchors = v.top > 0 ? v.anchors() : [], from = v.toServer(v.top), sizes = new Map(v.items.map(i => [i.key, i.size]));
       v.serverHeight = serverHeight;
       v.items = list.map(i => ({ ...i, size: i.size ?? sizes.get(i.key) ?? i.h, at: i.y }));
       v.layout(anchors, from);
@@ -114,6 +108,7 @@ const state = {
   selection: new Set(), downloaded: new Set(), total: -1,
   elements: new Map(), pools: {}, base: 0, scrollTop: 0, ownScrollTop: -1,
   request: null, loaded: '', width: null, focusKey: null, swipe: null, swallowClick: false, retry: null,
+  motion: null, leaving: new Map(), // the next window's animation; leaving rows by key
 };
 
 // What the page does per kind beyond what the server says (GET /api/datasets/{id}: editable, movable, insertable,
@@ -164,15 +159,15 @@ function expandedParam() {
 const view = () => expandedParam() + (state.editing ? '&editing=1' : '');
 
 // ---- drawing: the viewport's numbers onto the elements ----
-// Every placement goes through draw() and place(): an animation helper records positions before apply() and
-// plays transforms after draw().
+// Every placement goes through draw() and place(); apply() records where rows are before and play()s from there.
+const put = (el, y) => (el.style.transform = `translateY(${(el._y = y)}px)`);
 function draw() {
   const v = state.viewport, base = (state.base = Math.round(v.top));
   sp.style.height = v.scrollHeight + 'px';
   const t = Math.round(v.scrollTopFor(v.top));
   if (Math.abs(sc.scrollTop - t) >= 1) (sc.scrollTop = t), (state.ownScrollTop = sc.scrollTop);
   state.scrollTop = sc.scrollTop;
-  for (const i of v.items) state.elements.get(i.key).style.transform = `translateY(${i.at - base}px)`;
+  for (const i of v.items) put(state.elements.get(i.key), i.at - base);
   $('#empty').hidden = v.items.length > 0;
   place();
 }
@@ -184,7 +179,7 @@ function place() {
   v.items.forEach((i, n) => {
     if (!i.header) return;
     const el = state.elements.get(i.key), at = v.pinnedAt(n);
-    el.style.transform = `translateY(${at - base}px)`;
+    put(el, at - base);
     el.classList.toggle('pinned', at !== i.at);
   });
 }
@@ -203,11 +198,12 @@ function setTop(t) {
 // ---- windows: fetch, then recycle elements per cell kind (like dequeueReusableCell) ----
 function need(force) {
   const v = state.viewport, m = v.height / 3, r = state.request, a = v.top - m, b = v.top + v.height + m;
-  if (r && r.a <= Math.max(0, a) && r.b >= Math.min(v.contentHeight, b)) return;
+  if (!force && r && r.a <= Math.max(0, a) && r.b >= Math.min(v.contentHeight, b)) return;
   if (!force && v.covers(a, b)) return;
   const w = v.request(), width = ly.clientWidth, o = v.height * 0.75;
-  // Another width means other estimates, so other server offsets: the window is asked for from a row in view.
-  const r0 = width !== state.width && v.items.find(i => i.key[0] === 'r' && i.at + i.size > v.top);
+  // Another width means other estimates, so other server offsets: the window is asked for from a row in view
+  // (at the top, from the top, so that rows inserted above come too).
+  const r0 = width !== state.width && v.top > o && v.items.find(i => i.key[0] === 'r' && i.at + i.size > v.top);
   const at = r0 ? `anchor=${r0.key.slice(1)}&top=${Math.floor(Math.max(0, v.top - o) - r0.at)}` : `top=${w.top}`;
   const q = `${at}&height=${w.height}&width=${width}${view()}`;
   if (!force && q === state.loaded) return; // the same window again would bring nothing new
@@ -215,7 +211,7 @@ function need(force) {
 }
 const refresh = () => need(true);
 
-function load(q, a, b, width) {
+function load(q, a, b, width, then) {
   state.request?.ctl.abort();
   const r = (state.request = { q, a, b, ctl: new AbortController() });
   fetch(`/d/${id}/fragment?${q}`, { signal: r.ctl.signal })
@@ -228,6 +224,7 @@ function load(q, a, b, width) {
       err.hidden = true;
       tpl.innerHTML = html;
       apply(tpl.content.firstElementChild);
+      then?.();
       need();
     })
     .catch(e => {
@@ -249,6 +246,7 @@ function dress(el) {
 
 function release(el) {
   if (el.contains(document.activeElement)) sc.focus({ preventScroll: true });
+  stop(el);
   resized.unobserve(el);
   el.hidden = true;
   for (const a of ['data-row-id', 'data-section-id', 'data-open', 'role']) el.removeAttribute(a);
@@ -257,7 +255,9 @@ function release(el) {
 }
 
 function apply(w) {
-  const d = w.dataset, old = state.elements, live = new Map(), list = [];
+  const d = w.dataset, old = state.elements, live = new Map(), list = [], m = state.motion, fresh = new Set(), gone = [];
+  const f = m && !still.matches && new Map([...old, ...state.leaving].map(([k, el]) => [k, el.getBoundingClientRect()]));
+  state.motion = null;
   const vk = d.version + d.editing; // editing mode redraws footers (insertion rows) at one version
   state.window = { ...d };
   state.version = +d.version;
@@ -266,11 +266,11 @@ function apply(w) {
   if (!state.editing) editBtn.textContent = d.editStyle === 'select' ? 'Manage' : 'Edit';
   for (const n of [...w.children]) {
     const k = key(n);
-    let el = old.get(k);
+    let el = old.get(k) || back(k);
     if (el) {
       old.delete(k);
       sync(el, n);
-      if (el._v !== vk) el.replaceChildren(...n.childNodes);
+      if (el._v !== vk) f && el.innerHTML !== n.innerHTML && fresh.add(el), el.replaceChildren(...n.childNodes);
     } else if ((el = state.pools[n.dataset.cell]?.pop())) {
       el.removeAttribute('data-open');
       sync(el, n);
@@ -282,13 +282,48 @@ function apply(w) {
     resized.observe(el);
     list.push({ key: k, y: +n.dataset.y, h: +n.dataset.h, section: +n.dataset.section, end: +n.dataset.end || 0, header: n.dataset.cell === 'header' });
   }
-  old.forEach(release);
+  const s = sc.getBoundingClientRect();
+  for (const [k, el] of old) {
+    const r = f && m !== 'none' && f.get(k); // a row in view leaves animated
+    if (r && r.bottom > s.top && r.top < s.bottom) gone.push([el, r, k]), state.leaving.set(k, el), (el.inert = true);
+    else release(el);
+  }
   state.elements = live;
   const measured = sizes();
   state.viewport.setWindow(list.map(i => ({ ...i, size: measured.get(i.key) })), +d.contentHeight);
   draw();
-  const f = live.get(state.focusKey);
-  if (f && [sc, document.body].includes(document.activeElement)) f.focus({ preventScroll: true });
+  f && play(f, m, fresh, gone);
+  const e = live.get(state.focusKey);
+  if (e && [sc, document.body].includes(document.activeElement)) e.focus({ preventScroll: true });
+}
+
+// ---- motion: FLIP (record where rows are, apply, play from there), interruptible ----
+const still = matchMedia('(prefers-reduced-motion: reduce)'), T = { duration: 300, easing: 'ease-in-out' };
+// UITableViewRowAnimation: where a row leaves to and arrives from (.01: still shown, for tools).
+const fade = { opacity: 0.01 }, fx = { fade, automatic: fade, right: { translate: '100%' }, left: { translate: '-100%' },
+  top: { translate: '0 -100%', ...fade }, bottom: { translate: '0 100%', ...fade }, middle: { clipPath: 'inset(50% 0)', ...fade } };
+const stop = el => el.getAnimations().forEach(a => a.cancel());
+// A leaving row the window has again comes back.
+const back = k => { const el = state.leaving.get(k); el && (state.leaving.delete(k), stop(el)); return el; };
+
+// f: the rows' screen rects before. Kept rows slide from there, new ones past the last kept slide in with it;
+// the others arrive, reloaded ones too, and gone ones leave, with the animation m.
+function play(f, m, fresh, gone) {
+  const it = state.viewport.items, els = it.map(i => state.elements.get(i.key)), hi = it.findLastIndex(i => f.has(i.key));
+  const end = Math.max(...[...f.values()].map(r => r.bottom)), x = fx[m];
+  els.forEach(stop);
+  const t = els.map(el => el.getBoundingClientRect().top);
+  let d;
+  it.forEach((i, n) => {
+    const el = els[n], r = f.get(i.key), dy = r ? r.top - t[n] : hi >= 0 && n > hi ? (d ??= end - t[n]) : null;
+    if (dy == null || fresh.has(el)) x && el.animate([x, {}], T);
+    else if (Math.abs(dy) >= 1) el.animate([{ translate: `0 ${dy}px` }, {}], T);
+  });
+  for (const [el, r, k] of gone) {
+    stop(el);
+    put(el, el._y + r.top - el.getBoundingClientRect().top); // stays where it was while it leaves
+    el.animate([{}, x], T).onfinish = () => state.leaving.get(k) === el && (back(k), release(el));
+  }
 }
 
 function save() {
@@ -310,6 +345,7 @@ function toggle(h) {
   state.expanded ??= expandedSet();
   state.expanded[open ? 'add' : 'delete'](h.dataset.sectionId);
   if (i && i.at < state.viewport.top) setTop(i.at);
+  state.motion = 'fade';
   refresh();
   save();
 }
@@ -364,6 +400,7 @@ async function batch(b) {
   }
   b.deleteRows?.forEach(r => state.selection.delete(String(r)));
   count();
+  state.motion = 'automatic';
   refresh();
 }
 
@@ -373,7 +410,7 @@ function ask(text, then) {
   dlg.showModal();
 }
 const del = ids => batch({ deleteRows: ids.map(Number) });
-const delSelected = () => ask(`Delete ${state.selection.size} selected?`, () => del([...state.selection]));
+const delSelected = (ids = [...state.selection]) => ask(`Delete ${ids.length} selected?`, () => del(ids));
 
 async function selectAll() {
   const sel = state.selection;
@@ -420,11 +457,15 @@ ed?.addEventListener('close', async () => {
 // The insertion row's green plus adds a row at the end of its section.
 const insert = f => batch({ insertRows: [{ section: +f.dataset.section, row: +f.dataset.row, fields: { [f.dataset.key]: 'New Row' } }] });
 
-function activate(it) {
+// Outside edit mode a tap deselects with a fade (deselectRow(at:animated:)); keys keep the selection.
+function activate(it, tap) {
   if (it.dataset.cell === 'footer') return insert(it);
   if (state.editing && state.window.editStyle === 'select') return pick(it, true);
   pick(it, false);
-  if (!state.editing) state.kind.tap?.(it);
+  if (state.editing) return;
+  state.kind.tap?.(it);
+  const r = it.dataset.rowId;
+  tap && setTimeout(() => state.selection.delete(r) && state.elements.forEach(dress), 400);
 }
 
 const tools = {
@@ -434,22 +475,22 @@ const tools = {
 function click(e) {
   const a = e.target.closest('[data-action]'), act = a?.dataset.action;
   if (act === 'retry') return (err.hidden = true), state.retry?.();
-  const x = e.target.closest('#index a'); // the server's link holds the section's offset for the page's first view
-  if (x) return e.preventDefault(), state.expanded || state.editing ? jump(+x.dataset.section) : setTop(state.viewport.fromServer(+new URL(x.href).searchParams.get('top')));
+  const x = e.target.closest('#index a');
+  if (x) return e.preventDefault(), jump(+x.dataset.section);
   if (!sc || state.swallowClick) return (state.swallowClick = false); // the click that ends a swipe
   const it = e.target.closest('[role=row]'), open = $('[data-open]', ly);
   if (e.target.closest('.ht[href]')) e.preventDefault(); // the header's link, for pages without script
   if (open && sc.contains(e.target) && act !== 'delete' && act !== 'minus') return open.removeAttribute('data-open');
   if (tools[act]) return tools[act]();
   if (act === 'minus') return it !== open && open?.removeAttribute('data-open'), it.toggleAttribute('data-open', it !== open);
-  if (act === 'delete') return ask(`Delete “${nameOf(it)}”?`, () => del([it.dataset.rowId]));
+  if (act === 'delete') return del([it.dataset.rowId]); // the red button is the confirmation, as UIKit's
   if (act === 'download') {
     state.downloaded.add(it.dataset.rowId);
     a.disabled = true;
     return say($('#toast'), `${nameOf(it)} is downloading…`, 2000);
   }
   if (!it || (a && act !== 'insert') || !sc.contains(it)) return;
-  if (it.dataset.cell !== 'header') activate(it);
+  if (it.dataset.cell !== 'header') activate(it, 1);
   else if (it.hasAttribute('aria-expanded')) toggle(it);
 }
 
@@ -479,6 +520,7 @@ function onKey(e) {
 // Swipe left (pointer or touch) reveals a row's Delete; the grip reorders in edit mode.
 function down(e) {
   state.swallowClick = false;
+  (state.press = e.target.closest('.row'))?.classList.add('down'); // highlighted while pressed
   const g = e.target.closest('[data-action=move]'), it = e.target.closest('[data-can-edit]');
   if (g && state.editing) return drag(e, g.closest('[role=row]'));
   if (it && !state.editing && !e.button && !e.target.closest('button'))
@@ -502,6 +544,7 @@ function move(e) {
 
 function up() {
   const sw = state.swipe;
+  state.press?.classList.remove('down');
   if (sw?.on) {
     state.swallowClick = true;
     sw.el.classList.remove('sw');
@@ -520,31 +563,26 @@ function drag(e, it) {
   let t;
   const mv = ev => {
     const c = me.at + ev.clientY - y0, mid = c + me.size / 2;
-    it.style.transform = `translateY(${c - state.base}px)`;
+    put(it, c - state.base);
     t = state.viewport.items.find(i => i.key[0] === 'r' && i.at <= mid && mid < i.at + i.size);
   };
   it.addEventListener('pointermove', mv);
   it.addEventListener('pointerup', () => {
     it.removeEventListener('pointermove', mv);
     it.classList.remove('drag');
-    it.style.transform = `translateY(${me.at - state.base}px)`;
+    put(it, me.at - state.base);
     const to = t && t.key !== me.key && state.elements.get(t.key);
     if (to) batch({ moveRows: [{ id: +it.dataset.rowId, toSection: +to.dataset.section, toRow: +to.dataset.row }] });
   }, { once: true });
 }
 
-// Section index once groups were opened or closed here: binary search of window queries for the header.
-async function jump(s) {
-  const v = state.viewport;
-  for (let lo = 0, hi = v.serverHeight, n = 0; n < 48 && lo <= hi; n++) {
-    const mid = Math.floor((lo + hi) / 2);
-    let w;
-    try { w = await query(mid, v.height); } catch (e) { return note(e.message); }
-    const h = w.headers.find(h => h.section === s && h.y >= mid), secs = [...w.headers, ...w.rows].map(x => x.section);
-    if (h) return setTop(v.fromServer(h.y));
-    if (secs.length && Math.max(...secs) < s) lo = mid + v.height;
-    else hi = mid - 1;
-  }
+// The section index: one window from the section's header (section=), which then goes to the top.
+function jump(s) {
+  const h = state.viewport.height, w = ly.clientWidth;
+  load(`section=${s}&top=${-Math.round(h * 0.75)}&height=${Math.round(h * 2.5)}&width=${w}${view()}`, NaN, NaN, w, () => {
+    const i = state.viewport.items.find(i => i.header && i.section === s);
+    i && setTop(i.at);
+  });
 }
 
 function events() {
@@ -557,7 +595,7 @@ function events() {
     const d = data(e);
     (d.deleteRows || d.deletes || []).forEach?.(x => state.selection.delete(String(x?.id ?? x)));
     count();
-    if (d.version > state.version) refresh();
+    if (d.version > state.version) (state.motion = d.animation), refresh();
   });
 }
 

@@ -2,7 +2,7 @@
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import confirm, open_table, row_by_id, rows, screenshot, wait
+from conftest import open_table, row_by_id, rows, screenshot, wait
 
 
 def test_hero_cells_show_icon_name_title_tags_and_description(browser, server):
@@ -51,7 +51,7 @@ def test_tapping_a_hero_edits_name_and_title_in_a_dialog(browser, server):
     assert row.find_element(By.CSS_SELECTOR, ".desc").text
 
 
-def test_edit_mode_deletes_a_hero_after_confirmation(browser, server):
+def test_edit_mode_deletes_a_hero_with_the_red_delete_and_asks_nothing_more(browser, server):
     open_table(browser, server, "heroes")
     browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
     row = rows(browser)[1]
@@ -63,8 +63,9 @@ def test_edit_mode_deletes_a_hero_after_confirmation(browser, server):
     delete = row.find_element(By.CSS_SELECTOR, "[data-action=delete]")
     wait(browser, lambda d: delete.is_displayed())
     delete.click()
-    confirm(browser)
     wait(browser, lambda d: row_by_id(d, row_id) is None, message="the hero stayed")
+    assert not browser.execute_script("return !!document.querySelector('dialog[open]')"), "a second dialog asked"
+
     browser.find_element(By.CSS_SELECTOR, "[data-action=done]").click()
     assert not rows(browser)[0].find_element(By.CSS_SELECTOR, "[data-action=minus]").is_displayed()
 

@@ -7,7 +7,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import ROOT, confirm, open_table, row_by_id, rows, screenshot, wait
+from conftest import ROOT, open_table, row_by_id, rows, screenshot, wait
 
 
 def post_batch(server, dataset, body):
@@ -99,7 +99,6 @@ def test_a_stale_version_refreshes_and_says_why(browser, server):
         browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
         target.find_element(By.CSS_SELECTOR, "[data-action=minus]").click()
         target.find_element(By.CSS_SELECTOR, "[data-action=delete]").click()
-        confirm(browser)
         note = wait(browser, lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, "#note") if e.is_displayed()])[0]
         assert "changed" in note.text
         wait(browser, lambda d: row_by_id(d, other) is None, message="the page did not refresh after the conflict")

@@ -29,6 +29,8 @@ final class ResponseCache: Sendable {
         var width: Double?
         /// The row `top` is measured from, if any.
         var anchor: Int64?
+        /// The section whose header `top` is measured from, if any.
+        var section: Int?
         /// The search, nil for none.
         var query: SearchQuery?
     }

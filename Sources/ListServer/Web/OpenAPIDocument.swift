@@ -96,7 +96,7 @@ enum OpenAPIDocument {
                   {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"},
                   {"$ref": "#/components/parameters/Editing"}, {"$ref": "#/components/parameters/Child"},
                   {"$ref": "#/components/parameters/Width"}, {"$ref": "#/components/parameters/Anchor"},
-                  {"$ref": "#/components/parameters/Search"}
+                  {"$ref": "#/components/parameters/Section"}, {"$ref": "#/components/parameters/Search"}
                 ],
                 "responses": {
                   "200": {"description": "The window of the current version. Its ETag names the dataset version and the normalised query.",
@@ -231,7 +231,7 @@ enum OpenAPIDocument {
                   {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"},
                   {"$ref": "#/components/parameters/Editing"}, {"$ref": "#/components/parameters/Child"},
                   {"$ref": "#/components/parameters/Width"}, {"$ref": "#/components/parameters/Anchor"},
-                  {"$ref": "#/components/parameters/Search"}
+                  {"$ref": "#/components/parameters/Section"}, {"$ref": "#/components/parameters/Search"}
                 ],
                 "responses": {
                   "200": {"description": "The fragment. Its ETag names the dataset version and the normalised query.",

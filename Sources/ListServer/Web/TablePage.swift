@@ -95,7 +95,7 @@ enum TablePage {
     private static func writeIndex(
         _ entry: DatasetEntry, layout: TableLayout, expanded: String, into html: inout HTMLBuffer
     ) {
-        html.raw("<nav id=\"index\" class=\"index\" aria-label=\"Section index\"")
+        html.raw("<nav id=\"index\" class=\"index\" data-role=\"index\" aria-label=\"Section index\"")
         if entry.indexTitles.isEmpty { html.raw(" hidden") }
         html.raw(">")
         for (title, section) in zip(entry.indexTitles, entry.indexSections) {

@@ -20,6 +20,10 @@ struct WindowRequest: Sendable, Equatable {
     /// A row (`anchor=`) that `top` is measured from instead of the content's top, so a client whose
     /// estimates change (another width) keeps its place; a row that is not shown leaves `top` as it is.
     var anchor: RowID?
+    /// A section (`section=`, its index) whose header `top` is measured from instead of the content's
+    /// top, so a section index lands on the header with one request; a section past the last one
+    /// leaves `top` as it is. With `anchor`, the row wins.
+    var section: Int?
     /// The search (`q`): only the rows that contain it, nil for none.
     var query: SearchQuery?
 
@@ -30,7 +34,7 @@ struct WindowRequest: Sendable, Equatable {
     /// The widest content a request may name.
     static let maximumWidth = 100_000.0
 
-    /// Reads `top`, `height`, `overscan`, `expanded`, `editing`, `width` and `anchor` from the query.
+    /// Reads `top`, `height`, `overscan`, `expanded`, `editing`, `width`, `anchor` and `section` from the query.
     /// - Throws: ``HTTPError`` `400` naming the parameter.
     init(_ request: HTTPRequest) throws(HTTPError) {
         top = try Self.number(request, "top", default: 0, range: -1e12...1e12)
@@ -42,6 +46,12 @@ struct WindowRequest: Sendable, Equatable {
         if let text = request.query("anchor") {
             guard let id = Int64(text) else { throw HTTPError.badRequest("anchor must be a row id, found \"\(text)\"") }
             anchor = RowID(id)
+        }
+        if let text = request.query("section") {
+            guard let index = Int(text), index >= 0 else {
+                throw HTTPError.badRequest("section must be a section index from 0, found \"\(text)\"")
+            }
+            section = index
         }
         expanded = try request.query("expanded").map { text throws(HTTPError) in try ExpandedSections.parse(text) }
         child = try Self.child(request)

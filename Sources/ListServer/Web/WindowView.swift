@@ -30,6 +30,8 @@ struct WindowView {
             let frame = layout.rectForRow(at: path)
         {
             top += frame.y
+        } else if let section = request.section, section < layout.numberOfSections {
+            top += layout.rectForHeader(inSection: section).y
         }
         window = layout.window(top: top, height: request.height, overscan: request.overscan)
         sections = entry.dataset.sections
@@ -59,7 +61,7 @@ struct WindowView {
         let key = cacheKey(format, entry, request)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         let text = "\(key.top) \(key.height) \(key.overscan) \(key.expanded.description) \(key.hasInsertionRows) "
-            + "\(key.width ?? -1) \(key.anchor ?? -1)"
+            + "\(key.width ?? -1) \(key.anchor ?? -1) \(key.section ?? -1)"
         for byte in text.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
@@ -84,7 +86,8 @@ struct WindowView {
             format: format, top: request.top, height: request.height, overscan: request.overscan,
             expanded: request.expandedSections(default: entry.defaultExpanded),
             hasInsertionRows: request.hasInsertionRows(in: entry),
-            width: entry.estimateWidth(request.width), anchor: request.anchor?.rawValue, query: request.query)
+            width: entry.estimateWidth(request.width), anchor: request.anchor?.rawValue, section: request.section,
+            query: request.query)
     }
 
     private func header(_ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>) -> FragmentHeader {

@@ -29,4 +29,26 @@ struct APISectionIndexTests {
         let detail = try jsonBody(try api.get("/api/datasets/own"))
         #expect(detail["indexTitles"] == .array([.string("🦓"), .string("蚁")]))
     }
+
+    @Test("section= measures top from a section's header in the window and the fragment; past the last, top is absolute")
+    func sectionAnchor() throws {
+        let rows = (0..<30).map { #"{"title":"r\#($0)"}"# }.joined(separator: ",")
+        let json = "[" + ["Zebra", "Apple", "Mango", "Kiwi"].map { #"{"title":"\#($0)","rows":[\#(rows)]}"# }
+            .joined(separator: ",") + "]"
+        let api = try APIFixture(datasets: [("fruit", json)])
+        for width in ["", "&width=320", "&width=1280"] {
+            let window = try jsonBody(try api.get("/api/datasets/fruit/window?section=2&top=0&height=100\(width)"))
+            let header = try #require(window["headers"]?.arrayValue?.first?.dictValue)
+            #expect(header["section"] == .int(2) && header["title"] == .string("Mango"))
+            #expect(window["rows"]?.arrayValue?.first?.dictValue?["section"] == .int(2))
+        }
+        let fragment = String(decoding: try api.get("/d/fruit/fragment?section=3&top=0&height=1").bodyBytes, as: UTF8.self)
+        #expect(fragment.contains(#"data-section="3""#) && !fragment.contains(#"data-section="2""#))
+        let past = try jsonBody(try api.get("/api/datasets/fruit/window?section=9&top=0&height=1"))
+        #expect(past["headers"]?.arrayValue?.first?.dictValue?["section"] == .int(0))
+        #expect(try api.get("/api/datasets/fruit/window?section=-1").status == 400)
+        #expect(try api.get("/api/datasets/fruit/window?section=x").status == 400)
+        let document = try APIOpenAPITests.document()
+        #expect(APIOpenAPITests.resolve("#/components/parameters/Section", in: document) != nil)
+    }
 }
