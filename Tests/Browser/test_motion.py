@@ -44,6 +44,7 @@ def normal_size(browser):
     yield
     browser.set_window_size(480, 900)
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    browser.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 1})
 
 
 def request(server, method, path, body, content_type="application/json"):
@@ -84,7 +85,11 @@ START = """
     })();"""
 
 
-def start_sampling(driver, ms=1500):
+def start_sampling(driver, ms=2500, rate=0.25):
+    """Samples every frame for `ms`, with the page's animations played at `rate` of their speed, so that a
+    loaded machine that paints few frames still paints some in the middle of each animation."""
+    driver.execute_cdp_cmd("Animation.enable", {})
+    driver.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": rate})
     driver.execute_script(START, ms)
 
 
@@ -215,10 +220,8 @@ def test_a_moved_row_slides_to_its_new_place(browser, motion_server):
 def test_a_batch_from_another_client_during_an_animation_loses_nothing_and_draws_nothing_twice(browser, motion_server):
     open_table(browser, motion_server, "plain")
     ids = [r.get_attribute("data-row-id") for r in rows(browser)]
-    browser.execute_cdp_cmd("Animation.enable", {})
-    browser.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 0.2})  # 1.5 s, whatever the machine's load
     try:
-        start_sampling(browser, 4000)
+        start_sampling(browser, 4000, rate=0.2)  # 1.5 s, whatever the machine's load
         post_batch(motion_server, "plain", {"deleteRows": [int(ids[1])], "animation": "left"})
         wait(browser, lambda d: d.execute_script(
             "return document.getAnimations().some(a => a.playState === 'running')"), timeout=5,
