@@ -47,7 +47,7 @@ extension TablePage {
         }
         html.raw("<label for=\"q\" class=\"vh\">Search</label><input id=\"q\" type=\"search\" name=\"q\" value=\"")
         html.text(query ?? "")
-        html.raw("\" placeholder=\"Search\" data-role=\"search\" autocomplete=\"off\" enterkeyhint=\"search\"></form>")
+        html.raw("\" placeholder=\"Search\" data-role=\"search\" enterkeyhint=\"search\"></form>")
     }
 
     /// A query value with everything but unreserved characters percent-encoded.
