@@ -103,7 +103,7 @@ export function createViewport(cap = 1e7) {
 document.documentElement.classList.add('js');
 const sc = $('[data-role=scroller]'), ly = $('.layer'), sp = $('.spacer'), tpl = document.createElement('template');
 const err = $('#err'), editBtn = $('[data-action=edit]'), dlg = $('#confirm'), ed = $('#editor');
-const sf = $('[data-role=search]'), inf = $('#info');
+const sf = $('#q'), inf = $('#info');
 const id = encodeURIComponent(decodeURIComponent(location.pathname.split('/')[2] || ''));
 const A = '/api/datasets/' + id;
 const W = 80; // the width a swipe reveals
