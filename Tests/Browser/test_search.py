@@ -207,3 +207,24 @@ def test_screenshots_of_search_results(browser, server):
             screenshot(browser, f"search-{width}")
     finally:
         browser.set_window_size(480, 900)
+
+
+def test_clearing_brings_back_the_groups_that_were_open(browser, text_server):
+    open_table(browser, text_server, "clubs")
+    header = browser.find_elements(By.CSS_SELECTOR, "[data-section-id][role=row]")[3]
+    section = header.get_attribute("data-section-id")
+    header.click()
+    wait(browser, lambda d: "expanded=" in d.current_url and
+         d.find_element(By.CSS_SELECTOR, f'[data-section-id="{section}"][role=row]').get_attribute("aria-expanded") == "true")
+    opened_url = browser.execute_script("return new Promise(r => setTimeout(() => r(location.href), 300))")
+    browser.execute_script("document.querySelector('[data-role=scroller]').scrollTop = 150")
+    wait(browser, lambda d: d.current_url != opened_url)
+    url, top = browser.current_url, scroller_top(browser)
+    type_into(browser, "Member 12-")
+    wait(browser, lambda d: shows_results_for(d, "member 12-", 8), message="no results")
+    clear(browser)
+    wait(browser, lambda d: d.current_url == url and abs(scroller_top(d) - top) <= 4,
+         message=f"not restored: {url} {top}")
+    opened = browser.find_element(By.CSS_SELECTOR, f'[data-section-id="{section}"][role=row]')
+    assert opened.get_attribute("aria-expanded") == "true"
+    assert browser.find_elements(By.CSS_SELECTOR, f'[data-row-id][data-section="{opened.get_attribute("data-section")}"]')
