@@ -11,7 +11,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import WIDTHS, Server, at_width, open_table, row_by_id, rows, screenshot, wait
+from conftest import WIDTHS, Server, at_width, confirm, open_table, row_by_id, rows, screenshot, wait
 
 LANGUAGES = ["English", "中文（简体）", "日本語", "Deutsch", "Français", "Español", "Português"]
 
@@ -34,6 +34,8 @@ def prefs_document():
             {"rows": [{"text": "Live Text", "accessoryView": "switch", "on": True, "selectionStyle": "none"},
                       {"text": "Region", "detail": "Singapore", "style": "value1", "accessory": "detailButton",
                        "currency": "SGD"}]},
+            {"header": "Other Languages", "rows": [{"text": "Italiano", "editingStyle": "delete"},
+                                                   {"text": "Svenska", "editingStyle": "delete"}]},
         ]}}
     return {"table": {"style": "insetGrouped", "header": "Preferences of this device",
                       "footer": "Version 2.4 (118)", "sections": sections}}
@@ -257,3 +259,25 @@ def test_screenshots_of_the_settings_sample_and_a_child_table(browser, server):
             screenshot(browser, f"settings-wifi-{width}")
     finally:
         browser.set_window_size(480, 900)
+
+
+def test_a_child_table_is_edited_like_any_table(browser, table_server):
+    child = next(r for r in window(table_server, "prefs")["rows"] if r["fields"]["text"] == "Language")["child"]
+    open_table(browser, table_server, "prefs", f"?child={child}")
+    edit = browser.find_element(By.CSS_SELECTOR, "[data-action=edit]")
+    assert edit.is_displayed()
+    edit.click()
+    row = row_named(browser, "Italiano")
+    minus = row.find_element(By.CSS_SELECTOR, "[data-action=minus]")
+    wait(browser, lambda d: minus.is_displayed(), message="edit mode shows no delete control")
+    assert not row_named(browser, "English").find_element(By.CSS_SELECTOR, ".rc").find_elements(By.CSS_SELECTOR, "[data-action=minus]")
+    minus.click()
+    delete = row.find_element(By.CSS_SELECTOR, "[data-action=delete]")
+    wait(browser, lambda d: delete.is_displayed())
+    delete.click()
+    confirm(browser)
+    wait(browser, lambda d: row_named(d, "Italiano") is None, message="the row stayed")
+    texts = [r["fields"]["text"] for r in window(table_server, "prefs", child)["rows"]]
+    assert "Italiano" not in texts and "Svenska" in texts
+    assert f"child={child}" in browser.current_url
+    browser.find_element(By.CSS_SELECTOR, "[data-action=done]").click()
