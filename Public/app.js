@@ -97,6 +97,7 @@ export function createViewport(cap = 1e7) {
 document.documentElement.classList.add('js');
 const sc = $('[data-role=scroller]'), ly = $('.layer'), sp = $('.spacer'), tpl = document.createElement('template');
 const err = $('#err'), editBtn = $('[data-action=edit]'), dlg = $('#confirm'), ed = $('#editor');
+const sf = $('#q'), inf = $('#info');
 const id = encodeURIComponent(decodeURIComponent(location.pathname.split('/')[2] || ''));
 const A = '/api/datasets/' + id;
 const W = 80; // the width a swipe reveals
@@ -156,7 +157,7 @@ function expandedParam() {
   const x = state.expanded ? compact(state.expanded) : state.expandedText;
   return x == null ? '' : '&expanded=' + encodeURIComponent(x);
 }
-const view = () => expandedParam() + (state.editing ? '&editing=1' : '');
+const view = () => expandedParam() + (state.editing ? '&editing=1' : '') + ['child', 'q'].map(k => state[k] ? `&${k}=` + encodeURIComponent(state[k]) : '').join('');
 
 // ---- drawing: the viewport's numbers onto the elements ----
 // Every placement goes through draw() and place(); apply() records where rows are before and play()s from there.
@@ -211,10 +212,10 @@ function need(force) {
 }
 const refresh = () => need(true);
 
-function load(q, a, b, width, then) {
+function load(q, a, b, width, then, page) {
   state.request?.ctl.abort();
   const r = (state.request = { q, a, b, ctl: new AbortController() });
-  fetch(`/d/${id}/fragment?${q}`, { signal: r.ctl.signal })
+  fetch(page ? `/d/${id}${q}` : `/d/${id}/fragment?${q}`, { signal: r.ctl.signal })
     .then(res => (res.ok ? res.text() : Promise.reject(new Error(`HTTP ${res.status}`))))
     .then(html => {
       if (state.request !== r) return;
@@ -223,8 +224,7 @@ function load(q, a, b, width, then) {
       state.width = width;
       err.hidden = true;
       tpl.innerHTML = html;
-      apply(tpl.content.firstElementChild);
-      then?.();
+      page ? page(tpl.content) : (apply(tpl.content.firstElementChild), then?.());
       need();
     })
     .catch(e => {
@@ -328,14 +328,16 @@ function play(f, m, fresh, gone) {
 
 function save() {
   clearTimeout(save.t);
-  save.t = setTimeout(() => {
-    const q = new URLSearchParams(location.search), x = expandedParam(), v = state.viewport;
-    const r = v.items.find(i => i.key[0] === 'r' && i.at + i.size > v.top); // offsets differ by width; rows do not
-    r ? q.set('anchor', r.key.slice(1)) : q.delete('anchor');
-    q.set('top', Math.round(r ? v.top - r.at : v.toServer(v.top)));
-    if (x) q.set('expanded', decodeURIComponent(x.slice(10)));
-    history.replaceState(null, '', '?' + q);
-  }, 200);
+  save.t = setTimeout(saveNow, 200);
+}
+function saveNow() {
+  clearTimeout(save.t);
+  const q = new URLSearchParams(location.search), x = expandedParam(), v = state.viewport;
+  const r = v.items.find(i => i.key[0] === 'r' && i.at + i.size > v.top); // offsets differ by width; rows do not
+  r ? q.set('anchor', r.key.slice(1)) : q.delete('anchor');
+  q.set('top', Math.round(r ? v.top - r.at : v.toServer(v.top)));
+  if (x) q.set('expanded', decodeURIComponent(x.slice(10)));
+  history.replaceState(history.state, '', '?' + q);
 }
 
 // ---- behaviours ----
@@ -388,13 +390,15 @@ function say(el, text, ms) {
 }
 
 async function batch(b) {
+  let ok;
   try {
     const r = await api(A + '/batch', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ baseVersion: state.version, ...b }),
+      body: JSON.stringify({ baseVersion: state.version, child: state.child || undefined, ...b }),
     });
     state.version = r.version ?? state.version;
+    ok = 1;
   } catch (e) {
     note(e.status === 409 ? 'The list changed elsewhere and was refreshed. Try again.' : `Not saved: ${e.message}`);
   }
@@ -402,6 +406,7 @@ async function batch(b) {
   count();
   state.motion = 'automatic';
   refresh();
+  return ok;
 }
 
 function ask(text, then) {
@@ -461,6 +466,8 @@ const insert = f => batch({ insertRows: [{ section: +f.dataset.section, row: +f.
 function activate(it, tap) {
   if (it.dataset.cell === 'footer') return insert(it);
   if (state.editing && state.window.editStyle === 'select') return pick(it, true);
+  if (!state.editing && it.dataset.child) return open(it);
+  if (!state.editing && $('[role=switch]', it)) return flip(it);
   pick(it, false);
   if (state.editing) return;
   state.kind.tap?.(it);
@@ -471,17 +478,19 @@ function activate(it, tap) {
 const tools = {
   edit: () => setEditing(true), done: () => setEditing(false), add: () => state.kind.add?.(), 'select-all': selectAll,
   'delete-selected': delSelected, cancel: () => dlg.close(), confirm: () => (dlg.close(), dlg._then?.()),
+  toggle: flip, detail: info,
 };
 function click(e) {
   const a = e.target.closest('[data-action]'), act = a?.dataset.action;
   if (act === 'retry') return (err.hidden = true), state.retry?.();
+  if (act === 'back' && history.state?.up) return e.preventDefault(), history.back();
   const x = e.target.closest('#index a');
   if (x) return e.preventDefault(), jump(+x.dataset.section);
   if (!sc || state.swallowClick) return (state.swallowClick = false); // the click that ends a swipe
   const it = e.target.closest('[role=row]'), open = $('[data-open]', ly);
   if (e.target.closest('.ht[href]')) e.preventDefault(); // the header's link, for pages without script
   if (open && sc.contains(e.target) && act !== 'delete' && act !== 'minus') return open.removeAttribute('data-open');
-  if (tools[act]) return tools[act]();
+  if (tools[act]) return tools[act](it);
   if (act === 'minus') return it !== open && open?.removeAttribute('data-open'), it.toggleAttribute('data-open', it !== open);
   if (act === 'delete') return del([it.dataset.rowId]); // the red button is the confirmation, as UIKit's
   if (act === 'download') {
@@ -609,14 +618,10 @@ async function loadDataset() {
 }
 
 function start() {
-  const q = new URLSearchParams(location.search), v = state.viewport, w = $('[data-role=window]', ly);
-  state.expandedText = q.get('expanded');
+  const v = state.viewport;
   document.querySelectorAll('.pager').forEach(p => p.remove()); // the links give way to the scroller
   v.height = sc.clientHeight;
-  const a = w && q.get('anchor') && $(`[data-row-id="${q.get('anchor')}"]`, w);
-  v.top = (+q.get('top') || 0) + (a ? +a.dataset.y : 0);
-  if (w) w.remove(), apply(w);
-  need();
+  show($('[data-role=window]', ly), location.search);
   loadDataset();
   events();
   addEventListener('pageshow', e => e.persisted && (events(), refresh()));
@@ -640,6 +645,60 @@ function start() {
   sc.addEventListener('pointermove', move);
   sc.addEventListener('pointerup', up);
   sc.addEventListener('pointercancel', up);
+  sf.addEventListener('input', search);
+  sf.form.onsubmit = () => false;
+  onpopstate = () => ((sf.value = new URLSearchParams(location.search).get('q') || ''), go(location.search));
+}
+
+// ---- table documents, search ----
+async function flip(it) {
+  const s = $('[role=switch]', it), on = s.ariaChecked != 'true';
+  s.ariaChecked = on;
+  (await batch({ updateRows: [{ id: +it.dataset.rowId, fields: { on } }] })) || (s.ariaChecked = !on);
+}
+
+async function info(it) {
+  let r;
+  try { r = (await query(it.dataset.y, 1)).rows.find(r => String(r.id) === it.dataset.rowId); } catch (e) { return note(e.message); }
+  $('h2', inf).textContent = nameOf(it);
+  $('p', inf).textContent = Object.entries(r.fields).filter(([k]) => !/^(text|image|.*[sS]tyle|accessory.*)$/.test(k)).map(e => e.join(': ')).join('\n');
+  inf.showModal();
+}
+
+function open(it) {
+  saveNow();
+  history.pushState({ up: 1 }, '', '?child=' + it.dataset.child);
+  go(location.search);
+}
+
+function search() {
+  clearTimeout(search.t);
+  search.t = setTimeout(() => {
+    const t = sf.value, q = new URLSearchParams(location.search), h = { ...history.state };
+    if (!q.has('q')) saveNow(), (h.b = location.search);
+    ['anchor', 'top', 'q'].map(k => q.delete(k));
+    t && q.set('q', t);
+    const s = (!t && h.b) || '?' + q;
+    history.replaceState(h, '', s);
+    go(s);
+  }, 150);
+}
+
+function go(search) {
+  load(search, -1 / 0, 1 / 0, 0, null, d => {
+    ['title', '#title', '.back', '#index'].map(s => $(s).replaceWith($(s, d)));
+    state.viewport.items = [];
+    state.elements.forEach(el => (el._v = 0));
+    show($('[data-role=window]', d), search);
+  });
+}
+
+function show(w, search) {
+  const q = new URLSearchParams(search), a = w && q.get('anchor') && $(`[data-row-id="${q.get('anchor')}"]`, w);
+  Object.assign(state, { child: q.get('child'), q: q.get('q'), expandedText: q.get('expanded'), expanded: null });
+  state.viewport.top = (+q.get('top') || 0) + (a ? +a.dataset.y : 0);
+  if (w) w.remove(), apply(w);
+  need();
 }
 
 if (ly) start();

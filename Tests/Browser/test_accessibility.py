@@ -41,7 +41,20 @@ STATES = {
     "messages-selected": ("/d/messages", lambda d: rows(d)[2].click()),
     "notes-edit": ("/d/notes", lambda d: click(d, "[data-action=edit]")),
     "texts": ("/d/texts", None),
+    "settings": ("/d/settings", None),
+    "settings-child": ("/d/settings", lambda d: open_child(d)),
+    "settings-details": ("/d/settings", lambda d: (open_child(d), click(d, "[data-row-id] [data-action=detail]"),
+                                                   wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "dialog[open]")))),
+    "search": ("/d/friends?q=li", None),
+    "search-typed": ("/d/heroes", lambda d: (d.find_element(By.CSS_SELECTOR, "[data-role=search]").send_keys("ra"),
+                                             wait(d, lambda d: "q=ra" in d.current_url))),
 }
+
+
+def open_child(driver):
+    """Opens the first child table of the page, in the page."""
+    driver.find_element(By.CSS_SELECTOR, "[data-row-id][data-child]").click()
+    wait(driver, lambda d: "child=" in d.current_url and d.find_elements(By.CSS_SELECTOR, "[data-action=back]"))
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -61,7 +61,7 @@ extension OpenAPIDocument {
                 "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
               "InvalidDataset": {"description": "The body cannot be imported and nothing changed: not JSON or a property list, empty, or values that break the kind's rules. detail names the place ([3].friends[0].vip: expected a boolean, found a string, or a line and column). Problem type /api/openapi.json#/components/responses/InvalidDataset.",
                 "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
-              "PageNotFound": {"description": "There is no dataset with this id.",
+              "PageNotFound": {"description": "There is no dataset with this id, or no child table at the child address.",
                 "content": {"text/plain": {"schema": {"type": "string"}}}},
               "PageBadRequest": {"description": "A path with characters that are not allowed (control characters), or a query parameter out of its range or format.",
                 "content": {"text/plain": {"schema": {"type": "string"}}}}

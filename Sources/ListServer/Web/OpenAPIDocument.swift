@@ -211,8 +211,12 @@ enum OpenAPIDocument {
               "parameters": [{"$ref": "#/components/parameters/DatasetId"}],
               "get": {
                 "operationId": "getTablePage",
-                "summary": "The page showing one dataset as a table (HTML), its first window written in; without a script, links page through the rows and open groups.",
-                "parameters": [{"$ref": "#/components/parameters/Top"}, {"$ref": "#/components/parameters/Expanded"}],
+                "summary": "The page showing one dataset as a table (HTML), its first window written in; without a script, links page through the rows and open groups. With child, a child table of a table document, titled with its row, its back control with the parent's title; with q, the search results and the search field holding q.",
+                "parameters": [
+                  {"$ref": "#/components/parameters/Top"}, {"$ref": "#/components/parameters/Expanded"},
+                  {"$ref": "#/components/parameters/Child"}, {"$ref": "#/components/parameters/Anchor"},
+                  {"$ref": "#/components/parameters/Search"}, {"$ref": "#/components/parameters/Width"}
+                ],
                 "responses": {
                   "200": {"description": "The page.", "content": {"text/html": {"schema": {"type": "string"}}}},
                   "304": {"description": "The page is unchanged since the ETag sent in If-None-Match."},

@@ -8,9 +8,13 @@ import Models
 /// previous and next rows (`?top=`), and collapsible headers are links that toggle their group
 /// (`?expanded=`); the script turns it into the virtual scroller.
 ///
-/// The template marks where things go with comments: `<!--title-->` (every occurrence), `<!--grid-->`
-/// (the grid's opening tag), `<!--window-->`, `<!--previous-->`, `<!--next-->` and `<!--index-->` (the
-/// section index bar, its letters links to their sections).
+/// The template marks where things go with comments: `<!--title-->` (every occurrence), `<!--back-->`
+/// (the navigation bar's back control), `<!--search-->` (the search field), `<!--grid-->` (the grid's
+/// opening tag), `<!--window-->`, `<!--previous-->`, `<!--next-->` and `<!--index-->` (the section index
+/// bar, its letters links to their sections).
+///
+/// `child=` shows a table document's child table (titled with its row, its back control titled with the
+/// parent's title) and `q=` the search results, as the window endpoints do; the links keep both.
 enum TablePage {
     /// The height of the window written into the page: a tall screen, and a page of rows without script.
     static let windowHeight = 1600.0
@@ -21,9 +25,12 @@ enum TablePage {
     static let previousMarker = Array("<!--previous-->".utf8)
     static let nextMarker = Array("<!--next-->".utf8)
     static let indexMarker = Array("<!--index-->".utf8)
+    static let backMarker = Array("<!--back-->".utf8)
+    static let searchMarker = Array("<!--search-->".utf8)
 
     /// The response for `GET /d/{id}`.
-    /// - Throws: ``HTTPError`` `400` for a bad query, `500` when the template is missing or unmarked.
+    /// - Throws: ``HTTPError`` `400` for a bad query, `404` for a child table that does not exist, `500`
+    ///   when the template is missing or unmarked.
     /// - Parameter assets: where the rows' image names resolve.
     static func response(
         entry: DatasetEntry, request: HTTPRequest, files: StaticFiles, assets: AssetCatalog
@@ -32,9 +39,11 @@ enum TablePage {
         window.height = windowHeight
         window.overscan = 0
         window.isEditing = false
+        let shown = try Self.child(of: entry, window.child)
+        let parent = window.child.isEmpty ? nil : try Self.child(of: entry, ChildAddress(window.child.rows.dropLast()))
         guard let file = files.resolve("/table.html"),
             let (_, template) = (try? Posix.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
-            let body = render(template: template, entry: entry, request: window, assets: assets)
+            let body = render(template: template, entry: shown, parent: parent, request: window, assets: assets)
         else {
             throw HTTPError(500, detail: "the page template Public/table.html is missing or not marked for the table")
         }
@@ -44,16 +53,20 @@ enum TablePage {
         return response
     }
 
-    /// The template with the dataset's title, the grid and its first window, and the paging links.
+    /// The template with the table's title, the grid and its first window, and the paging links.
+    /// - Parameters:
+    ///   - entry: the table shown, the dataset's own or a child table.
+    ///   - parent: the table a child table was opened from; nil for the dataset's own.
     /// - Returns: the page, or nil when the template lacks a marker.
     /// - Complexity: O(template + window).
     static func render(
-        template: [UInt8], entry: DatasetEntry, request: WindowRequest, assets: AssetCatalog
+        template: [UInt8], entry: DatasetEntry, parent: DatasetEntry?, request: WindowRequest, assets: AssetCatalog
     ) -> [UInt8]? {
-        let view = WindowView(entry: entry, request: request)
+        let view = WindowView(searching: entry, request: request)
         let dataset = entry.dataset
+        let id = entry.rootID
         var title = HTMLBuffer(capacity: 64)
-        title.text(dataset.title.isEmpty ? dataset.id : dataset.title)
+        title.text(dataset.title.isEmpty ? id : dataset.title)
         var grid = HTMLBuffer(capacity: 96)
         grid.raw(entry.metrics.hasSectionHeaders ? "<div class=\"spacer\" role=\"treegrid\"" : "<div class=\"spacer\" role=\"grid\"")
         grid.raw(" aria-labelledby=\"title\"><div class=\"layer\">")
@@ -61,22 +74,27 @@ enum TablePage {
         FragmentRenderer.render(view.fragmentWindow(assets: assets), into: &page)
         let fragment = page.bytes
         let (first, end) = bounds(of: view.window)
-        let expanded = request.expanded.map { "&expanded=" + $0.description } ?? ""
+        let expanded = (request.expanded.map { "&expanded=" + $0.description } ?? "") + kept(request)
         var previous = HTMLBuffer(capacity: 128)
         if request.top > 0 && first > 0 {
             writeLink(
-                "previous", "Previous rows", href: "/d/\(dataset.id)?top=\(Int(max(0, first - windowHeight)))\(expanded)",
+                "previous", "Previous rows", href: "/d/\(id)?top=\(Int(max(0, first - windowHeight)))\(expanded)",
                 into: &previous)
         }
         var next = HTMLBuffer(capacity: 128)
         if end < view.window.contentHeight {
-            writeLink("next", "Next rows", href: "/d/\(dataset.id)?top=\(Int(end))\(expanded)", into: &next)
+            writeLink("next", "Next rows", href: "/d/\(id)?top=\(Int(end))\(expanded)", into: &next)
         }
         var index = HTMLBuffer(capacity: 64 + entry.indexTitles.count * 48)
-        writeIndex(entry, layout: view.layout, expanded: expanded, into: &index)
+        writeIndex(entry, layout: view.layout, expanded: expanded, isSearching: request.query != nil, into: &index)
+        var back = HTMLBuffer(capacity: 96)
+        writeBack(entry, parent: parent, into: &back)
+        var search = HTMLBuffer(capacity: 320)
+        writeSearch(entry, query: request.query?.text, into: &search)
         var filled = template.replacing(titleMarker, with: title.bytes)
-        for (marker, bytes) in [(gridMarker, grid.bytes), (windowMarker, fragment), (previousMarker, previous.bytes),
-                                (nextMarker, next.bytes), (indexMarker, index.bytes)] {
+        for (marker, bytes) in [(backMarker, back.bytes), (searchMarker, search.bytes), (gridMarker, grid.bytes),
+                                (windowMarker, fragment), (previousMarker, previous.bytes), (nextMarker, next.bytes),
+                                (indexMarker, index.bytes)] {
             guard let range = filled.firstRange(of: marker) else { return nil }
             filled.replaceSubrange(range, with: bytes)
         }
@@ -91,18 +109,20 @@ enum TablePage {
         return (top, bottom)
     }
 
-    /// The section index bar: each title a link to the page at its section's header.
+    /// The section index bar: each title a link to the page at its section's header; empty and hidden
+    /// while searching, as iOS hides it over search results (whose sections are not the table's).
     private static func writeIndex(
-        _ entry: DatasetEntry, layout: TableLayout, expanded: String, into html: inout HTMLBuffer
+        _ entry: DatasetEntry, layout: TableLayout, expanded: String, isSearching: Bool, into html: inout HTMLBuffer
     ) {
         html.raw("<nav id=\"index\" class=\"index\" data-role=\"index\" aria-label=\"Section index\"")
-        if entry.indexTitles.isEmpty { html.raw(" hidden") }
+        if entry.indexTitles.isEmpty || isSearching { html.raw(" hidden") }
         html.raw(">")
+        guard !isSearching else { return html.raw("</nav>") }
         for (title, section) in zip(entry.indexTitles, entry.indexSections) {
             html.raw("<a data-section=\"")
             html.int(section)
             html.raw("\" href=\"")
-            html.text("/d/\(entry.dataset.id)?top=\(Int(layout.rectForHeader(inSection: section).y))\(expanded)")
+            html.text("/d/\(entry.rootID)?top=\(Int(layout.rectForHeader(inSection: section).y))\(expanded)")
             html.raw("\">")
             html.text(title)
             html.raw("</a>")
