@@ -73,7 +73,7 @@ struct TablePageNavigationTests {
     func indexWhileSearching() throws {
         let api = try APIFixture()
         let html = try Self.page(api, "/d/friends?q=a")
-        #expect(html.contains(#"<nav id="index" class="index" aria-label="Section index" hidden></nav>"#))
+        #expect(html.contains(#"<nav id="index" class="index" data-role="index" aria-label="Section index" hidden></nav>"#))
     }
 
     @Test("query values are percent-encoded but for unreserved characters")
