@@ -477,7 +477,7 @@ function activate(it, tap) {
 
 const tools = {
   edit: () => setEditing(true), done: () => setEditing(false), add: () => state.kind.add?.(), 'select-all': selectAll,
-  'delete-selected': delSelected, cancel: () => dlg.close(), confirm: () => (dlg.close(), dlg._then?.()),
+  'delete-selected': () => delSelected(), cancel: () => dlg.close(), confirm: () => (dlg.close(), dlg._then?.()),
   toggle: flip, detail: info,
 };
 function click(e) {
