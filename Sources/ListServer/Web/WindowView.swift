@@ -99,7 +99,7 @@ struct WindowView {
 
     /// The page with one section toggled and its header at the top: the link of a collapsible header.
     private func link(toggling id: SectionID, at y: Double) -> String {
-        let toggled = expanded.toggling(id, among: sections.map(\.id))
+        let toggled = expanded.toggling(id, allIDs: entry.sectionIDRanges)
         let top = y > 0 ? "top=\(Int(y))&" : ""
         return "/d/\(entry.dataset.id)?\(top)expanded=\(toggled.description)"
     }
