@@ -93,6 +93,24 @@ extension HeightTreeNode {
         /// The view of a leaf holding `values`.
         init(leaf values: [Double]) {
             self.init(isLeaf: true, count: values.count)
+            fill(leaf: values)
+        }
+
+        /// The view of a branch over `children`, with their counts and totals.
+        init(branch children: [HeightTreeNode], counts: [Int], totals: [Double]) {
+            self.init(isLeaf: false, count: children.count)
+            fill(branch: children, counts: counts, totals: totals)
+        }
+
+        /// Whether this view has the shape of a node of `count` entries, so `fill` can rewrite it in
+        /// place (a height changed, nothing was inserted or removed).
+        func fits(isLeaf: Bool, count: Int) -> Bool {
+            count > 0 && self.count == count && self.isLeaf == isLeaf
+        }
+
+        /// Writes a leaf's `values` and their running sums into this view.
+        /// - Precondition: the view has `values.count` entries and is a leaf's.
+        func fill(leaf values: [Double]) {
             guard !values.isEmpty else { return }
             let entries = entries
             let ends = ends
@@ -104,9 +122,9 @@ extension HeightTreeNode {
             }
         }
 
-        /// The view of a branch over `children`, with their counts and totals.
-        init(branch children: [HeightTreeNode], counts: [Int], totals: [Double]) {
-            self.init(isLeaf: false, count: children.count)
+        /// Writes a branch's children, their counts and totals, and the running sums into this view.
+        /// - Precondition: the view has `children.count` entries and is a branch's.
+        func fill(branch children: [HeightTreeNode], counts: [Int], totals: [Double]) {
             guard !children.isEmpty else { return }
             let (entries, ends, countEnds, references) = (entries, ends, countEnds, self.children)
             var sum = 0.0

@@ -97,21 +97,31 @@ final class HeightTreeNode: @unchecked Sendable {
         isLeaf ? values.count > Self.leafCapacity : children.count > Self.branchCapacity
     }
 
-    /// Recomputes `count`, `ends` and `total` from the values or the child summaries.
+    /// Recomputes `count`, the view and `total` from the values or the child summaries; the view's
+    /// block is rewritten in place when the number of entries did not change.
     ///
     /// Sums are added afresh rather than adjusted by differences, so repeated updates never
     /// accumulate rounding drift. Every mutation of a node ends by refreshing it.
     /// - Complexity: O(entries in this node).
     func refresh() {
-        view.deallocate()
         if isLeaf {
             count = values.count
-            view = View(leaf: values)
+            if view.fits(isLeaf: true, count: count) {
+                view.fill(leaf: values)
+            } else {
+                view.deallocate()
+                view = View(leaf: values)
+            }
         } else {
             var number = 0
             for childCount in childCounts { number += childCount }
             count = number
-            view = View(branch: children, counts: childCounts, totals: childTotals)
+            if view.fits(isLeaf: false, count: children.count) {
+                view.fill(branch: children, counts: childCounts, totals: childTotals)
+            } else {
+                view.deallocate()
+                view = View(branch: children, counts: childCounts, totals: childTotals)
+            }
         }
         total = view.count == 0 ? 0 : view.ends[view.count - 1]
     }
