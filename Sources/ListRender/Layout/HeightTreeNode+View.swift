@@ -15,9 +15,10 @@ extension HeightTreeNode {
     /// it is built, before any other thread can reach it, and freed only when its node changes
     /// or dies, which no thread holding the tree can observe.
     struct View: @unchecked Sendable {
-        /// The memory this view owns: a header word (the number of entries, shifted left once,
-        /// plus 1 for a leaf), the entries, their running sums, and in a branch the running
-        /// counts and the children. Nil for a view of no entries.
+        /// The memory this view owns: two header words (the number of entries, shifted left once,
+        /// plus 1 for a leaf; the number of entries the block has room for), then, each in room
+        /// for that many, the entries, their running sums, and in a branch the running counts and
+        /// the children. Nil for a view of no entries.
         private let block: UnsafeMutableRawPointer?
 
         /// The number of entries.
@@ -34,28 +35,35 @@ extension HeightTreeNode {
             return block.load(as: Int.self) & 1 == 1
         }
 
+        /// The number of entries the block has room for.
+        @inline(__always)
+        private var capacity: Int {
+            guard let block else { return 0 }
+            return block.load(fromByteOffset: 8, as: Int.self)
+        }
+
         /// The entries: heights in a leaf, child totals in a branch.
         @inline(__always)
         var entries: UnsafeMutablePointer<Double> {
-            (block.unsafelyUnwrapped + 8).assumingMemoryBound(to: Double.self)
+            (block.unsafelyUnwrapped + 16).assumingMemoryBound(to: Double.self)
         }
 
         /// `ends[i]` is the sum of the entries `0...i`, added in order.
         @inline(__always)
         var ends: UnsafeMutablePointer<Double> {
-            (block.unsafelyUnwrapped + 8 + count * 8).assumingMemoryBound(to: Double.self)
+            (block.unsafelyUnwrapped + 16 + capacity * 8).assumingMemoryBound(to: Double.self)
         }
 
         /// A branch: `countEnds[i]` is the number of elements under children `0...i`.
         @inline(__always)
         var countEnds: UnsafeMutablePointer<Int> {
-            (block.unsafelyUnwrapped + 8 + count * 16).assumingMemoryBound(to: Int.self)
+            (block.unsafelyUnwrapped + 16 + capacity * 16).assumingMemoryBound(to: Int.self)
         }
 
         /// A branch: the children, unretained (the node's `children` array owns them).
         @inline(__always)
         var children: UnsafeMutablePointer<Unmanaged<HeightTreeNode>> {
-            (block.unsafelyUnwrapped + 8 + count * 24).assumingMemoryBound(to: Unmanaged<HeightTreeNode>.self)
+            (block.unsafelyUnwrapped + 16 + capacity * 24).assumingMemoryBound(to: Unmanaged<HeightTreeNode>.self)
         }
 
         /// The number of elements under the node.
@@ -72,46 +80,56 @@ extension HeightTreeNode {
         }
 
         /// A view of no entries, which owns no memory.
-        static var none: View { View(isLeaf: true, count: 0) }
+        static var none: View { View(isLeaf: true, count: 0, room: 0) }
 
-        private init(isLeaf: Bool, count: Int) {
+        private init(isLeaf: Bool, count: Int, room: Int) {
             guard count > 0 else {
                 block = nil
                 return
             }
-            let words = 1 + count * (isLeaf ? 2 : 4)
+            let room = Swift.max(room, count)
+            let words = 2 + room * (isLeaf ? 2 : 4)
             let block = UnsafeMutableRawPointer.allocate(byteCount: words * 8, alignment: 8)
             block.storeBytes(of: count << 1 | (isLeaf ? 1 : 0), as: Int.self)
-            (block + 8).bindMemory(to: Double.self, capacity: 2 * count)
+            block.storeBytes(of: room, toByteOffset: 8, as: Int.self)
+            (block + 16).bindMemory(to: Double.self, capacity: 2 * room)
             if !isLeaf {
-                (block + 8 + count * 16).bindMemory(to: Int.self, capacity: count)
-                (block + 8 + count * 24).bindMemory(to: Unmanaged<HeightTreeNode>.self, capacity: count)
+                (block + 16 + room * 16).bindMemory(to: Int.self, capacity: room)
+                (block + 16 + room * 24).bindMemory(to: Unmanaged<HeightTreeNode>.self, capacity: room)
             }
             self.block = block
         }
 
-        /// The view of a leaf holding `values`.
-        init(leaf values: [Double]) {
-            self.init(isLeaf: true, count: values.count)
+        /// The view of a leaf holding `values`, with room for `room` entries (at least as many).
+        init(leaf values: [Double], room: Int = 0) {
+            self.init(isLeaf: true, count: values.count, room: room)
             fill(leaf: values)
         }
 
-        /// The view of a branch over `children`, with their counts and totals.
-        init(branch children: [HeightTreeNode], counts: [Int], totals: [Double]) {
-            self.init(isLeaf: false, count: children.count)
+        /// The view of a branch over `children`, with their counts and totals, with room for `room`
+        /// entries (at least as many).
+        init(branch children: [HeightTreeNode], counts: [Int], totals: [Double], room: Int = 0) {
+            self.init(isLeaf: false, count: children.count, room: room)
             fill(branch: children, counts: counts, totals: totals)
         }
 
-        /// Whether this view has the shape of a node of `count` entries, so `fill` can rewrite it in
-        /// place (a height changed, nothing was inserted or removed).
+        /// Whether this view's block has room for a node of `count` entries of this kind, so
+        /// `fill` can rewrite it in place.
         func fits(isLeaf: Bool, count: Int) -> Bool {
-            count > 0 && self.count == count && self.isLeaf == isLeaf
+            count > 0 && count <= capacity && self.isLeaf == isLeaf
+        }
+
+        /// The room to give a view of `count` entries that did not fit its old block: some
+        /// slack, so that the next insertions into the node rewrite it in place.
+        static func room(for count: Int) -> Int {
+            count + Swift.max(4, count / 8)
         }
 
         /// Writes a leaf's `values` and their running sums into this view.
-        /// - Precondition: the view has `values.count` entries and is a leaf's.
+        /// - Precondition: the view's block has room for `values.count` entries and is a leaf's.
         func fill(leaf values: [Double]) {
             guard !values.isEmpty else { return }
+            block.unsafelyUnwrapped.storeBytes(of: values.count << 1 | 1, as: Int.self)
             let entries = entries
             let ends = ends
             var sum = 0.0
@@ -123,9 +141,10 @@ extension HeightTreeNode {
         }
 
         /// Writes a branch's children, their counts and totals, and the running sums into this view.
-        /// - Precondition: the view has `children.count` entries and is a branch's.
+        /// - Precondition: the view's block has room for `children.count` entries and is a branch's.
         func fill(branch children: [HeightTreeNode], counts: [Int], totals: [Double]) {
             guard !children.isEmpty else { return }
+            block.unsafelyUnwrapped.storeBytes(of: children.count << 1, as: Int.self)
             let (entries, ends, countEnds, references) = (entries, ends, countEnds, self.children)
             var sum = 0.0
             var number = 0

@@ -98,7 +98,8 @@ final class HeightTreeNode: @unchecked Sendable {
     }
 
     /// Recomputes `count`, the view and `total` from the values or the child summaries; the view's
-    /// block is rewritten in place when the number of entries did not change.
+    /// block is rewritten in place while it has room for the entries (a new node's block is exact,
+    /// a block that outgrows its room is replaced by one with some slack).
     ///
     /// Sums are added afresh rather than adjusted by differences, so repeated updates never
     /// accumulate rounding drift. Every mutation of a node ends by refreshing it.
@@ -109,8 +110,9 @@ final class HeightTreeNode: @unchecked Sendable {
             if view.fits(isLeaf: true, count: count) {
                 view.fill(leaf: values)
             } else {
+                let room = view.count == 0 ? count : View.room(for: count)
                 view.deallocate()
-                view = View(leaf: values)
+                view = View(leaf: values, room: room)
             }
         } else {
             var number = 0
@@ -119,8 +121,9 @@ final class HeightTreeNode: @unchecked Sendable {
             if view.fits(isLeaf: false, count: children.count) {
                 view.fill(branch: children, counts: childCounts, totals: childTotals)
             } else {
+                let room = view.count == 0 ? children.count : View.room(for: children.count)
                 view.deallocate()
-                view = View(branch: children, counts: childCounts, totals: childTotals)
+                view = View(branch: children, counts: childCounts, totals: childTotals, room: room)
             }
         }
         total = view.count == 0 ? 0 : view.ends[view.count - 1]
