@@ -38,13 +38,46 @@ enum LayoutBenchmarks {
         oneSection(offsets: offsets, report: report)
     }
 
+    /// The window queries alone, on the same layout and offsets as `run`, repeated for a profiler.
+    static func runQueries(report: (String, Double, String) -> Void) {
+        var random = Random(seed: 2024)
+        let sections = (0..<sectionCount).map { _ in
+            let heights = (0..<rowsPerSection).map { _ in random.next() % 4 == 0 ? 60.0 : 44.0 }
+            return SectionMetrics(headerHeight: 28, rowHeights: .individual(heights))
+        }
+        let layout = TableLayout(style: .plain, sections: sections)
+        let offsets = (0..<100_000).map { _ in Double(random.next() % UInt64(layout.contentHeight)) }
+        for _ in 0..<3 {
+            queries(layout, offsets: offsets, report: report)
+        }
+        let sorted = offsets.sorted()
+        var reused = layout.window(top: 0, height: 800, overscan: 200)
+        var listed = 0
+        let times = sorted.map { top in
+            wallNanoseconds {
+                layout.window(top: top, height: 800, overscan: 200, into: &reused)
+                listed &+= reused.rows.count
+            }
+        }
+        report("window-query-sorted", median(times) / 1e3, "µs")
+        keep(listed)
+    }
+
     static func queries(_ layout: TableLayout, offsets: [Double], report: (String, Double, String) -> Void) {
         var listed = 0
         let windowTimes = offsets.map { top in
             wallNanoseconds { listed += layout.window(top: top, height: 800, overscan: 200).rows.count }
         }
-        report("window-query", median(windowTimes) / 1e3, "µs")
+        report("window-query-new", median(windowTimes) / 1e3, "µs (a new TableWindow each time)")
         report("window-rows", Double(listed) / Double(offsets.count), "rows per window")
+        var reused = layout.window(top: 0, height: 800, overscan: 200)
+        let reusedTimes = offsets.map { top in
+            wallNanoseconds {
+                layout.window(top: top, height: 800, overscan: 200, into: &reused)
+                listed &+= reused.rows.count
+            }
+        }
+        report("window-query", median(reusedTimes) / 1e3, "µs (one TableWindow reused, no allocation)")
         let hitTimes = offsets.map { y in wallNanoseconds { listed &+= layout.indexPathForRow(at: y)?.row ?? 0 } }
         report("hit-test", median(hitTimes), "ns")
         let rectTimes = offsets.map { y in

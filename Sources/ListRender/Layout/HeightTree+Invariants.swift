@@ -24,7 +24,7 @@ extension HeightTreeNode {
                 precondition(value.isFinite && value >= 0, "height \(value) is not a finite non-negative number")
             }
             precondition(count == values.count, "leaf count out of date")
-            precondition(total == HeightTreeNode.sum(values), "leaf total out of date")
+            checkView(entries: values)
             return 0
         }
         precondition(values.isEmpty, "branch with values")
@@ -41,7 +41,27 @@ extension HeightTreeNode {
             expectedCount += child.count
         }
         precondition(count == expectedCount, "branch count out of date")
-        precondition(total == HeightTreeNode.sum(childTotals), "branch total out of date")
+        checkView(entries: childTotals)
+        var number = 0
+        for slot in children.indices {
+            number += childCounts[slot]
+            precondition(view.countEnds[slot] == number, "running counts out of date")
+            precondition(view.children[slot].takeUnretainedValue() === children[slot], "view's child out of date")
+        }
         return (depth ?? 0) + 1
+    }
+}
+
+extension HeightTreeNode {
+    /// Checks that the view holds `entries` and their running sums, and that `total` is the last.
+    private func checkView(entries: [Double]) {
+        precondition(view.isLeaf == isLeaf && view.count == entries.count, "view shape out of date")
+        var sum = 0.0
+        for (index, entry) in entries.enumerated() {
+            sum += entry
+            precondition(view.entries[index] == entry, "view entry out of date")
+            precondition(view.ends[index] == sum, "running sum out of date")
+        }
+        precondition(total == sum, "total out of date")
     }
 }

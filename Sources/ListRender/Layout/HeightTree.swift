@@ -7,16 +7,21 @@
 /// total of each child. It is a value type: copies share nodes, and a mutation copies only the
 /// nodes on its path that another copy still shares.
 ///
-/// Offsets are sums of the heights before an element, added in tree order; every query adds them
-/// in that same order, so the offsets they report agree with each other exactly.
+/// An element's offset is the sum, over the levels from the root down, of the running sum before
+/// its entry in each node (`HeightTreeNode.ends`); every query adds them in that same order, so
+/// the offsets they report agree with each other exactly.
 struct HeightTree: Sendable {
     private(set) var root: HeightTreeNode
+    /// `root.view`, kept here so a query reaches the root's entries without touching the root
+    /// object; refreshed at the end of every mutation.
+    private(set) var rootView: HeightTreeNode.View
 
     /// Creates a tree holding `values` in order.
     /// - Complexity: O(n).
     init(_ values: [Double]) {
         guard values.count > HeightTreeNode.leafCapacity else {
             root = HeightTreeNode(leaf: values)
+            rootView = root.view
             return
         }
         var level = Self.evenChunks(of: values.count, capacity: HeightTreeNode.leafCapacity).map {
@@ -29,6 +34,7 @@ struct HeightTree: Sendable {
             }
         }
         root = level[0]
+        rootView = root.view
     }
 
     /// Creates a tree of `count` copies of `height`.
@@ -38,10 +44,10 @@ struct HeightTree: Sendable {
     }
 
     /// The number of heights.
-    var count: Int { root.count }
+    var count: Int { rootView.elementCount }
 
     /// The sum of all heights.
-    var total: Double { root.total }
+    var total: Double { rootView.total }
 
     /// All heights in order.
     /// - Complexity: O(n).
@@ -56,14 +62,14 @@ struct HeightTree: Sendable {
     /// - Complexity: O(log n).
     subscript(index: Int) -> Double {
         precondition(index >= 0 && index < count, "HeightTree index \(index) out of range 0..<\(count)")
-        var node = root
+        var node = rootView
         var local = index
         while !node.isLeaf {
             let (slot, inner) = node.childSlot(containing: local)
-            node = node.children[slot]
+            node = node.child(slot)
             local = inner
         }
-        return node.values[local]
+        return node.entries[local]
     }
 
     /// The sum of the heights before `index` (the offset at which element `index` starts).
@@ -72,50 +78,35 @@ struct HeightTree: Sendable {
     func prefixSum(upTo index: Int) -> Double {
         precondition(index >= 0 && index <= count, "HeightTree prefix \(index) out of range 0...\(count)")
         guard index < count else { return total }
-        var node = root
+        var node = rootView
         var local = index
         var sum = 0.0
         while !node.isLeaf {
-            var slot = 0
-            while local >= node.childCounts[slot] {
-                sum += node.childTotals[slot]
-                local -= node.childCounts[slot]
-                slot += 1
-            }
-            node = node.children[slot]
+            let (slot, inner) = node.childSlot(containing: local)
+            sum += node.start(ofEntry: slot)
+            local = inner
+            node = node.child(slot)
         }
-        for position in 0..<local {
-            sum += node.values[position]
-        }
-        return sum
+        return sum + node.start(ofEntry: local)
     }
 
     /// The first element that ends after `offset`, with the offset at which it starts.
     /// - Returns: `(count, total)` when no element ends after `offset`; element 0 for any
     ///   negative offset.
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n): a binary search per level, no retain or release.
     func locate(_ offset: Double) -> (index: Int, start: Double) {
         guard offset < total else { return (count, total) }
-        var node = root
+        var node = rootView
         var index = 0
         var start = 0.0
         while !node.isLeaf {
-            var slot = 0
-            let last = node.children.count - 1
-            while slot < last && start + node.childTotals[slot] <= offset {
-                start += node.childTotals[slot]
-                index += node.childCounts[slot]
-                slot += 1
-            }
-            node = node.children[slot]
+            let slot = node.entry(endingAfter: offset, base: start)
+            start += node.start(ofEntry: slot)
+            index += node.elements(before: slot)
+            node = node.child(slot)
         }
-        var position = 0
-        let last = node.values.count - 1
-        while position < last && start + node.values[position] <= offset {
-            start += node.values[position]
-            position += 1
-        }
-        return (index + position, start)
+        let position = node.entry(endingAfter: offset, base: start)
+        return (index + position, start + node.start(ofEntry: position))
     }
 
     /// Calls `body(index, start, height)` for every element of non-zero height that ends after
@@ -151,6 +142,7 @@ extension HeightTree {
     mutating func set(_ height: Double, at index: Int) -> Double {
         precondition(index >= 0 && index < count, "HeightTree index \(index) out of range 0..<\(count)")
         makeRootUnique()
+        defer { rootView = root.view }
         return root.setValue(height, at: index)
     }
 
@@ -162,6 +154,7 @@ extension HeightTree {
         if let split = root.insert(height, at: index) {
             root = HeightTreeNode(branch: [root, split])
         }
+        rootView = root.view
     }
 
     /// Removes the element at `index`.
@@ -175,12 +168,14 @@ extension HeightTree {
         if !root.isLeaf && root.children.count == 1 {
             root = root.children[0]
         }
+        rootView = root.view
         return removed
     }
 
     private mutating func makeRootUnique() {
         if !isKnownUniquelyReferenced(&root) {
             root = root.copy()
+            rootView = root.view
         }
     }
 }
@@ -189,26 +184,24 @@ extension HeightTreeNode {
     /// The recursive step of `HeightTree.visit(from:_:)`.
     /// - Returns: false when `body` asked to stop.
     func visit(from offset: Double, base: Int, start: Double, _ body: (Int, Double, Double) -> Bool) -> Bool {
-        var y = start
         if isLeaf {
             for position in values.indices {
                 let height = values[position]
-                if height > 0 && y + height > offset && !body(base + position, y, height) {
+                if height > 0 && start + end(ofEntry: position) > offset
+                    && !body(base + position, start + self.start(ofEntry: position), height)
+                {
                     return false
                 }
-                y += height
             }
             return true
         }
         var index = base
         for slot in children.indices {
-            let childTotal = childTotals[slot]
-            if childTotal > 0 && y + childTotal > offset
-                && !children[slot].visit(from: offset, base: index, start: y, body)
+            if childTotals[slot] > 0 && start + end(ofEntry: slot) > offset
+                && !children[slot].visit(from: offset, base: index, start: start + self.start(ofEntry: slot), body)
             {
                 return false
             }
-            y += childTotal
             index += childCounts[slot]
         }
         return true

@@ -1,8 +1,14 @@
 // ListRender — one node of a `HeightTree`
 
 /// One node of a `HeightTree`: a leaf holding heights, or a branch holding children with their
-/// element counts and height totals side by side, so that a descent scans two small arrays and
-/// touches one child per level.
+/// element counts and height totals side by side, so that a descent touches one child per level.
+///
+/// Every node also keeps a `view` (see `HeightTreeNode.View`): one block of memory it owns with its
+/// entries, their running sums and, in a branch, its children's running counts and unretained
+/// references. Queries descend through views, finding each entry by binary search over one flat
+/// array, without retaining a node or an array. An entry's offset is its node's offset plus the
+/// running sum before it, at every level; every query computes offsets that way, so they agree
+/// exactly.
 ///
 /// Nodes are shared between trees and mutated only when uniquely referenced (copy-on-write, see
 /// `HeightTree`); that is what makes the unchecked `Sendable` conformance sound. For the same
@@ -27,6 +33,8 @@ final class HeightTreeNode: @unchecked Sendable {
     @exclusivity(unchecked) var childCounts: [Int]
     /// `childTotals[i]` is `children[i].total`.
     @exclusivity(unchecked) var childTotals: [Double]
+    /// The query path's copy of this node, rebuilt by `refresh()`; its memory is freed with the node.
+    @exclusivity(unchecked) private(set) var view: View
     /// The number of heights under this node.
     @exclusivity(unchecked) private(set) var count: Int
     /// The sum of the heights under this node.
@@ -39,6 +47,7 @@ final class HeightTreeNode: @unchecked Sendable {
         children = []
         childCounts = []
         childTotals = []
+        view = View.none
         count = 0
         total = 0
         refresh()
@@ -51,6 +60,7 @@ final class HeightTreeNode: @unchecked Sendable {
         self.children = children
         childCounts = children.map(\.count)
         childTotals = children.map(\.total)
+        view = View.none
         count = 0
         total = 0
         refresh()
@@ -67,8 +77,14 @@ final class HeightTreeNode: @unchecked Sendable {
         children = other.children
         childCounts = other.childCounts
         childTotals = other.childTotals
+        view = View.none
         count = other.count
         total = other.total
+        refresh()
+    }
+
+    deinit {
+        view.deallocate()
     }
 
     /// Whether this node holds fewer entries than a non-root node may.
@@ -81,44 +97,52 @@ final class HeightTreeNode: @unchecked Sendable {
         isLeaf ? values.count > Self.leafCapacity : children.count > Self.branchCapacity
     }
 
-    /// Recomputes `count` and `total` from the values or the child summaries.
+    /// Recomputes `count`, the view and `total` from the values or the child summaries; the view's
+    /// block is rewritten in place while it has room for the entries (a new node's block is exact,
+    /// a block that outgrows its room is replaced by one with some slack).
     ///
-    /// Totals are summed afresh rather than adjusted by differences, so repeated updates never
-    /// accumulate rounding drift.
+    /// Sums are added afresh rather than adjusted by differences, so repeated updates never
+    /// accumulate rounding drift. Every mutation of a node ends by refreshing it.
     /// - Complexity: O(entries in this node).
     func refresh() {
         if isLeaf {
             count = values.count
-            total = Self.sum(values)
+            if view.fits(isLeaf: true, count: count) {
+                view.fill(leaf: values)
+            } else {
+                let room = view.count == 0 ? count : View.room(for: count)
+                view.deallocate()
+                view = View(leaf: values, room: room)
+            }
         } else {
             var number = 0
             for childCount in childCounts { number += childCount }
             count = number
-            total = Self.sum(childTotals)
+            if view.fits(isLeaf: false, count: children.count) {
+                view.fill(branch: children, counts: childCounts, totals: childTotals)
+            } else {
+                let room = view.count == 0 ? children.count : View.room(for: children.count)
+                view.deallocate()
+                view = View(branch: children, counts: childCounts, totals: childTotals, room: room)
+            }
         }
+        total = view.count == 0 ? 0 : view.ends[view.count - 1]
     }
 
-    /// The sum of `values`, added in four interleaved lanes so that the additions do not wait on
-    /// each other. Exact whenever the values are, like every sum of heights in whole or
-    /// fractional binary steps (44, 60, 0.5, 0.25).
-    /// - Complexity: O(n).
-    static func sum(_ values: [Double]) -> Double {
-        values.withUnsafeBufferPointer { buffer in
-            var lanes = (0.0, 0.0, 0.0, 0.0)
-            var index = 0
-            while index + 4 <= buffer.count {
-                lanes.0 += buffer[index]
-                lanes.1 += buffer[index + 1]
-                lanes.2 += buffer[index + 2]
-                lanes.3 += buffer[index + 3]
-                index += 4
-            }
-            while index < buffer.count {
-                lanes.0 += buffer[index]
-                index += 1
-            }
-            return (lanes.0 + lanes.1) + (lanes.2 + lanes.3)
-        }
+    /// Where entry `index` starts, measured from the node's start: the running sum before it.
+    func start(ofEntry index: Int) -> Double {
+        view.start(ofEntry: index)
+    }
+
+    /// The first entry that ends after `offset`, where the node starts at `base` (see
+    /// `View.entry(endingAfter:base:)`).
+    func entry(endingAfter offset: Double, base: Double) -> Int {
+        view.entry(endingAfter: offset, base: base)
+    }
+
+    /// Where entry `index` ends, measured from the node's start.
+    func end(ofEntry index: Int) -> Double {
+        view.ends[index]
     }
 
     /// Copies the child at `index` if another tree shares it, and returns it.

@@ -29,6 +29,21 @@ enum SectionRows: Sendable {
         }
     }
 
+    /// What a window query reads of the rows, with no reference to retain: the count and height
+    /// of equal rows, or the view of the tree's root.
+    enum Shape {
+        case uniform(count: Int, height: Double)
+        case varying(HeightTreeNode.View)
+    }
+
+    /// The rows as a window query reads them (see `Shape`); valid while `self` is unchanged.
+    var shape: Shape {
+        switch self {
+        case .uniform(let count, let height): .uniform(count: count, height: height)
+        case .varying(let tree): .varying(tree.rootView)
+        }
+    }
+
     /// The number of rows.
     var count: Int {
         switch self {

@@ -13,13 +13,43 @@ extension TableLayout {
     ///   in plain style the pinned header and footer (computed from the viewport without overscan).
     /// - Complexity: O(log n + k) for k items listed.
     public func window(top: Double, height: Double, overscan: Double = 0) -> TableWindow {
-        precondition(height >= 0 && overscan >= 0, "a window needs a non-negative height and overscan")
         var window = TableWindow(top: top, height: height, overscan: overscan, contentHeight: contentHeight)
+        window.rows.reserveCapacity(32)
+        fillWindow(&window, top: top, height: height, overscan: overscan)
+        return window
+    }
+
+    /// The same window as `window(top:height:overscan:)`, written into `window`, whose arrays keep
+    /// their capacity: a caller that queries again and again reuses one `TableWindow` and
+    /// allocates nothing once its arrays have grown to the largest window.
+    /// - Parameters:
+    ///   - top: the viewport's top edge, as for `window(top:height:overscan:)`.
+    ///   - height: the viewport height.
+    ///   - overscan: extra extent listed above and below the viewport.
+    ///   - window: replaced by the window; what it held before is dropped.
+    /// - Complexity: O(log n + k) for k items listed.
+    public func window(top: Double, height: Double, overscan: Double = 0, into window: inout TableWindow) {
+        window.top = top
+        window.height = height
+        window.overscan = overscan
+        window.contentHeight = contentHeight
+        window.tableHeader = nil
+        window.headers.removeAll(keepingCapacity: true)
+        window.rows.removeAll(keepingCapacity: true)
+        window.footers.removeAll(keepingCapacity: true)
+        window.tableFooter = nil
+        window.pinnedHeader = nil
+        window.pinnedFooter = nil
+        fillWindow(&window, top: top, height: height, overscan: overscan)
+    }
+
+    /// Adds the items of the window to the empty `window`.
+    private func fillWindow(_ window: inout TableWindow, top: Double, height: Double, overscan: Double) {
+        precondition(height >= 0 && overscan >= 0, "a window needs a non-negative height and overscan")
         let range = TableFrame(y: top - overscan, height: height + 2 * overscan)
         if rectForTableHeader.intersects(range) {
             window.tableHeader = rectForTableHeader
         }
-        window.rows.reserveCapacity(32)
         forEachItem(from: range.y, to: range.maxY) { item in
             switch item {
             case .header(let section, let frame):
@@ -37,7 +67,6 @@ extension TableLayout {
             window.pinnedHeader = pinnedHeader(top: top)
             window.pinnedFooter = pinnedFooter(bottom: top + height)
         }
-        return window
     }
 
     /// Plain style: the header of the section under offset `top`, at `top` but no lower than
@@ -70,35 +99,71 @@ extension TableLayout {
 
     /// Calls `body` for every section header, row and section footer of non-zero height whose
     /// frame overlaps `low ..< high`, in content order.
+    ///
+    /// The walk is a loop over two cursors (sections, then the rows of each section met), not a
+    /// recursion through closures: nothing of the layout is copied or retained per item.
     /// - Complexity: O(log n + k) for k items met.
+    @inline(__always)
     func forEachItem(from low: Double, to high: Double, _ body: (LayoutItem) -> Void) {
         guard low < high else { return }
         let top = tableHeaderHeight
-        sectionHeights.visit(from: low - top) { section, offset, _ in
-            let start = top + offset
-            guard start < high else { return false }
-            let header = TableFrame(y: start, height: headerHeights[section])
-            if header.height > 0 && header.maxY > low {
-                body(.header(section, header))
+        var sections = HeightTree.Cursor(sectionHeights.rootView, at: low - top)
+        while !sections.isAtEnd {
+            let section = sections.index
+            let sectionHeight = sections.height
+            let start = top + sections.start
+            guard start < high else { return }
+            if sectionHeight > 0 && sections.end > low - top {
+                visitSection(section, start: start, from: low, to: high, body)
             }
-            var footerTop = header.maxY
-            if expanded[section] {
-                let rowsTop = header.maxY
-                if rowsTop < high && rowsTop + rowTotals[section] > low {
-                    sectionRows[section].visit(from: low - rowsTop) { row, rowOffset, height in
-                        let frame = TableFrame(y: rowsTop + rowOffset, height: height)
-                        guard frame.y < high else { return false }
-                        body(.row(IndexPath(row: row, section: section), frame))
-                        return true
+            sections.advance()
+        }
+    }
+
+    /// The items of one section for `forEachItem`: its header, the rows that overlap
+    /// `low ..< high` when it is expanded, its footer.
+    @inline(__always)
+    private func visitSection(
+        _ section: Int, start: Double, from low: Double, to high: Double, _ body: (LayoutItem) -> Void
+    ) {
+        let header = TableFrame(y: start, height: headerHeights[section])
+        if header.height > 0 && header.maxY > low {
+            body(.header(section, header))
+        }
+        var footerTop = header.maxY
+        if expanded[section] {
+            let rowsTop = header.maxY
+            let rowsTotal = rowTotals[section]
+            if rowsTop < high && rowsTop + rowsTotal > low {
+                switch sectionRows[section].shape {
+                case .uniform(let count, let height):
+                    if height > 0 {
+                        var row = SectionRows.uniform(count: count, height: height).locate(low - rowsTop).row
+                        while row < count {
+                            let frame = TableFrame(y: rowsTop + Double(row) * height, height: height)
+                            guard frame.y < high else { break }
+                            body(.row(IndexPath(row: row, section: section), frame))
+                            row += 1
+                        }
+                    }
+                case .varying(let root):
+                    var rows = HeightTree.Cursor(root, at: low - rowsTop)
+                    while !rows.isAtEnd {
+                        let height = rows.height
+                        let frame = TableFrame(y: rowsTop + rows.start, height: height)
+                        guard frame.y < high else { break }
+                        if height > 0 && rows.end > low - rowsTop {
+                            body(.row(IndexPath(row: rows.index, section: section), frame))
+                        }
+                        rows.advance()
                     }
                 }
-                footerTop += rowTotals[section]
             }
-            let footer = TableFrame(y: footerTop, height: footerHeights[section])
-            if footer.height > 0 && footer.y < high && footer.maxY > low {
-                body(.footer(section, footer))
-            }
-            return true
+            footerTop += rowsTotal
+        }
+        let footer = TableFrame(y: footerTop, height: footerHeights[section])
+        if footer.height > 0 && footer.y < high && footer.maxY > low {
+            body(.footer(section, footer))
         }
     }
 }

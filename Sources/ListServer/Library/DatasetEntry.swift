@@ -38,6 +38,17 @@ final class DatasetEntry: Sendable {
     /// The most derived layouts kept per entry.
     private static let layoutCacheLimit = 32
     private let derivedLayouts = Mutex<[LayoutKey: TableLayout]>([:])
+    private let idRanges = Mutex<[ClosedRange<Int64>]?>(nil)
+
+    /// The section ids as sorted ranges, adjacent ids merged, for the links of collapsible headers;
+    /// made when first asked for.
+    /// - Complexity: O(sections log sections) the first time, then O(1).
+    var sectionIDRanges: [ClosedRange<Int64>] {
+        if let ranges = idRanges.withLock({ $0 }) { return ranges }
+        let ranges = ExpandedSections.ranges(of: dataset.sections.map(\.id))
+        idRanges.withLock { $0 = ranges }
+        return ranges
+    }
 
     /// An entry for a dataset, its layout built from scratch.
     /// - Complexity: O(sections + rows of kinds whose rows differ in height).

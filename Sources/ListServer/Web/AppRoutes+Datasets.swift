@@ -58,9 +58,9 @@ extension AppRoutes {
 
     /// Whether `path` names one dataset (`/api/datasets/{id}`), where uploads go.
     static func isDatasetPath(_ path: String) -> Bool {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        return segments.count == 4 && segments[0].isEmpty && segments[1] == "api" && segments[2] == "datasets"
-            && !segments[3].isEmpty
+        // `/api/datasets/` and one non-empty segment; asked for every request, so no split.
+        let prefix = "/api/datasets/"
+        return path.hasPrefix(prefix) && path.count > prefix.count && !path.dropFirst(prefix.count).contains("/")
     }
 
     /// Refuses an id that `--import` would not make: lower-case letters and digits in runs joined by `-`.

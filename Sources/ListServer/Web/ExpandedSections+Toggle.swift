@@ -2,19 +2,42 @@
 import Models
 
 extension ExpandedSections {
+    /// `ids` as sorted ranges, adjacent ids merged: what `toggling(_:allIDs:)` takes.
+    /// - Complexity: O(n log n).
+    static func ranges(of ids: [SectionID]) -> [ClosedRange<Int64>] {
+        var merged: [ClosedRange<Int64>] = []
+        for value in ids.map(\.rawValue).sorted() {
+            if let last = merged.last, value <= last.upperBound + 1 {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, value)
+            } else {
+                merged.append(value...value)
+            }
+        }
+        return merged
+    }
+
     /// The set with `id` expanded if it was collapsed, collapsed if it was expanded.
     /// - Parameters:
     ///   - id: the section to toggle.
-    ///   - ids: every section of the dataset, needed to write `all` less one section.
+    ///   - allIDs: every section id of the dataset as sorted, merged ranges
+    ///     (`DatasetEntry.sectionIDRanges`), needed to write `all` less one section.
     /// - Returns: the toggled set, with adjacent ids merged into ranges.
-    /// - Complexity: O(r) for r ranges, O(sections log sections) when collapsing from `all`.
-    func toggling(_ id: SectionID, among ids: [SectionID]) -> ExpandedSections {
+    /// - Complexity: O(r) for r ranges (of the set, or of `allIDs` when collapsing from `all`).
+    func toggling(_ id: SectionID, allIDs: [ClosedRange<Int64>]) -> ExpandedSections {
         let value = id.rawValue
         var ranges: [ClosedRange<Int64>]
         switch self {
         case .all:
-            let others = ids.map(\.rawValue).filter { $0 != value }.sorted()
-            ranges = others.map { $0...$0 }
+            ranges = []
+            ranges.reserveCapacity(allIDs.count + 1)
+            for range in allIDs {
+                guard range.contains(value) else {
+                    ranges.append(range)
+                    continue
+                }
+                if range.lowerBound < value { ranges.append(range.lowerBound...(value - 1)) }
+                if value < range.upperBound { ranges.append((value + 1)...range.upperBound) }
+            }
         case .none:
             return .ranges([value...value])
         case .ranges(let current):

@@ -60,10 +60,20 @@ struct WindowView {
     static func etag(_ format: ResponseCache.Key.Format, entry: DatasetEntry, request: WindowRequest) -> String {
         let key = cacheKey(format, entry, request)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let text = "\(key.top) \(key.height) \(key.overscan) \(key.expanded.description) \(key.hasInsertionRows) "
-            + "\(key.width ?? -1) \(key.anchor ?? -1) \(key.section ?? -1)"
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        // FNV-1a over the numbers' bits and the expanded set's text: no number is formatted.
+        func mix(_ word: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                hash = (hash ^ ((word >> UInt64(shift)) & 0xFF)) &* 0x100_0000_01b3
+            }
+        }
+        for number in [key.top, key.height, key.overscan, key.width ?? -1] { mix(number.bitPattern) }
+        mix(UInt64(bitPattern: key.anchor ?? -1))
+        mix(UInt64(bitPattern: Int64(key.section ?? -1)))
+        mix(key.hasInsertionRows ? 1 : 0)
+        switch key.expanded {
+        case .all: mix(0xA11)
+        case .none: mix(0x0)
+        case .ranges: for byte in key.expanded.description.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         }
         if let query = key.query {
             for byte in [0xFF] + query.folded { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
@@ -102,7 +112,7 @@ struct WindowView {
 
     /// The page with one section toggled and its header at the top: the link of a collapsible header.
     private func link(toggling id: SectionID, at y: Double) -> String {
-        let toggled = expanded.toggling(id, among: sections.map(\.id))
+        let toggled = expanded.toggling(id, allIDs: entry.sectionIDRanges)
         let top = y > 0 ? "top=\(Int(y))&" : ""
         return "/d/\(entry.dataset.id)?\(top)expanded=\(toggled.description)"
     }

@@ -33,6 +33,27 @@ struct LayoutHeightTreeTests {
             }
             let nonZero = array.indices.filter { $0 >= expected && array[$0] > 0 }
             #expect(visited == Array(nonZero.prefix(5)), sourceLocation: sourceLocation)
+            expectCursor(tree, at: offset, from: expected, equals: array, sums: sums, sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Checks a `HeightTree.Cursor` made at `offset` against the array: it starts at `expected`
+    /// and walks every later element with the array's starts and heights, across leaves.
+    func expectCursor(
+        _ tree: HeightTree, at offset: Double, from expected: Int, equals array: [Double], sums: [Double],
+        sourceLocation: SourceLocation
+    ) {
+        var cursor = HeightTree.Cursor(tree, at: offset)
+        var index = expected
+        while !cursor.isAtEnd && index < array.count && index < expected + 300 {
+            #expect(cursor.index == index, sourceLocation: sourceLocation)
+            #expect(cursor.start == sums[index] && cursor.height == array[index], sourceLocation: sourceLocation)
+            #expect(cursor.end == sums[index + 1], sourceLocation: sourceLocation)
+            cursor.advance()
+            index += 1
+        }
+        if index == array.count {
+            #expect(cursor.isAtEnd && cursor.index == array.count, sourceLocation: sourceLocation)
         }
     }
 

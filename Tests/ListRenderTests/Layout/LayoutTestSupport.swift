@@ -103,6 +103,15 @@ func expectLayout(
         queries.map { [layout.window(top: $0.top, height: $0.height, overscan: $0.overscan)] },
         queries.map { [model.window(top: $0.top, height: $0.height, overscan: $0.overscan)] },
         "windows", sourceLocation)
+    // One TableWindow reused for every query, in order, must give the same windows as new ones.
+    var reused = TableWindow(top: 0, height: 0, overscan: 0, contentHeight: 0)
+    expectSame(
+        queries.map { query in
+            layout.window(top: query.top, height: query.height, overscan: query.overscan, into: &reused)
+            return [reused]
+        },
+        queries.map { [model.window(top: $0.top, height: $0.height, overscan: $0.overscan)] },
+        "windows written into one reused TableWindow", sourceLocation)
     let frames = queries.map { TableFrame(y: $0.top, height: $0.height + $0.overscan) }
     expectSame(
         frames.map { layout.indexPathsForRows(in: $0) }, frames.map { model.indexPathsForRows(in: $0) },

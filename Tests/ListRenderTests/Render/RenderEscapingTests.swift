@@ -22,6 +22,39 @@ struct RenderEscapingTests {
         #expect(String(decoding: buffer.bytes, as: UTF8.self) == output)
     }
 
+    @Test("HTMLBuffer.text, which skips 8 bytes at a time, escapes like a byte-by-byte escaper at every position")
+    func wordScanMatchesByteByByte() {
+        func naive(_ text: String) -> String {
+            var out = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"": out += "&quot;"
+                case "'": out += "&#39;"
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out
+        }
+        // Every special byte and some near misses (bytes one off, high bytes) at every offset of
+        // texts of 0…40 bytes, so each lands in a word, across words and in the tail.
+        let pieces = ["&", "<", ">", "\"", "'", "%", "=", "?", ";", "!", "(", "林", "é", "🏃"]
+        var random = SplitMix64(seed: 11)
+        for length in 0...40 {
+            for piece in pieces {
+                for position in 0...length {
+                    var text = String((0..<length).map { _ in Character(UnicodeScalar(UInt8(97 + random.next() % 26))) })
+                    text.insert(contentsOf: piece, at: text.index(text.startIndex, offsetBy: position))
+                    var buffer = HTMLBuffer()
+                    buffer.text(text)
+                    #expect(String(decoding: buffer.bytes, as: UTF8.self) == naive(text), "\(text)")
+                }
+            }
+        }
+    }
+
     @Test("hostile text in every field of every kind comes out escaped", arguments: DatasetKind.allCases)
     func everyKindEscapes(kind: DatasetKind) {
         let text = FieldValue.string(Self.hostile)

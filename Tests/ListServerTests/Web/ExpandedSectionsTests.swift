@@ -35,4 +35,21 @@ struct ExpandedSectionsTests {
             #expect(error.status == 400)
         }
     }
+
+    @Test("toggling a section matches toggling it in a plain set of ids, from all, none and ranges")
+    func togglingMatchesASetOfIDs() {
+        // Ids with gaps and out of order, as a dataset's sections have them after moves and deletes.
+        let ids = [5, 1, 2, 3, 9, 10, 12, 7, 8].map { SectionID(Int64($0)) }
+        let all = ExpandedSections.ranges(of: ids)
+        #expect(all == [1...3, 5...5, 7...10, 12...12])
+        let starts: [ExpandedSections] = [.all, .none, .ranges([2...3, 9...9]), .ranges([1...12])]
+        for start in starts {
+            for id in ids {
+                let members = Set(ids.filter { start.contains($0) }.map(\.rawValue))
+                let expected = members.symmetricDifference([id.rawValue])
+                let toggled = start.toggling(id, allIDs: all)
+                #expect(Set(ids.filter { toggled.contains($0) }.map(\.rawValue)) == expected, "\(start) \(id)")
+            }
+        }
+    }
 }
