@@ -599,14 +599,19 @@ function events() {
   const data = e => { try { return JSON.parse(e.data); } catch { return {}; } };
   addEventListener('pagehide', () => es.close(), { once: true });
   es.addEventListener('ready', e => data(e).version > state.version && refresh());
-  es.addEventListener('reload', () => loadDataset().then(refresh));
+  es.addEventListener('reload', () => loadDataset().then(refresh).then(reindex));
   es.addEventListener('change', e => {
     const d = data(e);
     (d.deleteRows || d.deletes || []).forEach?.(x => state.selection.delete(String(x?.id ?? x)));
     count();
     if (d.version > state.version) (state.motion = d.animation), refresh();
+    if (d.sectionInserts?.length || d.sectionDeletes?.length) reindex();
   });
 }
+const reindex = () => fetch(location.href).then(r => r.text()).then(t => { // the index once sections changed
+  tpl.innerHTML = t;
+  $('#index').replaceWith($('#index', tpl.content));
+});
 
 // What the server says about the dataset: its capabilities and, through its kind, the page's extras.
 async function loadDataset() {

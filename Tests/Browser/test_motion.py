@@ -484,6 +484,21 @@ def test_a_dataset_replaced_over_http_reaches_the_open_page(browser, motion_serv
     assert browser.execute_script("return window.__noReload") is True
 
 
+def test_the_index_follows_sections_inserted_elsewhere_and_a_replaced_dataset(browser, motion_server):
+    body = json.dumps([{"title": name, "rows": [{"title": f"{name} {i}"} for i in range(3)]}
+                       for name in ("Banana", "Cherry")]).encode()
+    assert request(motion_server, "PUT", "/api/datasets/letters", body)[0] == 201
+    open_table(browser, motion_server, "letters")
+    assert index_titles(browser) == ["B", "C"]
+    post_batch(motion_server, "letters", {"insertSections": [{"section": 0, "fields": {"title": "Date"}}]})
+    wait(browser, lambda d: index_titles(d) == ["D", "B", "C"], message="the index missed the inserted section")
+    replaced = json.dumps([{"title": name, "rows": [{"title": name}]} for name in ("Elder", "Fig")]).encode()
+    assert request(motion_server, "PUT", "/api/datasets/letters", replaced)[0] == 200
+    wait(browser, lambda d: index_titles(d) == ["E", "F"], message="the index kept the replaced sections")
+    browser.find_element(By.XPATH, "//*[@data-role='index']//a[text()='F']").click()
+    wait(browser, lambda d: "fig" in d.find_element(By.CSS_SELECTOR, '[data-section-id][data-section="1"]').text.lower())
+
+
 def test_mid_animation_screenshots(browser, motion_server):
     """Paused halfway, at each width: a row leaving to the left and the rows below on their way up."""
     for width in WIDTHS:
