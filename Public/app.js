@@ -1,4 +1,4 @@
-// ListServer — Public/app.js: the table page (/d/{id}), a DOM-free viewport core and thin DOM adapters.
+// The table page (/d/{id}): a DOM-free viewport core and thin DOM adapters.
 const $ = (s, r = document) => r.querySelector(s);
 const clamp = (x, a, b) => Math.max(a, Math.min(x, b));
 
@@ -9,7 +9,7 @@ const clamp = (x, a, b) => Math.max(a, Math.min(x, b));
 export function createViewport(cap = 1e7) {
   const v = {
     cap, serverHeight: 0, height: 0, top: 0, end: 0,
-    items: [], // {key, y, h: the server's offset and estimate, size: measured, at: page offset, section, end, header}
+    items: [], // {key, y, h: server offset and estimate, size: measured, at: page offset, section, end, header}
     get contentHeight() { return Math.max(0, v.serverHeight + v.end); },
     get scrollHeight() { return Math.min(v.contentHeight, cap); },
     get maxTop() { return Math.max(0, v.contentHeight - v.height); },
@@ -112,8 +112,7 @@ const state = {
   motion: null, leaving: new Map(), // the next window's animation; leaving rows by key
 };
 
-// What the page does per kind beyond what the server says (GET /api/datasets/{id}: editable, movable, insertable,
-// collapsible; each window: data-editable, data-edit-style).
+// What the page does per kind beyond what GET /api/datasets/{id} and each window say.
 const kinds = {
   heroes: { add: addHero, tap: openEditor },
 };
@@ -202,8 +201,7 @@ function need(force) {
   if (!force && r && r.a <= Math.max(0, a) && r.b >= Math.min(v.contentHeight, b)) return;
   if (!force && v.covers(a, b)) return;
   const w = v.request(), width = ly.clientWidth, o = v.height * 0.75;
-  // Another width means other estimates, so other server offsets: the window is asked for from a row in view
-  // (at the top, from the top, so that rows inserted above come too).
+  // Another width, other estimates and server offsets: ask from a row in view (at the top, from the top).
   const r0 = width !== state.width && v.top > o && v.items.find(i => i.key[0] === 'r' && i.at + i.size > v.top);
   const at = r0 ? `anchor=${r0.key.slice(1)}&top=${Math.floor(Math.max(0, v.top - o) - r0.at)}` : `top=${w.top}`;
   const q = `${at}&height=${w.height}&width=${width}${view()}`;
@@ -613,7 +611,7 @@ const reindex = () => fetch(location.href).then(r => r.text()).then(t => { // th
   $('#index').replaceWith($('#index', tpl.content));
 });
 
-// What the server says about the dataset: its capabilities and, through its kind, the page's extras.
+// The dataset's capabilities and, by its kind, the page's extras.
 async function loadDataset() {
   let m;
   try { m = state.meta = await api(A); } catch (e) { return fail(e, loadDataset); }
