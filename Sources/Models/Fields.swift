@@ -57,6 +57,20 @@ public struct Fields: Sendable, Hashable, RandomAccessCollection, ExpressibleByD
         storage.insert(field, at: Swift.min(index, storage.count))
     }
 
+    /// Calls `body` with the UTF-8 bytes of the value under `key` as a string property reads it (see
+    /// ``FieldValue/text``), without copying a stored string.
+    /// - Returns: what `body` returns, or nil when the key is missing or its value has no text.
+    /// - Complexity: O(number of fields) to find the key, then O(length) at most.
+    @inlinable
+    public func withText<Result>(forKey key: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+        guard let value = storage.first(where: { $0.key == key })?.value else { return nil }
+        guard case .string(var text) = value else {
+            guard var text = value.text else { return nil }
+            return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        }
+        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
+
     public mutating func reserveCapacity(_ count: Int) {
         storage.reserveCapacity(count)
     }

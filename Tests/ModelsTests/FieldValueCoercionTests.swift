@@ -103,4 +103,15 @@ struct FieldValueCoercionTests {
         ]
         #expect(violation(fields, rules) == expected)
     }
+
+    @Test("withText lends the bytes a string property reads, and nothing for values without text")
+    func withTextLendsTheBytes() {
+        let fields: Fields = ["s": .string("今天 ok"), "i": .int(-42), "r": .real(2.5), "b": .bool(true)]
+        let read = { (key: String) in fields.withText(forKey: key) { String(decoding: $0, as: UTF8.self) } }
+        #expect(read("s") == "今天 ok")
+        #expect(read("i") == "-42")
+        #expect(read("r") == "2.5")
+        #expect(read("b") == nil)
+        #expect(read("missing") == nil)
+    }
 }
