@@ -37,34 +37,45 @@ public enum ResponseEncoding {
         status: Int, headers: HTTPHeaders, framing: Framing, persistence: Persistence, dateLine: [UInt8],
         to buffer: inout [UInt8]
     ) {
-        buffer.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendText("HTTP/1.1 " as StaticString, to: &buffer)
         appendDecimal(status, to: &buffer)
         buffer.append(HTTPBytes.space)
-        buffer.append(contentsOf: HTTPResponse.reasonPhrase(status).utf8)
-        buffer.append(contentsOf: "\r\n".utf8)
+        appendText(HTTPResponse.reasonPhrase(status), to: &buffer)
+        appendText("\r\n" as StaticString, to: &buffer)
         buffer.append(contentsOf: dateLine)
         for field in headers where isWritable(field, keepingContentLength: framing == .none) {
-            buffer.append(contentsOf: field.name.utf8)
-            buffer.append(contentsOf: ": ".utf8)
-            buffer.append(contentsOf: field.value.utf8)
-            buffer.append(contentsOf: "\r\n".utf8)
+            appendText(field.name, to: &buffer)
+            appendText(": " as StaticString, to: &buffer)
+            appendText(field.value, to: &buffer)
+            appendText("\r\n" as StaticString, to: &buffer)
         }
         switch framing {
         case .length(let length):
-            buffer.append(contentsOf: "Content-Length: ".utf8)
+            appendText("Content-Length: " as StaticString, to: &buffer)
             appendDecimal(length, to: &buffer)
-            buffer.append(contentsOf: "\r\n".utf8)
+            appendText("\r\n" as StaticString, to: &buffer)
         case .chunked:
-            buffer.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8)
+            appendText("Transfer-Encoding: chunked\r\n" as StaticString, to: &buffer)
         case .untilClose, .none:
             break
         }
         switch persistence {
         case .keepAlive: break
-        case .keepAliveHTTP10: buffer.append(contentsOf: "Connection: keep-alive\r\n".utf8)
-        case .close: buffer.append(contentsOf: "Connection: close\r\n".utf8)
+        case .keepAliveHTTP10: appendText("Connection: keep-alive\r\n" as StaticString, to: &buffer)
+        case .close: appendText("Connection: close\r\n" as StaticString, to: &buffer)
         }
-        buffer.append(contentsOf: "\r\n".utf8)
+        appendText("\r\n" as StaticString, to: &buffer)
+    }
+
+    @inline(__always)
+    private static func appendText(_ text: StaticString, to buffer: inout [UInt8]) {
+        text.withUTF8Buffer { buffer.append(contentsOf: $0) }
+    }
+
+    @inline(__always)
+    private static func appendText(_ text: String, to buffer: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
     }
 
     private static func isWritable(_ field: HTTPHeaders.Field, keepingContentLength: Bool) -> Bool {

@@ -13,15 +13,40 @@ public struct HTTPRouter: Sendable {
 
     /// The values captured by `:name` segments and `*`.
     public struct Parameters: Sendable, Equatable {
-        fileprivate(set) var values: [String: String] = [:]
+        struct Value: Sendable, Equatable {
+            var name: String
+            var value: String
+        }
 
-        public subscript(name: String) -> String? { values[name] }
+        /// A route has one or two parameters: a list is quicker to fill and search than a dictionary.
+        fileprivate(set) var values: [Value] = []
+
+        public subscript(name: String) -> String? { values.first { $0.name == name }?.value }
     }
 
     private struct Route: Sendable {
+        /// One segment of a pattern, its literal bytes kept for matching without allocation.
+        enum Segment: Sendable {
+            case literal([UInt8])
+            case parameter(String)
+            case rest
+        }
+
         let method: String
-        let segments: [Substring]
+        let pattern: [Substring]
+        let segments: [Segment]
         let handler: Handler
+
+        init(method: String, pattern: [Substring], handler: @escaping Handler) {
+            self.method = method
+            self.pattern = pattern
+            segments = pattern.map { segment in
+                if segment == "*" { return .rest }
+                if segment.hasPrefix(":") { return .parameter(String(segment.dropFirst())) }
+                return .literal(Array(segment.utf8))
+            }
+            self.handler = handler
+        }
     }
 
     /// Whether the server recognises a method (RFC 9110 §9, PATCH, and the safe QUERY method); others get
@@ -37,7 +62,7 @@ public struct HTTPRouter: Sendable {
 
     /// Every route as its method and pattern (`GET /api/datasets/:id`), in the order they were added.
     public var routePatterns: [(method: String, pattern: String)] {
-        routes.map { ($0.method, "/" + $0.segments.joined(separator: "/")) }
+        routes.map { ($0.method, "/" + $0.pattern.joined(separator: "/")) }
     }
 
     /// Called for paths that no route matches.
@@ -56,7 +81,7 @@ public struct HTTPRouter: Sendable {
         precondition(pattern.hasPrefix("/"), "route patterns start with /: \(pattern)")
         let segments = pattern.split(separator: "/", omittingEmptySubsequences: true)
         precondition(!segments.dropLast().contains("*"), "* must be the last segment: \(pattern)")
-        routes.append(Route(method: method, segments: segments, handler: handler))
+        routes.append(Route(method: method, pattern: segments, handler: handler))
     }
 
     public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add("GET", pattern, handler) }
@@ -72,7 +97,11 @@ public struct HTTPRouter: Sendable {
         guard Self.isKnownMethod(request.method) else {
             throw HTTPError(501, detail: "The method \(request.method) is not supported.")
         }
-        let path = request.path.split(separator: "/", omittingEmptySubsequences: true)
+        var path = request.path
+        return try path.withUTF8 { path throws -> HTTPResponse in try handle(request, path: PathSegments(path)) }
+    }
+
+    private func handle(_ request: HTTPRequest, path: PathSegments) throws -> HTTPResponse {
         var allowed: [String] = []
         var headFallback: (Route, Parameters)?
         for route in routes {
@@ -104,21 +133,62 @@ public struct HTTPRouter: Sendable {
         { request in try handle(request) }
     }
 
-    private static func match(_ pattern: [Substring], _ path: [Substring]) -> Parameters? {
-        if pattern.last != "*" && pattern.count != path.count { return nil }
-        var parameters = Parameters()
-        for (index, segment) in pattern.enumerated() {
-            if segment == "*" {
-                parameters.values["*"] = path[index...].joined(separator: "/")
-                return parameters
-            }
-            guard index < path.count else { return nil }
-            if segment.hasPrefix(":") {
-                parameters.values[String(segment.dropFirst())] = String(path[index])
-            } else if segment != path[index] {
-                return nil
+    /// The non-empty segments of a path, as byte ranges of its UTF-8 (a path has at most a handful).
+    private struct PathSegments {
+        let bytes: UnsafeBufferPointer<UInt8>
+        private(set) var ranges: [Range<Int>] = []
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                if index > start { ranges.append(start..<index) }
+                start = index + 1
             }
         }
-        return pattern.count == path.count ? parameters : nil
+
+        func text(_ index: Int) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[index]]), as: UTF8.self)
+        }
+
+        func equals(_ index: Int, _ literal: [UInt8]) -> Bool {
+            let range = ranges[index]
+            guard range.count == literal.count else { return false }
+            var offset = 0
+            while offset < literal.count {
+                if bytes[range.lowerBound + offset] != literal[offset] { return false }
+                offset += 1
+            }
+            return true
+        }
+
+        /// The segments from `index` on, joined by `/`.
+        func rest(from index: Int) -> String {
+            index < ranges.count ? (index..<ranges.count).map(text).joined(separator: "/") : ""
+        }
+    }
+
+    private static func match(_ pattern: [Route.Segment], _ path: PathSegments) -> Parameters? {
+        let count = path.ranges.count
+        if case .rest = pattern.last {} else if pattern.count != count { return nil }
+        // Literal segments first: most routes fail on one, before any parameter is copied out.
+        for (index, segment) in pattern.enumerated() {
+            switch segment {
+            case .rest: break
+            case .parameter: if index >= count { return nil }
+            case .literal(let literal): if index >= count || !path.equals(index, literal) { return nil }
+            }
+        }
+        var parameters = Parameters()
+        for (index, segment) in pattern.enumerated() {
+            switch segment {
+            case .rest:
+                parameters.values.append(.init(name: "*", value: path.rest(from: index)))
+                return parameters
+            case .parameter(let name): parameters.values.append(.init(name: name, value: path.text(index)))
+            case .literal: break
+            }
+        }
+        return parameters
     }
 }

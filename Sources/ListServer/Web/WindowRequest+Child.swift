@@ -5,8 +5,8 @@ import Models
 extension WindowRequest {
     /// Reads `child` (`12`, `12~40`); absent or empty is the dataset's own table.
     /// - Throws: ``HTTPError`` `400` for anything but row ids joined by `~`.
-    static func child(_ request: HTTPRequest) throws(HTTPError) -> ChildAddress {
-        guard let text = request.query("child"), !text.isEmpty else { return ChildAddress() }
+    static func child(_ request: HTTPQuery) throws(HTTPError) -> ChildAddress {
+        guard let text = request["child"], !text.isEmpty else { return ChildAddress() }
         guard let address = ChildAddress(parsing: text) else {
             throw HTTPError.badRequest(
                 "child must be the ids of the rows that open the child table, joined by '~' (12 or 12~40), "

@@ -5,8 +5,8 @@ import ListRender
 extension WindowRequest {
     /// The search named by `q`: nil when it is absent or empty (no search).
     /// - Complexity: O(length of the query string).
-    static func searchQuery(_ request: HTTPRequest) -> SearchQuery? {
-        request.query("q").flatMap(SearchQuery.init)
+    static func searchQuery(_ request: HTTPQuery) -> SearchQuery? {
+        request["q"].flatMap(SearchQuery.init)
     }
 
     /// The expanded sections the window is laid out with: every section while searching (expansion

@@ -37,25 +37,26 @@ struct WindowRequest: Sendable, Equatable {
     /// Reads `top`, `height`, `overscan`, `expanded`, `editing`, `width`, `anchor` and `section` from the query.
     /// - Throws: ``HTTPError`` `400` naming the parameter.
     init(_ request: HTTPRequest) throws(HTTPError) {
+        let request = request.parsedQuery
         top = try Self.number(request, "top", default: 0, range: -1e12...1e12)
         height = try Self.number(request, "height", default: 800, range: 0...Self.maximumHeight)
         overscan = try Self.number(request, "overscan", default: 0, range: 0...Self.maximumOverscan)
-        if request.query("width") != nil {
+        if request["width"] != nil {
             width = try Self.number(request, "width", default: 0, range: 0...Self.maximumWidth)
         }
-        if let text = request.query("anchor") {
+        if let text = request["anchor"] {
             guard let id = Int64(text) else { throw HTTPError.badRequest("anchor must be a row id, found \"\(text)\"") }
             anchor = RowID(id)
         }
-        if let text = request.query("section") {
+        if let text = request["section"] {
             guard let index = Int(text), index >= 0 else {
                 throw HTTPError.badRequest("section must be a section index from 0, found \"\(text)\"")
             }
             section = index
         }
-        expanded = try request.query("expanded").map { text throws(HTTPError) in try ExpandedSections.parse(text) }
+        expanded = try request["expanded"].map { text throws(HTTPError) in try ExpandedSections.parse(text) }
         child = try Self.child(request)
-        switch request.query("editing") {
+        switch request["editing"] {
         case nil, "false", "0": isEditing = false
         case "true", "1": isEditing = true
         case let text?: throw HTTPError.badRequest("editing must be true, false, 1 or 0, found \"\(text)\"")
@@ -64,13 +65,26 @@ struct WindowRequest: Sendable, Equatable {
     }
 
     private static func number(
-        _ request: HTTPRequest, _ name: String, default value: Double, range: ClosedRange<Double>
+        _ request: HTTPQuery, _ name: String, default value: Double, range: ClosedRange<Double>
     ) throws(HTTPError) -> Double {
-        guard let text = request.query(name) else { return value }
-        guard let number = Double(text), number.isFinite, range.contains(number) else {
+        guard let text = request[name] else { return value }
+        guard let number = wholeNumber(text) ?? Double(text), number.isFinite, range.contains(number) else {
             throw HTTPError.badRequest(
                 "\(name) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), found \"\(text)\"")
         }
         return number
+    }
+
+    /// The value of up to 15 ASCII digits, the usual form of an offset, without the general parser;
+    /// nil for anything else.
+    private static func wholeNumber(_ text: String) -> Double? {
+        let digits = text.utf8
+        guard !digits.isEmpty, digits.count <= 15 else { return nil }
+        var value = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return Double(value)
     }
 }

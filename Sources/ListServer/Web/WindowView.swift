@@ -78,7 +78,41 @@ struct WindowView {
         if let query = key.query {
             for byte in [0xFF] + query.folded { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         }
-        return "\"" + entry.tag + (format == .json ? ".j." : ".f.") + String(hash, radix: 36) + "\""
+        return quotedTag(entry.tag, format == .json ? UInt8(ascii: "j") : UInt8(ascii: "f"), hash)
+    }
+
+    /// `"tag.f.hash"`, the hash in base 36, written in one allocation.
+    private static func quotedTag(_ tag: String, _ format: UInt8, _ hash: UInt64) -> String {
+        var tag = tag
+        return tag.withUTF8 { tag in
+            String(unsafeUninitializedCapacity: tag.count + 18) { buffer in
+                var count = 0
+                func put(_ byte: UInt8) {
+                    buffer[count] = byte
+                    count += 1
+                }
+                put(UInt8(ascii: "\""))
+                for byte in tag { put(byte) }
+                put(UInt8(ascii: "."))
+                put(format)
+                put(UInt8(ascii: "."))
+                // 64 bits are at most 13 base-36 digits: written backwards, then turned round.
+                let digitsStart = count
+                var rest = hash
+                repeat {
+                    let digit = UInt8(rest % 36)
+                    put(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+                    rest /= 36
+                } while rest > 0
+                var (low, high) = (digitsStart, count - 1)
+                while low < high {
+                    buffer.swapAt(low, high)
+                    (low, high) = (low + 1, high - 1)
+                }
+                put(UInt8(ascii: "\""))
+                return count
+            }
+        }
     }
 
     /// A `304` when `If-None-Match` names `etag`, else nil.

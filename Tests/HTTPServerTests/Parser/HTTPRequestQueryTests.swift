@@ -26,4 +26,20 @@ struct HTTPRequestQueryTests {
             #expect(request.query(name) == request.queryItems.first { $0.name == name }?.value)
         }
     }
+
+    @Test("the parsed query answers as a lookup does, for every name of several queries")
+    func parsedQueryAgreesWithLookup() throws {
+        let targets = [
+            "/w?to=1&topx=2&t%6Fp=3&top=4&a+b=5&%C3%A9t%C3%A9=6&&=7&x=%26", "/w?b=1&a=2&b=3&c&d=%20&e+f=g+h&&a=9",
+            "/w", "/w?", "/w?&&", "/w?=", "/w?top=12&height=800&overscan=200&expanded=all",
+        ]
+        for target in targets {
+            let request = try HTTPRequest(target: target)
+            let query = request.parsedQuery
+            for name in ["top", "to", "t", "a b", "a+b", "été", "", "x", "a", "b", "c", "d", "e f", "z", "expanded"] {
+                #expect(query[name] == request.query(name), "\(target) \(name)")
+            }
+            #expect(query.items.map(\.name) == request.queryItems.map(\.name))
+        }
+    }
 }

@@ -38,6 +38,32 @@ struct HTTPRouterTests {
         #expect(String(decoding: response.bodyBytes, as: UTF8.self) == "a/b/c.txt")
     }
 
+    @Test(
+        "paths match segment by segment: repeated slashes, an empty *, two parameters, near-miss literals",
+        arguments: [
+            ("/api/datasets/friends/window", "window friends top=-"),
+            ("//api///datasets/friends/window/", "window friends top=-"),
+            ("/files", ""),
+            ("/files/", ""),
+            ("/files/a//b", "a/b"),
+            ("/pairs/12/to/%C3%A9", "12 é"),
+            ("/api/datasets/friends/windows", nil),
+            ("/api/dataset/friends/window", nil),
+            ("/api/datasets/window", nil),
+            ("/pairs/12/from/x", nil),
+        ] as [(String, String?)])
+    func segmentMatching(path: String, expected: String?) throws {
+        var router = router()
+        router.get("/pairs/:a/to/:b") { _, parameters in .text("\(parameters["a"] ?? "?") \(parameters["b"] ?? "?")") }
+        let response = router.respond(to: try request("GET", path))
+        if let expected {
+            #expect(response.status == 200)
+            #expect(String(decoding: response.bodyBytes, as: UTF8.self) == expected)
+        } else {
+            #expect(response.status == 404)
+        }
+    }
+
     @Test("HEAD is answered by the GET route")
     func head() throws {
         #expect(router().respond(to: try request("HEAD", "/api/datasets/x/window")).status == 200)
