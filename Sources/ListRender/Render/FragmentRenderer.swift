@@ -38,6 +38,45 @@ public enum FragmentRenderer {
     ///   - html: the buffer to append to.
     /// - Complexity: O(n) in the window's items and their text.
     public static func render(_ window: FragmentWindow, into html: inout HTMLBuffer) {
+        render(window, items: window, into: &html)
+    }
+
+    /// Renders a window whose headers, rows and footers come from `items` rather than from the window's
+    /// own arrays, which are not read: a server can build each item as it is written, so no window of
+    /// item values is held.
+    /// - Complexity: O(n) in the items and their text.
+    @inlinable
+    public static func render<Items: FragmentItems>(
+        _ window: FragmentWindow, items: Items, into html: inout HTMLBuffer
+    ) {
+        let outerMarking = renderOpening(window, into: &html)
+        let cell = CellKind(window.kind)
+        let (headerCount, rowCount, footerCount) = (items.headerCount, items.rowCount, items.footerCount)
+        var (header, row, footer) = (0, 0, 0)
+        while header < headerCount || row < rowCount || footer < footerCount {
+            let headerSection = header < headerCount ? items.headerSection(at: header) : Int.max
+            let rowSection = row < rowCount ? items.rowSection(at: row) : Int.max
+            let footerSection = footer < footerCount ? items.footerSection(at: footer) : Int.max
+            if headerSection <= rowSection && headerSection <= footerSection {
+                if items.headerHeight(at: header) > 0 {
+                    renderHeader(items.header(at: header), kind: window.kind, isGrouped: window.isGrouped, into: &html)
+                }
+                header += 1
+            } else if rowSection <= footerSection {
+                renderRow(items.row(at: row), cell: cell, isGrouped: window.isGrouped, into: &html)
+                row += 1
+            } else {
+                if items.footerHeight(at: footer) > 0 { renderFooter(items.footer(at: footer), into: &html) }
+                footer += 1
+            }
+        }
+        renderClosing(window, outerMarking: outerMarking, into: &html)
+    }
+
+    /// Writes the window's root element and table header, and turns on the window's search marks.
+    /// - Returns: the marking to restore at the end.
+    @usableFromInline
+    static func renderOpening(_ window: FragmentWindow, into html: inout HTMLBuffer) -> SearchQuery? {
         html.raw("<div data-role=\"window\" data-kind=\"")
         html.raw(kindName(window.kind))
         html.raw("\" data-style=\"")
@@ -59,31 +98,17 @@ public enum FragmentRenderer {
         }
         html.raw(window.kind == .messages ? "\" data-edit-style=\"select\">" : "\" data-edit-style=\"delete\">")
         if let header = window.tableHeader { renderTableText(header, role: "table-header", into: &html) }
-
-        let cell = CellKind(window.kind)
         let outerMarking = html.marking
         html.marking = window.marks
-        defer { html.marking = outerMarking }
-        var (header, row, footer) = (0, 0, 0)
-        while header < window.headers.count || row < window.rows.count || footer < window.footers.count {
-            let headerSection = header < window.headers.count ? window.headers[header].section : Int.max
-            let rowSection = row < window.rows.count ? window.rows[row].indexPath.section : Int.max
-            let footerSection = footer < window.footers.count ? window.footers[footer].section : Int.max
-            if headerSection <= rowSection && headerSection <= footerSection {
-                if window.headers[header].height > 0 {
-                    renderHeader(window.headers[header], kind: window.kind, isGrouped: window.isGrouped, into: &html)
-                }
-                header += 1
-            } else if rowSection <= footerSection {
-                renderRow(window.rows[row], cell: cell, isGrouped: window.isGrouped, into: &html)
-                row += 1
-            } else {
-                if window.footers[footer].height > 0 { renderFooter(window.footers[footer], into: &html) }
-                footer += 1
-            }
-        }
+        return outerMarking
+    }
+
+    /// Writes the table footer and closes the root element, restoring the marking.
+    @usableFromInline
+    static func renderClosing(_ window: FragmentWindow, outerMarking: SearchQuery?, into html: inout HTMLBuffer) {
         if let footer = window.tableFooter { renderTableText(footer, role: "table-footer", into: &html) }
         html.raw("</div>")
+        html.marking = outerMarking
     }
 
     static func kindName(_ kind: DatasetKind) -> StaticString {
@@ -122,6 +147,7 @@ public enum FragmentRenderer {
         html.raw("px")
     }
 
+    @usableFromInline
     static func renderHeader(
         _ header: FragmentHeader, kind: DatasetKind, isGrouped: Bool, into html: inout HTMLBuffer
     ) {
@@ -163,6 +189,7 @@ public enum FragmentRenderer {
         html.raw("</div></div>")
     }
 
+    @usableFromInline
     static func renderFooter(_ footer: FragmentFooter, into html: inout HTMLBuffer) {
         let insertion = footer.insertion
         if let insertion {
@@ -196,6 +223,7 @@ public enum FragmentRenderer {
         html.raw("</span></div>")
     }
 
+    @usableFromInline
     static func renderRow(_ row: FragmentRow, cell: CellKind, isGrouped: Bool = false, into html: inout HTMLBuffer) {
         html.raw(cell.rowOpening)
         if row.position <= 1 { html.raw(" first") }

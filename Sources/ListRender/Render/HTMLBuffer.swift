@@ -120,7 +120,12 @@ public struct HTMLBuffer: Sendable {
             append(UInt8(ascii: "0"))
             return
         }
-        let hundredths = Int64((value * 100).rounded())
+        // Rounded half away from zero, as `rounded()` does, without the library call: below 2^52 the
+        // difference between a double and its truncation is exact.
+        let scaled = value * 100
+        var hundredths = Int64(scaled)
+        let remainder = scaled - Double(hundredths)
+        if remainder >= 0.5 { hundredths += 1 } else if remainder <= -0.5 { hundredths -= 1 }
         if hundredths < 0 { append(UInt8(ascii: "-")) }
         let magnitude = hundredths.magnitude
         appendDigits(magnitude / 100)
@@ -134,20 +139,6 @@ public struct HTMLBuffer: Sendable {
     /// Appends `value` in decimal: the digits are formed right to left in a scratch buffer (divisions by
     /// the constant 10, which compile to multiplications) and appended at once.
     private mutating func appendDigits(_ value: UInt64) {
-        if value < 10 {
-            append(UInt8(ascii: "0") + UInt8(value))
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            var rest = value
-            var first = scratch.count
-            while rest > 0 {
-                first -= 1
-                scratch[first] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            append(UnsafeRawBufferPointer(rebasing: scratch[first...]))
-        }
+        unique().appendDecimal(value)
     }
 }

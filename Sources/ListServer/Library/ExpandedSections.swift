@@ -18,9 +18,31 @@ enum ExpandedSections: Sendable, Hashable {
         case .all: return "all"
         case .none: return "none"
         case .ranges(let ranges):
-            return ranges.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }
-                .joined(separator: ",")
+            // Written as bytes: a header link of a long list carries one, and interpolation costs more
+            // than the digits.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(ranges.count * 12)
+            for (index, range) in ranges.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                Self.appendDecimal(range.lowerBound, to: &bytes)
+                if range.upperBound != range.lowerBound {
+                    bytes.append(UInt8(ascii: "-"))
+                    Self.appendDecimal(range.upperBound, to: &bytes)
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
         }
+    }
+
+    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
     }
 
     /// Whether the section with `id` is expanded.

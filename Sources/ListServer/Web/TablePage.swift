@@ -71,7 +71,7 @@ enum TablePage {
         grid.raw(entry.metrics.hasSectionHeaders ? "<div class=\"spacer\" role=\"treegrid\"" : "<div class=\"spacer\" role=\"grid\"")
         grid.raw(" aria-labelledby=\"title\"><div class=\"layer\">")
         var page = HTMLBuffer(capacity: 4096)
-        FragmentRenderer.render(view.fragmentWindow(assets: assets), into: &page)
+        view.fragment(assets: assets, into: &page)
         let fragment = page.bytes
         let (first, end) = bounds(of: view.window)
         let expanded = (request.expanded.map { "&expanded=" + $0.description } ?? "") + kept(request)

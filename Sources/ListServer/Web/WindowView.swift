@@ -50,7 +50,7 @@ struct WindowView {
     /// - Parameter assets: where the rows' image names resolve.
     static func fragment(entry: DatasetEntry, request: WindowRequest, assets: AssetCatalog) -> [UInt8] {
         entry.responses.response(for: cacheKey(.fragment, entry, request)) {
-            FragmentRenderer.render(WindowView(searching: entry, request: request).fragmentWindow(assets: assets))
+            WindowView(searching: entry, request: request).fragment(assets: assets)
         }
     }
 
@@ -134,7 +134,7 @@ struct WindowView {
             query: request.query)
     }
 
-    private func header(_ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>) -> FragmentHeader {
+    fileprivate func header(_ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>) -> FragmentHeader {
         let section = sections[item.section]
         return FragmentHeader(
             section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
@@ -151,9 +151,9 @@ struct WindowView {
         return "/d/\(entry.dataset.id)?\(top)expanded=\(toggled.description)"
     }
 
-    private func row(
+    fileprivate func row(
         _ item: TableWindow.RowItem, _ sections: UnsafeBufferPointer<Section>, _ metrics: TableMetrics,
-        _ assets: AssetCatalog
+        _ icons: IconURLs
     ) -> FragmentRow {
         let rows = sections[item.indexPath.section].rows
         let row = rows[item.indexPath.row]
@@ -162,48 +162,101 @@ struct WindowView {
             indexPath: item.indexPath, id: row.id, y: item.frame.y, height: item.frame.height, fields: row.fields,
             setSize: rows.count, canEdit: metrics.rowCanBeEdited(row.fields), canMove: metrics.rowCanBeMoved(row.fields),
             endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1,
-            imageURL: (row.fields["icon"]?.text ?? row.fields["image"]?.text).flatMap(assets.url(forImageNamed:)),
+            imageURL: (row.fields["icon"]?.text ?? row.fields["image"]?.text).flatMap(icons.url(forImageNamed:)),
             cell: cell, child: cell?.hasChild == true ? entry.address.appending(row.id).description : nil)
     }
 
-    /// The window for the HTML renderer.
-    ///
-    /// The sections are read through one unsafe buffer, so the array is not retained and released for
-    /// every item.
+    /// The window for the HTML renderer, its headers, rows and footers built into arrays.
     /// - Parameter assets: where the rows' image names resolve; a name that resolves nowhere gets no
     ///   URL, and the row a placeholder.
     func fragmentWindow(assets: AssetCatalog) -> FragmentWindow {
-        let metrics = entry.metrics
-        return sections.withUnsafeBufferPointer { sections in
-            var headers: [FragmentHeader] = []
-            headers.reserveCapacity(window.headers.count + 1)
-            // The pinned header of a long section is sent at its natural frame even when that lies above
-            // the window: the page pins it from that frame and its section's end.
-            if let pinned = window.pinnedHeader, !window.headers.contains(where: { $0.section == pinned.section }) {
-                let natural = TableWindow.SectionItem(section: pinned.section, frame: layout.rectForHeader(inSection: pinned.section))
-                headers.append(header(natural, sections))
-            }
-            for item in window.headers { headers.append(header(item, sections)) }
-            var rows: [FragmentRow] = []
-            rows.reserveCapacity(window.rows.count)
-            for item in window.rows { rows.append(row(item, sections, metrics, assets)) }
-            var footers: [FragmentFooter] = []
-            for item in window.footers {
-                footers.append(
-                    FragmentFooter(
-                        section: item.section, sectionID: sections[item.section].id, y: item.frame.y,
-                        height: item.frame.height, title: metrics.footerTitle(of: sections[item.section]),
-                        insertion: insertion(in: sections[item.section])))
-            }
-            var fragment = FragmentWindow(
-                kind: entry.dataset.kind, style: entry.dataset.style, version: entry.dataset.version,
-                contentHeight: window.contentHeight, pinnedSection: window.pinnedHeader?.section, headers: headers,
-                rows: rows, footers: footers, editable: metrics.rowsCanBeEdited, hasInsertionRows: hasInsertionRows,
-                isGrouped: metrics.hasSectionHeaders)
-            if let table = metrics.table { addTable(table, to: &fragment) }
-            fragment.marks = query
-            fragment.matches = matches
+        sections.withUnsafeBufferPointer { sections in
+            let items = Items(self, sections, assets)
+            var fragment = fragmentAttributes()
+            fragment.headers = (0..<items.headerCount).map(items.header(at:))
+            fragment.rows = (0..<items.rowCount).map(items.row(at:))
+            fragment.footers = (0..<items.footerCount).map(items.footer(at:))
             return fragment
+        }
+    }
+
+    /// The HTML fragment of the window, each header, row and footer built as it is written.
+    ///
+    /// The sections are read through one unsafe buffer, so the array is not retained and released for
+    /// every item.
+    /// - Parameter assets: as for ``fragmentWindow(assets:)``.
+    func fragment(assets: AssetCatalog) -> [UInt8] {
+        sections.withUnsafeBufferPointer { sections in
+            let items = Items(self, sections, assets)
+            var html = HTMLBuffer(capacity: 256 + items.headerCount * 320 + items.rowCount * 720)
+            FragmentRenderer.render(fragmentAttributes(), items: items, into: &html)
+            return html.bytes
+        }
+    }
+
+    /// Writes the fragment of the window at the end of `html`, as ``fragment(assets:)`` does.
+    func fragment(assets: AssetCatalog, into html: inout HTMLBuffer) {
+        sections.withUnsafeBufferPointer { sections in
+            FragmentRenderer.render(fragmentAttributes(), items: Items(self, sections, assets), into: &html)
+        }
+    }
+
+    /// The window's attributes for the renderer, without its items.
+    private func fragmentAttributes() -> FragmentWindow {
+        let metrics = entry.metrics
+        var fragment = FragmentWindow(
+            kind: entry.dataset.kind, style: entry.dataset.style, version: entry.dataset.version,
+            contentHeight: window.contentHeight, pinnedSection: window.pinnedHeader?.section,
+            editable: metrics.rowsCanBeEdited, hasInsertionRows: hasInsertionRows,
+            isGrouped: metrics.hasSectionHeaders)
+        if let table = metrics.table { addTable(table, to: &fragment) }
+        fragment.marks = query
+        fragment.matches = matches
+        return fragment
+    }
+
+    /// The window's headers, rows and footers, built from the dataset when the renderer reads them.
+    fileprivate struct Items: FragmentItems {
+        let view: WindowView
+        let sections: UnsafeBufferPointer<Section>
+        let metrics: TableMetrics
+        let icons: IconURLs
+        /// The headers in table order: the pinned header of a long section comes first, at its natural
+        /// frame, when that lies above the window (the page pins it from that frame and its section's end).
+        let headers: [TableWindow.SectionItem]
+
+        init(_ view: WindowView, _ sections: UnsafeBufferPointer<Section>, _ assets: AssetCatalog) {
+            self.view = view
+            self.sections = sections
+            metrics = view.entry.metrics
+            icons = IconURLs(assets)
+            let window = view.window
+            if let pinned = window.pinnedHeader, !window.headers.contains(where: { $0.section == pinned.section }) {
+                let natural = TableWindow.SectionItem(
+                    section: pinned.section, frame: view.layout.rectForHeader(inSection: pinned.section))
+                headers = [natural] + window.headers
+            } else {
+                headers = window.headers
+            }
+        }
+
+        var headerCount: Int { headers.count }
+        var rowCount: Int { view.window.rows.count }
+        var footerCount: Int { view.window.footers.count }
+        func headerSection(at index: Int) -> Int { headers[index].section }
+        func rowSection(at index: Int) -> Int { view.window.rows[index].indexPath.section }
+        func footerSection(at index: Int) -> Int { view.window.footers[index].section }
+        func headerHeight(at index: Int) -> Double { headers[index].frame.height }
+        func footerHeight(at index: Int) -> Double { view.window.footers[index].frame.height }
+        func header(at index: Int) -> FragmentHeader { view.header(headers[index], sections) }
+        func row(at index: Int) -> FragmentRow { view.row(view.window.rows[index], sections, metrics, icons) }
+
+        func footer(at index: Int) -> FragmentFooter {
+            let item = view.window.footers[index]
+            let section = sections[item.section]
+            return FragmentFooter(
+                section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
+                title: metrics.footerTitle(of: section), insertion: view.insertion(in: section))
         }
     }
 
@@ -213,5 +266,40 @@ struct WindowView {
         guard hasInsertionRows else { return nil }
         let titleKey = section.rows.first.flatMap { DatasetKind.primaryTextKey(of: $0.fields) } ?? "title"
         return FragmentFooter.Insertion(height: entry.metrics.insertionRowHeight, row: section.rows.count, titleKey: titleKey)
+    }
+}
+
+/// The image URLs of one window's rows: a window names few images (a friends list a dozen icons), so
+/// the names seen are kept in a short list, found by a hash of their bytes, rather than looked up in
+/// the shared catalogue for every row.
+private final class IconURLs {
+    private let assets: AssetCatalog
+    // Only the thread writing the window reads these.
+    @exclusivity(unchecked) private var hashes: [UInt64] = []
+    @exclusivity(unchecked) private var names: [String] = []
+    @exclusivity(unchecked) private var urls: [String?] = []
+    private static let limit = 16
+
+    init(_ assets: AssetCatalog) { self.assets = assets }
+
+    func url(forImageNamed name: String) -> String? {
+        var name = name
+        let hash = name.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return hash
+        }
+        var index = 0
+        while index < hashes.count {
+            if hashes[index] == hash && names[index] == name { return urls[index] }
+            index += 1
+        }
+        let url = assets.url(forImageNamed: name)
+        if hashes.count < Self.limit {
+            hashes.append(hash)
+            names.append(name)
+            urls.append(url)
+        }
+        return url
     }
 }

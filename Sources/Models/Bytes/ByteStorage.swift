@@ -98,6 +98,46 @@ public final class ByteStorage: @unchecked Sendable {
 
     /// Appends the bytes of an array.
     /// - Complexity: O(bytes.count) amortized.
+    /// Appends the decimal digits of `value`, two at a time, straight into the allocation.
+    @inlinable
+    public func appendDecimal(_ value: UInt64) {
+        if value < 10 {
+            append(UInt8(truncatingIfNeeded: value) &+ 0x30)
+            return
+        }
+        var length = 1
+        var bound: UInt64 = 10
+        while length < 20 && value >= bound {
+            length &+= 1
+            bound = bound &* 10
+        }
+        if length > capacity &- written { grow(toFit: length) }
+        let pairs = Self.digitPairs.utf8Start
+        var rest = value
+        var position = written &+ length
+        while rest >= 100 {
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+            rest /= 100
+            position &-= 2
+            base[position] = pairs[pair]
+            base[position &+ 1] = pairs[pair &+ 1]
+        }
+        if rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest) &* 2
+            position &-= 2
+            base[position] = pairs[pair]
+            base[position &+ 1] = pairs[pair &+ 1]
+        } else {
+            position &-= 1
+            base[position] = UInt8(truncatingIfNeeded: rest) &+ 0x30
+        }
+        written &+= length
+    }
+
+    /// `00`, `01`, … `99`: the digits of every pair, so numbers are written two digits a division.
+    @usableFromInline static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
     @inlinable
     public func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }

@@ -23,4 +23,42 @@ struct RenderHTMLBufferTests {
         buffer.int(value)
         #expect(String(decoding: buffer.bytes, as: UTF8.self) == String(value))
     }
+
+    @Test("pixels round half away from zero as rounded() does, at halves, near them and far out")
+    func pixelsRoundLikeTheLibrary() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0.005, -0.005, 0.015, 2.675, -2.675, 0.49999999999999994 / 100, 1e14 + 0.5, -1e14]
+        for hundredths in stride(from: -1000.0, through: 1000.0, by: 1) {
+            values += [(hundredths + 0.5) / 100, hundredths / 100, (hundredths + 0.4999) / 100]
+        }
+        for _ in 0..<5000 { values.append(Double.random(in: -1e12...1e12, using: &generator)) }
+        for value in values {
+            var buffer = HTMLBuffer()
+            buffer.pixels(value)
+            let hundredths = Int64((value * 100).rounded())
+            let whole = String(hundredths.magnitude / 100)
+            let fraction = hundredths.magnitude % 100
+            let tail = fraction == 0 ? "" : fraction % 10 == 0 ? ".\(fraction / 10)" : ".\(fraction / 10)\(fraction % 10)"
+            let expected = (hundredths < 0 ? "-" : "") + whole + tail
+            #expect(String(decoding: buffer.bytes, as: UTF8.self) == expected, "\(value)")
+        }
+    }
+
+    @Test("integers of every digit count and at every power of ten are written as String writes them")
+    func integersAtEveryLength() {
+        var values: [UInt64] = [0, 9, 10, 11, 99, 100, 101, UInt64.max, UInt64.max - 1]
+        var power: UInt64 = 1
+        for _ in 0..<19 {
+            power *= 10
+            values += [power - 1, power, power + 1]
+        }
+        for value in values {
+            var buffer = HTMLBuffer()
+            buffer.int(value)
+            buffer.int(-Int64(truncatingIfNeeded: value % UInt64(Int64.max)))
+            #expect(
+                String(decoding: buffer.bytes, as: UTF8.self)
+                    == String(value) + String(-Int64(truncatingIfNeeded: value % UInt64(Int64.max))))
+        }
+    }
 }
