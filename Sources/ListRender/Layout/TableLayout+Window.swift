@@ -50,7 +50,16 @@ extension TableLayout {
         if rectForTableHeader.intersects(range) {
             window.tableHeader = rectForTableHeader
         }
-        forEachItem(from: range.y, to: range.maxY) { item in
+        // The sections holding the window's top and bottom edges are among those the walk passes
+        // (when the range is not empty): the pinned header and footer come from them, with no second
+        // descent of the tree.
+        let bottom = (top + height).nextDown
+        var atTop: (section: Int, frame: TableFrame)?
+        var atBottom: (section: Int, frame: TableFrame)?
+        forEachItem(from: range.y, to: range.maxY) { section, frame in
+            if frame.y <= top && top < frame.maxY { atTop = (section, frame) }
+            if frame.y <= bottom && bottom < frame.maxY { atBottom = (section, frame) }
+        } _: { item in
             switch item {
             case .header(let section, let frame):
                 window.headers.append(TableWindow.SectionItem(section: section, frame: frame))
@@ -64,16 +73,26 @@ extension TableLayout {
             window.tableFooter = rectForTableFooter
         }
         if style == .plain {
-            window.pinnedHeader = pinnedHeader(top: top)
-            window.pinnedFooter = pinnedFooter(bottom: top + height)
+            let walked = range.height > 0
+            window.pinnedHeader = pinnedHeader(top: top, in: walked ? atTop : sectionFrame(at: top))
+            window.pinnedFooter = pinnedFooter(bottom: top + height, in: walked ? atBottom : sectionFrame(at: bottom))
         }
+    }
+
+    func pinnedHeader(top: Double) -> TableWindow.SectionItem? {
+        pinnedHeader(top: top, in: sectionFrame(at: top))
+    }
+
+    func pinnedFooter(bottom: Double) -> TableWindow.SectionItem? {
+        pinnedFooter(bottom: bottom, in: sectionFrame(at: bottom.nextDown))
     }
 
     /// Plain style: the header of the section under offset `top`, at `top` but no lower than
     /// the section's end minus the header height, so the next section's header pushes it up.
     /// - Complexity: O(log sections).
-    func pinnedHeader(top: Double) -> TableWindow.SectionItem? {
-        guard let (section, frame) = sectionFrame(at: top), headerHeights[section] > 0 else { return nil }
+    /// The pinned header, given the section that holds the top edge and its frame.
+    private func pinnedHeader(top: Double, in holder: (section: Int, frame: TableFrame)?) -> TableWindow.SectionItem? {
+        guard let (section, frame) = holder, headerHeights[section] > 0 else { return nil }
         let headerHeight = headerHeights[section]
         let y = min(top, frame.maxY - headerHeight)
         return TableWindow.SectionItem(section: section, frame: TableFrame(y: y, height: headerHeight))
@@ -83,8 +102,9 @@ extension TableLayout {
     /// holding the content just above `bottom`), at `bottom` minus its height but no higher than
     /// the section's start, so the previous section's footer pushes it down.
     /// - Complexity: O(log sections).
-    func pinnedFooter(bottom: Double) -> TableWindow.SectionItem? {
-        guard let (section, frame) = sectionFrame(at: bottom.nextDown), footerHeights[section] > 0 else { return nil }
+    /// The pinned footer, given the section that holds the bottom edge and its frame.
+    private func pinnedFooter(bottom: Double, in holder: (section: Int, frame: TableFrame)?) -> TableWindow.SectionItem? {
+        guard let (section, frame) = holder, footerHeights[section] > 0 else { return nil }
         let footerHeight = footerHeights[section]
         let y = min(frame.maxY - footerHeight, max(bottom - footerHeight, frame.y))
         return TableWindow.SectionItem(section: section, frame: TableFrame(y: y, height: footerHeight))
@@ -105,6 +125,15 @@ extension TableLayout {
     /// - Complexity: O(log n + k) for k items met.
     @inline(__always)
     func forEachItem(from low: Double, to high: Double, _ body: (LayoutItem) -> Void) {
+        forEachItem(from: low, to: high, { _, _ in }, body)
+    }
+
+    /// As ``forEachItem(from:to:_:)``, also handing `passing` every section of positive height the walk
+    /// passes, with its frame (header, rows and footer), before its items.
+    @inline(__always)
+    func forEachItem(
+        from low: Double, to high: Double, _ passing: (Int, TableFrame) -> Void, _ body: (LayoutItem) -> Void
+    ) {
         guard low < high else { return }
         let top = tableHeaderHeight
         var sections = HeightTree.Cursor(sectionHeights.rootView, at: low - top)
@@ -114,6 +143,7 @@ extension TableLayout {
             let start = top + sections.start
             guard start < high else { return }
             if sectionHeight > 0 && sections.end > low - top {
+                passing(section, TableFrame(y: start, height: sectionHeight))
                 visitSection(section, start: start, from: low, to: high, body)
             }
             sections.advance()
