@@ -18,21 +18,65 @@ final class ResponseCache: Sendable {
             case fragment
         }
 
-        var format: Format
-        var top: Double
-        var height: Double
-        var overscan: Double
-        var expanded: ExpandedSections
-        var hasInsertionRows = false
+        let format: Format
+        let top: Double
+        let height: Double
+        let overscan: Double
+        let expanded: ExpandedSections
+        let hasInsertionRows: Bool
         /// The width bucket the row heights were estimated for, nil for kinds whose heights do not
         /// depend on the width.
-        var width: Double?
+        let width: Double?
         /// The row `top` is measured from, if any.
-        var anchor: Int64?
+        let anchor: Int64?
         /// The section whose header `top` is measured from, if any.
-        var section: Int?
+        let section: Int?
         /// The search, nil for none.
-        var query: SearchQuery?
+        let query: SearchQuery?
+        /// A 64-bit FNV-1a hash of everything above, computed once: the cache hashes only this, and a
+        /// response's entity tag is made of it.
+        let digest: UInt64
+
+        init(
+            format: Format, top: Double, height: Double, overscan: Double, expanded: ExpandedSections,
+            hasInsertionRows: Bool = false, width: Double? = nil, anchor: Int64? = nil, section: Int? = nil,
+            query: SearchQuery? = nil
+        ) {
+            self.format = format
+            self.top = top
+            self.height = height
+            self.overscan = overscan
+            self.expanded = expanded
+            self.hasInsertionRows = hasInsertionRows
+            self.width = width
+            self.anchor = anchor
+            self.section = section
+            self.query = query
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            // The numbers' bits and the expanded set's text: no number is formatted.
+            func mix(_ word: UInt64) {
+                for shift in stride(from: 0, to: 64, by: 8) {
+                    hash = (hash ^ ((word >> UInt64(shift)) & 0xFF)) &* 0x100_0000_01b3
+                }
+            }
+            func mix<Bytes: Sequence<UInt8>>(bytes: Bytes) {
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            }
+            mix(format == .json ? 1 : 2)
+            for number in [top, height, overscan, width ?? -1] { mix(number.bitPattern) }
+            mix(UInt64(bitPattern: anchor ?? -1))
+            mix(UInt64(bitPattern: Int64(section ?? -1)))
+            mix(hasInsertionRows ? 1 : 0)
+            switch expanded {
+            case .all: mix(0xA11)
+            case .none: mix(0x0)
+            case .ranges: mix(bytes: expanded.description.utf8)
+            }
+            if let query { mix(bytes: [0xFF] + query.folded) }
+            digest = hash
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
     }
 
     private struct State {

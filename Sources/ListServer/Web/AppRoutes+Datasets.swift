@@ -59,8 +59,10 @@ extension AppRoutes {
     /// Whether `path` names one dataset (`/api/datasets/{id}`), where uploads go.
     static func isDatasetPath(_ path: String) -> Bool {
         // `/api/datasets/` and one non-empty segment; asked for every request, so no split.
-        let prefix = "/api/datasets/"
-        return path.hasPrefix(prefix) && path.count > prefix.count && !path.dropFirst(prefix.count).contains("/")
+        let prefix = "/api/datasets/".utf8
+        let bytes = path.utf8
+        guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return false }
+        return !bytes.dropFirst(prefix.count).contains(UInt8(ascii: "/"))
     }
 
     /// Refuses an id that `--import` would not make: lower-case letters and digits in runs joined by `-`.

@@ -42,9 +42,10 @@ struct AppRoutes: Sendable {
             let dataset = try library.requireEntry(parameters["id"]!)
             let window = try WindowRequest(request)
             let entry = try dataset.requireChild(window.child)
-            let etag = WindowView.etag(.json, entry: entry, request: window)
+            let key = WindowView.cacheKey(.json, entry, window)
+            let etag = WindowView.etag(key, entry: entry)
             if let unchanged = WindowView.notModified(request, etag: etag) { return unchanged }
-            var response = HTTPResponse.json(WindowView.json(entry: entry, request: window))
+            var response = HTTPResponse.json(WindowView.json(entry: entry, request: window, key: key))
             response.headers.set("ETag", etag)
             response.headers.set("Cache-Control", "no-cache")
             return response
@@ -78,9 +79,10 @@ struct AppRoutes: Sendable {
             let dataset = try library.requireEntry(parameters["id"]!)
             let window = try WindowRequest(request)
             let entry = try dataset.requireChild(window.child)
-            let etag = WindowView.etag(.fragment, entry: entry, request: window)
+            let key = WindowView.cacheKey(.fragment, entry, window)
+            let etag = WindowView.etag(key, entry: entry)
             if let unchanged = WindowView.notModified(request, etag: etag) { return unchanged }
-            var response = HTTPResponse(status: 200, body: WindowView.fragment(entry: entry, request: window, assets: assets))
+            var response = HTTPResponse(status: 200, body: WindowView.fragment(entry: entry, request: window, assets: assets, key: key))
             response.headers.set("Content-Type", "text/html; charset=utf-8")
             response.headers.set("ETag", etag)
             response.headers.set("Cache-Control", "no-cache")

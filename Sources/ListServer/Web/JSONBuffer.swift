@@ -103,24 +103,7 @@ struct JSONBuffer {
 
     /// Writes `value` in decimal.
     func writeInteger(_ value: Int64) {
-        if value >= 0 && value < 10 {
-            append(UInt8(ascii: "0") + UInt8(value))
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            var remaining = value.magnitude
-            var first = scratch.count
-            repeat {
-                first -= 1
-                scratch[first] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-            } while remaining > 0
-            if value < 0 {
-                first -= 1
-                scratch[first] = UInt8(ascii: "-")
-            }
-            append(UnsafeRawBufferPointer(rebasing: scratch[first...]))
-        }
+        if value < 0 { append(UInt8(ascii: "-")) }
+        storage.appendDecimal(value.magnitude)
     }
 }

@@ -77,7 +77,8 @@ struct JSONOutput {
     /// A number; integral values are written without a fraction (`44`, not `44.0`).
     mutating func number(_ value: Double) {
         elementStart()
-        if value.isFinite, value == value.rounded(), abs(value) < 9e15 {
+        // Integral below 2^53: the truncation is the value itself (no rounding call).
+        if abs(value) < 9e15, value == Double(Int64(value)) {
             buffer.writeInteger(Int64(value))
         } else {
             var real: [UInt8] = []

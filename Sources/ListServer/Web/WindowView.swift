@@ -39,8 +39,8 @@ struct WindowView {
 
     /// The JSON of a window, from the entry's ``ResponseCache`` when it was written before.
     /// - Complexity: O(1) on average for a window written before, else as ``json``.
-    static func json(entry: DatasetEntry, request: WindowRequest) -> [UInt8] {
-        entry.responses.response(for: cacheKey(.json, entry, request)) {
+    static func json(entry: DatasetEntry, request: WindowRequest, key: ResponseCache.Key? = nil) -> [UInt8] {
+        entry.responses.response(for: key ?? cacheKey(.json, entry, request)) {
             WindowView(searching: entry, request: request).json
         }
     }
@@ -48,8 +48,10 @@ struct WindowView {
     /// The HTML fragment of a window, from the entry's ``ResponseCache`` when it was written before.
     /// - Complexity: O(1) on average for a window written before, else O(log n + k).
     /// - Parameter assets: where the rows' image names resolve.
-    static func fragment(entry: DatasetEntry, request: WindowRequest, assets: AssetCatalog) -> [UInt8] {
-        entry.responses.response(for: cacheKey(.fragment, entry, request)) {
+    static func fragment(
+        entry: DatasetEntry, request: WindowRequest, assets: AssetCatalog, key: ResponseCache.Key? = nil
+    ) -> [UInt8] {
+        entry.responses.response(for: key ?? cacheKey(.fragment, entry, request)) {
             WindowView(searching: entry, request: request).fragment(assets: assets)
         }
     }
@@ -57,28 +59,8 @@ struct WindowView {
     /// The entity tag of a window response: the entry (so the dataset version) and the normalised
     /// request, so that a client holding it is answered `304` without a window being written.
     /// - Complexity: O(1) besides the expanded set's length.
-    static func etag(_ format: ResponseCache.Key.Format, entry: DatasetEntry, request: WindowRequest) -> String {
-        let key = cacheKey(format, entry, request)
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        // FNV-1a over the numbers' bits and the expanded set's text: no number is formatted.
-        func mix(_ word: UInt64) {
-            for shift in stride(from: 0, to: 64, by: 8) {
-                hash = (hash ^ ((word >> UInt64(shift)) & 0xFF)) &* 0x100_0000_01b3
-            }
-        }
-        for number in [key.top, key.height, key.overscan, key.width ?? -1] { mix(number.bitPattern) }
-        mix(UInt64(bitPattern: key.anchor ?? -1))
-        mix(UInt64(bitPattern: Int64(key.section ?? -1)))
-        mix(key.hasInsertionRows ? 1 : 0)
-        switch key.expanded {
-        case .all: mix(0xA11)
-        case .none: mix(0x0)
-        case .ranges: for byte in key.expanded.description.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        }
-        if let query = key.query {
-            for byte in [0xFF] + query.folded { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        }
-        return quotedTag(entry.tag, format == .json ? UInt8(ascii: "j") : UInt8(ascii: "f"), hash)
+    static func etag(_ key: ResponseCache.Key, entry: DatasetEntry) -> String {
+        quotedTag(entry.tag, key.format == .json ? UInt8(ascii: "j") : UInt8(ascii: "f"), key.digest)
     }
 
     /// `"tag.f.hash"`, the hash in base 36, written in one allocation.
@@ -123,7 +105,7 @@ struct WindowView {
         return HTTPResponse(status: 304, headers: ["ETag": etag, "Cache-Control": "no-cache"])
     }
 
-    private static func cacheKey(
+    static func cacheKey(
         _ format: ResponseCache.Key.Format, _ entry: DatasetEntry, _ request: WindowRequest
     ) -> ResponseCache.Key {
         ResponseCache.Key(

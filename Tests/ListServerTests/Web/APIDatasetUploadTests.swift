@@ -21,6 +21,17 @@ struct APIDatasetUploadTests {
         return try api.send("PUT", "/api/datasets/\(id)\(query)", body: body, headers: headers)
     }
 
+    @Test(
+        "the upload body limit applies to one dataset's path and no other",
+        arguments: [
+            ("/api/datasets/friends", true), ("/api/datasets/x", true), ("/api/datasets/é", true),
+            ("/api/datasets/", false), ("/api/datasets", false), ("/api/datasets/friends/batch", false),
+            ("/api/datasets/friends/", false), ("/d/friends", false), ("/api/datasetsfriends", false),
+        ] as [(String, Bool)])
+    func uploadPaths(path: String, isDataset: Bool) {
+        #expect(AppRoutes.isDatasetPath(path) == isDataset)
+    }
+
     @Test("a new id is created (201, Location), listed, stored and shown; the same id again replaces it (200)")
     func createThenReplace() throws {
         let api = try APIFixture()
