@@ -55,7 +55,18 @@ struct JSONOutput {
     mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes an object key; the next value written is its value.
-    mutating func key(_ name: String) {
+    mutating func key(_ name: StaticString) {
+        elementStart()
+        // A name in the code needs no escaping (checked in debug builds), so it is copied as it is.
+        assert(name.withUTF8Buffer { JSONWriter.firstSpecial(in: $0, from: 0) == $0.count }, "\(name) needs escaping")
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(name)
+        buffer.append("\":")
+        afterKey = true
+    }
+
+    /// A key that comes from data, escaped.
+    mutating func key(escaping name: String) {
         elementStart()
         buffer.writeString(name)
         buffer.append(UInt8(ascii: ":"))
@@ -114,9 +125,9 @@ struct JSONOutput {
     }
 
     /// `key: value` shorthands.
-    mutating func member(_ name: String, _ text: String) { key(name); string(text) }
-    mutating func member(_ name: String, _ value: Int64) { key(name); int(value) }
-    mutating func member(_ name: String, _ value: Int) { key(name); int(value) }
-    mutating func member(_ name: String, number value: Double) { key(name); number(value) }
-    mutating func member(_ name: String, _ value: Bool) { key(name); bool(value) }
+    mutating func member(_ name: StaticString, _ text: String) { key(name); string(text) }
+    mutating func member(_ name: StaticString, _ value: Int64) { key(name); int(value) }
+    mutating func member(_ name: StaticString, _ value: Int) { key(name); int(value) }
+    mutating func member(_ name: StaticString, number value: Double) { key(name); number(value) }
+    mutating func member(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
 }

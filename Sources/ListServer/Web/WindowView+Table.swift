@@ -57,7 +57,7 @@ extension WindowView {
         json.endObject()
     }
 
-    private func writeTableText(_ json: inout JSONOutput, _ name: String, _ frame: TableFrame?, _ text: String?) {
+    private func writeTableText(_ json: inout JSONOutput, _ name: StaticString, _ frame: TableFrame?, _ text: String?) {
         json.key(name)
         guard let frame, let text else { return json.null() }
         json.beginObject()
