@@ -23,6 +23,26 @@ extension Posix {
         try nonBlocking("send") { Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
     }
 
+    /// Sends two pieces in one call (`sendmsg` with two `iovec`s), e.g. a response head and a body that is
+    /// not copied next to it.
+    /// - Returns: the bytes sent, counted from the start of `first`; `.wouldBlock` when none could be.
+    public static func send(
+        _ fd: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer
+    ) throws -> IOResult<Int> {
+        var pieces = (
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count)
+        )
+        return try withUnsafeMutablePointer(to: &pieces) { pieces in
+            try pieces.withMemoryRebound(to: iovec.self, capacity: 2) { vector in
+                var message = msghdr()
+                message.msg_iov = vector
+                message.msg_iovlen = 2
+                return try nonBlocking("sendmsg") { Glibc.sendmsg(fd, &message, Int32(MSG_NOSIGNAL)) }
+            }
+        }
+    }
+
     /// Writes all of `bytes` to a blocking descriptor such as stderr; gives up silently on failure.
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
         bytes.withUnsafeBytes { raw in

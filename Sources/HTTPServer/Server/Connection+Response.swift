@@ -26,7 +26,7 @@ extension Connection {
                 !bodyAllowed || keepsOwnLength ? .none : .length(bytes.count)
             appendHead(response, framing: framing, keepAlive: keepAlive, version: request.version, runner)
             let sent = bodyAllowed && !isHead ? bytes.count : 0
-            if sent > 0 { outbound.append(contentsOf: bytes) }
+            if sent > 0 { queueBody(bytes, runner) }
             logRequest(request.method, request.target, status, sent, since: startedAt, runner)
             finishResponse(keepAlive: keepAlive, runner)
         case .stream(let stream):
@@ -61,6 +61,39 @@ extension Connection {
         ResponseEncoding.appendHead(
             status: response.status, headers: response.headers, framing: framing, persistence: persistence,
             dateLine: runner.dateLine, to: &outbound)
+    }
+
+    /// Puts a body after the head just written. When nothing earlier is waiting, a large body is sent at
+    /// once together with the head, without being copied next to it; only what the socket does not take
+    /// is kept.
+    private func queueBody(_ bytes: [UInt8], _ runner: EventLoopRunner) {
+        guard bytes.count >= Self.directBodyBytes, outboundStart == 0, phase != .closed else {
+            outbound.append(contentsOf: bytes)
+            return
+        }
+        let result: IOResult<Int>
+        do {
+            result = try outbound.withUnsafeBytes { head in
+                try bytes.withUnsafeBytes { body in try Posix.send(fd, head, body) }
+            }
+        } catch {
+            // The peer is gone; the next flush closes the connection as for any failed send.
+            outbound.append(contentsOf: bytes)
+            return
+        }
+        guard case .processed(let count) = result, count > 0 else {
+            outbound.append(contentsOf: bytes)
+            return
+        }
+        lastWriteAt = runner.now
+        let headCount = outbound.count
+        if count >= headCount {
+            outbound.removeAll(keepingCapacity: true)
+            if count < headCount + bytes.count { outbound.append(contentsOf: bytes[(count - headCount)...]) }
+        } else {
+            outboundStart = count
+            outbound.append(contentsOf: bytes)
+        }
     }
 
     private func finishResponse(keepAlive: Bool, _ runner: EventLoopRunner) {

@@ -37,6 +37,9 @@ final class Connection {
 
     /// Past this many unsent bytes the connection stops reading and answering (the client is not reading).
     static let highWater = 256 * 1024
+    /// A body at least this long is sent from its own buffer with the head (``queueBody(_:_:)``) when
+    /// nothing else is waiting, rather than copied into `outbound`.
+    static let directBodyBytes = 2048
 
     let fd: Int32
     /// `id << 32 | fd`: the epoll data value and the stream address of this connection.

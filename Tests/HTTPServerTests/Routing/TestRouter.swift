@@ -18,6 +18,10 @@ func testRouter() -> HTTPRouter {
         return .text("slept")
     }
     router.get("/big") { _, _ in HTTPResponse(body: [UInt8](repeating: 65, count: 3 << 20)) }
+    router.get("/pattern/:count") { _, parameters in
+        let count = Int(parameters["count"] ?? "") ?? 0
+        return HTTPResponse(body: patternBytes(count))
+    }
     router.get("/empty") { _, _ in HTTPResponse(status: 204, headers: ["Content-Length": "7"]) }
     router.get("/api/conflict") { _, _ in throw HTTPError(409, detail: "Version 3 is stale.") }
     router.get("/crash") { _, _ in
@@ -25,4 +29,10 @@ func testRouter() -> HTTPRouter {
         throw Unexpected()
     }
     return router
+}
+
+/// `count` bytes that differ from one offset and one length to the next, so a body cut, shifted or mixed
+/// with another is noticed.
+func patternBytes(_ count: Int) -> [UInt8] {
+    (0..<count).map { UInt8(truncatingIfNeeded: ($0 &* 31 &+ count) % 251) }
 }

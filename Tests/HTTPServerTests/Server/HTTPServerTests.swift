@@ -48,6 +48,28 @@ struct HTTPServerTests {
         }
     }
 
+    @Test("pipelined bodies large and small arrive whole and in order when the socket takes them in pieces")
+    func pipelinedLargeBodies() throws {
+        try withTestServer(handler: router.handler) { port, _ in
+            let client = try RawClient(port: port)
+            // 2047 bytes is below the size sent from its own buffer, 2048 the first at it; the large ones
+            // fill the socket, so sends stop part-way, inside a head and inside a body.
+            let sizes = [9000, 3, 2047, 2048, 700_000, 12, 2049, 1_500_000, 5000, 1, 64_000, 9000]
+            var batch = ""
+            for size in sizes { batch += "GET /pattern/\(size) HTTP/1.1\r\nHost: t\r\n\r\n" }
+            try client.send(batch)
+            Thread.sleep(forTimeInterval: 0.2)
+            for size in sizes {
+                let response = try #require(client.readResponse())
+                #expect(response.status == 200)
+                #expect(response.headers["Content-Length"] == String(size))
+                #expect(response.body == patternBytes(size), "body of \(size) bytes")
+            }
+            try client.send("GET /pattern/4096 HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try #require(client.readResponse()).body == patternBytes(4096))
+        }
+    }
+
     @Test("HEAD gets the GET headers and no body, and the connection stays usable")
     func head() throws {
         let request = "HEAD /hello HTTP/1.1\r\nHost: t\r\n\r\nGET /hello HTTP/1.1\r\nHost: t\r\n\r\n"
