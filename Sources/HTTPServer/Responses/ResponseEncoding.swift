@@ -43,11 +43,18 @@ public enum ResponseEncoding {
         appendText(HTTPResponse.reasonPhrase(status), to: &buffer)
         appendText("\r\n" as StaticString, to: &buffer)
         buffer.append(contentsOf: dateLine)
-        for field in headers where isWritable(field, keepingContentLength: framing == .none) {
-            appendText(field.name, to: &buffer)
-            appendText(": " as StaticString, to: &buffer)
-            appendText(field.value, to: &buffer)
-            appendText("\r\n" as StaticString, to: &buffer)
+        let keepingContentLength = framing == .none
+        for field in headers {
+            var (name, value) = (field.name, field.value)
+            name.withUTF8 { name in
+                value.withUTF8 { value in
+                    guard isWritable(name: name, value: value, keepingContentLength: keepingContentLength) else { return }
+                    buffer.append(contentsOf: name)
+                    appendText(": " as StaticString, to: &buffer)
+                    buffer.append(contentsOf: value)
+                    appendText("\r\n" as StaticString, to: &buffer)
+                }
+            }
         }
         switch framing {
         case .length(let length):
@@ -78,8 +85,9 @@ public enum ResponseEncoding {
         text.withUTF8 { buffer.append(contentsOf: $0) }
     }
 
-    private static func isWritable(_ field: HTTPHeaders.Field, keepingContentLength: Bool) -> Bool {
-        let name = field.name.utf8
+    private static func isWritable(
+        name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, keepingContentLength: Bool
+    ) -> Bool {
         switch name.count {
         case 4 where HTTPBytes.equalsIgnoringCase(name, "date".utf8): return false
         case 10 where HTTPBytes.equalsIgnoringCase(name, "connection".utf8): return false
@@ -88,8 +96,10 @@ public enum ResponseEncoding {
             guard keepingContentLength else { return false }
         default: break
         }
-        guard !name.isEmpty, name.allSatisfy(HTTPBytes.isTokenByte) else { return false }
-        return field.value.utf8.allSatisfy(HTTPBytes.isFieldValueByte)
+        guard !name.isEmpty else { return false }
+        for byte in name where !HTTPBytes.isTokenByte(byte) { return false }
+        for byte in value where !HTTPBytes.isFieldValueByte(byte) { return false }
+        return true
     }
 
     /// Appends the size line of a chunk; the caller appends the data and `"\r\n"`.

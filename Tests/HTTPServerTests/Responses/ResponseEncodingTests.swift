@@ -1,0 +1,46 @@
+// HTTPServerTests — response heads as they are written
+import Testing
+
+@testable import HTTPServer
+
+@Suite("Response heads as they are written")
+struct ResponseEncodingTests {
+    private func head(_ headers: HTTPHeaders, framing: ResponseEncoding.Framing = .length(5)) -> String {
+        var buffer: [UInt8] = []
+        ResponseEncoding.appendHead(
+            status: 200, headers: headers, framing: framing, persistence: .keepAlive,
+            dateLine: Array("Date: Tue, 01 Dec 2026 16:00:00 GMT\r\n".utf8), to: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    @Test("the handler's fields are written in order after the status line and the date, then the length")
+    func fieldsInOrder() {
+        let text = head(["Content-Type": "text/html; charset=utf-8", "ETag": "\"a.f.1z\"", "X-Émoji": "no"])
+        #expect(
+            text == "HTTP/1.1 200 OK\r\nDate: Tue, 01 Dec 2026 16:00:00 GMT\r\nContent-Type: text/html; charset=utf-8\r\n"
+                + "ETag: \"a.f.1z\"\r\nContent-Length: 5\r\n\r\n")
+    }
+
+    @Test(
+        "a field that would split the head or that the server owns is left out",
+        arguments: [
+            ("X-Split", "a\r\nSet-Cookie: b"), ("X-Line", "a\nb"), ("Bad Name", "v"), ("", "v"), ("X:Colon", "v"),
+            ("Date", "yesterday"), ("connection", "close"), ("Transfer-Encoding", "chunked"), ("Content-Length", "99"),
+        ])
+    func refusedFields(name: String, value: String) {
+        let text = head(HTTPHeaders([(name, value), ("X-Kept", "yes")]))
+        #expect(text.contains("X-Kept: yes\r\n"))
+        #expect(!text.contains(value))
+        #expect(text.components(separatedBy: "\r\n").count == 6)
+    }
+
+    @Test("with no framing, the handler's own Content-Length is kept (a HEAD or 304 answer)")
+    func ownLength() {
+        #expect(head(["Content-Length": "42"], framing: .none).contains("Content-Length: 42\r\n"))
+    }
+
+    @Test("bytes above ASCII are allowed in values, as obs-text")
+    func obsText() {
+        #expect(head(["X-Name": "café"]).contains("X-Name: café\r\n"))
+    }
+}
