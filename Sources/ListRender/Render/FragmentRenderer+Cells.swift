@@ -104,11 +104,19 @@ extension FragmentRenderer {
         if let url {
             html.raw("<img class=\"icon\" src=\"")
             html.text(url)
-            html.raw("\" alt=\"\" width=\"")
-            html.int(size)
-            html.raw("\" height=\"")
-            html.int(size)
-            html.raw("\">")
+            // The cells' own sizes in one piece each.
+            switch size {
+            case 32: html.raw("\" alt=\"\" width=\"32\" height=\"32\">")
+            case 44: html.raw("\" alt=\"\" width=\"44\" height=\"44\">")
+            case 48: html.raw("\" alt=\"\" width=\"48\" height=\"48\">")
+            case 56: html.raw("\" alt=\"\" width=\"56\" height=\"56\">")
+            default:
+                html.raw("\" alt=\"\" width=\"")
+                html.int(size)
+                html.raw("\" height=\"")
+                html.int(size)
+                html.raw("\">")
+            }
         } else {
             html.raw("<span class=\"icon ph\" aria-hidden=\"true\" style=\"width:")
             html.int(size)

@@ -235,19 +235,20 @@ public enum FragmentRenderer {
         html.raw("\" data-row=\"")
         html.int(row.indexPath.row)
         renderFrame(y: row.y, height: row.height, sizing: cell == .hero ? .natural : .minimum, into: &html)
-        html.raw("\" aria-selected=\"false")
         // A tree grid's rows name their level; axe-core refuses aria-setsize and aria-posinset on rows.
-        if isGrouped { html.raw("\" aria-level=\"2") }
+        html.raw(isGrouped ? "\" aria-selected=\"false\" aria-level=\"2" : "\" aria-selected=\"false")
         if row.canEdit { html.raw("\" data-can-edit=\"true") }
         if row.canMove { html.raw("\" data-can-move=\"true") }
         if let tableCell = row.cell { renderTableRowAttributes(row, tableCell, into: &html) }
-        html.raw("\" tabindex=\"-1\">")
         if row.canEdit {
+            html.raw("\" tabindex=\"-1\">")
             html.raw(
                 "<button type=\"button\" class=\"swipe-del\" data-action=\"delete\" tabindex=\"-1\">Delete</button>"
             )
+            html.raw("<div class=\"rc\" role=\"gridcell\">")
+        } else {
+            html.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\">")
         }
-        html.raw("<div class=\"rc\" role=\"gridcell\">")
         if row.canEdit && cell == .message {
             html.raw("<span class=\"check\" aria-hidden=\"true\"></span>")
         } else if row.canEdit {
