@@ -8,13 +8,13 @@ extension FragmentRenderer {
         let fields = row.fields
         switch cell {
         case .friend:
-            let name = fields["name"]?.text ?? ""
-            renderIcon(row.imageURL, size: 44, fallback: name, into: &html)
+            // The name as a String only for a placeholder's initials; else texts are copied from the fields.
+            renderIcon(row.imageURL, size: 44, fallback: row.imageURL == nil ? fields["name"]?.text ?? "" : "", into: &html)
             let vip = fields["vip"]?.boolValue == true
             html.raw(vip ? "<div class=\"tx\"><div class=\"t1 vip\">" : "<div class=\"tx\"><div class=\"t1\">")
-            html.cellText(name)
+            html.cellText(fields, "name")
             html.raw("</div>")
-            renderLine(fields["intro"]?.text, open: "<div class=\"t2\">", close: "</div>", into: &html)
+            html.cellLine(fields, "intro", open: "<div class=\"t2\">", close: "</div>")
             html.raw("</div>")
         case .hero:
             renderHero(row, into: &html)

@@ -1,4 +1,6 @@
 // ListRender — cell text with the matches of a search marked
+import Models
+
 extension HTMLBuffer {
     /// Appends the text of a cell, escaped as ``text(_:)`` escapes it, with every match of
     /// ``marking`` wrapped in `<mark>`…`</mark>`. Only for element content: attribute values go
@@ -26,5 +28,30 @@ extension HTMLBuffer {
             written = range.upperBound
         }
         if written < utf8.count { self.text(String(decoding: utf8[written...], as: UTF8.self)) }
+    }
+
+    /// The text of a field as a cell shows it (``FieldValue/text``): marked while searching, else escaped
+    /// straight from the bytes the field lends, with no `String` made. A missing field writes nothing.
+    public mutating func cellText(_ fields: Fields, _ key: String) {
+        guard marking == nil else { return cellText(fields[key]?.text ?? "") }
+        _ = fields.withText(forKey: key) { text(utf8: $0) }
+    }
+
+    /// A field's text between `open` and `close`, as ``cellText(_:_:)`` writes it; nothing at all when the
+    /// field is missing or its text empty.
+    public mutating func cellLine(_ fields: Fields, _ key: String, open: StaticString, close: StaticString) {
+        guard marking == nil else {
+            guard let text = fields[key]?.text, !text.isEmpty else { return }
+            raw(open)
+            cellText(text)
+            raw(close)
+            return
+        }
+        _ = fields.withText(forKey: key) { bytes in
+            guard !bytes.isEmpty else { return }
+            raw(open)
+            text(utf8: bytes)
+            raw(close)
+        }
     }
 }

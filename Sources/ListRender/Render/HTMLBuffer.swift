@@ -58,35 +58,38 @@ public struct HTMLBuffer: Sendable {
     /// - Complexity: O(n) in the UTF-8 length of `text`.
     public mutating func text(_ text: String) {
         var text = text
-        text.withUTF8 { utf8 in
-            let bytes = UnsafeRawBufferPointer(utf8)
-            var start = 0
-            var index = 0
-            while index < bytes.count {
-                if index &+ 8 <= bytes.count
-                    && !Self.hasSpecialByte(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                {
-                    index &+= 8
-                    continue
-                }
-                let entity: StaticString
-                switch bytes[index] {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                case UInt8(ascii: "'"): entity = "&#39;"
-                default:
-                    index &+= 1
-                    continue
-                }
-                append(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
-                raw(entity)
-                index &+= 1
-                start = index
+        text.withUTF8 { utf8 in self.text(utf8: UnsafeRawBufferPointer(utf8)) }
+    }
+
+    /// Appends UTF-8 text, escaped as ``text(_:)`` does, from bytes lent by their owner (a row's packed
+    /// fields), so no `String` is made.
+    public mutating func text(utf8 bytes: UnsafeRawBufferPointer) {
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            if index &+ 8 <= bytes.count
+                && !Self.hasSpecialByte(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            {
+                index &+= 8
+                continue
             }
-            append(UnsafeRawBufferPointer(rebasing: bytes[start..<bytes.count]))
+            let entity: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default:
+                index &+= 1
+                continue
+            }
+            append(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+            raw(entity)
+            index &+= 1
+            start = index
         }
+        append(UnsafeRawBufferPointer(rebasing: bytes[start..<bytes.count]))
     }
 
     /// Whether any of the 8 bytes in `word` is `&`, `<`, `>`, `"` or `'` (SWAR: a byte equal to
