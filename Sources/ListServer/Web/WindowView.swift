@@ -144,7 +144,7 @@ struct WindowView {
             indexPath: item.indexPath, id: row.id, y: item.frame.y, height: item.frame.height, fields: row.fields,
             setSize: rows.count, canEdit: metrics.rowCanBeEdited(row.fields), canMove: metrics.rowCanBeMoved(row.fields),
             endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1,
-            imageURL: (row.fields["icon"]?.text ?? row.fields["image"]?.text).flatMap(icons.url(forImageNamed:)),
+            imageURL: icons.url(of: row.fields),
             cell: cell, child: cell?.hasChild == true ? entry.address.appending(row.id).description : nil)
     }
 
@@ -264,18 +264,27 @@ private final class IconURLs {
 
     init(_ assets: AssetCatalog) { self.assets = assets }
 
-    func url(forImageNamed name: String) -> String? {
-        var name = name
-        let hash = name.withUTF8 { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            return hash
-        }
+    /// The URL of the image a row names in `icon`, else in `image`; nil when it names none or the name
+    /// resolves nowhere.
+    func url(of fields: Fields) -> String? {
+        if let found = fields.withText(forKey: "icon", url(named:)) { return found }
+        return fields.withText(forKey: "image", url(named:)) ?? nil
+    }
+
+    /// The URL for an image name lent as UTF-8 bytes: a `String` of the name is made only the first time
+    /// it is met.
+    private func url(named bytes: UnsafeRawBufferPointer) -> String? {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         var index = 0
         while index < hashes.count {
-            if hashes[index] == hash && names[index] == name { return urls[index] }
+            if hashes[index] == hash && names[index].utf8.count == bytes.count {
+                var name = names[index]
+                if name.withUTF8({ $0.elementsEqual(bytes) }) { return urls[index] }
+            }
             index += 1
         }
+        let name = String(decoding: bytes, as: UTF8.self)
         let url = assets.url(forImageNamed: name)
         if hashes.count < Self.limit {
             hashes.append(hash)
