@@ -109,21 +109,98 @@ extension Array where Element == FieldRule {
     ///   dictionary's key order.
     /// - Complexity: O(rules × keys + nested values).
     public func check(_ fields: Fields) throws(FieldViolation) {
-        for rule in self {
-            guard let value = fields[rule.key] else {
-                if rule.isRequired {
-                    throw FieldViolation(keyPath: rule.key, message: "missing required key \"\(rule.key)\"")
+        try withExtendedLifetime(fields) { () throws(FieldViolation) in
+            for rule in self {
+                guard let (tag, payload) = fields.packedValue(forKey: rule.key) else {
+                    if rule.isRequired {
+                        throw FieldViolation(keyPath: rule.key, message: "missing required key \"\(rule.key)\"")
+                    }
+                    continue
                 }
-                continue
-            }
-            if let (suffix, message) = rule.type.violation(of: value) {
-                throw FieldViolation(keyPath: rule.key + suffix, message: message)
+                // Most values are told by their tag; the others are read out.
+                if rule.type.fits(tag: tag, payload: payload) == true { continue }
+                var cursor = payload
+                let value = cursor.value(tag: tag, storage: fields.storage)
+                if let (suffix, message) = rule.type.violation(of: value) {
+                    throw FieldViolation(keyPath: rule.key + suffix, message: message)
+                }
             }
         }
+        guard fields.containsDate else { return }
         for field in fields {
             if let (suffix, message) = field.value.dateViolation() {
                 throw FieldViolation(keyPath: field.key + suffix, message: message)
             }
+        }
+    }
+}
+
+extension FieldType {
+    /// Whether a packed value fits this type, read from its tag (and a real's bits) alone.
+    /// - Returns: true or false when the tag decides; nil when the value must be read out to tell
+    ///   (a string that may hold a number, a date, a list, …).
+    /// - Complexity: O(1).
+    func fits(tag: UInt8, payload cursor: PackedCursor) -> Bool? {
+        typealias Tag = PackedFields.Tag
+        switch self {
+        case .any: return true
+        case .boolean: return tag == Tag.trueValue.rawValue || tag == Tag.falseValue.rawValue ? true : nil
+        case .string:
+            if tag == Tag.string.rawValue || tag == Tag.int.rawValue { return true }
+            if tag == Tag.real.rawValue {
+                var cursor = cursor
+                return Double(bitPattern: cursor.fixed64()).isFinite ? true : nil
+            }
+            return nil
+        case .integer: return tag == Tag.int.rawValue ? true : nil
+        case .number: return tag == Tag.int.rawValue || tag == Tag.real.rawValue ? true : nil
+        case .numberOrString:
+            return tag == Tag.string.rawValue || tag == Tag.int.rawValue || tag == Tag.real.rawValue ? true : nil
+        case .time, .stringList, .dictionary, .oneOf, .numberIn: return nil
+        }
+    }
+}
+
+extension Fields {
+    /// The tag of the value under `key` and a cursor at its payload, or nil when the key is absent.
+    func packedValue(forKey key: String) -> (tag: UInt8, payload: PackedCursor)? {
+        guard let found = locate(key) else { return nil }
+        var cursor = PackedCursor(storage.base, offset: found.valueTag)
+        let tag = cursor.byte()
+        return (tag, cursor)
+    }
+
+    /// Whether any value, nested ones too, is a date: only those can break a rule on dates.
+    /// - Complexity: O(bytes of the fields).
+    var containsDate: Bool {
+        withExtendedLifetime(storage) {
+            var (cursor, count) = firstPair()
+            return cursor.pairsContainDate(count)
+        }
+    }
+}
+
+extension PackedCursor {
+    /// Reads `count` (key, value) pairs and says whether a date is among their values, nested or not.
+    mutating func pairsContainDate(_ count: Int) -> Bool {
+        for _ in 0..<count {
+            _ = run()
+            if valueContainsDate(tag: byte()) { return true }
+        }
+        return false
+    }
+
+    /// Reads the payload of a value whose tag was just read and says whether it is or holds a date.
+    mutating func valueContainsDate(tag: UInt8) -> Bool {
+        switch tag {
+        case PackedFields.Tag.date.rawValue: return true
+        case PackedFields.Tag.array.rawValue:
+            for _ in 0..<varint() where valueContainsDate(tag: byte()) { return true }
+            return false
+        case PackedFields.Tag.dict.rawValue: return pairsContainDate(Int(truncatingIfNeeded: varint()))
+        default:
+            skipPayload(tag: tag)
+            return false
         }
     }
 }

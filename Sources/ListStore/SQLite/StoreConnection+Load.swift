@@ -154,6 +154,8 @@ extension StoreConnection {
         try database.withStatement("SELECT id, fields FROM \(Self.rowsTable(key)) ORDER BY id") { statement in
             var ids: [Int64] = []
             var fields: [Fields] = []
+            // The rows share a few large blocks instead of an allocation each.
+            var arena = PackedFields.Arena()
             ids.reserveCapacity(expectedCount)
             fields.reserveCapacity(expectedCount)
             while try statement.step() {
@@ -161,7 +163,7 @@ extension StoreConnection {
                 do {
                     fields.append(
                         try statement.withBlob(at: 1) { bytes throws(PackedFields.DecodingError) in
-                            try PackedFields.decode(bytes)
+                            try arena.decode(bytes)
                         })
                 } catch {
                     throw corrupt("row \(id): \(error)")

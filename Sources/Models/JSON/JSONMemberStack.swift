@@ -66,6 +66,20 @@ struct JSONMemberStack: ~Copyable {
         }
     }
 
+    /// Removes the members from `start` to the top and returns them packed as one ``Fields``.
+    /// - Parameters:
+    ///   - start: The first member of the object.
+    ///   - scratch: A buffer reused across objects; its contents are replaced.
+    /// - Complexity: O(size of the members), one allocation for the result.
+    mutating func popPacked(from start: Int, scratch: inout [UInt8]) -> Fields {
+        precondition(start >= 0 && start <= count, "JSONMemberStack start out of range")
+        scratch.removeAll(keepingCapacity: true)
+        PackedFields.appendBody(of: UnsafeBufferPointer(start: base + start, count: count - start), to: &scratch)
+        (base + start).deinitialize(count: count - start)
+        count = start
+        return Fields(packedBody: scratch)
+    }
+
     /// Removes the members from `start` to the top and returns their values in order.
     /// - Complexity: O(number of members removed).
     mutating func popValues(from start: Int) -> [FieldValue] {

@@ -12,8 +12,8 @@ extension JSONParser {
     ///   when k ≤ ``pairwiseKeyLimit``).
     mutating func closeObject(_ frame: Frame) -> Fields {
         let hasDuplicates = members.withMembers(from: frame.start) { Self.containsDuplicateKey($0, hashes: $1) }
-        let fields = members.popFields(from: frame.start)
-        return hasDuplicates ? Self.mergingDuplicateKeys(fields) : Fields(fields)
+        guard !hasDuplicates else { return Self.mergingDuplicateKeys(members.popFields(from: frame.start)) }
+        return members.popPacked(from: frame.start, scratch: &packed)
     }
 
     private static func mergingDuplicateKeys(_ fields: [Field]) -> Fields {

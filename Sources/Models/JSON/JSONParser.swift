@@ -26,6 +26,8 @@ struct JSONParser: ~Copyable {
     var keyCache = JSONKeyCache()
     /// Reused storage for decoding strings that hold escapes.
     var scratch: [UInt8] = []
+    /// Reused storage for packing each object before it is copied into its own ``Fields``.
+    var packed: [UInt8] = []
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>) {
         self.base = base
