@@ -52,6 +52,18 @@ struct FieldsStorage: @unchecked Sendable {
         UnsafeRawPointer(buffer.withUnsafeMutablePointerToElements { $0 })
     }
 
+    /// The start of the bytes, for a builder that owns this storage alone; valid while it is alive.
+    var mutableBase: UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(buffer.withUnsafeMutablePointerToElements { $0 })
+    }
+
+    /// Records that the first `count` bytes are written, for a builder that wrote them through
+    /// ``mutableBase``.
+    func setCount(_ count: Int) {
+        precondition(count <= buffer.capacity, "FieldsStorage count past its capacity")
+        buffer.header = count
+    }
+
     /// Whether both name the same allocation.
     @inlinable
     static func === (lhs: FieldsStorage, rhs: FieldsStorage) -> Bool { lhs.buffer === rhs.buffer }
