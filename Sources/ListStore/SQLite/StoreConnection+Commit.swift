@@ -61,7 +61,8 @@ extension StoreConnection {
         for row in upserted { edits[RowPage.number(of: row.id.rawValue), default: ([], [])].upserted.append(row) }
         let table = Self.rowsTable(key)
         try database.withStatement("SELECT rows FROM \(table) WHERE page = ?") { read in
-            try database.withStatement("INSERT OR REPLACE INTO \(table) (page, count, rows) VALUES (?, ?, ?)") { write in
+            let writeSQL = "INSERT OR REPLACE INTO \(table) (page, count, rows) VALUES (?, ?, ?)"
+            try database.withStatement(writeSQL) { write in
                 try database.withStatement("DELETE FROM \(table) WHERE page = ?") { delete in
                     for (number, edit) in edits.sorted(by: { $0.key < $1.key }) {
                         try read.bind(number, at: 1)

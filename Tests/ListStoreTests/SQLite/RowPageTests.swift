@@ -20,7 +20,8 @@ struct RowPageTests {
         #expect(read.rows.map(\.id) == [128, 129, 130])
         #expect(read.rows.map(\.encoding) == [[128, 1], [9], [130, 1]])
         for cut in 0..<blob.count {
-            #expect(throws: RowPage.Damage.self) { try Array(blob.prefix(cut)).withUnsafeBytes { try RowPage($0, page: 2) } }
+            let prefix = Array(blob.prefix(cut))
+            #expect(throws: RowPage.Damage.self) { try prefix.withUnsafeBytes { try RowPage($0, page: 2) } }
         }
         var unordered = blob
         unordered[1] = 5  // the first row's slot after the second's
@@ -62,7 +63,8 @@ struct RowPageTests {
                 default:
                     for _ in 0..<Int.random(in: 1...80, using: &random) {
                         let id = RowID(next.makeID())
-                        next.sections[section].rows.append(Row(id: id, fields: ["title": .string("new \(id.rawValue)")]))
+                        let fields: Fields = ["title": .string("new \(id.rawValue)")]
+                        next.sections[section].rows.append(Row(id: id, fields: fields))
                     }
                 }
                 try store.commit(StoredChange(from: current, to: next, eventPayload: nil))
