@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # ListServer — scripts
 #
-# Times the import of one JSON file from process start to the URL line, and reads the resident memory of
-# the serving process then; runs it N times into fresh data directories and prints each run and the medians.
+# Times the import of one JSON file from process start to the URL line, and reads the resident memory and
+# the CPU time (user + system) of the serving process then; runs it N times into fresh data directories and
+# prints each run and the medians. The CPU time tells more than the wall time on a machine shared with others.
 #
 # Usage: scripts/import-bench.sh [--runs N] [--binary PATH] [FILE]
 #   FILE          the file to import (default scripts/.load/friends-1m.json)
@@ -26,6 +27,7 @@ done
 [ -f "$file" ] || { echo "no file at $file" >&2; exit 2; }
 
 times=()
+cpus=()
 rss=()
 for run in $(seq 1 "$runs"); do
     work=$(mktemp -d)
@@ -40,16 +42,20 @@ for run in $(seq 1 "$runs"); do
     fi
     ready=$EPOCHREALTIME
     kib=$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status")
+    read -r -a stat <"/proc/$pid/stat"
+    cpu=$(awk -v u="${stat[13]}" -v s="${stat[14]}" -v t="$(getconf CLK_TCK)" 'BEGIN { printf "%.0f", (u + s) * 1000 / t }')
     kill "$pid"
     wait "$pid" 2>/dev/null || true
     exec 3<&-
     rm -rf "$work"
     ms=$(awk -v a="$started" -v b="$ready" 'BEGIN { printf "%.0f", (b - a) * 1000 }')
     times+=("$ms")
+    cpus+=("$cpu")
     rss+=("$((kib / 1024))")
-    echo "run $run: import_to_serving ${ms} ms, rss_loaded $((kib / 1024)) MB"
+    echo "run $run: import_to_serving ${ms} ms, import_cpu ${cpu} ms, rss_loaded $((kib / 1024)) MB"
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 echo "import_to_serving: $(median "${times[@]}") ms (median of $runs)"
+echo "import_cpu: $(median "${cpus[@]}") ms (median of $runs; user + system time of the process)"
 echo "rss_loaded: $(median "${rss[@]}") MB (median of $runs)"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

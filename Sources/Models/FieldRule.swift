@@ -109,29 +109,7 @@ extension Array where Element == FieldRule {
     ///   dictionary's key order.
     /// - Complexity: O(rules × keys + nested values).
     public func check(_ fields: Fields) throws(FieldViolation) {
-        try withExtendedLifetime(fields) { () throws(FieldViolation) in
-            for rule in self {
-                guard let (tag, payload) = fields.packedValue(forKey: rule.key) else {
-                    if rule.isRequired {
-                        throw FieldViolation(keyPath: rule.key, message: "missing required key \"\(rule.key)\"")
-                    }
-                    continue
-                }
-                // Most values are told by their tag; the others are read out.
-                if rule.type.fits(tag: tag, payload: payload) == true { continue }
-                var cursor = payload
-                let value = cursor.value(tag: tag, storage: fields.storage)
-                if let (suffix, message) = rule.type.violation(of: value) {
-                    throw FieldViolation(keyPath: rule.key + suffix, message: message)
-                }
-            }
-        }
-        guard fields.containsDate else { return }
-        for field in fields {
-            if let (suffix, message) = field.value.dateViolation() {
-                throw FieldViolation(keyPath: field.key + suffix, message: message)
-            }
-        }
+        try FieldRuleChecker(self).check(fields)
     }
 }
 
@@ -157,25 +135,6 @@ extension FieldType {
         case .numberOrString:
             return tag == Tag.string.rawValue || tag == Tag.int.rawValue || tag == Tag.real.rawValue ? true : nil
         case .time, .stringList, .dictionary, .oneOf, .numberIn: return nil
-        }
-    }
-}
-
-extension Fields {
-    /// The tag of the value under `key` and a cursor at its payload, or nil when the key is absent.
-    func packedValue(forKey key: String) -> (tag: UInt8, payload: PackedCursor)? {
-        guard let found = locate(key) else { return nil }
-        var cursor = PackedCursor(storage.base, offset: found.valueTag)
-        let tag = cursor.byte()
-        return (tag, cursor)
-    }
-
-    /// Whether any value, nested ones too, is a date: only those can break a rule on dates.
-    /// - Complexity: O(bytes of the fields).
-    var containsDate: Bool {
-        withExtendedLifetime(storage) {
-            var (cursor, count) = firstPair()
-            return cursor.pairsContainDate(count)
         }
     }
 }

@@ -19,6 +19,20 @@ extension Fields {
         }
     }
 
+    /// Removes the first field with `key`, reading its value on the way.
+    /// - Returns: where it was and its value; nil when the key is absent (nothing changes then).
+    /// - Complexity: O(bytes of the fields), one pass to find and read it, one to copy the rest.
+    mutating func removeValue(forKey key: String) -> (position: Int, value: FieldValue)? {
+        guard let found = locate(key) else { return nil }
+        let (value, pairEnd) = withExtendedLifetime(storage) {
+            var cursor = PackedCursor(storage.base, offset: found.valueTag)
+            let value = cursor.value(tag: cursor.byte(), storage: storage)
+            return (value, cursor.offset)
+        }
+        self = splicing(found.pairStart..<pairEnd, with: nil, countChange: -1)
+        return (found.position, value)
+    }
+
     /// Inserts `field` at `index`, or at the end when `index` is past it.
     /// - Complexity: O(bytes of the fields).
     public mutating func insert(_ field: Field, at index: Int) {

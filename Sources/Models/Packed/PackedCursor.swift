@@ -46,22 +46,27 @@ struct PackedCursor {
         return UnsafeRawBufferPointer(start: start, count: length)
     }
 
-    /// Skips the payload of a value whose tag was just read.
-    @inlinable
+    /// Skips the payload of a value whose tag was just read: scalars here, containers by a call.
+    @inlinable @inline(__always)
     mutating func skipPayload(tag: UInt8) {
         switch tag {
         case PackedFields.Tag.int.rawValue: _ = varint()
         case PackedFields.Tag.real.rawValue, PackedFields.Tag.date.rawValue: offset &+= 8
         case PackedFields.Tag.string.rawValue, PackedFields.Tag.data.rawValue: _ = run()
-        case PackedFields.Tag.array.rawValue:
-            for _ in 0..<varint() { skipPayload(tag: byte()) }
-        case PackedFields.Tag.dict.rawValue: skipBody()
+        case PackedFields.Tag.array.rawValue, PackedFields.Tag.dict.rawValue: skipContainer(tag: tag)
         default: break
         }
     }
 
+    /// Skips the payload of an array or a dictionary whose tag was just read.
+    @usableFromInline
+    mutating func skipContainer(tag: UInt8) {
+        if tag == PackedFields.Tag.dict.rawValue { return skipBody() }
+        for _ in 0..<varint() { skipPayload(tag: byte()) }
+    }
+
     /// Skips a dictionary body: its count and its (key, value) pairs.
-    @inlinable
+    @usableFromInline
     mutating func skipBody() {
         for _ in 0..<varint() {
             _ = run()
