@@ -31,30 +31,39 @@ struct RowPage {
     /// - Parameters:
     ///   - count: The number of rows.
     ///   - page: The page number.
-    ///   - rows: Calls its argument once per row, in increasing id order, with the id and a closure
-    ///     that appends the row's encoding to a buffer.
+    ///   - rows: Calls its argument once per row, in increasing id order, with the id and the row's
+    ///     encoding, or its fields to encode.
     static func append(
-        count: Int, page: Int64, to bytes: inout [UInt8],
-        rows: ((Int64, (inout [UInt8]) -> Void) -> Void) -> Void
+        count: Int, page: Int64, to bytes: inout [UInt8], rows: ((Int64, Encoding) -> Void) -> Void
     ) {
         precondition(count <= capacity, "a row page holds at most \(capacity) rows")
         appendVarint(UInt64(count), to: &bytes)
-        var scratch: [UInt8] = []
-        rows { id, write in
+        rows { id, encoding in
             precondition(number(of: id) == page, "row \(id) is not on page \(page)")
             bytes.append(UInt8(truncatingIfNeeded: id - page << shift))
-            scratch.removeAll(keepingCapacity: true)
-            write(&scratch)
-            appendVarint(UInt64(scratch.count), to: &bytes)
-            bytes.append(contentsOf: scratch)
+            switch encoding {
+            case .bytes(let encoded):
+                appendVarint(UInt64(encoded.count), to: &bytes)
+                bytes.append(contentsOf: encoded)
+            case .fields(let fields):
+                // ``PackedFields/encode(_:into:)`` writes the format byte and the packed body as it is.
+                appendVarint(UInt64(1 + fields.packedByteCount), to: &bytes)
+                PackedFields.encode(fields, into: &bytes)
+            }
         }
+    }
+
+    /// A row's encoding as ``append(count:page:to:rows:)`` takes it.
+    enum Encoding {
+        case bytes([UInt8])
+        case fields(Fields)
     }
 
     /// The blob of this page.
     func encoded(page: Int64) -> [UInt8] {
         var bytes: [UInt8] = []
         Self.append(count: rows.count, page: page, to: &bytes) { each in
-            for row in rows { each(row.id) { $0.append(contentsOf: row.encoding) } }
+            for row in rows { each(row.id, .bytes(row.encoding)) }
         }
         return bytes
     }

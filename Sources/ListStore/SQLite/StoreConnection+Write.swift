@@ -175,7 +175,7 @@ extension StoreConnection {
                 guard !pending.isEmpty else { return }
                 buffer.removeAll(keepingCapacity: true)
                 RowPage.append(count: pending.count, page: page, to: &buffer) { each in
-                    for row in pending { each(row.id.rawValue) { PackedFields.encode(row.fields, into: &$0) } }
+                    for row in pending { each(row.id.rawValue, .fields(row.fields)) }
                 }
                 try statement.bind(page, at: 1)
                 try statement.bind(Int64(pending.count), at: 2)

@@ -14,7 +14,7 @@ extension JSONParser {
         let mayHaveDuplicates = keys.withUnsafeBufferPointer { records in
             mayContainDuplicateKey(UnsafeBufferPointer(rebasing: records[frame.firstKey...]))
         }
-        keys.removeSubrange(frame.firstKey...)
+        keys.removeLast(keys.count - frame.firstKey)
         out.insertVarint(UInt64(frame.memberCount), at: frame.start)
         if mayHaveDuplicates { mergeDuplicateKeys(from: frame.start) }
     }

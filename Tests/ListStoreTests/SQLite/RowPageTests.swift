@@ -23,6 +23,12 @@ struct RowPageTests {
             let prefix = Array(blob.prefix(cut))
             #expect(throws: RowPage.Damage.self) { try prefix.withUnsafeBytes { try RowPage($0, page: 2) } }
         }
+        let fields: Fields = ["name": .string("a row whose name is longer than fifteen bytes"), "n": .int(-3)]
+        var fromFields: [UInt8] = []
+        RowPage.append(count: 1, page: 2, to: &fromFields) { each in each(131, .fields(fields)) }
+        var fromBytes: [UInt8] = []
+        RowPage.append(count: 1, page: 2, to: &fromBytes) { each in each(131, .bytes(PackedFields.encode(fields))) }
+        #expect(fromFields == fromBytes)
         var unordered = blob
         unordered[1] = 5  // the first row's slot after the second's
         #expect(throws: RowPage.Damage.self) { try unordered.withUnsafeBytes { try RowPage($0, page: 2) } }
