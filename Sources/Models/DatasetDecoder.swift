@@ -62,7 +62,7 @@ public struct DatasetDecoder: Sendable {
             dataset.sections = try groupedSections(list, rowsKey: rowsKey, kind: kind, prefix: prefix, into: &dataset)
         } else {
             let sectionID = SectionID(dataset.makeID())
-            let rows = try decodeRows(list, kind: kind, prefix: prefix, into: &dataset)
+            let rows = try decodeRows(list, rules: FieldRuleChecker(kind.rowRules), prefix: prefix, into: &dataset)
             dataset.sections = [Section(id: sectionID, rows: rows)]
         }
         return dataset
@@ -88,26 +88,25 @@ public struct DatasetDecoder: Sendable {
         let sectionIDs = list.indices.map { _ in SectionID(dataset.makeID()) }
         var sections: [Section] = []
         sections.reserveCapacity(list.count)
+        let groupRules = FieldRuleChecker(kind.groupRules)
+        let rowRules = FieldRuleChecker(kind.rowRules)
         for (groupIndex, element) in list.enumerated() {
             let groupPath = "\(prefix)[\(groupIndex)]"
             guard case .dict(var groupFields) = element else {
                 throw failure(groupPath, "expected a group dictionary, found \(element.errorPreview)")
             }
-            guard let rowsKeyIndex = groupFields.index(ofKey: rowsKey) else {
+            guard let (rowsKeyIndex, rowsValue) = groupFields.removeValue(forKey: rowsKey) else {
                 throw failure("\(groupPath).\(rowsKey)", "missing required key \"\(rowsKey)\"")
             }
-            guard case .array(let items) = groupFields[rowsKeyIndex].value else {
-                throw failure(
-                    "\(groupPath).\(rowsKey)",
-                    "expected an array, found \(groupFields[rowsKeyIndex].value.errorPreview)")
+            guard case .array(let items) = rowsValue else {
+                throw failure("\(groupPath).\(rowsKey)", "expected an array, found \(rowsValue.errorPreview)")
             }
-            groupFields[rowsKey] = nil
             do {
-                try kind.groupRules.check(groupFields)
+                try groupRules.check(groupFields)
             } catch {
                 throw failure("\(groupPath).\(error.keyPath)", error.message)
             }
-            let rows = try decodeRows(items, kind: kind, prefix: "\(groupPath).\(rowsKey)", into: &dataset)
+            let rows = try decodeRows(items, rules: rowRules, prefix: "\(groupPath).\(rowsKey)", into: &dataset)
             sections.append(
                 Section(id: sectionIDs[groupIndex], fields: groupFields, rowsKeyIndex: rowsKeyIndex, rows: rows))
         }
@@ -115,9 +114,8 @@ public struct DatasetDecoder: Sendable {
     }
 
     private func decodeRows(
-        _ items: [FieldValue], kind: DatasetKind, prefix: String, into dataset: inout Dataset
+        _ items: [FieldValue], rules: FieldRuleChecker, prefix: String, into dataset: inout Dataset
     ) throws(ImportError) -> [Row] {
-        let rules = kind.rowRules
         var rows: [Row] = []
         rows.reserveCapacity(items.count)
         for (rowIndex, element) in items.enumerated() {

@@ -109,21 +109,57 @@ extension Array where Element == FieldRule {
     ///   dictionary's key order.
     /// - Complexity: O(rules × keys + nested values).
     public func check(_ fields: Fields) throws(FieldViolation) {
-        for rule in self {
-            guard let value = fields[rule.key] else {
-                if rule.isRequired {
-                    throw FieldViolation(keyPath: rule.key, message: "missing required key \"\(rule.key)\"")
-                }
-                continue
+        try FieldRuleChecker(self).check(fields)
+    }
+}
+
+extension FieldType {
+    /// Whether a packed value fits this type, read from its tag (and a real's bits) alone.
+    /// - Returns: true or false when the tag decides; nil when the value must be read out to tell
+    ///   (a string that may hold a number, a date, a list, …).
+    /// - Complexity: O(1).
+    func fits(tag: UInt8, payload cursor: PackedCursor) -> Bool? {
+        typealias Tag = PackedFields.Tag
+        switch self {
+        case .any: return true
+        case .boolean: return tag == Tag.trueValue.rawValue || tag == Tag.falseValue.rawValue ? true : nil
+        case .string:
+            if tag == Tag.string.rawValue || tag == Tag.int.rawValue { return true }
+            if tag == Tag.real.rawValue {
+                var cursor = cursor
+                return Double(bitPattern: cursor.fixed64()).isFinite ? true : nil
             }
-            if let (suffix, message) = rule.type.violation(of: value) {
-                throw FieldViolation(keyPath: rule.key + suffix, message: message)
-            }
+            return nil
+        case .integer: return tag == Tag.int.rawValue ? true : nil
+        case .number: return tag == Tag.int.rawValue || tag == Tag.real.rawValue ? true : nil
+        case .numberOrString:
+            return tag == Tag.string.rawValue || tag == Tag.int.rawValue || tag == Tag.real.rawValue ? true : nil
+        case .time, .stringList, .dictionary, .oneOf, .numberIn: return nil
         }
-        for field in fields {
-            if let (suffix, message) = field.value.dateViolation() {
-                throw FieldViolation(keyPath: field.key + suffix, message: message)
-            }
+    }
+}
+
+extension PackedCursor {
+    /// Reads `count` (key, value) pairs and says whether a date is among their values, nested or not.
+    mutating func pairsContainDate(_ count: Int) -> Bool {
+        for _ in 0..<count {
+            _ = run()
+            if valueContainsDate(tag: byte()) { return true }
+        }
+        return false
+    }
+
+    /// Reads the payload of a value whose tag was just read and says whether it is or holds a date.
+    mutating func valueContainsDate(tag: UInt8) -> Bool {
+        switch tag {
+        case PackedFields.Tag.date.rawValue: return true
+        case PackedFields.Tag.array.rawValue:
+            for _ in 0..<varint() where valueContainsDate(tag: byte()) { return true }
+            return false
+        case PackedFields.Tag.dict.rawValue: return pairsContainDate(Int(truncatingIfNeeded: varint()))
+        default:
+            skipPayload(tag: tag)
+            return false
         }
     }
 }

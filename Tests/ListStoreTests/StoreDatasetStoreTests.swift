@@ -215,14 +215,28 @@ struct StoreDatasetStoreTests {
     @Test("damaged stored data is reported as corrupt, naming the dataset", arguments: StoreBackend.available)
     func corruptDataIsReported(_ backend: StoreBackend) throws {
         try Self.withRawAccess(backend) { store, raw in
-            try raw.run("UPDATE rows_1 SET fields = $1 WHERE id = (SELECT min(id) FROM rows_1)", [[1, 2]])
+            // SQLite keeps rows in pages (RowPage), PostgreSQL one a table row.
+            let firstPage = StoreFixtures.datasets()[1].sections.flatMap(\.rows)
+                .filter { RowPage.number(of: $0.id.rawValue) == 0 }
+            var page = RowPage()
+            for row in firstPage { page.set(row.id.rawValue, PackedFields.encode(row.fields)) }
+            page.set(2, [1, 2])
+            switch backend {
+            case .sqlite: try raw.run("UPDATE rows_1 SET rows = $1 WHERE page = 0", [page.encoded(page: 0)])
+            case .postgres:
+                try raw.run("UPDATE rows_1 SET fields = $1 WHERE id = (SELECT min(id) FROM rows_1)", [[1, 2]])
+            }
             #expect {
                 try store.loadAll()
             } throws: { error in
                 guard case StoreError.corrupt(let id, let detail) = error else { return false }
                 return id == "messages" && detail.hasPrefix("row 2: packed fields")
             }
-            try raw.run("DELETE FROM rows_1 WHERE id = (SELECT min(id) FROM rows_1)")
+            page.remove(2)
+            switch backend {
+            case .sqlite: try raw.run("UPDATE rows_1 SET rows = $1 WHERE page = 0", [page.encoded(page: 0)])
+            case .postgres: try raw.run("DELETE FROM rows_1 WHERE id = (SELECT min(id) FROM rows_1)")
+            }
             #expect {
                 try store.loadAll()
             } throws: { error in

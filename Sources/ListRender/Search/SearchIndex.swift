@@ -60,8 +60,8 @@ public struct SearchIndex: Sendable {
         var rowEnds: [UInt32] = []
         rowEnds.reserveCapacity(section.rows.count)
         for row in section.rows {
-            searchableTexts(of: row.fields, kind: kind) { text in
-                TextFolding.append(text, to: &bytes)
+            searchableTextBytes(of: row.fields, kind: kind) { utf8 in
+                TextFolding.append(utf8: utf8, to: &bytes)
                 bytes.append(0xFF)
             }
             precondition(bytes.count <= UInt32.max, "a section's searchable text must stay under 4 GiB")

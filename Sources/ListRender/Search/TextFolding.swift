@@ -20,28 +20,32 @@ enum TextFolding {
     /// - Complexity: O(n) in the UTF-8 length of `text`.
     static func append(_ text: String, to bytes: inout [UInt8]) {
         var text = text
-        text.withUTF8 { utf8 in
-            // ASCII text (most of it) is appended whole and folded in place.
-            if !utf8.contains(where: { $0 >= 0x80 }) {
-                let start = bytes.count
-                bytes.append(contentsOf: utf8)
-                bytes.withUnsafeMutableBufferPointer { folded in
-                    for index in start..<folded.count {
-                        let byte = folded[index]
-                        folded[index] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
-                    }
+        text.withUTF8 { append(utf8: $0, to: &bytes) }
+    }
+
+    /// Appends the folded UTF-8 of the well-formed UTF-8 `utf8` to `bytes`, as ``append(_:to:)`` does.
+    /// - Complexity: O(n) in the length of `utf8`.
+    static func append(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        // ASCII text (most of it) is appended whole and folded in place.
+        if !utf8.contains(where: { $0 >= 0x80 }) {
+            let start = bytes.count
+            bytes.append(contentsOf: utf8)
+            bytes.withUnsafeMutableBufferPointer { folded in
+                for index in start..<folded.count {
+                    let byte = folded[index]
+                    folded[index] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
                 }
-                return
             }
-            var index = 0
-            while index < utf8.count {
-                let lead = utf8[index]
-                if lead < 0x80 {
-                    bytes.append(lead &+ (lead &- 0x41 < 26 ? 0x20 : 0))
-                    index += 1
-                } else {
-                    index = appendScalar(utf8, at: index, to: &bytes)
-                }
+            return
+        }
+        var index = 0
+        while index < utf8.count {
+            let lead = utf8[index]
+            if lead < 0x80 {
+                bytes.append(lead &+ (lead &- 0x41 < 26 ? 0x20 : 0))
+                index += 1
+            } else {
+                index = appendScalar(utf8, at: index, to: &bytes)
             }
         }
     }

@@ -74,12 +74,15 @@ struct JSONBuffer {
     /// Writes a dictionary, keys in their order.
     func write(_ fields: Fields) {
         append(UInt8(ascii: "{"))
-        fields.storage.withUnsafeBufferPointer { members in
-            for position in members.indices {
-                if position > 0 { append(UInt8(ascii: ",")) }
-                writeString(members[position].key)
-                append(UInt8(ascii: ":"))
-                write(members[position].value)
+        var position = 0
+        fields.forEachMember { key, value in
+            if position > 0 { append(UInt8(ascii: ",")) }
+            position += 1
+            writeString(utf8: key)
+            append(UInt8(ascii: ":"))
+            switch value {
+            case .string(let text): writeString(utf8: text)
+            case .value(let value): write(value)
             }
         }
         append(UInt8(ascii: "}"))
@@ -88,16 +91,22 @@ struct JSONBuffer {
     /// Writes `text` quoted: copied as it is when no byte needs an escape, else escaped by ``JSONWriter``.
     /// - Complexity: O(UTF-8 length of `text`).
     func writeString(_ text: String) {
-        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            guard JSONWriter.firstSpecial(in: utf8, from: 0) == utf8.count else { return false }
+        var text = text
+        text.withUTF8 { writeString(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes the UTF-8 bytes `utf8` quoted, as ``writeString(_:)`` writes a string.
+    /// - Complexity: O(length of `utf8`).
+    func writeString(utf8: UnsafeRawBufferPointer) {
+        let bytes = utf8.assumingMemoryBound(to: UInt8.self)
+        guard JSONWriter.firstSpecial(in: bytes, from: 0) != bytes.count else {
             append(UInt8(ascii: "\""))
-            append(UnsafeRawBufferPointer(utf8))
+            append(utf8)
             append(UInt8(ascii: "\""))
-            return true
+            return
         }
-        guard copied != true else { return }
         var escaped: [UInt8] = []
-        JSONWriter.writeString(text, into: &escaped)
+        JSONWriter.writeString(utf8: utf8, into: &escaped)
         append(escaped)
     }
 

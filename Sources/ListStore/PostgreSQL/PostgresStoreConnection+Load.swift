@@ -98,13 +98,14 @@ extension PostgresStoreConnection {
         ids.reserveCapacity(expectedCount)
         fields.reserveCapacity(expectedCount)
         var reader = BinaryCopyReader()
+        var arena = PackedFields.Arena()
         let sql = "COPY (SELECT id, fields FROM \(Self.rowsTable(key)) ORDER BY id) TO STDOUT (FORMAT binary)"
         try connection.copyOut(sql) { message in
             try reader.read(message) { columns in
                 guard columns.count == 2, columns[0].count == 8 else { throw corrupt("a row is not (id, fields)") }
                 let id = Int64(bigEndian: columns[0].loadUnaligned(as: Int64.self))
                 do {
-                    fields.append(try PackedFields.decode(columns[1]))
+                    fields.append(try arena.decode(columns[1]))
                 } catch {
                     throw corrupt("row \(id): \(error)")
                 }

@@ -12,26 +12,12 @@ extension StoreConnection {
             let key = try checkedKey(of: change.datasetID, expectedVersion: change.expectedVersion)
             let invalid = { (detail: String) in StoreError.invalidChange(datasetID: change.datasetID, detail: detail) }
 
-            try withRowStatements(key: key) { deleteRow, upsertRow in
-                for id in change.deletedRowIDs {
-                    try deleteRow.bind(id.rawValue, at: 1)
-                    try deleteRow.step()
-                    deleteRow.reset()
-                }
-                if !change.deletedSectionIDs.isEmpty {
-                    try deleteSections(change, key: key, deleteRow: deleteRow)
-                }
-                try upsertSections(change.upsertedSections, key: key)
-                var buffer: [UInt8] = []
-                for row in change.upsertedRows {
-                    buffer.removeAll(keepingCapacity: true)
-                    PackedFields.encode(row.fields, into: &buffer)
-                    try upsertRow.bind(row.id.rawValue, at: 1)
-                    try upsertRow.bind(blob: buffer, at: 2)
-                    try upsertRow.step()
-                    upsertRow.reset()
-                }
+            var removedRows = change.deletedRowIDs.map(\.rawValue)
+            if !change.deletedSectionIDs.isEmpty {
+                removedRows += try deleteSections(change, key: key)
             }
+            try upsertSections(change.upsertedSections, key: key)
+            try writeRows(key: key, datasetID: change.datasetID, removing: removedRows, upserting: change.upsertedRows)
 
             let orderSQL = "UPDATE sections SET row_order = ? WHERE dataset = ? AND id = ?"
             for (sectionID, rows) in change.rowOrders.sorted(by: { $0.key < $1.key }) {
@@ -65,22 +51,54 @@ extension StoreConnection {
         }
     }
 
-    /// Runs `body` with the statements deleting a row by id and upserting a row (id, fields)
-    /// in the rows table of dataset `key`.
-    private func withRowStatements(key: Int64, _ body: (SQLiteStatement, SQLiteStatement) throws -> Void) throws {
+    /// Removes the rows `removed` and writes `upserted` (removals first), rewriting each page they
+    /// touch once, in page order; a page left without rows is deleted.
+    /// - Throws: ``StoreError/corrupt(datasetID:detail:)`` when a page read back is damaged, or ``SQLiteError``.
+    private func writeRows(key: Int64, datasetID: String, removing removed: [Int64], upserting upserted: [Row]) throws {
+        guard !removed.isEmpty || !upserted.isEmpty else { return }
+        var edits: [Int64: (removed: [Int64], upserted: [Row])] = [:]
+        for id in removed { edits[RowPage.number(of: id), default: ([], [])].removed.append(id) }
+        for row in upserted { edits[RowPage.number(of: row.id.rawValue), default: ([], [])].upserted.append(row) }
         let table = Self.rowsTable(key)
-        try database.withStatement("DELETE FROM \(table) WHERE id = ?") { deleteRow in
-            let upsert = """
-                INSERT INTO \(table) (id, fields) VALUES (?, ?)
-                ON CONFLICT (id) DO UPDATE SET fields = excluded.fields
-                """
-            try database.withStatement(upsert) { upsertRow in try body(deleteRow, upsertRow) }
+        try database.withStatement("SELECT rows FROM \(table) WHERE page = ?") { read in
+            let writeSQL = "INSERT OR REPLACE INTO \(table) (page, count, rows) VALUES (?, ?, ?)"
+            try database.withStatement(writeSQL) { write in
+                try database.withStatement("DELETE FROM \(table) WHERE page = ?") { delete in
+                    for (number, edit) in edits.sorted(by: { $0.key < $1.key }) {
+                        try read.bind(number, at: 1)
+                        var page = RowPage()
+                        if try read.step() {
+                            do {
+                                page = try read.withBlob(at: 0) { try RowPage($0, page: number) }
+                            } catch let damage as RowPage.Damage {
+                                throw StoreError.corrupt(
+                                    datasetID: datasetID, detail: "row page \(number): \(damage.message)")
+                            }
+                        }
+                        read.reset()
+                        for id in edit.removed { page.remove(id) }
+                        for row in edit.upserted { page.set(row.id.rawValue, PackedFields.encode(row.fields)) }
+                        if page.rows.isEmpty {
+                            try delete.bind(number, at: 1)
+                            try delete.step()
+                            delete.reset()
+                        } else {
+                            try write.bind(number, at: 1)
+                            try write.bind(Int64(page.rows.count), at: 2)
+                            try write.bind(blob: page.encoded(page: number), at: 3)
+                            try write.step()
+                            write.reset()
+                        }
+                    }
+                }
+            }
         }
     }
 
-    /// Deletes the sections of `change` and their stored rows, except rows that a new row
-    /// order of the same change keeps.
-    private func deleteSections(_ change: StoredChange, key: Int64, deleteRow: SQLiteStatement) throws {
+    /// Deletes the sections of `change`; their stored rows, except rows that a new row order of
+    /// the same change keeps, are to be removed.
+    /// - Returns: The ids of those rows, for the caller to remove.
+    private func deleteSections(_ change: StoredChange, key: Int64) throws -> [Int64] {
         let kept = Set(change.rowOrders.values.joined().map(\.rawValue))
         var orphans: [Int64] = []
         let orderSQL = "SELECT row_order FROM sections WHERE dataset = ? AND id = ?"
@@ -94,11 +112,7 @@ extension StoreConnection {
             try database.run(
                 "DELETE FROM sections WHERE dataset = ? AND id = ?", [.int(key), .int(sectionID.rawValue)])
         }
-        for id in orphans {
-            try deleteRow.bind(id, at: 1)
-            try deleteRow.step()
-            deleteRow.reset()
-        }
+        return orphans
     }
 
     private func upsertSections(_ sections: [StoredChange.SectionFields], key: Int64) throws {

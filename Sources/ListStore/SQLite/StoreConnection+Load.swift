@@ -147,26 +147,34 @@ extension StoreConnection {
         }
     }
 
-    /// The rows of dataset `key`, sorted by id (the rowid order, so SQLite does no sort).
+    /// The rows of dataset `key`, sorted by id: its pages in page order (the rowid order, so SQLite
+    /// does no sort), each in id order.
     private func loadRows(
         key: Int64, expectedCount: Int, corrupt: (String) -> StoreError
     ) throws -> ([Int64], [Fields]) {
-        try database.withStatement("SELECT id, fields FROM \(Self.rowsTable(key)) ORDER BY id") { statement in
+        try database.withStatement("SELECT page, rows FROM \(Self.rowsTable(key)) ORDER BY page") { statement in
             var ids: [Int64] = []
             var fields: [Fields] = []
+            // The rows share a few large blocks instead of an allocation each.
+            var arena = PackedFields.Arena()
             ids.reserveCapacity(expectedCount)
             fields.reserveCapacity(expectedCount)
             while try statement.step() {
-                let id = statement.int64(at: 0)
-                do {
-                    fields.append(
-                        try statement.withBlob(at: 1) { bytes throws(PackedFields.DecodingError) in
-                            try PackedFields.decode(bytes)
-                        })
-                } catch {
-                    throw corrupt("row \(id): \(error)")
+                let page = statement.int64(at: 0)
+                try statement.withBlob(at: 1) { bytes in
+                    do {
+                        try RowPage.forEachRow(in: bytes, page: page) { id, encoding in
+                            do {
+                                fields.append(try arena.decode(encoding))
+                            } catch {
+                                throw corrupt("row \(id): \(error)")
+                            }
+                            ids.append(id)
+                        }
+                    } catch let damage as RowPage.Damage {
+                        throw corrupt("row page \(page): \(damage.message)")
+                    }
                 }
-                ids.append(id)
             }
             return (ids, fields)
         }

@@ -1,4 +1,5 @@
 // ListStore — the page cache of a bulk insert
+import CSQLite
 import Models
 
 extension StoreConnection {
@@ -143,71 +144,62 @@ extension StoreConnection {
         try insertRows(of: dataset, into: Self.rowsTable(key))
     }
 
-    /// How many rows one INSERT statement writes in ``insertRows(of:into:)``.
-    static let rowsPerInsert = 64
-
-    /// Inserts the rows of `dataset`, ``rowsPerInsert`` to a statement (`VALUES (?, ?), (?, ?), …`),
-    /// which spares SQLite most of its per-statement work; the last rows go one by one. The rows of
-    /// one statement are encoded into one buffer, bound without copying.
+    /// Inserts the rows of `dataset` into its empty rows table, one ``RowPage`` per statement. The
+    /// rows of an import are in id order already; others are sorted by id first.
+    /// - Throws: ``SQLiteError`` (a constraint error when two rows have one id).
     private func insertRows(of dataset: Dataset, into table: String) throws {
-        let many = Self.rowsPerInsert
-        let manySQL = "INSERT INTO \(table) (id, fields) VALUES "
-            + repeatElement("(?, ?)", count: many).joined(separator: ", ")
+        var last = Int64.min
+        let inOrder = dataset.sections.allSatisfy { section in
+            section.rows.allSatisfy { row in
+                defer { last = row.id.rawValue }
+                return row.id.rawValue > last
+            }
+        }
+        let rows = dataset.sections.lazy.flatMap(\.rows)
+        if inOrder {
+            try insertPages(of: rows, into: table)
+        } else {
+            try insertPages(of: rows.sorted { $0.id.rawValue < $1.id.rawValue }, into: table)
+        }
+    }
+
+    /// Inserts `rows`, sorted by id, as pages.
+    private func insertPages<Rows: Sequence<Row>>(of rows: Rows, into table: String) throws {
         var buffer: [UInt8] = []
-        buffer.reserveCapacity(many * 128)
-        var ids: [Int64] = []
-        var ends: [Int] = []
-        ids.reserveCapacity(many)
-        ends.reserveCapacity(many)
-
-        /// Encodes the pending rows' fields into `buffer`, binds them and steps `statement`.
-        func flush(_ statement: SQLiteStatement) throws {
-            try buffer.withUnsafeBytes { bytes in
-                var start = 0
-                for (offset, id) in ids.enumerated() {
-                    let parameter = Int32(2 * offset + 1)
-                    try statement.bind(id, at: parameter)
-                    try statement.bindUnretained(
-                        blob: UnsafeRawBufferPointer(rebasing: bytes[start..<ends[offset]]), at: parameter + 1)
-                    start = ends[offset]
+        buffer.reserveCapacity(64 * RowPage.capacity)
+        var pending: [Row] = []
+        pending.reserveCapacity(RowPage.capacity)
+        var page: Int64 = 0
+        try database.withStatement("INSERT INTO \(table) (page, count, rows) VALUES (?, ?, ?)") { statement in
+            func flush() throws {
+                guard !pending.isEmpty else { return }
+                buffer.removeAll(keepingCapacity: true)
+                RowPage.append(count: pending.count, page: page, to: &buffer) { each in
+                    for row in pending { each(row.id.rawValue, .fields(row.fields)) }
                 }
+                try statement.bind(page, at: 1)
+                try statement.bind(Int64(pending.count), at: 2)
+                try buffer.withUnsafeBytes { try statement.bindUnretained(blob: $0, at: 3) }
                 try statement.step()
+                statement.reset()
+                pending.removeAll(keepingCapacity: true)
             }
-            statement.reset()
-            buffer.removeAll(keepingCapacity: true)
-            ids.removeAll(keepingCapacity: true)
-            ends.removeAll(keepingCapacity: true)
-        }
-
-        let total = dataset.sections.reduce(0) { $0 + $1.rows.count }
-        let batched = total - total % many
-        var written = 0
-        if batched > 0 {
-            try database.withStatement(manySQL) { statement in
-                for section in dataset.sections {
-                    for row in section.rows where written < batched {
-                        PackedFields.encode(row.fields, into: &buffer)
-                        ids.append(row.id.rawValue)
-                        ends.append(buffer.count)
-                        written += 1
-                        if ids.count == many { try flush(statement) }
-                    }
+            var last = Int64.min
+            for row in rows {
+                let id = row.id.rawValue
+                guard id > last else {
+                    throw SQLiteError(
+                        call: "insertRows", code: SQLITE_CONSTRAINT,
+                        message: "UNIQUE constraint failed: row id \(id) is listed twice", sql: nil)
                 }
-            }
-        }
-        guard written < total else { return }
-        try database.withStatement("INSERT INTO \(table) (id, fields) VALUES (?, ?)") { statement in
-            var seen = 0
-            for section in dataset.sections {
-                for row in section.rows {
-                    seen += 1
-                    guard seen > written else { continue }
-                    PackedFields.encode(row.fields, into: &buffer)
-                    ids.append(row.id.rawValue)
-                    ends.append(buffer.count)
-                    try flush(statement)
+                last = id
+                if RowPage.number(of: id) != page {
+                    try flush()
+                    page = RowPage.number(of: id)
                 }
+                pending.append(row)
             }
+            try flush()
         }
     }
 }

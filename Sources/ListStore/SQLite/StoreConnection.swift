@@ -21,14 +21,17 @@ final class StoreConnection {
     func close() { database.close() }
 
     /// The name of the table holding the rows of dataset `key`: `rows_<key>`, with columns
-    /// `id INTEGER PRIMARY KEY` (the row id) and `fields BLOB` (``PackedFields``).
+    /// `page INTEGER PRIMARY KEY` (``RowPage/number(of:)``), `count` (its rows) and `rows BLOB`
+    /// (the ``RowPage``).
     static func rowsTable(_ key: Int64) -> String { "rows_\(key)" }
+
+    /// The columns of a rows table, after the table's name.
+    static let rowsTableColumns = "(page INTEGER PRIMARY KEY, count INTEGER NOT NULL, rows BLOB NOT NULL)"
 
     /// Creates the empty rows table of dataset `key`, dropping any previous one.
     func createRowsTable(key: Int64) throws {
         let table = Self.rowsTable(key)
-        try database.execute(
-            "DROP TABLE IF EXISTS \(table); CREATE TABLE \(table) (id INTEGER PRIMARY KEY, fields BLOB NOT NULL)")
+        try database.execute("DROP TABLE IF EXISTS \(table); CREATE TABLE \(table) \(Self.rowsTableColumns)")
     }
 
     /// The stored datasets' ids, in the order they were first stored.

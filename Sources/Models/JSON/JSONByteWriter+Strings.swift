@@ -7,25 +7,28 @@ extension JSONByteWriter {
     /// and `<`, `>`, `&`, U+2028 and U+2029 as `\uXXXX`; copies everything else as UTF-8.
     mutating func writeString(_ text: String) {
         var text = text
-        text.withUTF8 { utf8 in
-            append(UInt8(ascii: "\""))
-            var runStart = 0
-            while true {
-                let position = JSONWriter.firstSpecial(in: utf8, from: runStart)
-                append(UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
-                guard position < utf8.count else { break }
-                let length = Self.escapedLength(in: utf8, at: position)
-                if length.escaped == 0 {
-                    append(utf8[position])
-                } else if length.consumed == 3 {
-                    writeUnicodeEscape(utf8[position + 2] == 0xA8 ? 0x2028 : 0x2029)
-                } else {
-                    writeEscape(for: utf8[position])
-                }
-                runStart = position + length.consumed
+        text.withUTF8 { writeString(utf8: $0) }
+    }
+
+    /// Writes the UTF-8 bytes `utf8` as a quoted JSON string, escaped as ``writeString(_:)`` does.
+    mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+        append(UInt8(ascii: "\""))
+        var runStart = 0
+        while true {
+            let position = JSONWriter.firstSpecial(in: utf8, from: runStart)
+            append(UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
+            guard position < utf8.count else { break }
+            let length = Self.escapedLength(in: utf8, at: position)
+            if length.escaped == 0 {
+                append(utf8[position])
+            } else if length.consumed == 3 {
+                writeUnicodeEscape(utf8[position + 2] == 0xA8 ? 0x2028 : 0x2029)
+            } else {
+                writeEscape(for: utf8[position])
             }
-            append(UInt8(ascii: "\""))
+            runStart = position + length.consumed
         }
+        append(UInt8(ascii: "\""))
     }
 
     /// How the special byte at `position` is written: the bytes it consumes and the length of

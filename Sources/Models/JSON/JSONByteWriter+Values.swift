@@ -19,14 +19,17 @@ extension JSONByteWriter {
         case .dict(let fields):
             guard !fields.isEmpty else { return append("{}") }
             append(UInt8(ascii: "{"))
-            fields.storage.withUnsafeBufferPointer { members in
-                for position in members.indices {
-                    if position > 0 { append(UInt8(ascii: ",")) }
-                    if pretty { writeNewline(depth: depth + 1) }
-                    writeString(members[position].key)
-                    append(UInt8(ascii: ":"))
-                    if pretty { append(UInt8(ascii: " ")) }
-                    write(members[position].value, pretty: pretty, depth: depth + 1)
+            var position = 0
+            fields.forEachMember { key, value in
+                if position > 0 { append(UInt8(ascii: ",")) }
+                position += 1
+                if pretty { writeNewline(depth: depth + 1) }
+                writeString(utf8: key.assumingMemoryBound(to: UInt8.self))
+                append(UInt8(ascii: ":"))
+                if pretty { append(UInt8(ascii: " ")) }
+                switch value {
+                case .string(let text): writeString(utf8: text.assumingMemoryBound(to: UInt8.self))
+                case .value(let value): write(value, pretty: pretty, depth: depth + 1)
                 }
             }
             if pretty { writeNewline(depth: depth) }

@@ -1,38 +1,52 @@
 // Models — parses the string whose opening quote is at `index`
 
 extension JSONParser {
-    /// Parses the string whose opening quote is at `index`; `index` ends after the closing quote.
+    /// Parses the string whose opening quote is at `index` and writes its length and UTF-8 bytes to
+    /// ``out``; `index` ends after the closing quote.
     ///
-    /// A string without escapes is decoded straight from the input; one with escapes is
-    /// assembled in ``scratch`` first.
+    /// A string without escapes is copied straight from the input; one with escapes is assembled in
+    /// ``scratch`` first.
     /// - Throws: ``DocumentSyntaxError`` for a bad escape, a lone surrogate, an unescaped
     ///   control character, invalid UTF-8, or a missing closing quote.
     /// - Complexity: O(length of the string).
-    mutating func parseString() throws(DocumentSyntaxError) -> String {
+    mutating func parseString() throws(DocumentSyntaxError) {
         let start = index + 1
         let end = try scanPlainString(from: start)
         if base[end] == UInt8(ascii: "\"") {
             index = end + 1
-            return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+            out.appendRun(UnsafeRawBufferPointer(start: base + start, count: end - start))
+            return
         }
-        return try parseStringWithEscapes(from: start, firstSpecial: end)
+        try parseStringWithEscapes(from: start, firstSpecial: end)
+        scratch.withUnsafeBytes { out.appendRun($0) }
     }
 
-    /// Parses the object key whose opening quote is at `index`, like ``parseString()``,
-    /// looking keys without escapes up in ``keyCache``.
-    /// - Returns: The key and its ``JSONKeyCache/hash(_:)``.
-    mutating func parseKey() throws(DocumentSyntaxError) -> (key: String, hash: UInt64) {
+    /// Parses the object key whose opening quote is at `index`, as ``parseString()`` does.
+    /// - Returns: The hash of the key's UTF-8 bytes (``keyHash(_:)``).
+    mutating func parseKey() throws(DocumentSyntaxError) -> UInt64 {
         let start = index + 1
         let end = try scanPlainString(from: start)
         if base[end] == UInt8(ascii: "\"") {
             index = end + 1
-            let bytes = UnsafeBufferPointer(start: base + start, count: end - start)
-            return keyCache.key(for: bytes, readable: count - start)
+            let bytes = UnsafeRawBufferPointer(start: base + start, count: end - start)
+            out.appendRun(bytes)
+            return Self.keyHash(bytes)
         }
-        let key = try parseStringWithEscapes(from: start, firstSpecial: end)
-        var utf8 = key
-        let hash = utf8.withUTF8 { JSONKeyCache.hash($0) }
-        return (key, hash)
+        try parseStringWithEscapes(from: start, firstSpecial: end)
+        return scratch.withUnsafeBytes { bytes in
+            out.appendRun(bytes)
+            return Self.keyHash(bytes)
+        }
+    }
+
+    /// A 64-bit hash (FNV-1a) of a key's UTF-8 bytes, to look for duplicate keys.
+    @inline(__always)
+    static func keyHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return hash
     }
 
     /// Finds the first quote, backslash or control character from `start`, checking that
@@ -81,10 +95,10 @@ extension JSONParser {
     }
 
     /// Decodes a string from `start` whose first backslash or control character is at
-    /// `firstSpecial`, the bytes before it already checked.
+    /// `firstSpecial`, the bytes before it already checked, into ``scratch``.
     private mutating func parseStringWithEscapes(
         from start: Int, firstSpecial: Int
-    ) throws(DocumentSyntaxError) -> String {
+    ) throws(DocumentSyntaxError) {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: firstSpecial - start))
         var position = firstSpecial
@@ -92,7 +106,7 @@ extension JSONParser {
             let byte = base[position]
             if byte == UInt8(ascii: "\"") {
                 index = position + 1
-                return String(decoding: scratch, as: UTF8.self)
+                return
             }
             if byte < 0x20 {
                 let name = "U+" + hex(UInt32(byte), width: 4)

@@ -2,9 +2,11 @@
 
 /// One parse of a JSON document held in memory: the state behind ``JSONReader/read(_:)-([UInt8])``.
 ///
-/// The parser never recurses: every open array and object is a ``Frame`` on an explicit stack,
-/// and their finished members wait on a ``JSONMemberStack`` until the closing bracket, so deep
-/// input cannot overflow the thread's stack and the depth limit is a plain counter.
+/// The parser never recurses: every open array and object is a ``Frame`` on an explicit stack, so
+/// deep input cannot overflow the thread's stack and the depth limit is a plain counter. Values are
+/// written packed (see ``PackedFields``) into one ``PackedWriter`` as they are read, with no `String`
+/// or ``FieldValue`` made on the way; every dictionary of the document is then a ``Fields`` over
+/// those bytes.
 struct JSONParser: ~Copyable {
     /// The deepest nesting of arrays and objects accepted.
     static let maximumDepth = 512
@@ -12,8 +14,18 @@ struct JSONParser: ~Copyable {
     /// An array or object that is open at the current position.
     struct Frame {
         var isObject: Bool
-        /// Where this container's members start on the member stack.
+        /// Where this container's members start in ``out``, after its tag.
         var start: Int
+        /// The members read so far.
+        var memberCount = 0
+        /// Where this object's keys start in ``keys``.
+        var firstKey: Int
+    }
+
+    /// One key of an open object: its hash, and where its length and bytes are in ``out``.
+    struct KeyRecord {
+        var hash: UInt64
+        var offset: Int
     }
 
     let base: UnsafePointer<UInt8>
@@ -22,8 +34,10 @@ struct JSONParser: ~Copyable {
     let contentStart: Int
     var index: Int
     var frames: [Frame] = []
-    var members = JSONMemberStack()
-    var keyCache = JSONKeyCache()
+    /// The packed values read so far.
+    var out: PackedWriter
+    /// The keys of every open object, innermost last, to find duplicate keys.
+    var keys: [KeyRecord] = []
     /// Reused storage for decoding strings that hold escapes.
     var scratch: [UInt8] = []
 
@@ -33,6 +47,8 @@ struct JSONParser: ~Copyable {
         let hasMark = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF
         contentStart = hasMark ? 3 : 0
         index = contentStart
+        // Packed values take about as many bytes as their JSON: rarely more, less without whitespace.
+        out = PackedWriter(capacity: count + count / 8 + 64)
     }
 
     /// Parses the whole buffer as one JSON value followed only by whitespace.
@@ -41,31 +57,37 @@ struct JSONParser: ~Copyable {
     mutating func parseDocument() throws(DocumentSyntaxError) -> FieldValue {
         skipWhitespace()
         guard index < count else { throw error("the file is empty", at: index) }
-        let value = try parseValue()
+        try parseValue()
         skipWhitespace()
         guard index == count else {
             let found = describeByte(at: index)
             throw error("expected the end of the file after the JSON value, found \(found)", at: index)
         }
-        return value
+        let storage = out.finish()
+        return withExtendedLifetime(storage) {
+            var cursor = PackedCursor(storage.base, offset: 0)
+            return cursor.value(tag: cursor.byte(), storage: storage)
+        }
     }
 
-    /// Parses one value, with every array and object inside it, starting at `index`.
-    private mutating func parseValue() throws(DocumentSyntaxError) -> FieldValue {
+    /// Parses one value, with every array and object inside it, starting at `index`, and writes it
+    /// packed to ``out``.
+    private mutating func parseValue() throws(DocumentSyntaxError) {
+        typealias Tag = PackedFields.Tag
         nextValue: while true {
             skipWhitespace()
             guard index < count else { throw unexpectedEnd() }
-            var value: FieldValue
             switch base[index] {
             case UInt8(ascii: "{"):
                 try checkDepth()
                 index += 1
                 skipWhitespace()
+                out.append(Tag.dict.rawValue)
                 if index < count && base[index] == UInt8(ascii: "}") {
                     index += 1
-                    value = .dict(Fields())
+                    out.append(0)
                 } else {
-                    frames.append(Frame(isObject: true, start: members.count))
+                    frames.append(Frame(isObject: true, start: out.count, firstKey: keys.count))
                     try parseKeyAndColon()
                     continue nextValue
                 }
@@ -73,42 +95,41 @@ struct JSONParser: ~Copyable {
                 try checkDepth()
                 index += 1
                 skipWhitespace()
+                out.append(Tag.array.rawValue)
                 if index < count && base[index] == UInt8(ascii: "]") {
                     index += 1
-                    value = .array([])
+                    out.append(0)
                 } else {
-                    frames.append(Frame(isObject: false, start: members.count))
+                    frames.append(Frame(isObject: false, start: out.count, firstKey: keys.count))
                     continue nextValue
                 }
             case UInt8(ascii: "\""):
-                value = .string(try parseString())
+                out.append(Tag.string.rawValue)
+                try parseString()
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                value = try parseNumber()
+                out.appendNumber(try parseNumber())
             case UInt8(ascii: "t"):
                 try parseLiteral("true")
-                value = .bool(true)
+                out.append(Tag.trueValue.rawValue)
             case UInt8(ascii: "f"):
                 try parseLiteral("false")
-                value = .bool(false)
+                out.append(Tag.falseValue.rawValue)
             case UInt8(ascii: "n"):
                 try parseLiteral("null")
-                value = .null
+                out.append(Tag.null.rawValue)
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 let closer = Character(Unicode.Scalar(base[index]))
-                if let frame = frames.last, !frame.isObject, members.count > frame.start {
+                if let frame = frames.last, !frame.isObject, frame.memberCount > 0 {
                     throw error("a trailing comma is not allowed before '\(closer)'", at: index)
                 }
                 throw error("expected a value before '\(closer)'", at: index)
             default:
                 throw error("expected a value, found \(describeByte(at: index))", at: index)
             }
-            // `value` is complete: store it in its container, closing containers as they end.
-            while let frame = frames.last {
-                if frame.isObject {
-                    members.setTopValue(consume value)
-                } else {
-                    members.push(Field("", consume value), keyHash: 0)
-                }
+            // A value is complete: count it in its container, closing containers as they end.
+            while !frames.isEmpty {
+                frames[frames.count - 1].memberCount += 1
+                let frame = frames[frames.count - 1]
                 skipWhitespace()
                 guard index < count else { throw unexpectedEnd() }
                 let byte = base[index]
@@ -118,9 +139,9 @@ struct JSONParser: ~Copyable {
                     continue nextValue
                 }
                 if frame.isObject && byte == UInt8(ascii: "}") {
-                    value = .dict(closeObject(frame))
+                    closeObject(frame)
                 } else if !frame.isObject && byte == UInt8(ascii: "]") {
-                    value = .array(members.popValues(from: frame.start))
+                    out.insertVarint(UInt64(frame.memberCount), at: frame.start)
                 } else {
                     index -= 1
                     let expected =
@@ -130,7 +151,7 @@ struct JSONParser: ~Copyable {
                 }
                 frames.removeLast()
             }
-            return value
+            return
         }
     }
 
@@ -139,13 +160,13 @@ struct JSONParser: ~Copyable {
         skipWhitespace()
         guard index < count else { throw unexpectedEnd() }
         guard base[index] == UInt8(ascii: "\"") else {
-            if base[index] == UInt8(ascii: "}") && members.count > frames[frames.count - 1].start {
+            if base[index] == UInt8(ascii: "}") && frames[frames.count - 1].memberCount > 0 {
                 throw error("a trailing comma is not allowed before '}'", at: index)
             }
             throw error("expected a key in double quotes, found \(describeByte(at: index))", at: index)
         }
-        let (key, hash) = try parseKey()
-        members.push(Field(key, .null), keyHash: hash)
+        let offset = out.count
+        keys.append(KeyRecord(hash: try parseKey(), offset: offset))
         skipWhitespace()
         guard index < count else { throw unexpectedEnd() }
         guard base[index] == UInt8(ascii: ":") else {

@@ -2,8 +2,13 @@
 import Foundation
 
 extension PackedFields {
-    /// Appends the varint count and the (key, value) pairs of `fields`.
+    /// Appends the varint count and the (key, value) pairs of `fields`: their packed body as it is.
     static func appendBody(of fields: Fields, to bytes: inout [UInt8]) {
+        fields.withPackedBody { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends the varint count and the (key, value) pairs of `fields`.
+    static func appendBody(of fields: UnsafeBufferPointer<Field>, to bytes: inout [UInt8]) {
         appendVarint(UInt64(fields.count), to: &bytes)
         for field in fields {
             appendUTF8(field.key, to: &bytes)

@@ -44,6 +44,7 @@ public enum PackedFields {
         public var description: String { "packed fields, byte \(offset): \(message)" }
     }
 
+    @usableFromInline
     enum Tag: UInt8 {
         case null = 0
         case falseValue = 1
@@ -91,21 +92,28 @@ public enum PackedFields {
         return try result.get()
     }
 
-    /// Decodes one encoding made by ``encode(_:)`` in place, without copying the bytes.
+    /// Decodes one encoding made by ``encode(_:)``: checks it, then copies its body into new storage.
     /// - Parameter bytes: Exactly one encoding, no more, no less.
     /// - Returns: The fields as they were encoded.
     /// - Throws: ``DecodingError`` as ``decode(_:)-([UInt8])`` does.
     /// - Complexity: O(number of bytes).
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws(DecodingError) -> Fields {
+        let body = try checkedBody(bytes)
+        return Fields(storage: FieldsStorage.make(copying: body), start: 0, end: body.count)
+    }
+
+    /// The body of one encoding (after its format byte), once every byte of it is checked.
+    /// - Throws: ``DecodingError`` as ``decode(_:)-([UInt8])`` does.
+    static func checkedBody(_ bytes: UnsafeRawBufferPointer) throws(DecodingError) -> UnsafeRawBufferPointer {
         var reader = PackedReader(bytes)
         let format = try reader.byte()
         guard format == formatVersion else {
             throw DecodingError(offset: 0, message: "unknown format \(format), expected \(formatVersion)")
         }
-        let fields = try reader.fieldsBody(depth: 0)
+        try reader.checkBody(depth: 0)
         guard reader.isAtEnd else {
             throw DecodingError(offset: reader.offset, message: "\(reader.remaining) trailing bytes")
         }
-        return fields
+        return UnsafeRawBufferPointer(rebasing: bytes[1...])
     }
 }

@@ -70,71 +70,51 @@ struct PackedReader {
         return UInt64(littleEndian: value)
     }
 
-    mutating func string() throws(DecodingError) -> String {
+    /// Skips a length-prefixed string after checking that it is well-formed UTF-8.
+    mutating func checkString() throws(DecodingError) {
         let start = offset
         let length = try length("string length", minimumBytesEach: 1)
-        guard length > 0, let base else { return "" }
+        guard length > 0, let base else { return }
         let buffer = UnsafeBufferPointer(
             start: (base + offset).assumingMemoryBound(to: UInt8.self), count: length)
         guard UTF8Validation.isValid(buffer) else {
             throw DecodingError(offset: start, message: "invalid UTF-8 in a string")
         }
         offset += length
-        // Validated above, so this decoding repairs nothing; it is much faster than
-        // `String(validating:as:)` on short strings.
-        return String(decoding: buffer, as: UTF8.self)
     }
 
-    mutating func blob() throws(DecodingError) -> [UInt8] {
-        let length = try length("data length", minimumBytesEach: 1)
-        guard length > 0, let base else { return [] }
-        let bytes = [UInt8](UnsafeRawBufferPointer(start: base + offset, count: length))
-        offset += length
-        return bytes
-    }
-
-    /// Reads a dictionary body: a count and (key, value) pairs.
-    mutating func fieldsBody(depth: Int) throws(DecodingError) -> Fields {
+    /// Checks and skips a dictionary body: a count and (key, value) pairs.
+    mutating func checkBody(depth: Int) throws(DecodingError) {
         // A pair takes at least 2 bytes: an empty key's length and a tag.
         let pairCount = try length("field count", minimumBytesEach: 2)
-        var storage: [Field] = []
-        storage.reserveCapacity(pairCount)
         for _ in 0..<pairCount {
-            let key = try string()
-            let value = try value(depth: depth)
-            storage.append(Field(key, value))
+            try checkString()
+            try checkValue(depth: depth)
         }
-        return Fields(storage)
     }
 
-    /// Reads one tagged value; `depth` is the nesting level of the container holding it.
-    mutating func value(depth: Int) throws(DecodingError) -> FieldValue {
+    /// Checks and skips one tagged value; `depth` is the nesting level of the container holding it.
+    mutating func checkValue(depth: Int) throws(DecodingError) {
         let tagOffset = offset
         let tagByte = try byte()
         guard let tag = PackedFields.Tag(rawValue: tagByte) else {
             throw DecodingError(offset: tagOffset, message: "unknown tag \(tagByte)")
         }
         switch tag {
-        case .null: return .null
-        case .falseValue: return .bool(false)
-        case .trueValue: return .bool(true)
-        case .int:
-            let zigzag = try varint()
-            return .int(Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
-        case .real: return .real(Double(bitPattern: try fixed64()))
-        case .date: return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: try fixed64())))
-        case .string: return .string(try string())
-        case .data: return .data(try blob())
+        case .null, .falseValue, .trueValue: return
+        case .int: _ = try varint()
+        case .real, .date: _ = try fixed64()
+        case .string: try checkString()
+        case .data:
+            let length = try length("data length", minimumBytesEach: 1)
+            offset += length
         case .array:
             try checkDepth(depth + 1, at: tagOffset)
             let itemCount = try length("array count", minimumBytesEach: 1)
-            var items: [FieldValue] = []
-            items.reserveCapacity(itemCount)
-            for _ in 0..<itemCount { items.append(try value(depth: depth + 1)) }
-            return .array(items)
+            for _ in 0..<itemCount { try checkValue(depth: depth + 1) }
         case .dict:
             try checkDepth(depth + 1, at: tagOffset)
-            return .dict(try fieldsBody(depth: depth + 1))
+            try checkBody(depth: depth + 1)
         }
     }
 

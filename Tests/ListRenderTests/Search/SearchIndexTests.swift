@@ -90,6 +90,23 @@ struct SearchIndexTests {
         return queries
     }
 
+    @Test(
+        "the texts the index is built from, lent as bytes, are the texts a row's search looks in",
+        arguments: DatasetKind.allCases)
+    func textBytesMatchTexts(kind: DatasetKind) {
+        for seed in 1...6 {
+            for row in Self.dataset(kind, seed: UInt64(seed) &* 104_729).sections.flatMap(\.rows) {
+                var texts: [String] = []
+                SearchIndex.searchableTexts(of: row.fields, kind: kind) { texts.append($0) }
+                var lent: [String] = []
+                SearchIndex.searchableTextBytes(of: row.fields, kind: kind) {
+                    lent.append(String(decoding: $0, as: UTF8.self))
+                }
+                #expect(lent == texts, "seed \(seed)")
+            }
+        }
+    }
+
     @Test("every query finds the rows the naive filter finds, in every kind", arguments: DatasetKind.allCases)
     func oracle(kind: DatasetKind) throws {
         for seed in 1...12 {

@@ -92,6 +92,43 @@ struct StoreSchemaTests {
         }
     }
 
+    @Test("a version 3 file, one row a table entry, is migrated to row pages and loads and commits as before")
+    func versionThreeGetsRowPages() throws {
+        try StoreFixtures.withDirectory { directory in
+            let big = StoreFixtures.dataset(id: "big", sections: 3, rowsPerSection: 150, firstID: 60)
+            let datasets = StoreFixtures.datasets() + [big]
+            try Self.write(datasets, to: directory, migrations: Array(StoreSchema.migrations.prefix(3)))
+            // Version 3 wrote each row as a table entry of its own.
+            try Self.withDatabase(in: directory) { database in
+                for (key, dataset) in datasets.enumerated().map({ (Int64($0.offset + 1), $0.element) }) {
+                    try database.execute(
+                        "DROP TABLE rows_\(key); CREATE TABLE rows_\(key) (id INTEGER PRIMARY KEY, fields BLOB NOT NULL)")
+                    for row in dataset.sections.flatMap(\.rows) {
+                        try database.run(
+                            "INSERT INTO rows_\(key) (id, fields) VALUES (?, ?)",
+                            [.int(row.id.rawValue), .blob(PackedFields.encode(row.fields))])
+                    }
+                }
+            }
+            try Self.expectFile(in: directory, version: 3, "SELECT count(*) FROM rows_4", 450)
+
+            let store = try SQLiteStore(directory: directory)
+            #expect(try store.loadAll() == datasets)
+            var edited = big
+            edited.version += 1
+            edited.sections[1].rows.removeFirst(70)
+            edited.sections[2].rows[3].fields["title"] = .string("edited")
+            try store.commit(StoredChange(from: big, to: edited, eventPayload: nil))
+            #expect(try store.load(id: "big") == edited)
+            store.close()
+            try Self.expectFile(in: directory, version: 4, "SELECT sum(count) FROM rows_4", 380)
+            let pages = Set(edited.sections.flatMap(\.rows).map { RowPage.number(of: $0.id.rawValue) })
+            try Self.expectFile(in: directory, version: 4, "SELECT count(*) FROM rows_4", Int64(pages.count))
+            try Self.expectFile(
+                in: directory, version: 4, "SELECT count(*) FROM sqlite_schema WHERE name GLOB 'rows_*_unpaged'", 0)
+        }
+    }
+
     @Test("a failing migration is rolled back and leaves the file at its version")
     func failingMigrationRollsBack() throws {
         try StoreFixtures.withDirectory { directory in

@@ -92,7 +92,9 @@ extension StoreFixtures {
             }
         let rowTables = try location.texts(tablesSQL)
         var rows: Int64 = 0
-        for table in rowTables { rows += try location.scalar("SELECT count(*) FROM \(table)") ?? 0 }
+        // SQLite keeps rows in pages that count them (RowPage), PostgreSQL one a table row.
+        let countSQL = location.backend == .sqlite ? "SELECT coalesce(sum(count), 0) FROM" : "SELECT count(*) FROM"
+        for table in rowTables { rows += try location.scalar("\(countSQL) \(table)") ?? 0 }
         return Counts(
             datasets: try location.scalar("SELECT count(*) FROM datasets") ?? -1,
             sections: try location.scalar("SELECT count(*) FROM sections") ?? -1,

@@ -212,6 +212,36 @@ struct JSONReaderTests {
         #expect(rows[19_999].dictValue?.keys == ["name", "icon", "intro", "vip"])
     }
 
+    @Test("every dictionary of a document lies in the one allocation the parse wrote, nested ones too")
+    func dictionariesShareTheDocumentsBytes() throws {
+        let text = #"[{"name":"A","friends":[{"n":"x","deep":{"k":[{"z":1}]}},{"n":"y"}]},{"name":"B"}]"#
+        let groups = try #require(try JSONReader.read(text).arrayValue).compactMap(\.dictValue)
+        #expect(groups.count == 2)
+        let rows = try #require(groups[0]["friends"]?.arrayValue).compactMap(\.dictValue)
+        let deep = try #require(rows[0]["deep"]?.dictValue)
+        let innermost = try #require(deep["k"]?.arrayValue?.first?.dictValue)
+        for fields in [groups[1], rows[0], rows[1], deep, innermost] {
+            #expect(fields.storage === groups[0].storage)
+        }
+        #expect(rows[1] == ["n": .string("y")])
+        #expect(innermost == ["z": .int(1)])
+    }
+
+    @Test("duplicate keys are merged in nested objects without disturbing what follows them")
+    func duplicateKeysInNestedObjects() throws {
+        let text = #"[{"a":{"x":1,"x":{"y":2},"z":3},"b":[1,{"q":1,"q":2}]},"after"]"#
+        let value = try JSONReader.read(text)
+        #expect(
+            value
+                == .array([
+                    .dict([
+                        "a": .dict(["x": .dict(["y": .int(2)]), "z": .int(3)]),
+                        "b": .array([.int(1), .dict(["q": .int(2)])]),
+                    ]),
+                    .string("after"),
+                ]))
+    }
+
     @Test("a byte order mark before the document is skipped")
     func byteOrderMark() throws {
         #expect(try JSONReader.read([0xEF, 0xBB, 0xBF] + Array("[1]".utf8)) == .array([.int(1)]))
