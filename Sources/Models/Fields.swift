@@ -30,6 +30,10 @@ public struct Fields: Sendable, Hashable, RandomAccessCollection, ExpressibleByD
     @usableFromInline let start: Int32
     @usableFromInline let end: Int32
 
+    /// The most packed bytes one storage may hold (offsets are 32-bit): 2 GiB. A reader that would make
+    /// more refuses its input instead.
+    public static let maximumStorageBytes = Int(Int32.max)
+
     @inlinable
     init(storage: FieldsStorage, start: Int, end: Int) {
         precondition(end <= Int(Int32.max), "a dictionary of more than 2 GiB")

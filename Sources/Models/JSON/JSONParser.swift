@@ -41,7 +41,11 @@ struct JSONParser: ~Copyable {
     /// Reused storage for decoding strings that hold escapes.
     var scratch: [UInt8] = []
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>) {
+    /// The most packed bytes the document may take (``Fields/maximumStorageBytes``; smaller in tests).
+    let maximumPackedBytes: Int
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, maximumPackedBytes: Int) {
+        self.maximumPackedBytes = maximumPackedBytes
         self.base = base
         count = buffer.count
         let hasMark = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF
@@ -62,6 +66,13 @@ struct JSONParser: ~Copyable {
         guard index == count else {
             let found = describeByte(at: index)
             throw error("expected the end of the file after the JSON value, found \(found)", at: index)
+        }
+        // Short reals take 9 packed bytes for their 2 or 3 in the text, so a document under 2 GiB may
+        // still not fit in one storage.
+        guard out.count <= maximumPackedBytes else {
+            throw error(
+                "the document's values take \(out.count) bytes in memory, more than the \(maximumPackedBytes) "
+                    + "one dataset may hold; split the file", at: contentStart)
         }
         let storage = out.finish()
         return withExtendedLifetime(storage) {

@@ -39,10 +39,18 @@ public enum JSONReader {
     /// - Throws: ``DocumentSyntaxError`` when the bytes are not exactly one JSON document.
     /// - Complexity: O(n) in the document's size.
     public static func read(_ buffer: UnsafeBufferPointer<UInt8>) throws(DocumentSyntaxError) -> FieldValue {
+        try read(buffer, maximumPackedBytes: Fields.maximumStorageBytes)
+    }
+
+    /// As ``read(_:)-(UnsafeBufferPointer<UInt8>)``, refusing a document whose values take more than
+    /// `maximumPackedBytes` packed.
+    static func read(
+        _ buffer: UnsafeBufferPointer<UInt8>, maximumPackedBytes: Int
+    ) throws(DocumentSyntaxError) -> FieldValue {
         guard let base = buffer.baseAddress, buffer.count > 0 else {
             throw DocumentSyntaxError(location: "line 1, column 1", message: "the file is empty")
         }
-        var parser = JSONParser(buffer, base: base)
+        var parser = JSONParser(buffer, base: base, maximumPackedBytes: maximumPackedBytes)
         return try parser.parseDocument()
     }
 

@@ -271,4 +271,22 @@ struct JSONReaderTests {
         let objects = String(repeating: #"{"a":"#, count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1)
         #expect(try JSONReader.read(objects).dictValue?["a"] != nil)
     }
+
+    @Test("a document whose values would not fit in one storage is refused with a message, not a trap")
+    func documentTooLargeWhenPacked() throws {
+        // 400 short reals: 4 bytes each in the text with their commas, 9 packed.
+        let text = "[" + Array(repeating: "1.5", count: 400).joined(separator: ",") + "]"
+        let bytes = Array(text.utf8)
+        let limit = bytes.count + 100
+        let refused = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(DocumentSyntaxError) in try JSONReader.read(buffer, maximumPackedBytes: limit) }
+        }
+        guard case .failure(let error) = refused else {
+            Issue.record("a 3,600-byte document was taken under a limit of \(limit) bytes")
+            return
+        }
+        #expect(error.message.contains("more than the \(limit) one dataset may hold"))
+        let taken = try bytes.withUnsafeBufferPointer { try JSONReader.read($0, maximumPackedBytes: 4 * limit) }
+        #expect(taken.arrayValue?.count == 400)
+    }
 }
