@@ -14,26 +14,7 @@ extension SearchIndex {
     ///   - body: called once per text, in the order of the cell.
     /// - Complexity: O(number of fields).
     public static func searchableTexts(of fields: Fields, kind: DatasetKind, _ body: (String) -> Void) {
-        func text(_ key: String) {
-            if let text = fields[key]?.text { body(text) }
-        }
-        switch kind {
-        case .friends:
-            text("name")
-            text("intro")
-        case .heroes:
-            text("name")
-            text("title")
-            text("desc")
-            for tag in FragmentRenderer.heroTags(fields["tags"]) { body(tag) }
-        case .apps: text("name")
-        case .messages:
-            text("title")
-            text("content")
-        case .table:
-            text("text")
-            text("detail")
-        case .generic:
+        guard kind != .generic else {
             if let key = DatasetKind.primaryTextKey(of: fields), fields[key]?.stringValue == nil,
                 let title = fields[key]?.text
             {
@@ -42,6 +23,36 @@ extension SearchIndex {
             for field in fields {
                 if case .string(let text) = field.value { body(text) }
             }
+            return
+        }
+        forEachSearchableKey(kind) { key in
+            if let text = fields[key]?.text { body(text) }
+        }
+        if kind == .heroes {
+            for tag in FragmentRenderer.heroTags(fields["tags"]) { body(tag) }
+        }
+    }
+
+    /// Hands `body` the keys of the fields whose text a kind's rows are searched by, in order; a generic
+    /// row is searched by its primary text and every string instead, and a hero also by its tags.
+    @inline(__always)
+    private static func forEachSearchableKey(_ kind: DatasetKind, _ body: (String) -> Void) {
+        switch kind {
+        case .friends:
+            body("name")
+            body("intro")
+        case .heroes:
+            body("name")
+            body("title")
+            body("desc")
+        case .apps: body("name")
+        case .messages:
+            body("title")
+            body("content")
+        case .table:
+            body("text")
+            body("detail")
+        case .generic: break
         }
     }
 
@@ -56,31 +67,16 @@ extension SearchIndex {
     static func searchableTextBytes(
         of fields: Fields, kind: DatasetKind, _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
-        func text(_ key: String) {
-            fields.withText(forKey: key) { body($0.assumingMemoryBound(to: UInt8.self)) }
-        }
         func string(_ text: String) {
             var text = text
             text.withUTF8 { body($0) }
         }
-        switch kind {
-        case .friends:
-            text("name")
-            text("intro")
-        case .heroes:
-            text("name")
-            text("title")
-            text("desc")
+        guard kind != .generic else { return searchableTexts(of: fields, kind: kind, string) }
+        forEachSearchableKey(kind) { key in
+            fields.withText(forKey: key) { body($0.assumingMemoryBound(to: UInt8.self)) }
+        }
+        if kind == .heroes {
             for tag in FragmentRenderer.heroTags(fields["tags"]) { string(tag) }
-        case .apps: text("name")
-        case .messages:
-            text("title")
-            text("content")
-        case .table:
-            text("text")
-            text("detail")
-        case .generic:
-            searchableTexts(of: fields, kind: kind, string)
         }
     }
 

@@ -65,13 +65,6 @@ struct JSONOutput {
         afterKey = true
     }
 
-    /// A key that comes from data, escaped.
-    mutating func key(escaping name: String) {
-        elementStart()
-        buffer.writeString(name)
-        buffer.append(UInt8(ascii: ":"))
-        afterKey = true
-    }
 
     mutating func string(_ text: String) {
         elementStart()

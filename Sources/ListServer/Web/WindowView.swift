@@ -168,12 +168,9 @@ struct WindowView {
     /// every item.
     /// - Parameter assets: as for ``fragmentWindow(assets:)``.
     func fragment(assets: AssetCatalog) -> [UInt8] {
-        sections.withUnsafeBufferPointer { sections in
-            let items = Items(self, sections, assets)
-            var html = HTMLBuffer(capacity: 256 + items.headerCount * 320 + items.rowCount * 720)
-            FragmentRenderer.render(fragmentAttributes(), items: items, into: &html)
-            return html.bytes
-        }
+        var html = HTMLBuffer(capacity: 256 + (window.headers.count + 1) * 320 + window.rows.count * 720)
+        fragment(assets: assets, into: &html)
+        return html.bytes
     }
 
     /// Writes the fragment of the window at the end of `html`, as ``fragment(assets:)`` does.
