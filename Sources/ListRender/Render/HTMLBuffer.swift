@@ -6,14 +6,17 @@ import Models
 /// Markup written with `raw` is trusted (it comes from the renderer's own literals); everything that
 /// comes from a dataset goes through `text`, which escapes `& < > " '` so that it is safe both as element
 /// content and inside a double- or single-quoted attribute.
-public struct HTMLBuffer: Sendable {
+///
+/// A buffer cannot be copied: it is the one owner of its ``ByteStorage``, so an append is a capacity
+/// check and a store, with no check that the storage is shared first. Writers take it `inout`.
+public struct HTMLBuffer: ~Copyable, Sendable {
     /// The bytes written so far.
     /// - Complexity: O(n): a copy of the buffer.
     public var bytes: [UInt8] { storage.bytes }
 
-    /// The bytes live in a ``ByteStorage``, copied on write, so that appending a piece of markup is a
-    /// capacity check and a copy rather than a generic array append.
-    private var storage: ByteStorage
+    /// The bytes live in a ``ByteStorage`` that only this buffer holds, so that appending a piece of
+    /// markup is a capacity check and a copy rather than a generic array append.
+    private let storage: ByteStorage
 
     /// The search whose matches ``cellText(_:)`` wraps in `<mark>`; nil outside a search.
     public var marking: SearchQuery?
@@ -24,21 +27,14 @@ public struct HTMLBuffer: Sendable {
         storage = ByteStorage(capacity: capacity)
     }
 
-    /// Makes the storage this buffer's own before a write.
-    @inline(__always)
-    private mutating func unique() -> ByteStorage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
-    }
-
     @inline(__always)
     private mutating func append(_ byte: UInt8) {
-        unique().append(byte)
+        storage.append(byte)
     }
 
     @inline(__always)
     private mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        unique().append(bytes)
+        storage.append(bytes)
     }
 
     /// Appends trusted markup as it is.
@@ -142,6 +138,6 @@ public struct HTMLBuffer: Sendable {
     /// Appends `value` in decimal: the digits are formed right to left in a scratch buffer (divisions by
     /// the constant 10, which compile to multiplications) and appended at once.
     private mutating func appendDigits(_ value: UInt64) {
-        unique().appendDecimal(value)
+        storage.appendDecimal(value)
     }
 }

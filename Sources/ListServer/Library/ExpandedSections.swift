@@ -18,10 +18,20 @@ enum ExpandedSections: Sendable, Hashable {
         case .all: return "all"
         case .none: return "none"
         case .ranges(let ranges):
-            // Written as bytes: a header link of a long list carries one, and interpolation costs more
-            // than the digits.
             var bytes: [UInt8] = []
             bytes.reserveCapacity(ranges.count * 12)
+            write(to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// Appends ``description``'s UTF-8 bytes: a header link of a long list carries one, and building
+    /// it by interpolation costs more than the digits.
+    func write(to bytes: inout [UInt8]) {
+        switch self {
+        case .all: bytes.append(contentsOf: "all".utf8)
+        case .none: bytes.append(contentsOf: "none".utf8)
+        case .ranges(let ranges):
             for (index, range) in ranges.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 Self.appendDecimal(range.lowerBound, to: &bytes)
@@ -30,11 +40,10 @@ enum ExpandedSections: Sendable, Hashable {
                     Self.appendDecimal(range.upperBound, to: &bytes)
                 }
             }
-            return String(decoding: bytes, as: UTF8.self)
         }
     }
 
-    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+    static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var rest = value.magnitude
         let start = bytes.count

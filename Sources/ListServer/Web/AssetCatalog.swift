@@ -27,6 +27,8 @@ final class AssetCatalog: Sendable {
     /// The built-in icons (`Public/icons`), served at `/icons/`.
     let icons: StaticFiles
     private let cache = Mutex<[String: String?]>([:])
+    /// The names windows met, by their bytes, for the next windows to read without a lock.
+    private let imageNames = Mutex(ImageNameTable.empty)
 
     /// - Parameters:
     ///   - directories: the `--assets` folders, searched in order.
@@ -50,6 +52,21 @@ final class AssetCatalog: Sendable {
             cache[name] = resolved
         }
         return resolved
+    }
+
+    /// The table of the image names windows have met, to read without a lock while a window is written.
+    func imageNameTable() -> ImageNameTable {
+        imageNames.withLock { $0 }
+    }
+
+    /// Adds names a window met and the table lacked: the table is replaced by one that has them too,
+    /// or, when it would hold more than ``ImageNameTable/limit``, by one of these names alone.
+    func rememberImageNames(_ met: [ImageNameTable.Slot]) {
+        guard !met.isEmpty else { return }
+        imageNames.withLock { table in
+            let kept = table.count + met.count > ImageNameTable.limit ? [] : table.names
+            table = ImageNameTable(names: kept + met.suffix(ImageNameTable.limit))
+        }
     }
 
     /// The candidate file names for an image name, in the order `UIImage(named:)` looks at them.

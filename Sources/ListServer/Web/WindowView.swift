@@ -128,9 +128,20 @@ struct WindowView {
 
     /// The page with one section toggled and its header at the top: the link of a collapsible header.
     private func link(toggling id: SectionID, at y: Double) -> String {
-        let toggled = expanded.toggling(id, allIDs: entry.sectionIDRanges)
-        let top = y > 0 ? "top=\(Int(y))&" : ""
-        return "/d/\(entry.dataset.id)?\(top)expanded=\(toggled.description)"
+        // Written as bytes, in one buffer: a window's headers each carry one.
+        var link: [UInt8] = []
+        link.reserveCapacity(64)
+        link.append(contentsOf: "/d/".utf8)
+        link.append(contentsOf: entry.dataset.id.utf8)
+        link.append(UInt8(ascii: "?"))
+        if y > 0 {
+            link.append(contentsOf: "top=".utf8)
+            ExpandedSections.appendDecimal(Int64(y), to: &link)
+            link.append(UInt8(ascii: "&"))
+        }
+        link.append(contentsOf: "expanded=".utf8)
+        expanded.toggling(id, allIDs: entry.sectionIDRanges).write(to: &link)
+        return String(decoding: link, as: UTF8.self)
     }
 
     fileprivate func row(
@@ -158,6 +169,7 @@ struct WindowView {
             fragment.headers = (0..<items.headerCount).map(items.header(at:))
             fragment.rows = (0..<items.rowCount).map(items.row(at:))
             fragment.footers = (0..<items.footerCount).map(items.footer(at:))
+            items.icons.publish()
             return fragment
         }
     }
@@ -176,7 +188,9 @@ struct WindowView {
     /// Writes the fragment of the window at the end of `html`, as ``fragment(assets:)`` does.
     func fragment(assets: AssetCatalog, into html: inout HTMLBuffer) {
         sections.withUnsafeBufferPointer { sections in
-            FragmentRenderer.render(fragmentAttributes(), items: Items(self, sections, assets), into: &html)
+            let items = Items(self, sections, assets)
+            FragmentRenderer.render(fragmentAttributes(), items: items, into: &html)
+            items.icons.publish()
         }
     }
 
@@ -248,18 +262,19 @@ struct WindowView {
     }
 }
 
-/// The image URLs of one window's rows: a window names few images (a friends list a dozen icons), so
-/// the names seen are kept in a short list, found by a hash of their bytes, rather than looked up in
-/// the shared catalogue for every row.
+/// The image URLs of one window's rows, found by the bytes of their names: in the catalogue's table of
+/// names met before (read without a lock), else resolved and remembered for this window, and handed
+/// to the catalogue when the window is written (``publish()``).
 private final class IconURLs {
     private let assets: AssetCatalog
+    private let table: ImageNameTable
     // Only the thread writing the window reads these.
-    @exclusivity(unchecked) private var hashes: [UInt64] = []
-    @exclusivity(unchecked) private var names: [String] = []
-    @exclusivity(unchecked) private var urls: [String?] = []
-    private static let limit = 16
+    @exclusivity(unchecked) private var met: [ImageNameTable.Slot] = []
 
-    init(_ assets: AssetCatalog) { self.assets = assets }
+    init(_ assets: AssetCatalog) {
+        self.assets = assets
+        table = assets.imageNameTable()
+    }
 
     /// The URL of the image a row names in `icon`, else in `image`; nil when it names none or the name
     /// resolves nowhere.
@@ -268,26 +283,22 @@ private final class IconURLs {
         return fields.withText(forKey: "image", url(named:)) ?? nil
     }
 
+    /// Gives the names this window resolved to the catalogue, for the windows after it.
+    func publish() {
+        assets.rememberImageNames(met)
+        met = []
+    }
+
     /// The URL for an image name lent as UTF-8 bytes: a `String` of the name is made only the first time
     /// it is met.
     private func url(named bytes: UnsafeRawBufferPointer) -> String? {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        var index = 0
-        while index < hashes.count {
-            if hashes[index] == hash && names[index].utf8.count == bytes.count {
-                var name = names[index]
-                if name.withUTF8({ $0.elementsEqual(bytes) }) { return urls[index] }
-            }
-            index += 1
+        let hash = ImageNameTable.hash(bytes)
+        if let slot = table.slot(for: bytes, hash: hash) { return slot.url }
+        for slot in met where slot.hash == hash && slot.name.withUnsafeBytes({ $0.elementsEqual(bytes) }) {
+            return slot.url
         }
-        let name = String(decoding: bytes, as: UTF8.self)
-        let url = assets.url(forImageNamed: name)
-        if hashes.count < Self.limit {
-            hashes.append(hash)
-            names.append(name)
-            urls.append(url)
-        }
+        let url = assets.url(forImageNamed: String(decoding: bytes, as: UTF8.self))
+        if met.count < ImageNameTable.limit { met.append(ImageNameTable.Slot(hash: hash, name: Array(bytes), url: url)) }
         return url
     }
 }

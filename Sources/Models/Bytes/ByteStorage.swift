@@ -32,7 +32,13 @@ public final class ByteStorage: @unchecked Sendable {
 
     /// The bytes written so far, copied.
     /// - Complexity: O(count).
-    @inlinable public var bytes: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: written)) }
+    @inlinable public var bytes: [UInt8] {
+        // One memcpy into the new array's storage, rather than a copy through a generic sequence.
+        [UInt8](unsafeUninitializedCapacity: written) { buffer, initialized in
+            if let target = buffer.baseAddress { target.initialize(from: base, count: written) }
+            initialized = written
+        }
+    }
 
     /// New storage with the same bytes and capacity, for a buffer that is about to write to storage it
     /// shares.

@@ -5,17 +5,6 @@ import Testing
 
 @Suite("HTML buffer storage")
 struct RenderHTMLBufferStorageTests {
-    @Test("a copied buffer is a value: writing to one copy leaves the other as it was")
-    func copiesAreIndependent() {
-        var first = HTMLBuffer(capacity: 4)
-        first.raw("<p>")
-        var second = first
-        second.text("a & b")
-        first.int(42)
-        #expect(String(decoding: first.bytes, as: UTF8.self) == "<p>42")
-        #expect(String(decoding: second.bytes, as: UTF8.self) == "<p>a &amp; b")
-    }
-
     @Test("a buffer grows past its reserved capacity and keeps every byte in order")
     func growsInOrder() {
         var buffer = HTMLBuffer(capacity: 1)

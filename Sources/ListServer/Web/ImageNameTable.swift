@@ -1,0 +1,68 @@
+// Web — the image URLs of names met before, found by the names' bytes
+
+/// The image URLs of names met in earlier windows, found by the bytes a row lends, with no `String` made
+/// and no lock taken: a window reads one table, which never changes; names it lacked are added by
+/// replacing the table whole (``AssetCatalog/rememberImageNames(_:)``).
+///
+/// Open addressing over a power-of-two number of slots, at most half full, keyed by the FNV-1a hash of
+/// the name's UTF-8 bytes; the bytes are compared on a hash match.
+final class ImageNameTable: Sendable {
+    struct Slot: Sendable {
+        let hash: UInt64
+        let name: [UInt8]
+        /// The resolved URL; nil for a name that resolves nowhere.
+        let url: String?
+    }
+
+    /// The most names a table holds; beyond, a new table starts from the names just met.
+    static let limit = 4096
+
+    private let slots: [Slot?]
+    let count: Int
+
+    static let empty = ImageNameTable(names: [])
+
+    /// A table of `names`; a later name replaces an earlier one with the same bytes.
+    init(names: [Slot]) {
+        var capacity = 16
+        while capacity < names.count * 2 { capacity *= 2 }
+        var slots = [Slot?](repeating: nil, count: capacity)
+        var count = 0
+        for slot in names {
+            var index = Int(truncatingIfNeeded: slot.hash) & (capacity - 1)
+            while let existing = slots[index], existing.hash != slot.hash || existing.name != slot.name {
+                index = (index + 1) & (capacity - 1)
+            }
+            if slots[index] == nil { count += 1 }
+            slots[index] = slot
+        }
+        self.slots = slots
+        self.count = count
+    }
+
+    /// The hash a name is kept under.
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// The slot of a name, or nil when the table has not met it.
+    /// - Complexity: O(1) on average, plus O(length) to compare the bytes.
+    func slot(for bytes: UnsafeRawBufferPointer, hash: UInt64) -> Slot? {
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while let slot = slots[index] {
+            if slot.hash == hash && slot.name.count == bytes.count
+                && slot.name.withUnsafeBytes({ $0.elementsEqual(bytes) })
+            {
+                return slot
+            }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// Every name in the table.
+    var names: [Slot] { slots.compactMap { $0 } }
+}
