@@ -1,4 +1,5 @@
 // Web — the image URLs of names met before, found by the names' bytes
+import Glibc
 
 /// The image URLs of names met in earlier windows, found by the bytes a row lends, with no `String` made
 /// and no lock taken: a window reads one table, which never changes; names it lacked are added by
@@ -53,14 +54,19 @@ final class ImageNameTable: Sendable {
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
         while let slot = slots[index] {
-            if slot.hash == hash && slot.name.count == bytes.count
-                && slot.name.withUnsafeBytes({ $0.elementsEqual(bytes) })
-            {
+            if slot.hash == hash && slot.name.count == bytes.count && Self.equal(slot.name, bytes) {
                 return slot
             }
             index = (index + 1) & mask
         }
         return nil
+    }
+
+    /// Whether a name's stored bytes are `bytes`.
+    static func equal(_ name: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+        name.withUnsafeBytes { stored in
+            stored.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, stored.count) == 0
+        }
     }
 
     /// Every name in the table.

@@ -209,7 +209,10 @@ struct WindowView {
     }
 
     /// The window's headers, rows and footers, built from the dataset when the renderer reads them.
-    fileprivate struct Items: FragmentItems {
+    ///
+    /// A class, so that the renderer's calls for each item pass one reference rather than copying the
+    /// view it reads from.
+    fileprivate final class Items: FragmentItems {
         let view: WindowView
         let sections: UnsafeBufferPointer<Section>
         let metrics: TableMetrics
@@ -294,7 +297,7 @@ private final class IconURLs {
     private func url(named bytes: UnsafeRawBufferPointer) -> String? {
         let hash = ImageNameTable.hash(bytes)
         if let slot = table.slot(for: bytes, hash: hash) { return slot.url }
-        for slot in met where slot.hash == hash && slot.name.withUnsafeBytes({ $0.elementsEqual(bytes) }) {
+        for slot in met where slot.hash == hash && slot.name.count == bytes.count && ImageNameTable.equal(slot.name, bytes) {
             return slot.url
         }
         let url = assets.url(forImageNamed: String(decoding: bytes, as: UTF8.self))
