@@ -144,15 +144,38 @@ public struct Fields: Sendable, Hashable, RandomAccessCollection, ExpressibleByD
                 for position in 0..<count {
                     let pairStart = cursor.offset
                     let stored = cursor.run()
-                    let matches =
-                        stored.count == keyBytes.count
-                        && (stored.count == 0 || memcmp(stored.baseAddress!, keyBytes.baseAddress!, stored.count) == 0)
-                    if matches { return (position, pairStart, cursor.offset) }
+                    if Self.same(stored, UnsafeRawBufferPointer(keyBytes)) { return (position, pairStart, cursor.offset) }
                     cursor.skipPayload(tag: cursor.byte())
                 }
                 return nil
             }
         }
+    }
+
+    /// Whether two runs of bytes are equal, compared in place 8 bytes at a time: keys are short, and a
+    /// call to `memcmp` costs more than comparing them.
+    @inlinable @inline(__always)
+    public static func same(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        let count = left.count
+        guard count == right.count else { return false }
+        var offset = 0
+        while offset &+ 8 <= count {
+            guard left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset &+= 8
+        }
+        while offset < count {
+            guard left[offset] == right[offset] else { return false }
+            offset &+= 1
+        }
+        return true
+    }
+
+    /// Whether `bytes` are the UTF-8 bytes of `key`.
+    @inlinable @inline(__always)
+    public static func same(_ bytes: UnsafeRawBufferPointer, _ key: StaticString) -> Bool {
+        same(bytes, UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
     }
 
     /// The value for `key`, or nil when the key is absent. Setting nil removes the key;

@@ -8,6 +8,7 @@ extension FragmentRenderer {
         let fields = row.fields
         switch cell {
         case .friend:
+            if html.marking == nil && renderFriend(row, into: &html) { return }
             // The name as a String only for a placeholder's initials; else texts are copied from the fields.
             renderIcon(row.imageURL, size: 44, fallback: row.imageURL == nil ? fields["name"]?.text ?? "" : "", into: &html)
             let vip = fields["vip"]?.boolValue == true
@@ -40,6 +41,46 @@ extension FragmentRenderer {
             html.raw("</div>")
             renderLine(DatasetKind.secondaryText(of: fields), open: "<div class=\"t2\">", close: "</div>", into: &html)
             html.raw("</div>")
+        }
+    }
+
+    /// Writes a friend's cell from one pass over its fields, its name and intro copied from the bytes
+    /// they are stored as; false, having written nothing, when either is not a string (a number read
+    /// from a file as one), which the general path writes as its text.
+    static func renderFriend(_ row: FragmentRow, into html: inout HTMLBuffer) -> Bool {
+        let fields = row.fields
+        return withExtendedLifetime(fields) {
+            var name = UnsafeRawBufferPointer(start: nil, count: 0)
+            var intro = UnsafeRawBufferPointer(start: nil, count: 0)
+            var vip = false
+            var plain = true
+            fields.forEachMember { key, value in
+                switch key.count {
+                case 3 where Fields.same(key, "vip"):
+                    if case .value(.bool(let flag)) = value { vip = flag }
+                case 4 where Fields.same(key, "name"):
+                    if case .string(let bytes) = value { name = bytes } else { plain = false }
+                case 5 where Fields.same(key, "intro"):
+                    if case .string(let bytes) = value { intro = bytes } else { plain = false }
+                default: break
+                }
+            }
+            guard plain else { return false }
+            if let url = row.imageURL {
+                renderIcon(url, size: 44, fallback: "", into: &html)
+            } else {
+                renderIcon(nil, size: 44, fallback: String(decoding: name, as: UTF8.self), into: &html)
+            }
+            html.raw(vip ? "<div class=\"tx\"><div class=\"t1 vip\">" : "<div class=\"tx\"><div class=\"t1\">")
+            html.text(utf8: name)
+            html.raw("</div>")
+            if !intro.isEmpty {
+                html.raw("<div class=\"t2\">")
+                html.text(utf8: intro)
+                html.raw("</div>")
+            }
+            html.raw("</div>")
+            return true
         }
     }
 
