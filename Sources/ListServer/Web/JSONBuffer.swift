@@ -3,15 +3,15 @@ import Models
 
 /// The bytes of a ``JSONOutput`` in a ``ByteStorage``, and the writers for the values it holds.
 ///
-/// The storage is shared between copies until one writes: ``JSONOutput`` calls ``makeUnique()`` once
-/// per element, and the writers below then store into the storage without checking again.
+/// A buffer cannot be copied: it is the one owner of its storage, so the writers below store into it
+/// with no check that it is shared first.
 ///
 /// What it writes is byte for byte what ``JSONWriter`` writes for the same values: strings,
 /// integers, booleans, null, arrays and dictionaries are written here (a string that needs no escape
 /// is copied as it is); the rarer cases (strings with characters to escape, reals, dates, data) are
 /// written by ``JSONWriter`` and copied in.
-struct JSONBuffer {
-    private var storage: ByteStorage
+struct JSONBuffer: ~Copyable {
+    private let storage: ByteStorage
 
     init(capacity: Int) {
         storage = ByteStorage(capacity: capacity)
@@ -21,25 +21,19 @@ struct JSONBuffer {
     /// - Complexity: O(n).
     var bytes: [UInt8] { storage.bytes }
 
-    /// Makes the storage this buffer's own: a copy when another buffer shares it.
-    /// - Complexity: O(1) when it is already; else O(n).
-    @inline(__always)
-    mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-    }
-
-    /// Appends one byte; the storage must be this buffer's own (``makeUnique()``).
+    /// Appends one byte.
     @inline(__always)
     func append(_ byte: UInt8) {
         storage.append(byte)
     }
 
-    /// Appends `bytes`; the storage must be this buffer's own (``makeUnique()``).
+    /// Appends `bytes`.
     @inline(__always)
     func append(_ bytes: UnsafeRawBufferPointer) {
         storage.append(bytes)
     }
 
+    @inline(__always)
     func append(_ literal: StaticString) {
         storage.append(literal)
     }

@@ -6,7 +6,7 @@ import Models
 /// Responses on the hot path (windows, dataset lists) are written with it directly, with no
 /// intermediate tree. The output is byte for byte what ``JSONWriter`` writes for the same values
 /// (see ``JSONBuffer``).
-struct JSONOutput {
+struct JSONOutput: ~Copyable {
     /// The document written so far.
     /// - Complexity: O(n): a copy of the buffer.
     var bytes: [UInt8] { buffer.bytes }
@@ -22,9 +22,9 @@ struct JSONOutput {
         buffer = JSONBuffer(capacity: capacity)
     }
 
-    /// Makes the buffer this output's own and writes the comma before a new element.
+    /// Writes the comma before a new element.
+    @inline(__always)
     private mutating func elementStart() {
-        buffer.makeUnique()
         if afterKey {
             afterKey = false
         } else {
@@ -43,7 +43,6 @@ struct JSONOutput {
 
     private mutating func close(_ bracket: UInt8) {
         precondition(depth > 0, "JSONOutput: closing a container that is not open")
-        buffer.makeUnique()
         depth -= 1
         hasElement >>= 1
         buffer.append(bracket)
@@ -55,6 +54,7 @@ struct JSONOutput {
     mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes an object key; the next value written is its value.
+    @inline(__always)
     mutating func key(_ name: StaticString) {
         elementStart()
         // A name in the code needs no escaping (checked in debug builds), so it is copied as it is.
