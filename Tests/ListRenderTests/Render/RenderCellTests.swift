@@ -57,6 +57,36 @@ struct RenderCellTests {
         RenderFixture.expectWellFormed(html)
     }
 
+    @Test("a friend whose name or intro is not a string shows its text; a friend without an image shows initials")
+    func friendRowsOfOtherValues() {
+        let html = RenderFixture.html(
+            RenderFixture.window(
+                .friends,
+                rows: [
+                    ["name": .int(42), "icon": .string("friend-01"), "intro": .real(1.5)],
+                    ["name": .string("Ada <Lovelace>"), "intro": .string(""), "vip": .string("true")],
+                    ["intro": .string("no name"), "vip": .bool(true)],
+                ]))
+        #expect(html.contains("<div class=\"t1\">42</div><div class=\"t2\">1.5</div>"))
+        // No image: the placeholder's initials; an empty intro writes no line; only a Boolean makes a VIP.
+        #expect(html.contains(">AL</span><div class=\"tx\"><div class=\"t1\">Ada &lt;Lovelace&gt;</div></div>"))
+        #expect(html.contains("<div class=\"t1 vip\"></div><div class=\"t2\">no name</div>"))
+        #expect(RenderFixture.count("vip", in: html) == 1)
+        RenderFixture.expectWellFormed(html)
+    }
+
+    @Test("a friend's cell is the same with or without a search whose query matches nothing")
+    func friendRowsWhileSearching() {
+        let rows: [Fields] = [
+            ["name": .string("Lin & Co"), "icon": .string("friend-01"), "intro": .string("Rainy <days>"), "vip": .bool(true)],
+            ["name": .string("周周 Hana"), "vip": .bool(false)],
+        ]
+        let plain = RenderFixture.html(RenderFixture.window(.friends, rows: rows))
+        var searching = RenderFixture.window(.friends, rows: rows)
+        searching.marks = SearchQuery("zzzz")
+        #expect(RenderFixture.html(searching) == plain)
+    }
+
     @Test("hero rows show name, title, each tag and the whole description, with no height: they size themselves")
     func heroRows() {
         let html = RenderFixture.html(

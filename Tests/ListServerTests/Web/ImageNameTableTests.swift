@@ -1,0 +1,54 @@
+// ListServerTests — the image URLs of names met before, found by their bytes
+import Testing
+
+@testable import ListServer
+
+@Suite("Image name table: URLs of names met before, found by their bytes")
+struct ImageNameTableTests {
+    static func slot(_ name: String, _ url: String?) -> ImageNameTable.Slot {
+        let bytes = Array(name.utf8)
+        return ImageNameTable.Slot(hash: bytes.withUnsafeBytes(ImageNameTable.hash), name: bytes, url: url)
+    }
+
+    static func lookUp(_ table: ImageNameTable, _ name: String) -> ImageNameTable.Slot? {
+        Array(name.utf8).withUnsafeBytes { table.slot(for: $0, hash: ImageNameTable.hash($0)) }
+    }
+
+    @Test("every name put in is found with its URL, a name that resolved nowhere with none, others not at all")
+    func findsEveryName() {
+        let names = (0..<300).map { "friend-\($0)" } + ["", "头像", "a/b@2x.png"]
+        let table = ImageNameTable(names: names.enumerated().map { Self.slot($1, $0 % 7 == 0 ? nil : "/u/\($1)") })
+        #expect(table.count == names.count)
+        for (index, name) in names.enumerated() {
+            let found = Self.lookUp(table, name)
+            #expect(found != nil, "\(name)")
+            #expect(found?.url == (index % 7 == 0 ? nil : "/u/\(name)"))
+        }
+        for missing in ["friend-300", "friend-", "Friend-1", "头", "a/b@3x.png"] {
+            #expect(Self.lookUp(table, missing) == nil, "\(missing)")
+        }
+        #expect(Self.lookUp(ImageNameTable.empty, "friend-1") == nil)
+    }
+
+    @Test("a name put in twice keeps its later URL and counts once")
+    func laterNameWins() {
+        let table = ImageNameTable(names: [Self.slot("icon", "/old"), Self.slot("other", nil), Self.slot("icon", "/new")])
+        #expect(table.count == 2)
+        #expect(Self.lookUp(table, "icon")?.url == "/new")
+    }
+
+    @Test("names a window met are kept for later windows, and the table starts over past its limit")
+    func catalogueRemembersNames() {
+        let catalog = AssetCatalog(directories: [], publicDirectory: "/nonexistent")
+        catalog.rememberImageNames([Self.slot("friend-1", "/icons/friend-1.svg")])
+        catalog.rememberImageNames([Self.slot("friend-2", nil)])
+        #expect(Self.lookUp(catalog.imageNameTable(), "friend-1")?.url == "/icons/friend-1.svg")
+        #expect(Self.lookUp(catalog.imageNameTable(), "friend-2") != nil)
+        let many = (0..<ImageNameTable.limit).map { Self.slot("n\($0)", nil) }
+        catalog.rememberImageNames(many)
+        let table = catalog.imageNameTable()
+        #expect(table.count == ImageNameTable.limit)
+        #expect(Self.lookUp(table, "friend-1") == nil)
+        #expect(Self.lookUp(table, "n0") != nil)
+    }
+}
