@@ -47,6 +47,7 @@ public struct FragmentRow: Sendable, Hashable {
     ///   - imageURL: where its image is, nil for a placeholder.
     ///   - cell: a table document row's cell, nil for other kinds.
     ///   - child: the address of the child table the row opens, or nil.
+    @inlinable
     public init(
         indexPath: IndexPath, id: RowID, y: Double, height: Double, fields: Fields, setSize: Int,
         position: Int? = nil, canEdit: Bool = false, canMove: Bool = false, endsGroup: Bool? = nil,

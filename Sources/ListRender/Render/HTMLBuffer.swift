@@ -115,6 +115,11 @@ public struct HTMLBuffer: ~Copyable, Sendable {
     /// Appends a pixel value: an integer when it is whole, else rounded to two decimals
     /// (`120`, `43.5`, `12.25`). Values that are not finite are written as `0`.
     public mutating func pixels(_ value: Double) {
+        // Most frames are whole pixels: their digits, with no rounding.
+        if value >= 0 && value < 1e15, Double(UInt64(value)) == value {
+            appendDigits(UInt64(value))
+            return
+        }
         guard value.isFinite, abs(value) < 1e15 else {
             append(UInt8(ascii: "0"))
             return

@@ -16,6 +16,33 @@ extension ExpandedSections {
         return merged
     }
 
+    /// Appends the compact form of ``toggling(_:allIDs:)`` to `bytes`. From `all`, the usual set of a
+    /// long list, it is written straight from `allIDs`, with no set built first.
+    /// - Complexity: as ``toggling(_:allIDs:)``.
+    func writeToggling(_ id: SectionID, allIDs: [ClosedRange<Int64>], to bytes: inout [UInt8]) {
+        guard case .all = self else { return toggling(id, allIDs: allIDs).write(to: &bytes) }
+        let value = id.rawValue
+        let start = bytes.count
+        func write(_ range: ClosedRange<Int64>) {
+            if bytes.count > start { bytes.append(UInt8(ascii: ",")) }
+            Self.appendDecimal(range.lowerBound, to: &bytes)
+            if range.upperBound != range.lowerBound {
+                bytes.append(UInt8(ascii: "-"))
+                Self.appendDecimal(range.upperBound, to: &bytes)
+            }
+        }
+        // The ranges are sorted and merged, so cutting `id` out of one leaves them so.
+        for range in allIDs {
+            guard range.contains(value) else {
+                write(range)
+                continue
+            }
+            if range.lowerBound < value { write(range.lowerBound...(value - 1)) }
+            if value < range.upperBound { write((value + 1)...range.upperBound) }
+        }
+        if bytes.count == start { bytes.append(contentsOf: "none".utf8) }
+    }
+
     /// The set with `id` expanded if it was collapsed, collapsed if it was expanded.
     /// - Parameters:
     ///   - id: the section to toggle.

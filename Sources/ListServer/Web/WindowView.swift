@@ -140,7 +140,7 @@ struct WindowView {
             link.append(UInt8(ascii: "&"))
         }
         link.append(contentsOf: "expanded=".utf8)
-        expanded.toggling(id, allIDs: entry.sectionIDRanges).write(to: &link)
+        expanded.writeToggling(id, allIDs: entry.sectionIDRanges, to: &link)
         return String(decoding: link, as: UTF8.self)
     }
 

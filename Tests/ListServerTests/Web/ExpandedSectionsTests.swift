@@ -43,12 +43,20 @@ struct ExpandedSectionsTests {
         let all = ExpandedSections.ranges(of: ids)
         #expect(all == [1...3, 5...5, 7...10, 12...12])
         let starts: [ExpandedSections] = [.all, .none, .ranges([2...3, 9...9]), .ranges([1...12])]
+        // From all with a single section: toggling it off leaves none.
+        var single: [UInt8] = []
+        ExpandedSections.all.writeToggling(SectionID(4), allIDs: [4...4], to: &single)
+        #expect(String(decoding: single, as: UTF8.self) == "none")
+        #expect(ExpandedSections.all.toggling(SectionID(4), allIDs: [4...4]).description == "none")
         for start in starts {
             for id in ids {
                 let members = Set(ids.filter { start.contains($0) }.map(\.rawValue))
                 let expected = members.symmetricDifference([id.rawValue])
                 let toggled = start.toggling(id, allIDs: all)
                 #expect(Set(ids.filter { toggled.contains($0) }.map(\.rawValue)) == expected, "\(start) \(id)")
+                var written: [UInt8] = Array("expanded=".utf8)
+                start.writeToggling(id, allIDs: all, to: &written)
+                #expect(String(decoding: written, as: UTF8.self) == "expanded=" + toggled.description, "\(start) \(id)")
             }
         }
     }
