@@ -21,6 +21,16 @@ public protocol FragmentItems {
     func header(at index: Int) -> FragmentHeader
     func row(at index: Int) -> FragmentRow
     func footer(at index: Int) -> FragmentFooter
+    /// Calls `body` with a row, lent rather than returned, so that a row built for the call is neither
+    /// copied out nor destroyed more than once. The default calls `body` with ``row(at:)``.
+    func withRow(at index: Int, _ body: (borrowing FragmentRow) -> Void)
+}
+
+extension FragmentItems {
+    @inlinable
+    public func withRow(at index: Int, _ body: (borrowing FragmentRow) -> Void) {
+        body(row(at: index))
+    }
 }
 
 extension FragmentWindow: FragmentItems {
@@ -34,5 +44,6 @@ extension FragmentWindow: FragmentItems {
     public func footerHeight(at index: Int) -> Double { footers[index].height }
     public func header(at index: Int) -> FragmentHeader { headers[index] }
     public func row(at index: Int) -> FragmentRow { rows[index] }
+    public func withRow(at index: Int, _ body: (borrowing FragmentRow) -> Void) { body(rows[index]) }
     public func footer(at index: Int) -> FragmentFooter { footers[index] }
 }

@@ -63,7 +63,7 @@ public enum FragmentRenderer {
                 }
                 header += 1
             } else if rowSection <= footerSection {
-                renderRow(items.row(at: row), cell: cell, isGrouped: window.isGrouped, into: &html)
+                items.withRow(at: row) { renderRow($0, cell: cell, isGrouped: window.isGrouped, into: &html) }
                 row += 1
             } else {
                 if items.footerHeight(at: footer) > 0 { renderFooter(items.footer(at: footer), into: &html) }
@@ -224,7 +224,9 @@ public enum FragmentRenderer {
     }
 
     @usableFromInline
-    static func renderRow(_ row: FragmentRow, cell: CellKind, isGrouped: Bool = false, into html: inout HTMLBuffer) {
+    static func renderRow(
+        _ row: borrowing FragmentRow, cell: CellKind, isGrouped: Bool = false, into html: inout HTMLBuffer
+    ) {
         html.raw(cell.rowOpening)
         if row.position <= 1 { html.raw(" first") }
         if row.endsGroup { html.raw(" last") }

@@ -144,6 +144,7 @@ struct WindowView {
         return String(decoding: link, as: UTF8.self)
     }
 
+    @inline(__always)
     fileprivate func row(
         _ item: TableWindow.RowItem, _ sections: UnsafeBufferPointer<Section>, _ metrics: TableMetrics,
         _ icons: IconURLs
@@ -246,6 +247,11 @@ struct WindowView {
         func footerHeight(at index: Int) -> Double { view.window.footers[index].frame.height }
         func header(at index: Int) -> FragmentHeader { view.header(headers[index], sections) }
         func row(at index: Int) -> FragmentRow { view.row(view.window.rows[index], sections, metrics, icons) }
+
+        func withRow(at index: Int, _ body: (borrowing FragmentRow) -> Void) {
+            let row = view.row(view.window.rows[index], sections, metrics, icons)
+            body(row)
+        }
 
         func footer(at index: Int) -> FragmentFooter {
             let item = view.window.footers[index]
