@@ -156,16 +156,22 @@ extension TableLayout {
     private func visitSection(
         _ section: Int, start: Double, from low: Double, to high: Double, _ body: (LayoutItem) -> Void
     ) {
-        let header = TableFrame(y: start, height: headerHeights[section])
+        // The section's five facts are read together, before anything depends on them: each lies in
+        // its own array, and read at once their cache misses overlap rather than follow one another.
+        let headerHeight = headerHeights[section]
+        let footerHeight = footerHeights[section]
+        let isExpanded = expanded[section]
+        let rowsTotal = rowTotals[section]
+        let shape = sectionRows[section].shape
+        let header = TableFrame(y: start, height: headerHeight)
         if header.height > 0 && header.maxY > low {
             body(.header(section, header))
         }
         var footerTop = header.maxY
-        if expanded[section] {
+        if isExpanded {
             let rowsTop = header.maxY
-            let rowsTotal = rowTotals[section]
             if rowsTop < high && rowsTop + rowsTotal > low {
-                switch sectionRows[section].shape {
+                switch shape {
                 case .uniform(let count, let height):
                     if height > 0 {
                         var row = SectionRows.uniform(count: count, height: height).locate(low - rowsTop).row
@@ -191,7 +197,7 @@ extension TableLayout {
             }
             footerTop += rowsTotal
         }
-        let footer = TableFrame(y: footerTop, height: footerHeights[section])
+        let footer = TableFrame(y: footerTop, height: footerHeight)
         if footer.height > 0 && footer.y < high && footer.maxY > low {
             body(.footer(section, footer))
         }
