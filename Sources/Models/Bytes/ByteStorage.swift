@@ -111,33 +111,64 @@ public final class ByteStorage: @unchecked Sendable {
             append(UInt8(truncatingIfNeeded: value) &+ 0x30)
             return
         }
-        var length = 1
-        var bound: UInt64 = 10
-        while length < 20 && value >= bound {
-            length &+= 1
-            bound = bound &* 10
-        }
+        let length = Self.decimalLength(value)
         if length > capacity &- written { grow(toFit: length) }
-        let pairs = Self.digitPairs.utf8Start
+        let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
+        let target = UnsafeMutableRawPointer(base)
         var rest = value
         var position = written &+ length
         while rest >= 100 {
             let pair = Int(truncatingIfNeeded: rest % 100) &* 2
             rest /= 100
             position &-= 2
-            base[position] = pairs[pair]
-            base[position &+ 1] = pairs[pair &+ 1]
+            target.storeBytes(of: pairs.loadUnaligned(fromByteOffset: pair, as: UInt16.self), toByteOffset: position, as: UInt16.self)
         }
         if rest >= 10 {
-            let pair = Int(truncatingIfNeeded: rest) &* 2
             position &-= 2
-            base[position] = pairs[pair]
-            base[position &+ 1] = pairs[pair &+ 1]
+            target.storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: rest) &* 2, as: UInt16.self),
+                toByteOffset: position, as: UInt16.self)
         } else {
             position &-= 1
             base[position] = UInt8(truncatingIfNeeded: rest) &+ 0x30
         }
         written &+= length
+    }
+
+    /// The number of decimal digits of `value` (at least 1): the bit length gives it to within one
+    /// (`bits × log10 2`), and one comparison with a power of ten settles it.
+    @inlinable @inline(__always)
+    static func decimalLength(_ value: UInt64) -> Int {
+        let bits = 64 &- (value | 1).leadingZeroBitCount
+        let guess = (bits &* 1233) >> 12
+        return guess &+ (value >= Self.powerOfTen(guess) ? 1 : 0)
+    }
+
+    /// 10^`exponent`, for 0...19 (a switch the compiler turns into a table of constants).
+    @inlinable @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        default: 10_000_000_000_000_000_000
+        }
     }
 
     /// `00`, `01`, … `99`: the digits of every pair, so numbers are written two digits a division.
