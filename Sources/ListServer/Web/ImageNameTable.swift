@@ -1,5 +1,5 @@
 // Web — the image URLs of names met before, found by the names' bytes
-import Glibc
+import Models
 
 /// The image URLs of names met in earlier windows, found by the bytes a row lends, with no `String` made
 /// and no lock taken: a window reads one table, which never changes; names it lacked are added by
@@ -51,12 +51,22 @@ final class ImageNameTable: Sendable {
     /// The slot of a name, or nil when the table has not met it.
     /// - Complexity: O(1) on average, plus O(length) to compare the bytes.
     func slot(for bytes: UnsafeRawBufferPointer, hash: UInt64) -> Slot? {
+        index(of: bytes, hash: hash).map { slots[$0]! }
+    }
+
+    /// The URL of a name the table has met (nil inside when it resolves nowhere), or nil when it has
+    /// not met it: read where it lies, with no slot copied out.
+    /// - Complexity: as ``slot(for:hash:)``.
+    func url(for bytes: UnsafeRawBufferPointer, hash: UInt64) -> String?? {
+        guard let index = index(of: bytes, hash: hash) else { return nil }
+        return slots[index].unsafelyUnwrapped.url
+    }
+
+    private func index(of bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
-        while let slot = slots[index] {
-            if slot.hash == hash && slot.name.count == bytes.count && Self.equal(slot.name, bytes) {
-                return slot
-            }
+        while let found = slots[index]?.hash {
+            if found == hash && Self.equal(slots[index].unsafelyUnwrapped.name, bytes) { return index }
             index = (index + 1) & mask
         }
         return nil
@@ -64,9 +74,7 @@ final class ImageNameTable: Sendable {
 
     /// Whether a name's stored bytes are `bytes`.
     static func equal(_ name: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
-        name.withUnsafeBytes { stored in
-            stored.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, stored.count) == 0
-        }
+        name.count == bytes.count && name.withUnsafeBytes { Fields.same($0, bytes) }
     }
 
     /// Every name in the table.

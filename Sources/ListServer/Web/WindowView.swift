@@ -302,8 +302,8 @@ private final class IconURLs {
     /// it is met.
     private func url(named bytes: UnsafeRawBufferPointer) -> String? {
         let hash = ImageNameTable.hash(bytes)
-        if let slot = table.slot(for: bytes, hash: hash) { return slot.url }
-        for slot in met where slot.hash == hash && slot.name.count == bytes.count && ImageNameTable.equal(slot.name, bytes) {
+        if let url = table.url(for: bytes, hash: hash) { return url }
+        for slot in met where slot.hash == hash && ImageNameTable.equal(slot.name, bytes) {
             return slot.url
         }
         let url = assets.url(forImageNamed: String(decoding: bytes, as: UTF8.self))
