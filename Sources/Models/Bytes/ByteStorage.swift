@@ -62,8 +62,9 @@ public final class ByteStorage: @unchecked Sendable {
 
     /// Appends `bytes` as they are.
     ///
-    /// Short pieces (most markup, text and JSON members) are copied 8 bytes at a time here rather than
-    /// through a call to memmove; longer ones are copied with memmove.
+    /// Short pieces (most markup, text and JSON members) are copied here, 8 bytes at a time or, below 8,
+    /// in two overlapping stores, rather than through a call to memmove; longer ones are copied with
+    /// memmove.
     /// - Parameter bytes: The bytes to copy; they may not overlap this storage.
     /// - Complexity: O(bytes.count) amortized.
     @inlinable @inline(__always)
@@ -83,11 +84,21 @@ public final class ByteStorage: @unchecked Sendable {
                 }
                 target.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
                     toByteOffset: length &- 8, as: UInt64.self)
+            } else if length >= 4 {
+                // 4 to 7 bytes: the first 4 and the last 4, which may overlap.
+                let last = length &- 4
+                let head = source.loadUnaligned(as: UInt32.self)
+                let tail = source.loadUnaligned(fromByteOffset: last, as: UInt32.self)
+                target.storeBytes(of: head, as: UInt32.self)
+                target.storeBytes(of: tail, toByteOffset: last, as: UInt32.self)
+            } else if length >= 2 {
+                let last = length &- 2
+                let head = source.loadUnaligned(as: UInt16.self)
+                let tail = source.loadUnaligned(fromByteOffset: last, as: UInt16.self)
+                target.storeBytes(of: head, as: UInt16.self)
+                target.storeBytes(of: tail, toByteOffset: last, as: UInt16.self)
             } else {
-                for offset in 0..<length {
-                    target.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self),
-                        toByteOffset: offset, as: UInt8.self)
-                }
+                target.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
             }
         } else {
             target.copyMemory(from: source, byteCount: length)
@@ -121,7 +132,8 @@ public final class ByteStorage: @unchecked Sendable {
             let pair = Int(truncatingIfNeeded: rest % 100) &* 2
             rest /= 100
             position &-= 2
-            target.storeBytes(of: pairs.loadUnaligned(fromByteOffset: pair, as: UInt16.self), toByteOffset: position, as: UInt16.self)
+            target.storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: pair, as: UInt16.self), toByteOffset: position, as: UInt16.self)
         }
         if rest >= 10 {
             position &-= 2

@@ -37,12 +37,15 @@ extension JSONWriter {
             }
         }
         while position < utf8.count {
-            switch utf8[position] {
-            case ..<0x20, 0x22, 0x5C, 0x3C, 0x3E, 0x26, 0xE2: return position
-            default: position &+= 1
-            }
+            // One load from a table of the 256 byte values rather than a chain of comparisons.
+            if escapedBytes.utf8Start[Int(utf8[position])] == UInt8(ascii: "1") { return position }
+            position &+= 1
         }
         return position
     }
 
+    /// `1` at the position of each byte value ``firstSpecial(in:from:)`` stops at, `0` elsewhere: 256
+    /// ASCII digits, control characters first.
+    @usableFromInline static let escapedBytes: StaticString =
+        "1111111111111111111111111111111100100010000000000000000000001010000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000"
 }
