@@ -15,8 +15,18 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     public init() { fields = [] }
 
+    /// Empty headers with room for `capacity` fields, so that setting them grows nothing.
+    public init(capacity: Int) {
+        fields = []
+        fields.reserveCapacity(capacity)
+    }
+
+    /// The given fields, with room for a few more: a response's framing and caching headers are
+    /// usually set after it is made.
     public init(_ fields: [(String, String)]) {
-        self.fields = fields.map { Field(name: $0.0, value: $0.1) }
+        self.fields = []
+        self.fields.reserveCapacity(fields.count + 4)
+        for (name, value) in fields { self.fields.append(Field(name: name, value: value)) }
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {

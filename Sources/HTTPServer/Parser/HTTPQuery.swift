@@ -32,6 +32,8 @@ public struct HTTPQuery: Sendable, Equatable {
     /// - Complexity: O(n) in the query's length. Nothing is decoded until it is asked for.
     public init(_ rawQuery: String?) {
         bytes = rawQuery.map { Array($0.utf8) } ?? []
+        // Room for a window request's parameters, so that the list does not grow item by item.
+        if !bytes.isEmpty { spans.reserveCapacity(8) }
         var start = 0
         while start < bytes.count {
             var end = start

@@ -13,7 +13,7 @@ extension HTTPRequestParser {
         let version = version(buffer).version
         let (path, query) = try HTTPPath.parseTarget(Array(targetBytes)[...], method: method)
 
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaders(capacity: 8)
         var contentLength: Int?
         var codings = TransferCodings()
         var hostCount = 0
