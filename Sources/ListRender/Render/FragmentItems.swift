@@ -21,15 +21,16 @@ public protocol FragmentItems {
     func header(at index: Int) -> FragmentHeader
     func row(at index: Int) -> FragmentRow
     func footer(at index: Int) -> FragmentFooter
-    /// Calls `body` with a row, lent rather than returned, so that a row built for the call is neither
-    /// copied out nor destroyed more than once. The default calls `body` with ``row(at:)``.
-    func withRow(at index: Int, _ body: (borrowing FragmentRow) -> Void)
+    /// Writes row `index` as ``FragmentRenderer/renderRow(_:cell:isGrouped:into:)`` does. The default
+    /// writes ``row(at:)``; an implementation that builds its rows can pass one straight to the
+    /// renderer, so that the row is neither copied out nor destroyed more than once.
+    func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer)
 }
 
 extension FragmentItems {
     @inlinable
-    public func withRow(at index: Int, _ body: (borrowing FragmentRow) -> Void) {
-        body(row(at: index))
+    public func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer) {
+        FragmentRenderer.renderRow(row(at: index), cell: cell, isGrouped: isGrouped, into: &html)
     }
 }
 
@@ -44,6 +45,8 @@ extension FragmentWindow: FragmentItems {
     public func footerHeight(at index: Int) -> Double { footers[index].height }
     public func header(at index: Int) -> FragmentHeader { headers[index] }
     public func row(at index: Int) -> FragmentRow { rows[index] }
-    public func withRow(at index: Int, _ body: (borrowing FragmentRow) -> Void) { body(rows[index]) }
+    public func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer) {
+        FragmentRenderer.renderRow(rows[index], cell: cell, isGrouped: isGrouped, into: &html)
+    }
     public func footer(at index: Int) -> FragmentFooter { footers[index] }
 }

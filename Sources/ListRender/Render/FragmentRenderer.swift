@@ -63,7 +63,7 @@ public enum FragmentRenderer {
                 }
                 header += 1
             } else if rowSection <= footerSection {
-                items.withRow(at: row) { renderRow($0, cell: cell, isGrouped: window.isGrouped, into: &html) }
+                items.renderRow(at: row, cell: cell, isGrouped: window.isGrouped, into: &html)
                 row += 1
             } else {
                 if items.footerHeight(at: footer) > 0 { renderFooter(items.footer(at: footer), into: &html) }
@@ -223,8 +223,8 @@ public enum FragmentRenderer {
         html.raw("</span></div>")
     }
 
-    @usableFromInline
-    static func renderRow(
+    /// Writes one row of a window of `cell`s (in a tree grid when `isGrouped`).
+    public static func renderRow(
         _ row: borrowing FragmentRow, cell: CellKind, isGrouped: Bool = false, into html: inout HTMLBuffer
     ) {
         html.raw(cell.rowOpening)

@@ -59,10 +59,11 @@ public struct FragmentRow: Sendable, Hashable {
         self.height = height
         self.fields = fields
         self.setSize = setSize
-        self.position = position ?? (indexPath.row + 1)
+        let position = position ?? (indexPath.row + 1)
+        self.position = position
         self.canEdit = canEdit
         self.canMove = canMove
-        self.endsGroup = endsGroup ?? (self.position >= setSize)
+        self.endsGroup = endsGroup ?? (position >= setSize)
         self.imageURL = imageURL
         self.cell = cell
         self.child = child

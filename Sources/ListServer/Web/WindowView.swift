@@ -248,9 +248,10 @@ struct WindowView {
         func header(at index: Int) -> FragmentHeader { view.header(headers[index], sections) }
         func row(at index: Int) -> FragmentRow { view.row(view.window.rows[index], sections, metrics, icons) }
 
-        func withRow(at index: Int, _ body: (borrowing FragmentRow) -> Void) {
-            let row = view.row(view.window.rows[index], sections, metrics, icons)
-            body(row)
+        func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer) {
+            FragmentRenderer.renderRow(
+                view.row(view.window.rows[index], sections, metrics, icons), cell: cell, isGrouped: isGrouped,
+                into: &html)
         }
 
         func footer(at index: Int) -> FragmentFooter {
