@@ -151,13 +151,18 @@ struct WindowView {
     ) -> FragmentRow {
         let rows = sections[item.indexPath.section].rows
         let row = rows[item.indexPath.row]
+        // Every argument is computed first, so the row is built once, where it is used, not built on
+        // each branch and moved.
         let cell = metrics.kind == .table ? TableCell(row.fields) : nil
+        let child = cell?.hasChild == true ? entry.address.appending(row.id).description : nil
+        let imageURL = icons.url(of: row.fields)
+        let canEdit = metrics.rowCanBeEdited(row.fields)
+        let canMove = metrics.rowCanBeMoved(row.fields)
         return FragmentRow(
             indexPath: item.indexPath, id: row.id, y: item.frame.y, height: item.frame.height, fields: row.fields,
-            setSize: rows.count, canEdit: metrics.rowCanBeEdited(row.fields), canMove: metrics.rowCanBeMoved(row.fields),
-            endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1,
-            imageURL: icons.url(of: row.fields),
-            cell: cell, child: cell?.hasChild == true ? entry.address.appending(row.id).description : nil)
+            setSize: rows.count, position: item.indexPath.row + 1, canEdit: canEdit, canMove: canMove,
+            endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1, imageURL: imageURL, cell: cell,
+            child: child)
     }
 
     /// The window for the HTML renderer, its headers, rows and footers built into arrays.
