@@ -3,9 +3,10 @@
 /// A growing byte allocation written with plain stores and copies: the storage behind the HTML and
 /// JSON response buffers.
 ///
-/// It is a class so that a buffer value can hold it by reference and copy it on write: only a buffer
-/// that holds the sole reference (`isKnownUniquelyReferenced`) writes to it, and any other first takes
-/// a ``copy()``. That is what makes it safe to send along with its buffer.
+/// It is a class so that a buffer can hold it by reference. The response buffers (`HTMLBuffer`,
+/// `JSONBuffer`) cannot be copied, so each is the one holder of its storage and writes to it with no
+/// check; a writer that shares storage takes a ``copy()`` before writing. That is what makes it safe to
+/// send along with its buffer.
 ///
 /// The appends are inlinable so that writing a piece of markup from another module is a capacity
 /// check and a copy, with no call; growing, the rare case, is a call (inlinable only so that the
