@@ -33,6 +33,7 @@ struct JSONOutput: ~Copyable {
         }
     }
 
+    @inline(__always)
     private mutating func open(_ bracket: UInt8) {
         elementStart()
         buffer.append(bracket)
@@ -41,6 +42,7 @@ struct JSONOutput: ~Copyable {
         hasElement <<= 1
     }
 
+    @inline(__always)
     private mutating func close(_ bracket: UInt8) {
         precondition(depth > 0, "JSONOutput: closing a container that is not open")
         depth -= 1
@@ -48,7 +50,9 @@ struct JSONOutput: ~Copyable {
         buffer.append(bracket)
     }
 
+    @inline(__always)
     mutating func beginObject() { open(UInt8(ascii: "{")) }
+    @inline(__always)
     mutating func endObject() { close(UInt8(ascii: "}")) }
     mutating func beginArray() { open(UInt8(ascii: "[")) }
     mutating func endArray() { close(UInt8(ascii: "]")) }
@@ -71,14 +75,17 @@ struct JSONOutput: ~Copyable {
         buffer.writeString(text)
     }
 
+    @inline(__always)
     mutating func int(_ value: Int64) {
         elementStart()
         buffer.writeInteger(value)
     }
 
+    @inline(__always)
     mutating func int(_ value: Int) { int(Int64(value)) }
 
     /// A number; integral values are written without a fraction (`44`, not `44.0`).
+    @inline(__always)
     mutating func number(_ value: Double) {
         elementStart()
         // Integral below 2^53: the truncation is the value itself (no rounding call).
@@ -117,10 +124,13 @@ struct JSONOutput: ~Copyable {
         buffer.append(encoded)
     }
 
-    /// `key: value` shorthands.
+    /// `key: value` shorthands, inlined so that the comma state between a key and its value folds away.
     mutating func member(_ name: StaticString, _ text: String) { key(name); string(text) }
+    @inline(__always)
     mutating func member(_ name: StaticString, _ value: Int64) { key(name); int(value) }
+    @inline(__always)
     mutating func member(_ name: StaticString, _ value: Int) { key(name); int(value) }
+    @inline(__always)
     mutating func member(_ name: StaticString, number value: Double) { key(name); number(value) }
     mutating func member(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
 }
