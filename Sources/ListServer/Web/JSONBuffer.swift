@@ -91,6 +91,7 @@ struct JSONBuffer: ~Copyable {
 
     /// Writes the UTF-8 bytes `utf8` quoted, as ``writeString(_:)`` writes a string.
     /// - Complexity: O(length of `utf8`).
+    @inline(__always)
     func writeString(utf8: UnsafeRawBufferPointer) {
         let bytes = utf8.assumingMemoryBound(to: UInt8.self)
         guard JSONWriter.firstSpecial(in: bytes, from: 0) != bytes.count else {
