@@ -59,6 +59,7 @@ public struct HTMLBuffer: ~Copyable, Sendable {
 
     /// Appends UTF-8 text, escaped as ``text(_:)`` does, from bytes lent by their owner (a row's packed
     /// fields), so no `String` is made.
+    @inline(__always)
     public mutating func text(utf8 bytes: UnsafeRawBufferPointer) {
         var start = 0
         var index = 0
@@ -114,12 +115,19 @@ public struct HTMLBuffer: ~Copyable, Sendable {
 
     /// Appends a pixel value: an integer when it is whole, else rounded to two decimals
     /// (`120`, `43.5`, `12.25`). Values that are not finite are written as `0`.
+    @inline(__always)
     public mutating func pixels(_ value: Double) {
-        // Most frames are whole pixels: their digits, with no rounding.
+        // Most frames are whole pixels: their digits, with no rounding (and no call to the general case).
         if value >= 0 && value < 1e15, Double(UInt64(value)) == value {
             appendDigits(UInt64(value))
-            return
+        } else {
+            fractionalPixels(value)
         }
+    }
+
+    /// ``pixels(_:)`` for a value that is not a whole number of pixels, or not finite.
+    @inline(never)
+    private mutating func fractionalPixels(_ value: Double) {
         guard value.isFinite, abs(value) < 1e15 else {
             append(UInt8(ascii: "0"))
             return
