@@ -86,18 +86,10 @@ public final class ByteStorage: @unchecked Sendable {
                 target.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
                     toByteOffset: length &- 8, as: UInt64.self)
             } else if length >= 4 {
-                // 4 to 7 bytes: the first 4 and the last 4, which may overlap.
-                let last = length &- 4
-                let head = source.loadUnaligned(as: UInt32.self)
-                let tail = source.loadUnaligned(fromByteOffset: last, as: UInt32.self)
-                target.storeBytes(of: head, as: UInt32.self)
-                target.storeBytes(of: tail, toByteOffset: last, as: UInt32.self)
+                // 4 to 7 bytes: the first 4 and the last 4, which may overlap; 2 or 3 bytes likewise.
+                Self.copyEnds(UInt32.self, length, from: source, to: target)
             } else if length >= 2 {
-                let last = length &- 2
-                let head = source.loadUnaligned(as: UInt16.self)
-                let tail = source.loadUnaligned(fromByteOffset: last, as: UInt16.self)
-                target.storeBytes(of: head, as: UInt16.self)
-                target.storeBytes(of: tail, toByteOffset: last, as: UInt16.self)
+                Self.copyEnds(UInt16.self, length, from: source, to: target)
             } else {
                 target.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
             }
@@ -105,6 +97,19 @@ public final class ByteStorage: @unchecked Sendable {
             target.copyMemory(from: source, byteCount: length)
         }
         written &+= length
+    }
+
+    /// Copies `length` bytes (from one to two words of `Word`) as the first word and the last word,
+    /// which overlap when `length` is less than two words.
+    @inlinable @inline(__always)
+    static func copyEnds<Word: FixedWidthInteger>(
+        _: Word.Type, _ length: Int, from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer
+    ) {
+        let last = length &- MemoryLayout<Word>.size
+        let head = source.loadUnaligned(as: Word.self)
+        let tail = source.loadUnaligned(fromByteOffset: last, as: Word.self)
+        target.storeBytes(of: head, as: Word.self)
+        target.storeBytes(of: tail, toByteOffset: last, as: Word.self)
     }
 
     /// Appends the UTF-8 bytes of `literal`.
