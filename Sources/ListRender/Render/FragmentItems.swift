@@ -22,8 +22,8 @@ public protocol FragmentItems {
     func row(at index: Int) -> FragmentRow
     func footer(at index: Int) -> FragmentFooter
     /// Writes row `index` as ``FragmentRenderer/renderRow(_:cell:isGrouped:into:)`` does. The default
-    /// writes ``row(at:)``; an implementation that builds its rows can pass one straight to the
-    /// renderer, so that the row is neither copied out nor destroyed more than once.
+    /// writes ``row(at:)``; an implementation that builds its rows can hand one to the renderer where it
+    /// is built, rather than return it through the protocol first.
     func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer)
 }
 

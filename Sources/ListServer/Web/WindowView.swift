@@ -151,8 +151,6 @@ struct WindowView {
     ) -> FragmentRow {
         let rows = sections[item.indexPath.section].rows
         let row = rows[item.indexPath.row]
-        // Every argument is computed first, so the row is built once, where it is used, not built on
-        // each branch and moved.
         let cell = metrics.kind == .table ? TableCell(row.fields) : nil
         let child = cell?.hasChild == true ? entry.address.appending(row.id).description : nil
         let imageURL = icons.url(of: row.fields)
