@@ -40,13 +40,7 @@ enum TextFolding {
         }
         var index = 0
         while index < utf8.count {
-            let lead = utf8[index]
-            if lead < 0x80 {
-                bytes.append(lead &+ (lead &- 0x41 < 26 ? 0x20 : 0))
-                index += 1
-            } else {
-                index = appendScalar(utf8, at: index, to: &bytes)
-            }
+            index = appendFolded(utf8, at: index, to: &bytes)
         }
     }
 
@@ -72,17 +66,24 @@ enum TextFolding {
             var index = 0
             while index < utf8.count {
                 let start = index
-                let lead = utf8[index]
-                if lead < 0x80 {
-                    bytes.append(lead &+ (lead &- 0x41 < 26 ? 0x20 : 0))
-                    index += 1
-                } else {
-                    index = appendScalar(utf8, at: index, to: &bytes)
-                }
+                index = appendFolded(utf8, at: index, to: &bytes)
                 while origins.count < bytes.count { origins.append(start) }
             }
             return (bytes, origins)
         }
+    }
+
+    /// Folds the scalar whose UTF-8 starts at `index` of valid UTF-8: ASCII by arithmetic, any other
+    /// through ``appendScalar(_:at:to:)``.
+    /// - Returns: the offset after the scalar.
+    @inline(__always)
+    private static func appendFolded(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, to bytes: inout [UInt8]) -> Int {
+        let lead = utf8[index]
+        guard lead >= 0x80 else {
+            bytes.append(lead &+ (lead &- 0x41 < 26 ? 0x20 : 0))
+            return index + 1
+        }
+        return appendScalar(utf8, at: index, to: &bytes)
     }
 
     /// Folds the non-ASCII scalar whose UTF-8 starts at `index` of valid UTF-8.
