@@ -48,15 +48,9 @@ final class ImageNameTable: Sendable {
         return hash
     }
 
-    /// The slot of a name, or nil when the table has not met it.
-    /// - Complexity: O(1) on average, plus O(length) to compare the bytes.
-    func slot(for bytes: UnsafeRawBufferPointer, hash: UInt64) -> Slot? {
-        index(of: bytes, hash: hash).map { slots[$0]! }
-    }
-
     /// The URL of a name the table has met (nil inside when it resolves nowhere), or nil when it has
     /// not met it: read where it lies, with no slot copied out.
-    /// - Complexity: as ``slot(for:hash:)``.
+    /// - Complexity: O(1) on average, plus O(length) to compare the bytes.
     func url(for bytes: UnsafeRawBufferPointer, hash: UInt64) -> String?? {
         guard let index = index(of: bytes, hash: hash) else { return nil }
         return slots[index].unsafelyUnwrapped.url

@@ -10,8 +10,13 @@ struct ImageNameTableTests {
         return ImageNameTable.Slot(hash: bytes.withUnsafeBytes(ImageNameTable.hash), name: bytes, url: url)
     }
 
-    static func lookUp(_ table: ImageNameTable, _ name: String) -> ImageNameTable.Slot? {
-        Array(name.utf8).withUnsafeBytes { table.slot(for: $0, hash: ImageNameTable.hash($0)) }
+    /// A name the table has met, with its URL (nil for a name that resolves nowhere).
+    struct Found {
+        let url: String?
+    }
+
+    static func lookUp(_ table: ImageNameTable, _ name: String) -> Found? {
+        Array(name.utf8).withUnsafeBytes { table.url(for: $0, hash: ImageNameTable.hash($0)) }.map(Found.init)
     }
 
     @Test("every name put in is found with its URL, a name that resolved nowhere with none, others not at all")
