@@ -5,8 +5,8 @@
 ///
 /// It is a class so that a buffer can hold it by reference. The response buffers (`HTMLBuffer`,
 /// `JSONBuffer`) cannot be copied, so each is the one holder of its storage and writes to it with no
-/// check; a writer that shares storage takes a ``copy()`` before writing. That is what makes it safe to
-/// send along with its buffer.
+/// check, which is what makes it safe to send along with its buffer; ``copy()`` makes independent
+/// storage with the same bytes.
 ///
 /// The appends are inlinable so that writing a piece of markup from another module is a capacity
 /// check and a copy, with no call; growing, the rare case, is a call (inlinable only so that the
