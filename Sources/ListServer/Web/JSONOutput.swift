@@ -5,13 +5,13 @@ import Models
 ///
 /// Responses on the hot path (windows, dataset lists) are written with it directly, with no
 /// intermediate tree. The output is byte for byte what ``JSONWriter`` writes for the same values
-/// (see ``JSONBuffer``).
+/// (it writes with a ``JSONByteWriter``).
 struct JSONOutput: ~Copyable {
     /// The document written so far.
     /// - Complexity: O(n): a copy of the buffer.
     var bytes: [UInt8] { buffer.bytes }
 
-    private var buffer: JSONBuffer
+    private var buffer: JSONByteWriter
     /// One bit per open container, innermost lowest: whether it holds an element yet. Bit 0 is
     /// the document itself.
     private var hasElement: UInt64 = 0
@@ -19,7 +19,7 @@ struct JSONOutput: ~Copyable {
     private var afterKey = false
 
     init(capacity: Int = 1024) {
-        buffer = JSONBuffer(capacity: capacity)
+        buffer = JSONByteWriter(capacity: capacity)
     }
 
     /// Writes the comma before a new element.
@@ -92,9 +92,7 @@ struct JSONOutput: ~Copyable {
         if abs(value) < 9e15, value == Double(Int64(value)) {
             buffer.writeInteger(Int64(value))
         } else {
-            var real: [UInt8] = []
-            JSONWriter.writeReal(value, into: &real)
-            buffer.append(real)
+            buffer.writeReal(value)
         }
     }
 

@@ -4,7 +4,7 @@
 /// JSON response buffers.
 ///
 /// It is a class so that a buffer can hold it by reference. The response buffers (`HTMLBuffer`,
-/// `JSONBuffer`) cannot be copied, so each is the one holder of its storage and writes to it with no
+/// `JSONByteWriter`) cannot be copied, so each is the one holder of its storage and writes to it with no
 /// check, which is what makes it safe to send along with its buffer; ``copy()`` makes independent
 /// storage with the same bytes.
 ///

@@ -3,14 +3,15 @@ import Foundation
 
 extension JSONByteWriter {
     /// Writes `value` in decimal.
-    mutating func writeInteger(_ value: Int64) {
+    @inlinable
+    public mutating func writeInteger(_ value: Int64) {
         if value < 0 { append(UInt8(ascii: "-")) }
-        writeDigits(value.magnitude, minimumWidth: 1)
+        storage.appendDecimal(value.magnitude)
     }
 
     /// Writes `value` in its shortest form that reads back as the same `Double`, with a
     /// fraction or an exponent (`3.0`, `0.1`, `1e+100`); `null` when it is not finite.
-    mutating func writeReal(_ value: Double) {
+    public mutating func writeReal(_ value: Double) {
         guard value.isFinite else { return append("null") }
         var text = value.description
         let plain = text.withUTF8 { utf8 in
@@ -23,7 +24,7 @@ extension JSONByteWriter {
     /// Writes `date` as a quoted ISO 8601 timestamp in UTC: `"2024-05-01T12:00:00Z"`, with
     /// milliseconds (rounded down) when it has a fraction of a second; `null` when it is
     /// more than 10¹³ seconds from 1970 or not finite.
-    mutating func writeDate(_ date: Date) {
+    public mutating func writeDate(_ date: Date) {
         let interval = date.timeIntervalSince1970
         guard interval.isFinite, interval.magnitude < 1e13 else { return append("null") }
         let totalMilliseconds = Int64((interval * 1000).rounded(.down))
@@ -52,7 +53,7 @@ extension JSONByteWriter {
     }
 
     /// Writes `bytes` as a quoted base64 string (RFC 4648, standard alphabet, with padding).
-    mutating func writeBase64(_ bytes: [UInt8]) {
+    public mutating func writeBase64(_ bytes: UnsafeRawBufferPointer) {
         let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
         let symbols = alphabet.utf8Start
         append(UInt8(ascii: "\""))

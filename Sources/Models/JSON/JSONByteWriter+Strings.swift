@@ -5,13 +5,25 @@ extension JSONByteWriter {
     ///
     /// Escapes `"`, `\` and control characters (`\n`, `\r`, `\t`, `\b`, `\f`, others as `\u00XX`),
     /// and `<`, `>`, `&`, U+2028 and U+2029 as `\uXXXX`; copies everything else as UTF-8.
-    mutating func writeString(_ text: String) {
+    public mutating func writeString(_ text: String) {
         var text = text
         text.withUTF8 { writeString(utf8: $0) }
     }
 
-    /// Writes the UTF-8 bytes `utf8` as a quoted JSON string, escaped as ``writeString(_:)`` does.
-    mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+    /// Writes the UTF-8 bytes `utf8` as a quoted JSON string, escaped as ``writeString(_:)`` does:
+    /// copied as they are when no byte needs an escape (the inlined case), else escaped in place.
+    /// - Complexity: O(`utf8.count`).
+    @inlinable @inline(__always)
+    public mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+        guard !JSONWriter.needsEscape(utf8) else { return writeEscapedString(utf8) }
+        append(UInt8(ascii: "\""))
+        append(utf8)
+        append(UInt8(ascii: "\""))
+    }
+
+    /// Writes `utf8` quoted, escaping the bytes that need it.
+    @usableFromInline
+    mutating func writeEscapedString(_ utf8: UnsafeBufferPointer<UInt8>) {
         append(UInt8(ascii: "\""))
         var runStart = 0
         while true {

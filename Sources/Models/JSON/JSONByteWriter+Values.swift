@@ -1,6 +1,23 @@
-// Models — writes `value`; `depth` is its nesting level
+// Models — writes field values, and dictionaries straight from their packed bytes
+import Foundation
 
 extension JSONByteWriter {
+    /// Writes `value` compactly, with no whitespace.
+    /// - Complexity: O(size of the tree).
+    public mutating func write(_ value: FieldValue) {
+        write(value, pretty: false, depth: 0)
+    }
+
+    /// Writes `fields` as a compact JSON object, keys in their order, read straight from the packed
+    /// bytes: no key, string or value is read out on the way.
+    /// - Complexity: O(packed bytes of `fields`); nested containers recurse one level per level.
+    public mutating func write(_ fields: Fields) {
+        withExtendedLifetime(fields.storage) {
+            var (cursor, count) = fields.firstPair()
+            writeObject(&cursor, count: count)
+        }
+    }
+
     /// Writes `value`; `depth` is its nesting level, for the indentation of pretty output.
     mutating func write(_ value: FieldValue, pretty: Bool, depth: Int) {
         switch value {
@@ -16,6 +33,7 @@ extension JSONByteWriter {
             }
             if pretty { writeNewline(depth: depth) }
             append(UInt8(ascii: "]"))
+        case .dict(let fields) where !pretty: write(fields)
         case .dict(let fields):
             guard !fields.isEmpty else { return append("{}") }
             append(UInt8(ascii: "{"))
@@ -23,16 +41,15 @@ extension JSONByteWriter {
             fields.forEachMember { key, value in
                 if position > 0 { append(UInt8(ascii: ",")) }
                 position += 1
-                if pretty { writeNewline(depth: depth + 1) }
+                writeNewline(depth: depth + 1)
                 writeString(utf8: key.assumingMemoryBound(to: UInt8.self))
-                append(UInt8(ascii: ":"))
-                if pretty { append(UInt8(ascii: " ")) }
+                append(": ")
                 switch value {
                 case .string(let text): writeString(utf8: text.assumingMemoryBound(to: UInt8.self))
-                case .value(let value): write(value, pretty: pretty, depth: depth + 1)
+                case .value(let value): write(value, pretty: true, depth: depth + 1)
                 }
             }
-            if pretty { writeNewline(depth: depth) }
+            writeNewline(depth: depth)
             append(UInt8(ascii: "}"))
         case .string(let text): writeString(text)
         case .int(let number): writeInteger(number)
@@ -40,7 +57,45 @@ extension JSONByteWriter {
         case .bool(let flag): append(flag ? "true" : "false")
         case .null: append("null")
         case .date(let date): writeDate(date)
-        case .data(let bytes): writeBase64(bytes)
+        case .data(let bytes): bytes.withUnsafeBytes { writeBase64($0) }
+        }
+    }
+
+    /// Writes the object whose `count` pairs start at `cursor`, and moves `cursor` past them.
+    private mutating func writeObject(_ cursor: inout PackedCursor, count: Int) {
+        append(UInt8(ascii: "{"))
+        for position in 0..<count {
+            if position > 0 { append(UInt8(ascii: ",")) }
+            writeString(utf8: cursor.run().assumingMemoryBound(to: UInt8.self))
+            append(UInt8(ascii: ":"))
+            writeValue(&cursor, tag: cursor.byte())
+        }
+        append(UInt8(ascii: "}"))
+    }
+
+    /// Writes the value whose tag was just read at `cursor`, and moves `cursor` past its payload.
+    private mutating func writeValue(_ cursor: inout PackedCursor, tag: UInt8) {
+        switch tag {
+        case PackedFields.Tag.string.rawValue: writeString(utf8: cursor.run().assumingMemoryBound(to: UInt8.self))
+        case PackedFields.Tag.int.rawValue:
+            let zigzag = cursor.varint()
+            writeInteger(Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
+        case PackedFields.Tag.trueValue.rawValue: append("true")
+        case PackedFields.Tag.falseValue.rawValue: append("false")
+        case PackedFields.Tag.null.rawValue: append("null")
+        case PackedFields.Tag.real.rawValue: writeReal(Double(bitPattern: cursor.fixed64()))
+        case PackedFields.Tag.date.rawValue:
+            writeDate(Date(timeIntervalSinceReferenceDate: Double(bitPattern: cursor.fixed64())))
+        case PackedFields.Tag.data.rawValue: writeBase64(cursor.run())
+        case PackedFields.Tag.array.rawValue:
+            append(UInt8(ascii: "["))
+            for position in 0..<Int(truncatingIfNeeded: cursor.varint()) {
+                if position > 0 { append(UInt8(ascii: ",")) }
+                writeValue(&cursor, tag: cursor.byte())
+            }
+            append(UInt8(ascii: "]"))
+        default:
+            writeObject(&cursor, count: Int(truncatingIfNeeded: cursor.varint()))
         }
     }
 

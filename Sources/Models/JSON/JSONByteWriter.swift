@@ -1,69 +1,60 @@
-// Models — A growable buffer of JSON bytes that ``JSONWriter`` writes into with
+// Models — JSON bytes written into one ``ByteStorage``
 
-/// A growable buffer of JSON bytes that ``JSONWriter`` writes into with plain stores,
-/// then hands over to the caller's array in one copy.
+/// JSON bytes written into one ``ByteStorage``: what ``JSONWriter`` writes with, and what the
+/// server's responses are written with.
 ///
-/// Appending to a Swift array byte by byte checks the array's uniqueness and capacity
-/// through calls on every append; this buffer checks only its capacity, inline.
-struct JSONByteWriter: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+/// A writer cannot be copied, so it is the one owner of its storage and its appends are a capacity
+/// check and a store. Its values are written byte for byte as ``JSONWriter`` describes; a dictionary
+/// written compactly is read straight from its packed bytes (``write(_:)-(Fields)``).
+public struct JSONByteWriter: ~Copyable {
+    @usableFromInline let storage: ByteStorage
+
+    /// Creates an empty writer.
+    /// - Parameter capacity: The number of bytes to reserve.
+    @inlinable
+    public init(capacity: Int = 256) {
+        storage = ByteStorage(capacity: capacity)
+    }
+
     /// The number of bytes written so far.
-    private(set) var count = 0
+    @inlinable public var count: Int { storage.count }
 
-    init(capacity: Int = 256) {
-        self.capacity = Swift.max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    deinit {
-        base.deallocate()
-    }
+    /// The bytes written so far, as a new array.
+    /// - Complexity: O(count).
+    @inlinable public var bytes: [UInt8] { storage.bytes }
 
     /// Appends the bytes written so far to `buffer`.
     /// - Complexity: O(count).
     func copy(into buffer: inout [UInt8]) {
-        buffer.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        buffer.append(contentsOf: UnsafeBufferPointer(start: storage.base, count: storage.count))
     }
 
-    /// The bytes written so far, as a new array.
-    var bytes: [UInt8] {
-        [UInt8](UnsafeBufferPointer(start: base, count: count))
+    /// Appends one byte.
+    @inlinable @inline(__always)
+    public mutating func append(_ byte: UInt8) {
+        storage.append(byte)
     }
 
-    @inline(__always)
-    mutating func append(_ byte: UInt8) {
-        if count == capacity { grow(toFit: 1) }
-        base[count] = byte
-        count &+= 1
+    /// Appends `bytes` as they are.
+    @inlinable @inline(__always)
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        storage.append(UnsafeRawBufferPointer(bytes))
     }
 
-    @inline(__always)
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        if bytes.count > capacity &- count { grow(toFit: bytes.count) }
-        (base + count).update(from: source, count: bytes.count)
-        count &+= bytes.count
+    /// Appends the UTF-8 bytes of `text`.
+    @inlinable @inline(__always)
+    public mutating func append(_ text: StaticString) {
+        storage.append(text)
     }
 
-    mutating func append(_ text: StaticString) {
-        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    /// Appends the bytes of an array, such as an already encoded JSON value.
+    @inlinable
+    public mutating func append(_ bytes: [UInt8]) {
+        storage.append(bytes)
     }
 
     mutating func append(repeating byte: UInt8, count repeated: Int) {
         precondition(repeated >= 0, "JSONByteWriter: negative count")
-        if repeated > capacity &- count { grow(toFit: repeated) }
-        (base + count).update(repeating: byte, count: repeated)
-        count &+= repeated
-    }
-
-    /// Grows the buffer, at least doubling it, so that `extra` more bytes fit.
-    private mutating func grow(toFit extra: Int) {
-        let newCapacity = Swift.max(capacity * 2, count + extra)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
+        for _ in 0..<repeated { storage.append(byte) }
     }
 }

@@ -5,9 +5,7 @@ extension JSONWriter {
     /// `"`, `\`, `<`, `>`, `&`, or 0xE2, the lead byte of U+2028 and U+2029 (which it escapes, while other
     /// characters starting with 0xE2 are copied as they are).
     ///
-    /// Looks at 8 bytes at a time while it can: for each byte value `v` to find,
-    /// `(x - 0x01…01) & ~x & 0x80…80` flags the zero bytes of `x = word ^ v·0x01…01`. A flag may also
-    /// follow a true match (a borrow), never stand before one, so the lowest flag is the first match.
+    /// Looks at 8 bytes at a time while it can (``specialFlags(_:)``): the lowest flag is the first match.
     /// - Parameters:
     ///   - utf8: The UTF-8 bytes of a string.
     ///   - start: Where to start looking, from 0 to `utf8.count`.
@@ -15,23 +13,10 @@ extension JSONWriter {
     /// - Complexity: O(`utf8.count - start`).
     @inlinable @inline(__always)
     public static func firstSpecial(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
         var position = start
         if let base = utf8.baseAddress {
             while position &+ 8 <= utf8.count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                let quote = word ^ (ones &* 0x22)
-                let backslash = word ^ (ones &* 0x5C)
-                let less = word ^ (ones &* 0x3C)
-                let greater = word ^ (ones &* 0x3E)
-                let ampersand = word ^ (ones &* 0x26)
-                let separatorLead = word ^ (ones &* 0xE2)
-                var flags = (word &- ones &* 0x20) & ~word
-                flags |= (quote &- ones) & ~quote | (backslash &- ones) & ~backslash
-                flags |= (less &- ones) & ~less | (greater &- ones) & ~greater
-                flags |= (ampersand &- ones) & ~ampersand | (separatorLead &- ones) & ~separatorLead
-                flags &= highBits
+                let flags = specialFlags(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
                 if flags != 0 { return position &+ flags.trailingZeroBitCount >> 3 }
                 position &+= 8
             }
@@ -42,6 +27,53 @@ extension JSONWriter {
             position &+= 1
         }
         return position
+    }
+
+    /// Whether any byte of `utf8` is one ``firstSpecial(in:from:)`` stops at: the question a string that
+    /// is copied as it is asks, answered a word at a time with no loop over single bytes. A string of 8
+    /// bytes or more is read in words, the last one overlapping the one before it; a shorter one a byte
+    /// at a time, through the table.
+    /// - Complexity: O(`utf8.count`).
+    @inlinable @inline(__always)
+    public static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
+        let source = UnsafeRawPointer(base)
+        let count = utf8.count
+        if count >= 8 {
+            var offset = 0
+            while offset &+ 8 < count {
+                if specialFlags(source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) != 0 { return true }
+                offset &+= 8
+            }
+            return specialFlags(source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) != 0
+        }
+        // Fewer than 8 bytes: one table load a byte, gathered with no branch ("1" is odd, "0" even).
+        let table = escapedBytes.utf8Start
+        var found: UInt8 = 0
+        for position in 0..<count { found |= table[Int(base[position])] }
+        return found & 1 != 0
+    }
+
+    /// The high bit of each byte of `word` (loaded from memory, so in memory order on a little-endian
+    /// machine) that ``firstSpecial(in:from:)`` stops at, and possibly of bytes after one.
+    ///
+    /// For each byte value `v` to find, `(x - 0x01…01) & ~x & 0x80…80` flags the zero bytes of
+    /// `x = word ^ v·0x01…01`; a flag may also follow a true match (a borrow), never stand before one.
+    @inlinable @inline(__always)
+    static func specialFlags(_ loaded: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let word = UInt64(littleEndian: loaded)
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let less = word ^ (ones &* 0x3C)
+        let greater = word ^ (ones &* 0x3E)
+        let ampersand = word ^ (ones &* 0x26)
+        let separatorLead = word ^ (ones &* 0xE2)
+        var flags = (word &- ones &* 0x20) & ~word
+        flags |= (quote &- ones) & ~quote | (backslash &- ones) & ~backslash
+        flags |= (less &- ones) & ~less | (greater &- ones) & ~greater
+        flags |= (ampersand &- ones) & ~ampersand | (separatorLead &- ones) & ~separatorLead
+        return flags & 0x8080_8080_8080_8080
     }
 
     /// `1` at the position of each byte value ``firstSpecial(in:from:)`` stops at, `0` elsewhere: 256

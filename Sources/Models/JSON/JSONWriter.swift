@@ -103,7 +103,7 @@ public enum JSONWriter {
     /// - Complexity: O(bytes.count).
     public static func writeBase64(_ bytes: [UInt8], into buffer: inout [UInt8]) {
         var writer = JSONByteWriter(capacity: 64)
-        writer.writeBase64(bytes)
+        bytes.withUnsafeBytes { writer.writeBase64($0) }
         writer.copy(into: &buffer)
     }
 }

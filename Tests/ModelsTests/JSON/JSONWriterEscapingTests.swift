@@ -49,9 +49,42 @@ struct JSONWriterEscapingTests {
         }
     }
 
+    @Test("needsEscape says whether any byte is special, for every byte value at every position up to 20 bytes")
+    func needsEscapeEveryByteEveryPosition() {
+        for length in 1...20 {
+            for position in 0..<length {
+                for value in 0...255 {
+                    // The rest of the string is a byte that is not special, then one that is next to it.
+                    for filler: UInt8 in [UInt8(ascii: "a"), 0xE3, 0x21] {
+                        var bytes = [UInt8](repeating: filler, count: length)
+                        bytes[position] = UInt8(value)
+                        let needs = bytes.withUnsafeBufferPointer { JSONWriter.needsEscape($0) }
+                        #expect(needs == bytes.contains(where: Self.isSpecial), "\(bytes)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("needsEscape agrees with a linear scan on seeded random strings")
+    func needsEscapeRandomStrings() {
+        var random = JSONTestRandom(seed: 2031)
+        let alphabet: [UInt8] = [0x00, 0x1F, 0x20, 0x22, 0x26, 0x3C, 0x3E, 0x5C, 0x61, 0x7F, 0x80, 0xE2, 0xE3, 0xFF]
+        for _ in 0..<5_000 {
+            let length = Int.random(in: 0...40, using: &random)
+            let bytes = (0..<length).map { _ in
+                Int.random(in: 0..<8, using: &random) > 0
+                    ? UInt8(ascii: "x") : alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
+            }
+            let needs = bytes.withUnsafeBufferPointer { JSONWriter.needsEscape($0) }
+            #expect(needs == bytes.contains(where: Self.isSpecial), "\(bytes)")
+        }
+    }
+
     @Test("an empty string has no special byte")
     func empty() {
         let found = [UInt8]().withUnsafeBufferPointer { JSONWriter.firstSpecial(in: $0, from: 0) }
         #expect(found == 0)
+        #expect([UInt8]().withUnsafeBufferPointer { JSONWriter.needsEscape($0) } == false)
     }
 }
