@@ -10,6 +10,11 @@ import Synchronization
 /// entry, can never serve a stale window. The key is the normalised request: the format and the
 /// window's numbers and expanded set as parsed, so different spellings of one request share an
 /// entry. Bounded by count and bytes; when full, the oldest responses are dropped first.
+///
+/// A response is kept the second time its key is asked for while the key is still among the recent
+/// ones the cache remembers (``recentKeyCount`` digests, one slot each): a window asked for once, as
+/// scrolling asks for most, is written and sent without being stored, and pushes out no response that
+/// is asked for again.
 final class ResponseCache: Sendable {
     /// What a response is a function of, for one dataset version.
     struct Key: Hashable, Sendable {
@@ -79,15 +84,34 @@ final class ResponseCache: Sendable {
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }
     }
 
+    /// What a lookup found: the response, or whether the one about to be written is to be kept.
+    private enum Lookup {
+        case hit([UInt8])
+        case keep
+        case pass
+    }
+
     private struct State {
         var responses: [Key: [UInt8]] = [:]
         /// Keys in the order they were stored, as a ring: `order[oldest]` goes first.
         var order: [Key?]
         var oldest = 0
         var bytes = 0
+        /// The digests of the keys last asked for and not kept, in the slot their digest names.
+        var recent: [UInt64]
 
-        init(capacity: Int) {
+        init(capacity: Int, recentKeyCount: Int) {
             order = Array(repeating: nil, count: capacity)
+            recent = Array(repeating: 0, count: recentKeyCount)
+        }
+
+        /// Whether `key` was asked for recently, so that its response is worth keeping; if not, it is
+        /// remembered (in place of the key whose slot it takes).
+        mutating func wasAskedForRecently(_ key: Key) -> Bool {
+            let slot = Int(truncatingIfNeeded: key.digest % UInt64(recent.count))
+            if recent[slot] == key.digest { return true }
+            recent[slot] = key.digest
+            return false
         }
     }
 
@@ -95,26 +119,39 @@ final class ResponseCache: Sendable {
     let maximumCount: Int
     /// The most bytes kept; a response larger than an eighth of it is not kept.
     let maximumBytes: Int
+    /// The most keys remembered as asked for once.
+    let recentKeyCount: Int
     private let state: Mutex<State>
 
-    init(maximumCount: Int = 256, maximumBytes: Int = 4 << 20) {
-        precondition(maximumCount > 0 && maximumBytes > 0, "a response cache must hold something")
+    init(maximumCount: Int = 256, maximumBytes: Int = 4 << 20, recentKeyCount: Int = 4096) {
+        precondition(
+            maximumCount > 0 && maximumBytes > 0 && recentKeyCount > 0, "a response cache must hold something")
         self.maximumCount = maximumCount
         self.maximumBytes = maximumBytes
-        state = Mutex(State(capacity: maximumCount))
+        self.recentKeyCount = recentKeyCount
+        state = Mutex(State(capacity: maximumCount, recentKeyCount: recentKeyCount))
     }
 
     /// The number of responses kept.
     var count: Int { state.withLock { $0.responses.count } }
 
-    /// The cached response for `key`, else what `render` writes (kept for next time).
+    /// The cached response for `key`, else what `render` writes (kept for next time when `key` was
+    /// asked for recently).
     /// - Parameters:
     ///   - key: the normalised request.
     ///   - render: writes the response; called without the lock held.
     /// - Returns: the response bytes.
     /// - Complexity: O(1) on average, plus `render` on a miss.
     func response(for key: Key, render: () -> [UInt8]) -> [UInt8] {
-        if let cached = state.withLock({ $0.responses[key] }) { return cached }
+        let lookup: Lookup = state.withLock { state in
+            if let cached = state.responses[key] { return .hit(cached) }
+            return state.wasAskedForRecently(key) ? .keep : .pass
+        }
+        switch lookup {
+        case .hit(let cached): return cached
+        case .pass: return render()
+        case .keep: break
+        }
         let bytes = render()
         guard bytes.count <= maximumBytes / 8 else { return bytes }
         state.withLock { state in

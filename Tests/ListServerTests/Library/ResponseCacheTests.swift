@@ -15,8 +15,8 @@ struct ResponseCacheTests {
         ResponseCache.Key(format: format, top: top, height: 800, overscan: 0, expanded: .all)
     }
 
-    @Test("a response is written once and then served from the cache")
-    func hitAfterMiss() {
+    @Test("a response asked for a second time is kept, and served from the cache after that")
+    func hitAfterSecondMiss() {
         let cache = ResponseCache()
         var renders = 0
         let render = { () -> [UInt8] in
@@ -24,9 +24,39 @@ struct ResponseCacheTests {
             return Array("window".utf8)
         }
         #expect(cache.response(for: Self.key(0), render: render) == Array("window".utf8))
-        #expect(cache.response(for: Self.key(0), render: render) == Array("window".utf8))
-        #expect(renders == 1)
+        #expect(cache.count == 0)
+        for _ in 0..<3 { #expect(cache.response(for: Self.key(0), render: render) == Array("window".utf8)) }
+        #expect(renders == 2)
         #expect(cache.count == 1)
+    }
+
+    @Test("windows asked for once each, as scrolling asks, are written and sent but not kept")
+    func passingWindowsAreNotKept() {
+        let cache = ResponseCache(maximumCount: 4, maximumBytes: 1 << 20, recentKeyCount: 64)
+        for top in 0..<2 {
+            _ = cache.response(for: Self.key(Double(top))) { [UInt8(top)] }
+            _ = cache.response(for: Self.key(Double(top))) { [UInt8(top)] }
+        }
+        #expect(cache.count == 2)
+        var renders = 0
+        for top in 100..<1_100 {
+            #expect(cache.response(for: Self.key(Double(top))) { renders += 1; return [1] } == [1])
+        }
+        #expect(renders == 1_000)
+        // The two windows asked for twice are still there: the passing ones pushed nothing out.
+        #expect(cache.count == 2)
+        for top in 0..<2 { #expect(cache.response(for: Self.key(Double(top))) { [] } == [UInt8(top)]) }
+    }
+
+    @Test("a key remembered as asked for once is forgotten when another takes its slot")
+    func recentKeysAreBounded() {
+        let cache = ResponseCache(maximumCount: 4, maximumBytes: 1 << 20, recentKeyCount: 1)
+        var renders = 0
+        for top in [0, 1, 0, 1] {
+            _ = cache.response(for: Self.key(Double(top))) { renders += 1; return [UInt8(top)] }
+        }
+        #expect(renders == 4)
+        #expect(cache.count == 0)
     }
 
     @Test("format, numbers and expanded sets are all part of the key")
@@ -40,19 +70,27 @@ struct ResponseCacheTests {
             ResponseCache.Key(format: .json, top: 0, height: 800, overscan: 0, expanded: .none),
             ResponseCache.Key(format: .json, top: 0, height: 800, overscan: 0, expanded: .ranges([3...3])),
         ]
-        for (index, key) in keys.enumerated() {
-            #expect(cache.response(for: key) { renders += 1; return [UInt8(index)] } == [UInt8(index)])
+        for _ in 0..<2 {
+            for (index, key) in keys.enumerated() {
+                #expect(cache.response(for: key) { renders += 1; return [UInt8(index)] } == [UInt8(index)])
+            }
         }
         for (index, key) in keys.enumerated() {
             #expect(cache.response(for: key) { renders += 1; return [] } == [UInt8(index)])
         }
-        #expect(renders == keys.count)
+        #expect(renders == 2 * keys.count)
+        #expect(cache.count == keys.count)
+    }
+
+    /// Asks for `key` twice, so that its response is kept.
+    private static func keep(_ cache: ResponseCache, _ key: ResponseCache.Key, _ bytes: [UInt8]) {
+        for _ in 0..<2 { _ = cache.response(for: key) { bytes } }
     }
 
     @Test("past its count the oldest responses are dropped first")
     func countBound() {
         let cache = ResponseCache(maximumCount: 4, maximumBytes: 1 << 20)
-        for top in 0..<10 { _ = cache.response(for: Self.key(Double(top))) { [UInt8(top)] } }
+        for top in 0..<10 { Self.keep(cache, Self.key(Double(top)), [UInt8(top)]) }
         #expect(cache.count == 4)
         var rendered: [Int] = []
         for top in 0..<10 {
@@ -61,7 +99,7 @@ struct ResponseCacheTests {
                 return [UInt8(top)]
             }
         }
-        // 6…9 were kept; 0…5 were rendered again, each pushing out the oldest kept one.
+        // 6…9 were kept; 0…5 were rendered again, each (asked for before) pushing out the oldest kept one.
         #expect(rendered == Array(0..<10))
         #expect(cache.count == 4)
     }
@@ -69,13 +107,13 @@ struct ResponseCacheTests {
     @Test("past its bytes the oldest responses are dropped, and a response too large is not kept")
     func byteBound() {
         let cache = ResponseCache(maximumCount: 100, maximumBytes: 800)
-        for top in 0..<20 { _ = cache.response(for: Self.key(Double(top))) { [UInt8](repeating: 1, count: 100) } }
+        for top in 0..<20 { Self.keep(cache, Self.key(Double(top)), [UInt8](repeating: 1, count: 100)) }
         #expect(cache.count == 8)
         var renders = 0
         _ = cache.response(for: Self.key(19)) { renders += 1; return [] }
         _ = cache.response(for: Self.key(11)) { renders += 1; return [UInt8](repeating: 1, count: 100) }
         #expect(renders == 1)
-        _ = cache.response(for: Self.key(-1)) { [UInt8](repeating: 1, count: 101) }
+        Self.keep(cache, Self.key(-1), [UInt8](repeating: 1, count: 101))
         _ = cache.response(for: Self.key(-1)) { renders += 1; return [] }
         #expect(renders == 2)
     }
