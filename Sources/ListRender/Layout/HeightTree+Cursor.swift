@@ -10,12 +10,17 @@ extension HeightTree {
     /// `prefixSum` compute offsets, so every offset it reports is bit for bit the one they report.
     ///
     /// A cursor holds no reference: it reads the views of the tree's nodes, so it is valid while
-    /// the tree it was made from is alive and unchanged (a window query borrows its layout).
+    /// the tree it was made from is alive and unchanged (a window query borrows its layout). It keeps
+    /// where the current leaf's heights and running sums lie and how many it has, read once on
+    /// entering the leaf, so that stepping through it reads no node header.
     struct Cursor {
         private let root: HeightTreeNode.View
         private let elementCount: Int
         private let total: Double
-        private var leaf: HeightTreeNode.View
+        /// The current leaf's heights and running sums, and their number (0 past the end).
+        private var heights: UnsafeMutablePointer<Double>?
+        private var ends: UnsafeMutablePointer<Double>?
+        private var leafCount: Int
         /// The offset at which the current leaf starts.
         private var base: Double
         private var local: Int
@@ -36,7 +41,9 @@ extension HeightTree {
             root = view
             elementCount = view.elementCount
             total = view.total
-            leaf = HeightTreeNode.View.none
+            heights = nil
+            ends = nil
+            leafCount = 0
             base = 0
             local = 0
             index = elementCount
@@ -51,7 +58,7 @@ extension HeightTree {
                 first += node.elements(before: slot)
                 node = node.child(slot)
             }
-            leaf = node
+            enter(node)
             base = sum
             local = node.entry(endingAfter: offset, base: sum)
             index = first + local
@@ -59,23 +66,31 @@ extension HeightTree {
         }
 
         /// Whether the cursor is past the last element.
-        var isAtEnd: Bool { local >= leaf.count }
+        var isAtEnd: Bool { local >= leafCount }
 
         /// The height of the element the cursor is at.
         /// - Precondition: the cursor is not at the end.
-        var height: Double { leaf.entries[local] }
+        var height: Double { heights.unsafelyUnwrapped[local] }
 
         /// Where the element the cursor is at ends: its leaf's offset plus its running sum.
         /// - Precondition: the cursor is not at the end.
-        var end: Double { base + leaf.ends[local] }
+        var end: Double { base + ends.unsafelyUnwrapped[local] }
+
+        /// Makes `leaf` the current leaf (the root of an empty tree has no entries, nor memory).
+        private mutating func enter(_ leaf: HeightTreeNode.View) {
+            leafCount = leaf.count
+            guard leafCount > 0 else { return }
+            heights = leaf.entries
+            ends = leaf.ends
+        }
 
         /// Moves to the next element.
         /// - Complexity: O(1), or O(log n) on entering another leaf.
         mutating func advance() {
             index += 1
             local += 1
-            if local < leaf.count {
-                start = base + leaf.ends[local - 1]
+            if local < leafCount {
+                start = base + ends.unsafelyUnwrapped[local - 1]
                 return
             }
             guard index < elementCount else {
@@ -97,7 +112,7 @@ extension HeightTree {
                 node = node.child(slot)
             }
             precondition(remaining == 0, "a cursor enters a leaf at its first element")
-            leaf = node
+            enter(node)
             base = sum
             local = 0
             start = sum

@@ -24,6 +24,7 @@ extension HeightTreeNode {
                 precondition(value.isFinite && value >= 0, "height \(value) is not a finite non-negative number")
             }
             precondition(count == values.count, "leaf count out of date")
+            precondition(view.elementCount == values.count, "view element count out of date")
             checkView(entries: values)
             return 0
         }
@@ -41,6 +42,7 @@ extension HeightTreeNode {
             expectedCount += child.count
         }
         precondition(count == expectedCount, "branch count out of date")
+        precondition(view.elementCount == expectedCount, "view element count out of date")
         checkView(entries: childTotals)
         var number = 0
         for slot in children.indices {
@@ -63,5 +65,6 @@ extension HeightTreeNode {
             precondition(view.ends[index] == sum, "running sum out of date")
         }
         precondition(total == sum, "total out of date")
+        precondition(view.total == sum, "view total out of date")
     }
 }

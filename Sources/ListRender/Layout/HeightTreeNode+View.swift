@@ -15,10 +15,15 @@ extension HeightTreeNode {
     /// it is built, before any other thread can reach it, and freed only when its node changes
     /// or dies, which no thread holding the tree can observe.
     struct View: @unchecked Sendable {
-        /// The memory this view owns: two header words (the number of entries, shifted left once,
-        /// plus 1 for a leaf; the number of entries the block has room for), then, each in room
-        /// for that many, the entries, their running sums, and in a branch the running counts and
-        /// the children. Nil for a view of no entries.
+        /// The memory this view owns: four header words (the number of entries, shifted left once,
+        /// plus 1 for a leaf; the number of entries the block has room for; the total of the heights
+        /// under the node; the number of elements under it), then, each in room for that many, the
+        /// entries, their running sums, and in a branch the running counts and the children. Nil
+        /// for a view of no entries.
+        ///
+        /// The totals in the header are what a cursor reads first, so that entering a node not in
+        /// the cache costs one wait for memory for its header rather than one more for the last of
+        /// its running sums.
         private let block: UnsafeMutableRawPointer?
 
         /// The number of entries.
@@ -45,38 +50,44 @@ extension HeightTreeNode {
         /// The entries: heights in a leaf, child totals in a branch.
         @inline(__always)
         var entries: UnsafeMutablePointer<Double> {
-            (block.unsafelyUnwrapped + 16).assumingMemoryBound(to: Double.self)
+            (block.unsafelyUnwrapped + Self.headerBytes).assumingMemoryBound(to: Double.self)
         }
 
         /// `ends[i]` is the sum of the entries `0...i`, added in order.
         @inline(__always)
         var ends: UnsafeMutablePointer<Double> {
-            (block.unsafelyUnwrapped + 16 + capacity * 8).assumingMemoryBound(to: Double.self)
+            (block.unsafelyUnwrapped + Self.headerBytes + capacity * 8).assumingMemoryBound(to: Double.self)
         }
 
         /// A branch: `countEnds[i]` is the number of elements under children `0...i`.
         @inline(__always)
         var countEnds: UnsafeMutablePointer<Int> {
-            (block.unsafelyUnwrapped + 16 + capacity * 16).assumingMemoryBound(to: Int.self)
+            (block.unsafelyUnwrapped + Self.headerBytes + capacity * 16).assumingMemoryBound(to: Int.self)
         }
 
         /// A branch: the children, unretained (the node's `children` array owns them).
         @inline(__always)
         var children: UnsafeMutablePointer<Unmanaged<HeightTreeNode>> {
-            (block.unsafelyUnwrapped + 16 + capacity * 24).assumingMemoryBound(to: Unmanaged<HeightTreeNode>.self)
+            (block.unsafelyUnwrapped + Self.headerBytes + capacity * 24)
+                .assumingMemoryBound(to: Unmanaged<HeightTreeNode>.self)
         }
+
+        /// The bytes of the header, before the entries.
+        @inline(__always)
+        static var headerBytes: Int { 32 }
 
         /// The number of elements under the node.
+        @inline(__always)
         var elementCount: Int {
-            let count = count
-            guard count > 0 else { return 0 }
-            return isLeaf ? count : countEnds[count - 1]
+            guard let block else { return 0 }
+            return block.load(fromByteOffset: 24, as: Int.self)
         }
 
-        /// The sum of the heights under the node.
+        /// The sum of the heights under the node: the last running sum.
+        @inline(__always)
         var total: Double {
-            let count = count
-            return count == 0 ? 0 : ends[count - 1]
+            guard let block else { return 0 }
+            return block.load(fromByteOffset: 16, as: Double.self)
         }
 
         /// A view of no entries, which owns no memory.
@@ -88,14 +99,15 @@ extension HeightTreeNode {
                 return
             }
             let room = Swift.max(room, count)
-            let words = 2 + room * (isLeaf ? 2 : 4)
-            let block = UnsafeMutableRawPointer.allocate(byteCount: words * 8, alignment: 8)
+            let header = Self.headerBytes
+            let block = UnsafeMutableRawPointer.allocate(
+                byteCount: header + room * (isLeaf ? 2 : 4) * 8, alignment: 8)
             block.storeBytes(of: count << 1 | (isLeaf ? 1 : 0), as: Int.self)
             block.storeBytes(of: room, toByteOffset: 8, as: Int.self)
-            (block + 16).bindMemory(to: Double.self, capacity: 2 * room)
+            (block + header).bindMemory(to: Double.self, capacity: 2 * room)
             if !isLeaf {
-                (block + 16 + room * 16).bindMemory(to: Int.self, capacity: room)
-                (block + 16 + room * 24).bindMemory(to: Unmanaged<HeightTreeNode>.self, capacity: room)
+                (block + header + room * 16).bindMemory(to: Int.self, capacity: room)
+                (block + header + room * 24).bindMemory(to: Unmanaged<HeightTreeNode>.self, capacity: room)
             }
             self.block = block
         }
@@ -138,6 +150,13 @@ extension HeightTreeNode {
                 sum += value
                 ends[index] = sum
             }
+            storeTotals(sum, values.count)
+        }
+
+        /// Writes the header's total and element count.
+        private func storeTotals(_ total: Double, _ elementCount: Int) {
+            block.unsafelyUnwrapped.storeBytes(of: total, toByteOffset: 16, as: Double.self)
+            block.unsafelyUnwrapped.storeBytes(of: elementCount, toByteOffset: 24, as: Int.self)
         }
 
         /// Writes a branch's children, their counts and totals, and the running sums into this view.
@@ -156,6 +175,7 @@ extension HeightTreeNode {
                 countEnds[index] = number
                 references[index] = Unmanaged.passUnretained(children[index])
             }
+            storeTotals(sum, number)
         }
 
         /// Frees the block; the view must not be used afterwards.
