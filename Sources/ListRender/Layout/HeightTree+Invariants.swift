@@ -63,6 +63,7 @@ extension HeightTreeNode {
             sum += entry
             precondition(view.entries[index] == entry, "view entry out of date")
             precondition(view.ends[index] == sum, "running sum out of date")
+            if index % 8 == 7 { precondition(view.summary[index / 8] == sum, "summary out of date") }
         }
         precondition(total == sum, "total out of date")
         precondition(view.total == sum, "view total out of date")

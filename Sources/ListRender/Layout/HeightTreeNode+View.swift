@@ -17,9 +17,9 @@ extension HeightTreeNode {
     struct View: @unchecked Sendable {
         /// The memory this view owns: four header words (the number of entries, shifted left once,
         /// plus 1 for a leaf; the number of entries the block has room for; the total of the heights
-        /// under the node; the number of elements under it), then, each in room for that many, the
-        /// entries, their running sums, and in a branch the running counts and the children. Nil
-        /// for a view of no entries.
+        /// under the node; the number of elements under it), the summary (one word for every eight
+        /// entries of room), then, each in room for that many, the entries, their running sums, and
+        /// in a branch the running counts and the children. Nil for a view of no entries.
         ///
         /// The totals in the header are what a cursor reads first, so that entering a node not in
         /// the cache costs one wait for memory for its header rather than one more for the last of
@@ -47,28 +47,44 @@ extension HeightTreeNode {
             return block.load(fromByteOffset: 8, as: Int.self)
         }
 
+        /// `summary[r]` is `ends[8 r + 7]`, the last running sum of each whole run of eight entries,
+        /// next to the header: a search finds its run in the line or two of the summary rather than
+        /// reading a line of `ends` for every run.
+        @inline(__always)
+        var summary: UnsafeMutablePointer<Double> {
+            (block.unsafelyUnwrapped + Self.headerBytes).assumingMemoryBound(to: Double.self)
+        }
+
+        /// Where the entries start: after the header and the summary.
+        @inline(__always)
+        private var entriesOffset: Int { Self.headerBytes + Self.summaryRoom(capacity) * 8 }
+
+        /// The words of summary of a block with room for `room` entries: one per whole run of eight.
+        @inline(__always)
+        private static func summaryRoom(_ room: Int) -> Int { room >> 3 }
+
         /// The entries: heights in a leaf, child totals in a branch.
         @inline(__always)
         var entries: UnsafeMutablePointer<Double> {
-            (block.unsafelyUnwrapped + Self.headerBytes).assumingMemoryBound(to: Double.self)
+            (block.unsafelyUnwrapped + entriesOffset).assumingMemoryBound(to: Double.self)
         }
 
         /// `ends[i]` is the sum of the entries `0...i`, added in order.
         @inline(__always)
         var ends: UnsafeMutablePointer<Double> {
-            (block.unsafelyUnwrapped + Self.headerBytes + capacity * 8).assumingMemoryBound(to: Double.self)
+            (block.unsafelyUnwrapped + entriesOffset + capacity * 8).assumingMemoryBound(to: Double.self)
         }
 
         /// A branch: `countEnds[i]` is the number of elements under children `0...i`.
         @inline(__always)
         var countEnds: UnsafeMutablePointer<Int> {
-            (block.unsafelyUnwrapped + Self.headerBytes + capacity * 16).assumingMemoryBound(to: Int.self)
+            (block.unsafelyUnwrapped + entriesOffset + capacity * 16).assumingMemoryBound(to: Int.self)
         }
 
         /// A branch: the children, unretained (the node's `children` array owns them).
         @inline(__always)
         var children: UnsafeMutablePointer<Unmanaged<HeightTreeNode>> {
-            (block.unsafelyUnwrapped + Self.headerBytes + capacity * 24)
+            (block.unsafelyUnwrapped + entriesOffset + capacity * 24)
                 .assumingMemoryBound(to: Unmanaged<HeightTreeNode>.self)
         }
 
@@ -99,12 +115,13 @@ extension HeightTreeNode {
                 return
             }
             let room = Swift.max(room, count)
-            let header = Self.headerBytes
+            let summaryRoom = Self.summaryRoom(room)
+            let header = Self.headerBytes + summaryRoom * 8
             let block = UnsafeMutableRawPointer.allocate(
                 byteCount: header + room * (isLeaf ? 2 : 4) * 8, alignment: 8)
             block.storeBytes(of: count << 1 | (isLeaf ? 1 : 0), as: Int.self)
             block.storeBytes(of: room, toByteOffset: 8, as: Int.self)
-            (block + header).bindMemory(to: Double.self, capacity: 2 * room)
+            (block + Self.headerBytes).bindMemory(to: Double.self, capacity: summaryRoom + 2 * room)
             if !isLeaf {
                 (block + header + room * 16).bindMemory(to: Int.self, capacity: room)
                 (block + header + room * 24).bindMemory(to: Unmanaged<HeightTreeNode>.self, capacity: room)
@@ -153,10 +170,16 @@ extension HeightTreeNode {
             storeTotals(sum, values.count)
         }
 
-        /// Writes the header's total and element count.
+        /// Writes the header's total and element count, and the summary.
         private func storeTotals(_ total: Double, _ elementCount: Int) {
             block.unsafelyUnwrapped.storeBytes(of: total, toByteOffset: 16, as: Double.self)
             block.unsafelyUnwrapped.storeBytes(of: elementCount, toByteOffset: 24, as: Int.self)
+            let (summary, ends, count) = (summary, ends, count)
+            var run = 0
+            while run &* 8 &+ 7 < count {
+                summary[run] = ends[run &* 8 &+ 7]
+                run &+= 1
+            }
         }
 
         /// Writes a branch's children, their counts and totals, and the running sums into this view.
@@ -193,19 +216,24 @@ extension HeightTreeNode {
         /// `i` with `base + ends[i] > offset`; the last entry when none does.
         ///
         /// The running sums are sorted. The search first counts, without a branch, the runs of
-        /// eight whose last sum ends at or before `offset` (one read per cache line, none waiting
-        /// on another, so a node that is not in the cache costs one wait for memory rather than
-        /// the six of a binary search), then steps through the one run left.
+        /// eight whose last sum ends at or before `offset`, from the summary (a line or two, read
+        /// together, so a node that is not in the cache costs one wait for memory rather than the
+        /// seven of a binary search), then steps through the one run left.
         /// - Precondition: the node has at least one entry.
         /// - Complexity: O(entries / 8 + 8).
         @inline(__always)
         func entry(endingAfter offset: Double, base: Double) -> Int {
             let last = count - 1
             var runs = 0
-            var probe = 7
-            while probe < last {
-                runs &+= base + ends[probe] <= offset ? 1 : 0
-                probe &+= 8
+            if last > 7 {
+                let summary = summary
+                var run = 0
+                var probe = 7
+                while probe < last {
+                    runs &+= base + summary[run] <= offset ? 1 : 0
+                    run &+= 1
+                    probe &+= 8
+                }
             }
             var first = runs &* 8
             let end = Swift.min(first &+ 8, last)
