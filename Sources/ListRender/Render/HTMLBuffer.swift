@@ -53,6 +53,11 @@ public struct HTMLBuffer: ~Copyable, Sendable {
     /// (nearly all dataset text) are copied whole.
     /// - Complexity: O(n) in the UTF-8 length of `text`.
     public mutating func text(_ text: String) {
+        // A native string lends its bytes where they are; any other is made contiguous first.
+        let lent: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            self.text(utf8: UnsafeRawBufferPointer(utf8))
+        }
+        guard lent == nil else { return }
         var text = text
         text.withUTF8 { utf8 in self.text(utf8: UnsafeRawBufferPointer(utf8)) }
     }
@@ -61,6 +66,40 @@ public struct HTMLBuffer: ~Copyable, Sendable {
     /// fields), so no `String` is made.
     @inline(__always)
     public mutating func text(utf8 bytes: UnsafeRawBufferPointer) {
+        guard Self.needsEntity(bytes) else { return append(bytes) }
+        escapedText(utf8: bytes)
+    }
+
+    /// Whether any byte of `bytes` is `&`, `<`, `>`, `"` or `'`: 8 bytes at a time, the last word
+    /// overlapping the one before it, and a string under 8 bytes gathered into one word (its first and
+    /// last 4 bytes, or its first, middle and last byte beside bytes that are never special).
+    @inline(__always)
+    static func needsEntity(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        if count >= 8 {
+            var offset = 0
+            while offset &+ 8 < count {
+                if hasSpecialByte(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+                offset &+= 8
+            }
+            return hasSpecialByte(bytes.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+        }
+        guard count > 0 else { return false }
+        let word: UInt64
+        if count >= 4 {
+            let head = UInt64(bytes.loadUnaligned(as: UInt32.self))
+            let tail = UInt64(bytes.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            word = head | tail << 32
+        } else {
+            word = UInt64(bytes[0]) | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count &- 1]) << 16
+                | 0x4141_4141_4100_0000
+        }
+        return hasSpecialByte(word)
+    }
+
+    /// ``text(utf8:)`` for text with a byte that needs an entity: runs without one are copied whole.
+    @inline(never)
+    private mutating func escapedText(utf8 bytes: UnsafeRawBufferPointer) {
         var start = 0
         var index = 0
         while index < bytes.count {

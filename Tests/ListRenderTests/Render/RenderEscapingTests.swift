@@ -55,6 +55,24 @@ struct RenderEscapingTests {
         }
     }
 
+    @Test("needsEntity finds a special byte of any value at any position of texts up to 20 bytes, and no other")
+    func needsEntityEveryByteEveryPosition() {
+        let special: Set<UInt8> = [0x26, 0x3C, 0x3E, 0x22, 0x27]
+        for length in 0...20 {
+            for position in 0..<Swift.max(length, 1) {
+                for value in 0...255 {
+                    // Around the byte, one that is never special, then one next to a special one in value.
+                    for filler: UInt8 in [UInt8(ascii: "a"), 0x25, 0xE6] {
+                        var bytes = [UInt8](repeating: filler, count: length)
+                        if length > 0 { bytes[position] = UInt8(value) }
+                        let needs = bytes.withUnsafeBytes { HTMLBuffer.needsEntity($0) }
+                        #expect(needs == bytes.contains(where: special.contains), "\(bytes)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("hostile text in every field of every kind comes out escaped", arguments: DatasetKind.allCases)
     func everyKindEscapes(kind: DatasetKind) {
         let text = FieldValue.string(Self.hostile)
