@@ -37,52 +37,100 @@ public enum ResponseEncoding {
         status: Int, headers: HTTPHeaders, framing: Framing, persistence: Persistence, dateLine: [UInt8],
         to buffer: inout [UInt8]
     ) {
-        appendText("HTTP/1.1 " as StaticString, to: &buffer)
-        appendDecimal(status, to: &buffer)
-        buffer.append(HTTPBytes.space)
-        appendText(HTTPResponse.reasonPhrase(status), to: &buffer)
-        appendText("\r\n" as StaticString, to: &buffer)
-        buffer.append(contentsOf: dateLine)
-        let keepingContentLength = framing == .none
-        for field in headers {
-            var (name, value) = (field.name, field.value)
-            name.withUTF8 { name in
-                value.withUTF8 { value in
-                    guard isWritable(name: name, value: value, keepingContentLength: keepingContentLength) else { return }
-                    buffer.append(contentsOf: name)
-                    appendText(": " as StaticString, to: &buffer)
-                    buffer.append(contentsOf: value)
-                    appendText("\r\n" as StaticString, to: &buffer)
+        let reason = HTTPResponse.reasonPhrase(status)
+        // The head is written into scratch memory of its largest possible size, then appended at once.
+        var room = 128 + reason.utf8.count + dateLine.count
+        for field in headers { room += field.name.utf8.count + field.value.utf8.count + 4 }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { scratch in
+            var head = HeadWriter(scratch.baseAddress.unsafelyUnwrapped)
+            head.append("HTTP/1.1 ")
+            head.appendDecimal(status)
+            head.append(" ")
+            head.append(reason)
+            head.append("\r\n")
+            dateLine.withUnsafeBufferPointer { head.append($0) }
+            let keepingContentLength = framing == .none
+            for field in headers {
+                withUTF8(field.name) { name in
+                    withUTF8(field.value) { value in
+                        guard isWritable(name: name, value: value, keepingContentLength: keepingContentLength) else {
+                            return
+                        }
+                        head.append(name)
+                        head.append(": ")
+                        head.append(value)
+                        head.append("\r\n")
+                    }
                 }
             }
+            switch framing {
+            case .length(let length):
+                head.append("Content-Length: ")
+                head.appendDecimal(length)
+                head.append("\r\n")
+            case .chunked:
+                head.append("Transfer-Encoding: chunked\r\n")
+            case .untilClose, .none:
+                break
+            }
+            switch persistence {
+            case .keepAlive: break
+            case .keepAliveHTTP10: head.append("Connection: keep-alive\r\n")
+            case .close: head.append("Connection: close\r\n")
+            }
+            head.append("\r\n")
+            buffer.append(contentsOf: UnsafeBufferPointer(start: scratch.baseAddress, count: head.count))
         }
-        switch framing {
-        case .length(let length):
-            appendText("Content-Length: " as StaticString, to: &buffer)
-            appendDecimal(length, to: &buffer)
-            appendText("\r\n" as StaticString, to: &buffer)
-        case .chunked:
-            appendText("Transfer-Encoding: chunked\r\n" as StaticString, to: &buffer)
-        case .untilClose, .none:
-            break
-        }
-        switch persistence {
-        case .keepAlive: break
-        case .keepAliveHTTP10: appendText("Connection: keep-alive\r\n" as StaticString, to: &buffer)
-        case .close: appendText("Connection: close\r\n" as StaticString, to: &buffer)
-        }
-        appendText("\r\n" as StaticString, to: &buffer)
     }
 
-    @inline(__always)
-    private static func appendText(_ text: StaticString, to buffer: inout [UInt8]) {
-        text.withUTF8Buffer { buffer.append(contentsOf: $0) }
+    /// Writes a head into memory with room for it (``appendHead`` measures it first): no check, no
+    /// growth.
+    private struct HeadWriter {
+        let base: UnsafeMutablePointer<UInt8>
+        var count = 0
+
+        init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let source = bytes.baseAddress else { return }
+            (base + count).update(from: source, count: bytes.count)
+            count += bytes.count
+        }
+
+        mutating func append(_ text: StaticString) {
+            append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+
+        mutating func append(_ text: String) {
+            ResponseEncoding.withUTF8(text) { append($0) }
+        }
+
+        /// A non-negative integer in decimal (at most 20 digits: the room counts 128 bytes for the line
+        /// and the framing).
+        mutating func appendDecimal(_ value: Int) {
+            var rest = UInt(Swift.max(0, value))
+            var digits = 1
+            var power: UInt = 10
+            while digits < 20 && rest >= power {
+                digits += 1
+                power = power &* 10
+            }
+            var position = count + digits
+            repeat {
+                position -= 1
+                base[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while position > count
+            count += digits
+        }
     }
 
+    /// Lends the UTF-8 bytes of `text` where they are when it is native, else those of a contiguous copy.
     @inline(__always)
-    private static func appendText(_ text: String, to buffer: inout [UInt8]) {
+    private static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
+        return text.withUTF8(body)
     }
 
     private static func isWritable(

@@ -44,3 +44,35 @@ struct ResponseEncodingTests {
         #expect(head(["X-Name": "café"]).contains("X-Name: café\r\n"))
     }
 }
+
+@Suite("Response heads: sizes and numbers")
+struct ResponseEncodingSizeTests {
+    @Test("a head of many long fields, the longest length and every persistence is written whole")
+    func largeHeads() {
+        let fields = (0..<200).map { ("X-Field-\($0)", String(repeating: "v", count: $0 * 7)) }
+        for persistence in [ResponseEncoding.Persistence.keepAlive, .keepAliveHTTP10, .close] {
+            var buffer: [UInt8] = Array("kept".utf8)
+            ResponseEncoding.appendHead(
+                status: 599, headers: HTTPHeaders(fields), framing: .length(Int.max), persistence: persistence,
+                dateLine: Array("Date: Tue, 01 Dec 2026 16:00:00 GMT\r\n".utf8), to: &buffer)
+            let text = String(decoding: buffer, as: UTF8.self)
+            #expect(text.hasPrefix("keptHTTP/1.1 599 "))
+            for (name, value) in fields { #expect(text.contains("\r\n\(name): \(value)\r\n")) }
+            #expect(text.contains("\r\nContent-Length: \(Int.max)\r\n"))
+            #expect(text.hasSuffix("\r\n\r\n"))
+        }
+    }
+
+    @Test(
+        "lengths of every digit count are written in decimal",
+        arguments: [0, 7, 10, 99, 100, 204, 1_000, 65_535, 123_456_789])
+    func decimals(value: Int) {
+        var buffer: [UInt8] = []
+        ResponseEncoding.appendHead(
+            status: 200, headers: HTTPHeaders(), framing: .length(value), persistence: .close, dateLine: [],
+            to: &buffer)
+        #expect(
+            String(decoding: buffer, as: UTF8.self)
+                == "HTTP/1.1 200 OK\r\nContent-Length: \(value)\r\nConnection: close\r\n\r\n")
+    }
+}
