@@ -63,9 +63,7 @@ struct JSONOutput: ~Copyable {
         elementStart()
         // A name in the code needs no escaping (checked in debug builds), so it is copied as it is.
         assert(name.withUTF8Buffer { JSONWriter.firstSpecial(in: $0, from: 0) == $0.count }, "\(name) needs escaping")
-        buffer.append(UInt8(ascii: "\""))
-        buffer.append(name)
-        buffer.append("\":")
+        buffer.writeKey(name)
         afterKey = true
     }
 

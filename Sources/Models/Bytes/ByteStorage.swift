@@ -61,11 +61,7 @@ public final class ByteStorage: @unchecked Sendable {
         written &+= 1
     }
 
-    /// Appends `bytes` as they are.
-    ///
-    /// Short pieces (most markup, text and JSON members) are copied here, 8 bytes at a time or, below 8,
-    /// in two overlapping stores, rather than through a call to memmove; longer ones are copied with
-    /// memmove.
+    /// Appends `bytes` as they are (see ``copy(_:_:to:)``).
     /// - Parameter bytes: The bytes to copy; they may not overlap this storage.
     /// - Complexity: O(bytes.count) amortized.
     @inlinable @inline(__always)
@@ -73,7 +69,33 @@ public final class ByteStorage: @unchecked Sendable {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         let length = bytes.count
         if length > capacity &- written { grow(toFit: length) }
-        let target = UnsafeMutableRawPointer(base + written)
+        Self.copy(source, length, to: UnsafeMutableRawPointer(base + written))
+        written &+= length
+    }
+
+    /// Appends `bytes` between two `quote` bytes, and `suffix` after them when there is one (a JSON
+    /// string, or a key and its colon), with one capacity check.
+    /// - Complexity: O(bytes.count) amortized.
+    @inlinable @inline(__always)
+    public func appendQuoted(_ bytes: UnsafeRawBufferPointer, quote: UInt8, suffix: UInt8? = nil) {
+        let length = bytes.count
+        let total = length &+ (suffix == nil ? 2 : 3)
+        if total > capacity &- written { grow(toFit: total) }
+        let target = base + written
+        target[0] = quote
+        if let source = bytes.baseAddress, length > 0 {
+            Self.copy(source, length, to: UnsafeMutableRawPointer(target + 1))
+        }
+        target[length &+ 1] = quote
+        if let suffix { target[length &+ 2] = suffix }
+        written &+= total
+    }
+
+    /// Copies `length` (at least 1) bytes from `source` to `target`: short pieces (most markup, text
+    /// and JSON members) 8 bytes at a time or, below 8, in two overlapping stores, rather than through
+    /// a call to memmove; longer ones with memmove.
+    @inlinable @inline(__always)
+    static func copy(_ source: UnsafeRawPointer, _ length: Int, to target: UnsafeMutableRawPointer) {
         if length <= 64 {
             if length >= 8 {
                 // Whole words, then the last 8 bytes, which may overlap the word before them.
@@ -96,7 +118,6 @@ public final class ByteStorage: @unchecked Sendable {
         } else {
             target.copyMemory(from: source, byteCount: length)
         }
-        written &+= length
     }
 
     /// Copies `length` bytes (from one to two words of `Word`) as the first word and the last word,

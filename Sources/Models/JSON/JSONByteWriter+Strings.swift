@@ -16,9 +16,26 @@ extension JSONByteWriter {
     @inlinable @inline(__always)
     public mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         guard !JSONWriter.needsEscape(utf8) else { return writeEscapedString(utf8) }
-        append(UInt8(ascii: "\""))
-        append(utf8)
-        append(UInt8(ascii: "\""))
+        storage.appendQuoted(UnsafeRawBufferPointer(utf8), quote: UInt8(ascii: "\""))
+    }
+
+    /// Writes the UTF-8 bytes `utf8` as an object key, quoted and escaped as ``writeString(utf8:)``
+    /// writes them, and the colon after it.
+    @inlinable @inline(__always)
+    public mutating func writeKey(utf8: UnsafeBufferPointer<UInt8>) {
+        guard !JSONWriter.needsEscape(utf8) else {
+            writeEscapedString(utf8)
+            return append(UInt8(ascii: ":"))
+        }
+        storage.appendQuoted(UnsafeRawBufferPointer(utf8), quote: UInt8(ascii: "\""), suffix: UInt8(ascii: ":"))
+    }
+
+    /// Writes a key from the code, which needs no escape, quoted, and the colon after it.
+    @inlinable @inline(__always)
+    public mutating func writeKey(_ name: StaticString) {
+        storage.appendQuoted(
+            UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), quote: UInt8(ascii: "\""),
+            suffix: UInt8(ascii: ":"))
     }
 
     /// Writes `utf8` quoted, escaping the bytes that need it.

@@ -66,8 +66,7 @@ extension JSONByteWriter {
         append(UInt8(ascii: "{"))
         for position in 0..<count {
             if position > 0 { append(UInt8(ascii: ",")) }
-            writeString(utf8: cursor.run().assumingMemoryBound(to: UInt8.self))
-            append(UInt8(ascii: ":"))
+            writeKey(utf8: cursor.run().assumingMemoryBound(to: UInt8.self))
             writeValue(&cursor, tag: cursor.byte())
         }
         append(UInt8(ascii: "}"))
