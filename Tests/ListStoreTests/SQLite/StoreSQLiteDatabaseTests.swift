@@ -17,6 +17,29 @@ struct StoreSQLiteDatabaseTests {
         }
     }
 
+    @Test("a new database has pages of 16 KiB; one made with 4 KiB pages keeps them, and its rows")
+    func pageSize() throws {
+        try Self.withDatabase { database in
+            try database.execute("CREATE TABLE t (v)")
+            #expect(try database.scalarInt("PRAGMA page_size") == 16_384)
+        }
+        try StoreFixtures.withDirectory { directory in
+            let path = directory + "/old.sqlite"
+            do {
+                let old = try SQLiteDatabase(path: path)
+                defer { old.close() }
+                // A file made before the store asked for larger pages: rebuilt at 4 KiB, outside WAL.
+                try old.execute("PRAGMA journal_mode=DELETE; PRAGMA page_size=4096; VACUUM; PRAGMA journal_mode=WAL")
+                try old.execute("CREATE TABLE t (v); INSERT INTO t VALUES (42)")
+                #expect(try old.scalarInt("PRAGMA page_size") == 4_096)
+            }
+            let reopened = try SQLiteDatabase(path: path)
+            defer { reopened.close() }
+            #expect(try reopened.scalarInt("PRAGMA page_size") == 4_096)
+            #expect(try reopened.scalarInt("SELECT v FROM t") == 42)
+        }
+    }
+
     @Test("every bound type reads back, empty text and empty blob included")
     func bindAndRead() throws {
         try Self.withDatabase { database in
