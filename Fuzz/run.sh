@@ -9,8 +9,9 @@ mkdir -p "$out"
 flags=(-sanitize=fuzzer,address -parse-as-library -O)
 quiet() { grep -v 'ld.gold: warning' || true; }
 
-# `Fields` keeps its fields in the packed encoding, so the readers need `Packed/` too.
-mapfile -t models < <(find Sources/Models -maxdepth 1 -name '*.swift' | sort; find Sources/Models/Packed -name '*.swift' | sort)
+# `Fields` keeps its fields in the packed encoding, so the readers need `Packed/` too, and the JSON writer
+# writes into a `ByteStorage` (`Bytes/`).
+mapfile -t models < <(find Sources/Models -maxdepth 1 -name '*.swift' | sort; find Sources/Models/Packed Sources/Models/Bytes -name '*.swift' | sort)
 mapfile -t json < <(find Sources/Models/JSON -name '*.swift' | sort)
 mapfile -t plist < <(find Sources/Models/PropertyList -name '*.swift' | sort)
 mapfile -t allModels < <(find Sources/Models -name '*.swift' | sort)
