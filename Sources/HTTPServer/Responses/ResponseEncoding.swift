@@ -83,8 +83,8 @@ public enum ResponseEncoding {
         }
     }
 
-    /// Writes a head into memory with room for it (``appendHead`` measures it first): no check, no
-    /// growth.
+    /// Writes a head, or a number, into memory with room for it (``appendHead`` measures the head
+    /// first): no check, no growth.
     private struct HeadWriter {
         let base: UnsafeMutablePointer<UInt8>
         var count = 0
@@ -162,22 +162,12 @@ public enum ResponseEncoding {
         buffer.append(contentsOf: "\r\n".utf8)
     }
 
-    /// Appends a non-negative integer in decimal.
+    /// Appends a non-negative integer in decimal (a negative one as `0`), formed as a head's are.
     public static func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
-        if value < 10 {
-            buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: max(0, value)))
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { raw in
-            while rest > 0 && count < 24 {
-                raw[23 - count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-                count += 1
-            }
-            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[(24 - count)...]))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in
+            var digits = HeadWriter(scratch.baseAddress.unsafelyUnwrapped)
+            digits.appendDecimal(value)
+            buffer.append(contentsOf: UnsafeBufferPointer(start: scratch.baseAddress, count: digits.count))
         }
     }
 }
