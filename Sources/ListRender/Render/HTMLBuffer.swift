@@ -76,14 +76,7 @@ public struct HTMLBuffer: ~Copyable, Sendable {
     @inline(__always)
     static func needsEntity(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let count = bytes.count
-        if count >= 8 {
-            var offset = 0
-            while offset &+ 8 < count {
-                if hasSpecialByte(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
-                offset &+= 8
-            }
-            return hasSpecialByte(bytes.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
-        }
+        if count >= 8 { return WordScan.anyWord(of: bytes, hasSpecialByte) }
         guard count > 0 else { return false }
         let word: UInt64
         if count >= 4 {

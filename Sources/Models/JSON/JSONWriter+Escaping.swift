@@ -37,16 +37,8 @@ extension JSONWriter {
     @inlinable @inline(__always)
     public static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = utf8.baseAddress else { return false }
-        let source = UnsafeRawPointer(base)
         let count = utf8.count
-        if count >= 8 {
-            var offset = 0
-            while offset &+ 8 < count {
-                if specialFlags(source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) != 0 { return true }
-                offset &+= 8
-            }
-            return specialFlags(source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) != 0
-        }
+        if count >= 8 { return WordScan.anyWord(of: UnsafeRawBufferPointer(utf8)) { specialFlags($0) != 0 } }
         // Fewer than 8 bytes: one table load a byte, gathered with no branch ("1" is odd, "0" even).
         let table = escapedBytes.utf8Start
         var found: UInt8 = 0
