@@ -167,11 +167,11 @@ extension HeightTreeNode {
                 sum += value
                 ends[index] = sum
             }
-            storeTotals(sum, values.count)
+            storeHeader(sum, values.count)
         }
 
-        /// Writes the header's total and element count, and the summary.
-        private func storeTotals(_ total: Double, _ elementCount: Int) {
+        /// Writes the header's total and element count, and the summary of the running sums just written.
+        private func storeHeader(_ total: Double, _ elementCount: Int) {
             block.unsafelyUnwrapped.storeBytes(of: total, toByteOffset: 16, as: Double.self)
             block.unsafelyUnwrapped.storeBytes(of: elementCount, toByteOffset: 24, as: Int.self)
             let (summary, ends, count) = (summary, ends, count)
@@ -198,7 +198,7 @@ extension HeightTreeNode {
                 countEnds[index] = number
                 references[index] = Unmanaged.passUnretained(children[index])
             }
-            storeTotals(sum, number)
+            storeHeader(sum, number)
         }
 
         /// Frees the block; the view must not be used afterwards.
@@ -228,11 +228,10 @@ extension HeightTreeNode {
             if last > 7 {
                 let summary = summary
                 var run = 0
-                var probe = 7
-                while probe < last {
+                // Run `run` ends at entry 8 run + 7; the runs before the last entry are counted.
+                while run &* 8 &+ 7 < last {
                     runs &+= base + summary[run] <= offset ? 1 : 0
                     run &+= 1
-                    probe &+= 8
                 }
             }
             var first = runs &* 8
