@@ -329,13 +329,16 @@ def test_a_touch_highlights_the_row_before_it_ends(browser, motion_server):
 
 def test_a_cell_whose_selection_style_is_none_does_not_highlight(browser, motion_server):
     open_table(browser, motion_server, "settings")
-    plain = browser.find_element(By.CSS_SELECTOR, "[data-row-id][data-selection-style=none]")
-    other = browser.find_element(By.CSS_SELECTOR, "[data-row-id]:not([data-selection-style])")
-    for row, highlights in ((plain, False), (other, True)):
-        idle = background(browser, row)
-        ActionChains(browser).move_to_element(row.find_element(By.CSS_SELECTOR, ".tx")).click_and_hold().perform()
+    plain = "[data-row-id][data-selection-style=none]"
+    other = "[data-row-id]:not([data-selection-style])"
+    for selector, highlights in ((plain, False), (other, True)):
+        # The row is read by its id each time: a window drawn again while it is pressed replaces its element.
+        row_id = browser.find_element(By.CSS_SELECTOR, selector).get_attribute("data-row-id")
+        current = lambda: browser.find_element(By.CSS_SELECTOR, f'[data-row-id="{row_id}"]')
+        idle = background(browser, current())
+        ActionChains(browser).move_to_element(current().find_element(By.CSS_SELECTOR, ".tx")).click_and_hold().perform()
         try:
-            assert (background(browser, row) != idle) == highlights
+            assert (background(browser, current()) != idle) == highlights
         finally:
             ActionChains(browser).release().perform()
             browser.execute_script("document.querySelector('dialog[open]')?.close()")
