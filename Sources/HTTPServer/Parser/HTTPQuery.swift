@@ -1,4 +1,5 @@
 // HTTPServer — the query of a target, decoded once
+import Glibc
 
 /// The query of a request target, split and decoded once: a handler that reads several parameters
 /// reads them from here rather than scanning the raw query for each.
@@ -15,80 +16,117 @@ public struct HTTPQuery: Sendable, Equatable {
         public var value: String
     }
 
-    /// Where one item lies in ``bytes``: its name up to `equals` (or `end` when it has no `=`), its value
-    /// after it.
+    /// Where one item lies in ``text``'s bytes: its name up to `equals` (or `end` when it has no `=`),
+    /// its value after it.
     private struct Span: Sendable, Equatable {
         var start: Int
         var equals: Int
         var end: Int
         /// Whether the name has no escape (`%`, `+`): then it is compared as it is, without decoding.
         var nameIsPlain: Bool
+        /// Whether the value has no escape: then its bytes are the value.
+        var valueIsPlain: Bool
     }
 
-    private let bytes: [UInt8]
+    /// The raw query; a native string, so its bytes are read in place.
+    private let text: String
     private var spans: [Span] = []
+    /// One bit for each plain name's ``nameBit(length:first:)``, and every bit when a name is escaped:
+    /// a name whose bit is clear is not in the query, which a handler that looks for several optional
+    /// parameters learns without a scan.
+    private var names: UInt64 = 0
 
     /// - Parameter rawQuery: the query after `?`, undecoded; nil or empty for none.
     /// - Complexity: O(n) in the query's length. Nothing is decoded until it is asked for.
     public init(_ rawQuery: String?) {
-        bytes = rawQuery.map { Array($0.utf8) } ?? []
-        // Room for a window request's parameters, so that the list does not grow item by item.
-        if !bytes.isEmpty { spans.reserveCapacity(8) }
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            var equals = -1
-            var nameIsPlain = true
-            while end < bytes.count && bytes[end] != UInt8(ascii: "&") {
-                if equals < 0 {
+        var text = rawQuery ?? ""
+        var spans: [Span] = []
+        var names: UInt64 = 0
+        text.withUTF8 { bytes in
+            let count = bytes.count
+            guard count > 0 else { return }
+            // Room for a window request's parameters, so that the list does not grow item by item.
+            spans.reserveCapacity(8)
+            var start = 0
+            while start < count {
+                var end = start
+                var equals = -1
+                var nameIsPlain = true
+                var valueIsPlain = true
+                while end < count && bytes[end] != UInt8(ascii: "&") {
                     switch bytes[end] {
-                    case UInt8(ascii: "="): equals = end
-                    case HTTPBytes.percent, UInt8(ascii: "+"): nameIsPlain = false
+                    case UInt8(ascii: "=") where equals < 0: equals = end
+                    case HTTPBytes.percent, UInt8(ascii: "+"):
+                        if equals < 0 { nameIsPlain = false } else { valueIsPlain = false }
                     default: break
                     }
+                    end += 1
                 }
-                end += 1
+                if end > start {
+                    let nameEnd = equals < 0 ? end : equals
+                    names |= nameIsPlain ? Self.nameBit(length: nameEnd - start, first: bytes[start]) : ~0
+                    spans.append(
+                        Span(
+                            start: start, equals: equals < 0 ? end : equals, end: end, nameIsPlain: nameIsPlain,
+                            valueIsPlain: valueIsPlain))
+                }
+                start = end + 1
             }
-            if end > start {
-                spans.append(Span(start: start, equals: equals < 0 ? end : equals, end: end, nameIsPlain: nameIsPlain))
-            }
-            start = end + 1
         }
+        self.text = text
+        self.spans = spans
+        self.names = names
     }
 
-    /// The items in the order they appear, decoded; empty items (`a=1&&b=2`) are left out.
+    /// The bit of ``names`` for a name of `length` bytes starting with `first`.
+    @inline(__always)
+    private static func nameBit(length: Int, first: UInt8) -> UInt64 {
+        1 << UInt64(truncatingIfNeeded: (length & 7) << 3 | Int(first & 7))
+    }
+
+    /// Every item, in order, decoded.
     public var items: [Item] {
-        spans.map { Item(name: decoded(name: $0), value: decoded(value: $0)) }
+        withBytes { bytes in spans.map { Item(name: Self.name(of: $0, in: bytes), value: Self.value(of: $0, in: bytes)) } }
     }
 
     /// The decoded value of the first item called `name`, "" for an item without `=`; nil when absent.
     /// - Complexity: O(n) in the query's length; only the value found is decoded.
     public subscript(name: String) -> String? {
+        guard !spans.isEmpty else { return nil }
         var name = name
         return name.withUTF8 { wanted in
-            bytes.withUnsafeBufferPointer { bytes in
+            guard wanted.isEmpty || names & Self.nameBit(length: wanted.count, first: wanted[0]) != 0 else { return nil }
+            return withBytes { bytes in
                 for span in spans {
                     let matches: Bool
                     if span.nameIsPlain {
                         let length = span.equals - span.start
                         matches = length == wanted.count
-                            && (0..<length).allSatisfy { bytes[span.start + $0] == wanted[$0] }
+                            && (length == 0
+                                || memcmp(bytes.baseAddress! + span.start, wanted.baseAddress!, length) == 0)
                     } else {
-                        matches = decoded(name: span).utf8.elementsEqual(wanted)
+                        matches = Self.name(of: span, in: bytes).utf8.elementsEqual(wanted)
                     }
-                    if matches { return decoded(value: span) }
+                    if matches { return Self.value(of: span, in: bytes) }
                 }
                 return nil
             }
         }
     }
 
-    private func decoded(name span: Span) -> String {
-        HTTPPath.decodeQueryComponent(bytes[span.start..<span.equals])
+    private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var text = text
+        return text.withUTF8(body)
     }
 
-    private func decoded(value span: Span) -> String {
-        span.equals < span.end ? HTTPPath.decodeQueryComponent(bytes[(span.equals + 1)..<span.end]) : ""
+    private static func name(of span: Span, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        HTTPPath.decodeQueryComponent(UnsafeBufferPointer(rebasing: bytes[span.start..<span.equals]))
+    }
+
+    private static func value(of span: Span, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard span.equals < span.end else { return "" }
+        let value = UnsafeBufferPointer(rebasing: bytes[(span.equals + 1)..<span.end])
+        return span.valueIsPlain ? String(decoding: value, as: UTF8.self) : HTTPPath.decodeQueryComponent(value)
     }
 }
 

@@ -86,12 +86,7 @@ struct JSONOutput: ~Copyable {
     @inline(__always)
     mutating func number(_ value: Double) {
         elementStart()
-        // Integral below 2^53: the truncation is the value itself (no rounding call).
-        if abs(value) < 9e15, value == Double(Int64(value)) {
-            buffer.writeInteger(Int64(value))
-        } else {
-            buffer.writeReal(value)
-        }
+        buffer.writeNumber(value)
     }
 
     mutating func bool(_ value: Bool) {
@@ -112,6 +107,13 @@ struct JSONOutput: ~Copyable {
     mutating func fields(_ fields: Fields) {
         elementStart()
         buffer.write(fields)
+    }
+
+    /// Writes one value with `body`, straight into the buffer: `body` writes a whole JSON value.
+    @inline(__always)
+    mutating func value(_ body: (inout JSONByteWriter) -> Void) {
+        elementStart()
+        body(&buffer)
     }
 
     /// Appends an already encoded JSON value.

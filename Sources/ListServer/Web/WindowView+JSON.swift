@@ -24,24 +24,11 @@ extension WindowView {
             for item in window.headers { writeSection(&json, item, sections, withTitle: true) }
             json.endArray()
             json.key("rows")
-            json.beginArray()
-            for item in window.rows {
-                let row = sections[item.indexPath.section].rows[item.indexPath.row]
-                json.beginObject()
-                json.member("section", item.indexPath.section)
-                json.member("row", item.indexPath.row)
-                json.member("id", row.id.rawValue)
-                json.member("y", number: item.frame.y)
-                json.member("height", number: item.frame.height)
-                if entry.metrics.table != nil {
-                    writeTableRow(&json, row)
-                } else {
-                    json.key("fields")
-                    json.fields(row.fields)
-                }
-                json.endObject()
+            if entry.metrics.table == nil {
+                json.value { writeRows(&$0, sections) }
+            } else {
+                writeTableRows(&json, sections)
             }
-            json.endArray()
             json.key("footers")
             json.beginArray()
             for item in window.footers {
@@ -54,6 +41,58 @@ extension WindowView {
             json.endObject()
             return json.bytes
         }
+    }
+
+    /// Writes the rows array straight from the packed rows. Each run of rows of one section is read
+    /// through one buffer of that section's rows, so no row is copied on the way; the members around
+    /// the numbers are written as single pieces (`,"row":`).
+    private func writeRows(_ json: inout JSONByteWriter, _ sections: UnsafeBufferPointer<Section>) {
+        json.append(UInt8(ascii: "["))
+        window.rows.withUnsafeBufferPointer { items in
+            var start = 0
+            while start < items.count {
+                let section = items[start].indexPath.section
+                var end = start + 1
+                while end < items.count, items[end].indexPath.section == section { end += 1 }
+                sections[section].rows.withUnsafeBufferPointer { rows in
+                    for position in start..<end {
+                        let item = items[position]
+                        json.append(position == 0 ? "{\"section\":" : ",{\"section\":")
+                        json.writeInteger(Int64(section))
+                        json.append(",\"row\":")
+                        json.writeInteger(Int64(item.indexPath.row))
+                        json.append(",\"id\":")
+                        json.writeInteger(rows[item.indexPath.row].id.rawValue)
+                        json.append(",\"y\":")
+                        json.writeNumber(item.frame.y)
+                        json.append(",\"height\":")
+                        json.writeNumber(item.frame.height)
+                        json.append(",\"fields\":")
+                        json.write(rows[item.indexPath.row].fields)
+                        json.append(UInt8(ascii: "}"))
+                    }
+                }
+                start = end
+            }
+        }
+        json.append(UInt8(ascii: "]"))
+    }
+
+    /// Writes the rows array of a table document: each row with its cell's members.
+    private func writeTableRows(_ json: inout JSONOutput, _ sections: UnsafeBufferPointer<Section>) {
+        json.beginArray()
+        for item in window.rows {
+            let row = sections[item.indexPath.section].rows[item.indexPath.row]
+            json.beginObject()
+            json.member("section", item.indexPath.section)
+            json.member("row", item.indexPath.row)
+            json.member("id", row.id.rawValue)
+            json.member("y", number: item.frame.y)
+            json.member("height", number: item.frame.height)
+            writeTableRow(&json, row)
+            json.endObject()
+        }
+        json.endArray()
     }
 
     private func writeSection(

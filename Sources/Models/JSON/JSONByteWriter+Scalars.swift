@@ -11,6 +11,17 @@ extension JSONByteWriter {
 
     /// Writes `value` in its shortest form that reads back as the same `Double`, with a
     /// fraction or an exponent (`3.0`, `0.1`, `1e+100`); `null` when it is not finite.
+    /// Writes `value` as a number, integral values without a fraction (`44`, not `44.0`).
+    @inlinable @inline(__always)
+    public mutating func writeNumber(_ value: Double) {
+        // Integral below 2^53: the truncation is the value itself (no rounding call).
+        if abs(value) < 9e15, value == Double(Int64(value)) {
+            writeInteger(Int64(value))
+        } else {
+            writeReal(value)
+        }
+    }
+
     public mutating func writeReal(_ value: Double) {
         guard value.isFinite else { return append("null") }
         var text = value.description
