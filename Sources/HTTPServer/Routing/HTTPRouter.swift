@@ -103,16 +103,19 @@ public struct HTTPRouter: Sendable {
 
     private func handle(_ request: HTTPRequest, path: PathSegments) throws -> HTTPResponse {
         var allowed: [String] = []
-        var headFallback: (Route, Parameters)?
-        for route in routes {
-            guard let parameters = Self.match(route.segments, path) else { continue }
-            if route.method == request.method { return try route.handler(request, parameters) }
-            if request.method == "HEAD" && route.method == "GET" && headFallback == nil {
-                headFallback = (route, parameters)
+        var headFallback: (Int, Parameters)?
+        // Routes are read in place, by index: most fail on their first literal segment, and a route
+        // copied out for each would cost a retain and a release of each of its members.
+        for index in routes.indices {
+            guard let parameters = Self.match(routes[index].segments, path) else { continue }
+            let method = routes[index].method
+            if method == request.method { return try routes[index].handler(request, parameters) }
+            if request.method == "HEAD" && method == "GET" && headFallback == nil {
+                headFallback = (index, parameters)
             }
-            if !allowed.contains(route.method) { allowed.append(route.method) }
+            if !allowed.contains(method) { allowed.append(method) }
         }
-        if let (route, parameters) = headFallback { return try route.handler(request, parameters) }
+        if let (index, parameters) = headFallback { return try routes[index].handler(request, parameters) }
         if !allowed.isEmpty {
             if allowed.contains("GET") && !allowed.contains("HEAD") {
                 allowed.insert("HEAD", at: allowed.firstIndex(of: "GET")! + 1)
@@ -140,6 +143,8 @@ public struct HTTPRouter: Sendable {
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
+            // Room for the application's longest paths, so that the list is allocated once.
+            ranges.reserveCapacity(8)
             var start = 0
             for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
                 if index > start { ranges.append(start..<index) }

@@ -68,7 +68,7 @@ extension WindowView {
                         json.append(",\"height\":")
                         json.writeNumber(item.frame.height)
                         json.append(",\"fields\":")
-                        json.write(rows[item.indexPath.row].fields)
+                        json.writeFields(of: rows.baseAddress! + item.indexPath.row)
                         json.append(UInt8(ascii: "}"))
                     }
                 }

@@ -18,6 +18,15 @@ extension JSONByteWriter {
         }
     }
 
+    /// Writes the fields of `row` as ``write(_:)-(Fields)`` does, reading them where the row lies: the
+    /// row is not copied, so its storage is not retained, and whoever lent the pointer keeps the row,
+    /// and so its bytes, alive while this runs.
+    /// - Complexity: O(packed bytes of the fields).
+    public mutating func writeFields(of row: UnsafePointer<Row>) {
+        var (cursor, count) = row.pointee.fields.firstPair()
+        writeObject(&cursor, count: count)
+    }
+
     /// Writes `value`; `depth` is its nesting level, for the indentation of pretty output.
     mutating func write(_ value: FieldValue, pretty: Bool, depth: Int) {
         switch value {
