@@ -46,7 +46,9 @@ extension FragmentWindow: FragmentItems {
     public func header(at index: Int) -> FragmentHeader { headers[index] }
     public func row(at index: Int) -> FragmentRow { rows[index] }
     public func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer) {
-        FragmentRenderer.renderRow(rows[index], cell: cell, isGrouped: isGrouped, into: &html)
+        rows.withUnsafeBufferPointer { rows in
+            FragmentRenderer.renderRow(at: rows.baseAddress! + index, cell: cell, isGrouped: isGrouped, into: &html)
+        }
     }
     public func footer(at index: Int) -> FragmentFooter { footers[index] }
 }

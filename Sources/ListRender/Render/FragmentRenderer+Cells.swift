@@ -4,13 +4,15 @@ import Models
 
 extension FragmentRenderer {
     /// Writes the content of one row's cell, after the editing controls.
-    static func renderCell(_ row: FragmentRow, cell: CellKind, into html: inout HTMLBuffer) {
-        let fields = row.fields
+    static func renderCell(_ row: UnsafePointer<FragmentRow>, cell: CellKind, into html: inout HTMLBuffer) {
+        // A friend's cell reads its fields itself, so the dictionary is not copied out for it first.
+        if cell == .friend && html.marking == nil && renderFriend(row, into: &html) { return }
+        let fields = row.pointee.fields
         switch cell {
         case .friend:
-            if html.marking == nil && renderFriend(row, into: &html) { return }
             // The name as a String only for a placeholder's initials; else texts are copied from the fields.
-            renderIcon(row.imageURL, size: 44, fallback: row.imageURL == nil ? fields["name"]?.text ?? "" : "", into: &html)
+            let fallback = row.pointee.imageURL == nil ? fields["name"]?.text ?? "" : ""
+            renderIcon(row.pointee.imageURL, size: 44, fallback: fallback, into: &html)
             let vip = fields["vip"]?.boolValue == true
             html.raw(vip ? "<div class=\"tx\"><div class=\"t1 vip\">" : "<div class=\"tx\"><div class=\"t1\">")
             html.cellText(fields, "name")
@@ -21,7 +23,7 @@ extension FragmentRenderer {
             renderHero(row, into: &html)
         case .app:
             let name = fields["name"]?.text ?? ""
-            renderIcon(row.imageURL, size: 48, fallback: name, into: &html)
+            renderIcon(row.pointee.imageURL, size: 48, fallback: name, into: &html)
             html.raw("<div class=\"tx\"><div class=\"t1\">")
             html.cellText(name)
             html.raw("</div><div class=\"t2\">")
@@ -34,7 +36,7 @@ extension FragmentRenderer {
         case .basic:
             let primary = DatasetKind.primaryText(of: fields) ?? ""
             if fields["icon"] != nil || fields["image"] != nil {
-                renderIcon(row.imageURL, size: 32, fallback: primary, into: &html)
+                renderIcon(row.pointee.imageURL, size: 32, fallback: primary, into: &html)
             }
             html.raw("<div class=\"tx\"><div class=\"t1\">")
             html.cellText(primary)
@@ -47,8 +49,8 @@ extension FragmentRenderer {
     /// Writes a friend's cell from one pass over its fields, its name and intro copied from the bytes
     /// they are stored as; false, having written nothing, when either is not a string (a number read
     /// from a file as one), which the general path writes as its text.
-    static func renderFriend(_ row: FragmentRow, into html: inout HTMLBuffer) -> Bool {
-        let fields = row.fields
+    static func renderFriend(_ row: UnsafePointer<FragmentRow>, into html: inout HTMLBuffer) -> Bool {
+        let fields = row.pointee.fields
         return withExtendedLifetime(fields) {
             var name = UnsafeRawBufferPointer(start: nil, count: 0)
             var intro = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -66,7 +68,7 @@ extension FragmentRenderer {
                 }
             }
             guard plain else { return false }
-            if let url = row.imageURL {
+            if let url = row.pointee.imageURL {
                 renderIcon(url, size: 44, fallback: "", into: &html)
             } else {
                 renderIcon(nil, size: 44, fallback: String(decoding: name, as: UTF8.self), into: &html)
@@ -84,10 +86,10 @@ extension FragmentRenderer {
         }
     }
 
-    static func renderHero(_ row: FragmentRow, into html: inout HTMLBuffer) {
-        let fields = row.fields
+    static func renderHero(_ row: UnsafePointer<FragmentRow>, into html: inout HTMLBuffer) {
+        let fields = row.pointee.fields
         let name = fields["name"]?.text ?? ""
-        renderIcon(row.imageURL, size: 56, fallback: name, into: &html)
+        renderIcon(row.pointee.imageURL, size: 56, fallback: name, into: &html)
         html.raw("<div class=\"tx\"><div class=\"t1\"><span class=\"nm\">")
         html.cellText(name)
         html.raw("</span>")

@@ -136,6 +136,7 @@ public struct HTMLBuffer: ~Copyable, Sendable {
 
     /// Appends a decimal integer.
     /// - Complexity: O(number of digits).
+    @inline(__always)
     public mutating func int<Value: BinaryInteger>(_ value: Value) {
         if value < 0 {
             append(UInt8(ascii: "-"))
@@ -182,6 +183,7 @@ public struct HTMLBuffer: ~Copyable, Sendable {
 
     /// Appends `value` in decimal: the digits are formed right to left in a scratch buffer (divisions by
     /// the constant 10, which compile to multiplications) and appended at once.
+    @inline(__always)
     private mutating func appendDigits(_ value: UInt64) {
         storage.appendDecimal(value)
     }

@@ -269,8 +269,8 @@ struct WindowView {
         func row(at index: Int) -> FragmentRow { view.row(rows[index], sections, metrics, icons) }
 
         func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer) {
-            FragmentRenderer.renderRow(
-                view.row(rows[index], sections, metrics, icons), cell: cell, isGrouped: isGrouped, into: &html)
+            var row = view.row(rows[index], sections, metrics, icons)
+            withUnsafePointer(to: &row) { FragmentRenderer.renderRow(at: $0, cell: cell, isGrouped: isGrouped, into: &html) }
         }
 
         func footer(at index: Int) -> FragmentFooter {

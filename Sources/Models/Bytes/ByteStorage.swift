@@ -143,12 +143,26 @@ public final class ByteStorage: @unchecked Sendable {
     /// Appends the bytes of an array.
     /// - Complexity: O(bytes.count) amortized.
     /// Appends the decimal digits of `value`, two at a time, straight into the allocation.
-    @inlinable
+    @inlinable @inline(__always)
     public func appendDecimal(_ value: UInt64) {
+        // One or two digits (a row's index in its section, most heights) without a call.
         if value < 10 {
             append(UInt8(truncatingIfNeeded: value) &+ 0x30)
-            return
+        } else if value < 100 {
+            if 2 > capacity &- written { grow(toFit: 2) }
+            UnsafeMutableRawPointer(base + written).storeBytes(
+                of: UnsafeRawPointer(Self.digitPairs.utf8Start).loadUnaligned(
+                    fromByteOffset: Int(truncatingIfNeeded: value) &* 2, as: UInt16.self),
+                as: UInt16.self)
+            written &+= 2
+        } else {
+            appendLongDecimal(value)
         }
+    }
+
+    /// ``appendDecimal(_:)`` for a value of three digits or more.
+    @inlinable
+    func appendLongDecimal(_ value: UInt64) {
         let length = Self.decimalLength(value)
         if length > capacity &- written { grow(toFit: length) }
         let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
