@@ -24,8 +24,34 @@ extension Fields {
             let tag = cursor.byte()
             if tag == PackedFields.Tag.string.rawValue {
                 try body(key, .string(cursor.run()))
+            } else if tag == PackedFields.Tag.trueValue.rawValue || tag == PackedFields.Tag.falseValue.rawValue {
+                // A flag (a friend's `vip`) without a call to read it out.
+                try body(key, .value(.bool(tag == PackedFields.Tag.trueValue.rawValue)))
             } else {
                 try body(key, .value(cursor.value(tag: tag, storage: storage)))
+            }
+        }
+    }
+
+    /// ``forEachMember(_:)`` for the dictionary at `fields`, read where it lies: it is not copied, so its
+    /// storage is not retained, and whoever lent the pointer keeps it, and so its bytes, alive during the
+    /// call (a renderer reading a row it was lent).
+    /// - Complexity: as for ``forEachMember(_:)``.
+    @inlinable
+    public static func forEachMember<Failure: Error>(
+        of fields: UnsafePointer<Fields>,
+        _ body: (_ key: UnsafeRawBufferPointer, _ value: LentValue) throws(Failure) -> Void
+    ) throws(Failure) {
+        var (cursor, count) = fields.pointee.firstPair()
+        for _ in 0..<count {
+            let key = cursor.run()
+            let tag = cursor.byte()
+            if tag == PackedFields.Tag.string.rawValue {
+                try body(key, .string(cursor.run()))
+            } else if tag == PackedFields.Tag.trueValue.rawValue || tag == PackedFields.Tag.falseValue.rawValue {
+                try body(key, .value(.bool(tag == PackedFields.Tag.trueValue.rawValue)))
+            } else {
+                try body(key, .value(cursor.value(tag: tag, storage: fields.pointee.storage)))
             }
         }
     }

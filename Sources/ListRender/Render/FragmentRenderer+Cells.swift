@@ -50,40 +50,40 @@ extension FragmentRenderer {
     /// they are stored as; false, having written nothing, when either is not a string (a number read
     /// from a file as one), which the general path writes as its text.
     static func renderFriend(_ row: UnsafePointer<FragmentRow>, into html: inout HTMLBuffer) -> Bool {
-        let fields = row.pointee.fields
-        return withExtendedLifetime(fields) {
-            var name = UnsafeRawBufferPointer(start: nil, count: 0)
-            var intro = UnsafeRawBufferPointer(start: nil, count: 0)
-            var vip = false
-            var plain = true
-            fields.forEachMember { key, value in
-                switch key.count {
-                case 3 where Fields.same(key, "vip"):
-                    if case .value(.bool(let flag)) = value { vip = flag }
-                case 4 where Fields.same(key, "name"):
-                    if case .string(let bytes) = value { name = bytes } else { plain = false }
-                case 5 where Fields.same(key, "intro"):
-                    if case .string(let bytes) = value { intro = bytes } else { plain = false }
-                default: break
-                }
+        // The fields are read where the row lies, so they are not retained: the caller lends the row.
+        let fields = UnsafeRawPointer(row).advanced(by: MemoryLayout<FragmentRow>.offset(of: \FragmentRow.fields)!)
+            .assumingMemoryBound(to: Fields.self)
+        var name = UnsafeRawBufferPointer(start: nil, count: 0)
+        var intro = UnsafeRawBufferPointer(start: nil, count: 0)
+        var vip = false
+        var plain = true
+        Fields.forEachMember(of: fields) { key, value in
+            switch key.count {
+            case 3 where Fields.same(key, "vip"):
+                if case .value(.bool(let flag)) = value { vip = flag }
+            case 4 where Fields.same(key, "name"):
+                if case .string(let bytes) = value { name = bytes } else { plain = false }
+            case 5 where Fields.same(key, "intro"):
+                if case .string(let bytes) = value { intro = bytes } else { plain = false }
+            default: break
             }
-            guard plain else { return false }
-            if let url = row.pointee.imageURL {
-                renderIcon(url, size: 44, fallback: "", into: &html)
-            } else {
-                renderIcon(nil, size: 44, fallback: String(decoding: name, as: UTF8.self), into: &html)
-            }
-            html.raw(vip ? "<div class=\"tx\"><div class=\"t1 vip\">" : "<div class=\"tx\"><div class=\"t1\">")
-            html.text(utf8: name)
-            html.raw("</div>")
-            if !intro.isEmpty {
-                html.raw("<div class=\"t2\">")
-                html.text(utf8: intro)
-                html.raw("</div>")
-            }
-            html.raw("</div>")
-            return true
         }
+        guard plain else { return false }
+        if let url = row.pointee.imageURL {
+            renderIcon(url, size: 44, fallback: "", into: &html)
+        } else {
+            renderIcon(nil, size: 44, fallback: String(decoding: name, as: UTF8.self), into: &html)
+        }
+        html.raw(vip ? "<div class=\"tx\"><div class=\"t1 vip\">" : "<div class=\"tx\"><div class=\"t1\">")
+        html.text(utf8: name)
+        html.raw("</div>")
+        if !intro.isEmpty {
+            html.raw("<div class=\"t2\">")
+            html.text(utf8: intro)
+            html.raw("</div>")
+        }
+        html.raw("</div>")
+        return true
     }
 
     static func renderHero(_ row: UnsafePointer<FragmentRow>, into html: inout HTMLBuffer) {
