@@ -86,7 +86,9 @@ public struct HTTPQuery: Sendable, Equatable {
 
     /// Every item, in order, decoded.
     public var items: [Item] {
-        withBytes { bytes in spans.map { Item(name: Self.name(of: $0, in: bytes), value: Self.value(of: $0, in: bytes)) } }
+        withBytes { bytes in
+            spans.map { Item(name: Self.name(of: $0, in: bytes), value: Self.value(of: $0, in: bytes)) }
+        }
     }
 
     /// The decoded value of the first item called `name`, "" for an item without `=`; nil when absent.
@@ -95,7 +97,9 @@ public struct HTTPQuery: Sendable, Equatable {
         guard !spans.isEmpty else { return nil }
         var name = name
         return name.withUTF8 { wanted in
-            guard wanted.isEmpty || names & Self.nameBit(length: wanted.count, first: wanted[0]) != 0 else { return nil }
+            guard wanted.isEmpty || names & Self.nameBit(length: wanted.count, first: wanted[0]) != 0 else {
+                return nil
+            }
             return withBytes { bytes in
                 for span in spans {
                     let matches: Bool

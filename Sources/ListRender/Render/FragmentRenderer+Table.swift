@@ -28,7 +28,9 @@ extension FragmentRenderer {
     /// Writes a table row's own attributes inside its opening tag: `data-cell-style`, `data-accessory`
     /// (`switch` for a switch), `data-selection-style="none"` for a row that does not highlight,
     /// `data-editing-style` when it has one, and `data-child` with the address of the child table it opens.
-    static func renderTableRowAttributes(_ row: UnsafePointer<FragmentRow>, _ cell: TableCell, into html: inout HTMLBuffer) {
+    static func renderTableRowAttributes(
+        _ row: UnsafePointer<FragmentRow>, _ cell: TableCell, into html: inout HTMLBuffer
+    ) {
         html.raw("\" data-cell-style=\"")
         html.text(cell.style.rawValue)
         html.raw("\" data-accessory=\"")

@@ -270,7 +270,9 @@ struct WindowView {
 
         func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer) {
             var row = view.row(rows[index], sections, metrics, icons)
-            withUnsafePointer(to: &row) { FragmentRenderer.renderRow(at: $0, cell: cell, isGrouped: isGrouped, into: &html) }
+            withUnsafePointer(to: &row) { row in
+                FragmentRenderer.renderRow(at: row, cell: cell, isGrouped: isGrouped, into: &html)
+            }
         }
 
         func footer(at index: Int) -> FragmentFooter {

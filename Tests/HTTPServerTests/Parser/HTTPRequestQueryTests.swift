@@ -42,4 +42,33 @@ struct HTTPRequestQueryTests {
             #expect(query.items.map(\.name) == request.queryItems.map(\.name))
         }
     }
+
+    @Test("names that share a length and a first byte with one present, or a length modulo 8, are still told apart")
+    func namesSharingTheirSummary() throws {
+        let query = try HTTPRequest(target: "/w?tip=1&aaaaaaaaa=2&abc=3&q=4").parsedQuery
+        #expect(query["tip"] == "1")
+        #expect(query["top"] == nil)
+        #expect(query["aaaaaaaaa"] == "2")
+        #expect(query["a"] == nil)
+        #expect(query["abc"] == "3")
+        #expect(query["abd"] == nil)
+        #expect(query["q"] == "4")
+        #expect(query["r"] == nil)
+    }
+
+    @Test("on every query of up to three pieces (names, escapes, +, = and &), the parsed query answers as a lookup")
+    func everyShortQueryAgrees() throws {
+        let pieces = ["t", "op", "a", "%6F", "%74", "%20", "%2B", "+", "=", "&", "é"]
+        let names = ["t", "to", "top", "tp", "o", "op", "a", "a a", "ta", "", "é", "%", "tot", "ot", " "]
+        var queries = [""]
+        for _ in 0..<3 { queries += queries.flatMap { query in pieces.map { query + $0 } } }
+        for raw in Set(queries) {
+            let request = try HTTPRequest(target: "/w?" + raw)
+            let query = request.parsedQuery
+            for name in names {
+                #expect(query[name] == request.query(name), "\(raw) \(name)")
+            }
+            #expect(query.items.map(\.value) == request.queryItems.map(\.value), "\(raw)")
+        }
+    }
 }
