@@ -163,6 +163,7 @@ public final class ByteStorage: @unchecked Sendable {
     /// ``appendDecimal(_:)`` for a value of three digits or more.
     @inlinable
     func appendLongDecimal(_ value: UInt64) {
+        if value < 100_000_000 { return appendEightDigits(value) }
         let length = Self.decimalLength(value)
         if length > capacity &- written { grow(toFit: length) }
         let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
@@ -186,6 +187,27 @@ public final class ByteStorage: @unchecked Sendable {
             base[position] = UInt8(truncatingIfNeeded: rest) &+ 0x30
         }
         written &+= length
+    }
+
+    /// ``appendDecimal(_:)`` for a value of three to eight digits (ids, offsets), with no loop: its eight
+    /// digits, leading zeros included, are formed as four pairs in one word, the leading zeros counted from
+    /// the word (a zero digit's low four bits are clear), and the word stored shifted past them. The store
+    /// may write up to 8 bytes; only the digits are counted as written.
+    @inlinable @inline(__always)
+    func appendEightDigits(_ value: UInt64) {
+        let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
+        @inline(__always) func pair(_ twoDigits: UInt32) -> UInt64 {
+            UInt64(UInt16(littleEndian: pairs.loadUnaligned(fromByteOffset: Int(twoDigits) &* 2, as: UInt16.self)))
+        }
+        let high = UInt32(truncatingIfNeeded: value / 10_000)
+        let low = UInt32(truncatingIfNeeded: value % 10_000)
+        // The first digit in the lowest byte: memory order once stored little-endian.
+        var word = pair(high / 100) | pair(high % 100) << 16 | pair(low / 100) << 32 | pair(low % 100) << 48
+        let leadingZeros = (word & 0x0F0F_0F0F_0F0F_0F0F).trailingZeroBitCount >> 3
+        word >>= UInt64(truncatingIfNeeded: leadingZeros &* 8)
+        if 8 > capacity &- written { grow(toFit: 8) }
+        UnsafeMutableRawPointer(base + written).storeBytes(of: word.littleEndian, as: UInt64.self)
+        written &+= 8 &- leadingZeros
     }
 
     /// The number of decimal digits of `value` (at least 1): the bit length gives it to within one

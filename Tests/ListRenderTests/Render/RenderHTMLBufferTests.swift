@@ -44,6 +44,19 @@ struct RenderHTMLBufferTests {
         }
     }
 
+    @Test("a run of integers of up to nine digits, zeros inside, written into one growing buffer, as String writes")
+    func integersInOneBuffer() {
+        var buffer = HTMLBuffer(capacity: 0)
+        var expected = ""
+        for step in 0..<20_000 {
+            let value = UInt64(step) &* 7_919 &* UInt64(1 + step % 13) % 1_000_000_000 + UInt64(step % 3) * 100
+            buffer.int(value)
+            buffer.raw(",")
+            expected += String(value) + ","
+        }
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == expected)
+    }
+
     @Test("integers of every digit count and at every power of ten are written as String writes them")
     func integersAtEveryLength() {
         var values: [UInt64] = [0, 9, 10, 11, 99, 100, 101, UInt64.max, UInt64.max - 1]
