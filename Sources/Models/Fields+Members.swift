@@ -19,18 +19,7 @@ extension Fields {
     ) throws(Failure) {
         defer { withExtendedLifetime(storage) {} }
         var (cursor, count) = firstPair()
-        for _ in 0..<count {
-            let key = cursor.run()
-            let tag = cursor.byte()
-            if tag == PackedFields.Tag.string.rawValue {
-                try body(key, .string(cursor.run()))
-            } else if tag == PackedFields.Tag.trueValue.rawValue || tag == PackedFields.Tag.falseValue.rawValue {
-                // A flag (a friend's `vip`) without a call to read it out.
-                try body(key, .value(.bool(tag == PackedFields.Tag.trueValue.rawValue)))
-            } else {
-                try body(key, .value(cursor.value(tag: tag, storage: storage)))
-            }
-        }
+        try Self.forEachPair(&cursor, count: count, storage: { storage }, body)
     }
 
     /// ``forEachMember(_:)`` for the dictionary at `fields`, read where it lies: it is not copied, so its
@@ -43,15 +32,26 @@ extension Fields {
         _ body: (_ key: UnsafeRawBufferPointer, _ value: LentValue) throws(Failure) -> Void
     ) throws(Failure) {
         var (cursor, count) = fields.pointee.firstPair()
+        try forEachPair(&cursor, count: count, storage: { fields.pointee.storage }, body)
+    }
+
+    /// Lends the `count` pairs at `cursor` to `body`; `storage` gives the bytes' owner, asked for only
+    /// when a value other than a string or a flag is read out.
+    @inlinable @inline(__always)
+    static func forEachPair<Failure: Error>(
+        _ cursor: inout PackedCursor, count: Int, storage: () -> FieldsStorage,
+        _ body: (_ key: UnsafeRawBufferPointer, _ value: LentValue) throws(Failure) -> Void
+    ) throws(Failure) {
         for _ in 0..<count {
             let key = cursor.run()
             let tag = cursor.byte()
             if tag == PackedFields.Tag.string.rawValue {
                 try body(key, .string(cursor.run()))
             } else if tag == PackedFields.Tag.trueValue.rawValue || tag == PackedFields.Tag.falseValue.rawValue {
+                // A flag (a friend's `vip`) without a call to read it out.
                 try body(key, .value(.bool(tag == PackedFields.Tag.trueValue.rawValue)))
             } else {
-                try body(key, .value(cursor.value(tag: tag, storage: fields.pointee.storage)))
+                try body(key, .value(cursor.value(tag: tag, storage: storage())))
             }
         }
     }
