@@ -140,9 +140,9 @@ public struct HTMLBuffer: ~Copyable, Sendable {
     public mutating func int<Value: BinaryInteger>(_ value: Value) {
         if value < 0 {
             append(UInt8(ascii: "-"))
-            appendDigits(UInt64(value.magnitude))
+            storage.appendDecimal(UInt64(value.magnitude))
         } else {
-            appendDigits(UInt64(value))
+            storage.appendDecimal(UInt64(value))
         }
     }
 
@@ -152,7 +152,7 @@ public struct HTMLBuffer: ~Copyable, Sendable {
     public mutating func pixels(_ value: Double) {
         // Most frames are whole pixels: their digits, with no rounding (and no call to the general case).
         if value >= 0 && value < 1e15, Double(UInt64(value)) == value {
-            appendDigits(UInt64(value))
+            storage.appendDecimal(UInt64(value))
         } else {
             fractionalPixels(value)
         }
@@ -173,18 +173,11 @@ public struct HTMLBuffer: ~Copyable, Sendable {
         if remainder >= 0.5 { hundredths += 1 } else if remainder <= -0.5 { hundredths -= 1 }
         if hundredths < 0 { append(UInt8(ascii: "-")) }
         let magnitude = hundredths.magnitude
-        appendDigits(magnitude / 100)
+        storage.appendDecimal(magnitude / 100)
         let fraction = magnitude % 100
         guard fraction != 0 else { return }
         append(UInt8(ascii: "."))
         append(UInt8(ascii: "0") + UInt8(fraction / 10))
         if fraction % 10 != 0 { append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
-    }
-
-    /// Appends `value` in decimal: the digits are formed right to left in a scratch buffer (divisions by
-    /// the constant 10, which compile to multiplications) and appended at once.
-    @inline(__always)
-    private mutating func appendDigits(_ value: UInt64) {
-        storage.appendDecimal(value)
     }
 }

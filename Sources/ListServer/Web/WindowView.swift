@@ -167,26 +167,14 @@ struct WindowView {
     /// - Parameter assets: where the rows' image names resolve; a name that resolves nowhere gets no
     ///   URL, and the row a placeholder.
     func fragmentWindow(assets: AssetCatalog) -> FragmentWindow {
-        withItems(assets: assets) { items in
+        sections.withUnsafeBufferPointer { sections in
+            let items = Items(self, sections, assets)
             var fragment = fragmentAttributes()
             fragment.headers = (0..<items.headerCount).map(items.header(at:))
             fragment.rows = (0..<items.rowCount).map(items.row(at:))
             fragment.footers = (0..<items.footerCount).map(items.footer(at:))
+            items.icons.publish()
             return fragment
-        }
-    }
-
-    /// Calls `body` with the window's items, read through buffers lent for the call, then hands the
-    /// image names met to the catalogue.
-    private func withItems<Result>(assets: AssetCatalog, _ body: (Items) -> Result) -> Result {
-        sections.withUnsafeBufferPointer { sections in
-            window.rows.withUnsafeBufferPointer { rows in
-                window.footers.withUnsafeBufferPointer { footers in
-                    let items = Items(self, sections, rows, footers, assets)
-                    defer { items.icons.publish() }
-                    return body(items)
-                }
-            }
         }
     }
 
@@ -203,7 +191,11 @@ struct WindowView {
 
     /// Writes the fragment of the window at the end of `html`, as ``fragment(assets:)`` does.
     func fragment(assets: AssetCatalog, into html: inout HTMLBuffer) {
-        withItems(assets: assets) { items in FragmentRenderer.render(fragmentAttributes(), items: items, into: &html) }
+        sections.withUnsafeBufferPointer { sections in
+            let items = Items(self, sections, assets)
+            FragmentRenderer.render(fragmentAttributes(), items: items, into: &html)
+            items.icons.publish()
+        }
     }
 
     /// The window's attributes for the renderer, without its items.
@@ -223,28 +215,19 @@ struct WindowView {
     /// The window's headers, rows and footers, built from the dataset when the renderer reads them.
     ///
     /// A class, so that the renderer's calls for each item pass one reference rather than copying the
-    /// view it reads from. The sections and the window's rows and footers are read through buffers the
-    /// view lends for the render, so reading an item retains no array.
+    /// view it reads from.
     fileprivate final class Items: FragmentItems {
         let view: WindowView
         let sections: UnsafeBufferPointer<Section>
-        let rows: UnsafeBufferPointer<TableWindow.RowItem>
-        let footers: UnsafeBufferPointer<TableWindow.SectionItem>
         let metrics: TableMetrics
         let icons: IconURLs
         /// The headers in table order: the pinned header of a long section comes first, at its natural
         /// frame, when that lies above the window (the page pins it from that frame and its section's end).
         let headers: [TableWindow.SectionItem]
 
-        init(
-            _ view: WindowView, _ sections: UnsafeBufferPointer<Section>,
-            _ rows: UnsafeBufferPointer<TableWindow.RowItem>, _ footers: UnsafeBufferPointer<TableWindow.SectionItem>,
-            _ assets: AssetCatalog
-        ) {
+        init(_ view: WindowView, _ sections: UnsafeBufferPointer<Section>, _ assets: AssetCatalog) {
             self.view = view
             self.sections = sections
-            self.rows = rows
-            self.footers = footers
             metrics = view.entry.metrics
             icons = IconURLs(assets)
             let window = view.window
@@ -258,25 +241,25 @@ struct WindowView {
         }
 
         var headerCount: Int { headers.count }
-        var rowCount: Int { rows.count }
-        var footerCount: Int { footers.count }
+        var rowCount: Int { view.window.rows.count }
+        var footerCount: Int { view.window.footers.count }
         func headerSection(at index: Int) -> Int { headers[index].section }
-        func rowSection(at index: Int) -> Int { rows[index].indexPath.section }
-        func footerSection(at index: Int) -> Int { footers[index].section }
+        func rowSection(at index: Int) -> Int { view.window.rows[index].indexPath.section }
+        func footerSection(at index: Int) -> Int { view.window.footers[index].section }
         func headerHeight(at index: Int) -> Double { headers[index].frame.height }
-        func footerHeight(at index: Int) -> Double { footers[index].frame.height }
+        func footerHeight(at index: Int) -> Double { view.window.footers[index].frame.height }
         func header(at index: Int) -> FragmentHeader { view.header(headers[index], sections) }
-        func row(at index: Int) -> FragmentRow { view.row(rows[index], sections, metrics, icons) }
+        func row(at index: Int) -> FragmentRow { view.row(view.window.rows[index], sections, metrics, icons) }
 
         func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer) {
-            var row = view.row(rows[index], sections, metrics, icons)
+            var row = view.row(view.window.rows[index], sections, metrics, icons)
             withUnsafePointer(to: &row) { row in
                 FragmentRenderer.renderRow(at: row, cell: cell, isGrouped: isGrouped, into: &html)
             }
         }
 
         func footer(at index: Int) -> FragmentFooter {
-            let item = footers[index]
+            let item = view.window.footers[index]
             let section = sections[item.section]
             return FragmentFooter(
                 section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
