@@ -118,6 +118,50 @@ public struct HTTPQuery: Sendable, Equatable {
         }
     }
 
+    /// The value of the first item called `name` when it is a whole number written plainly, 1 to 15
+    /// ASCII digits (the usual form of an offset), read where it lies: no string is made.
+    /// - Returns: nil when there is no such item, and also when the value is another text, or when a
+    ///   name before it is escaped (and so may decode to `name`): then ask ``subscript(_:)``.
+    /// - Complexity: O(n) in the query's length.
+    public func wholeNumber(_ name: StaticString) -> Int? {
+        guard let (start, end) = plainValue(name), end > start, end - start <= 15 else { return nil }
+        return withBytes { bytes -> Int? in
+            var value = 0
+            for byte in bytes[start..<end] {
+                guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+                value = value &* 10 &+ Int(byte &- UInt8(ascii: "0"))
+            }
+            return value
+        }
+    }
+
+    /// Whether the first item called `name` is `value` written plainly, read where it lies; false when
+    /// there is no such item, and also when the answer needs decoding (see ``wholeNumber(_:)``).
+    /// - Complexity: O(n) in the query's length.
+    public func hasPlainValue(_ name: StaticString, _ value: StaticString) -> Bool {
+        guard let (start, end) = plainValue(name), end - start == value.utf8CodeUnitCount else { return false }
+        return withBytes { bytes in memcmp(bytes.baseAddress! + start, value.utf8Start, end - start) == 0 }
+    }
+
+    /// Where the value of the first item called `name` lies in ``text``'s bytes, when neither it nor a
+    /// name before it needs decoding.
+    private func plainValue(_ name: StaticString) -> (start: Int, end: Int)? {
+        guard !spans.isEmpty else { return nil }
+        let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        guard names & Self.nameBit(length: wanted.count, first: wanted.first ?? 0) != 0 else { return nil }
+        return withBytes { bytes -> (start: Int, end: Int)? in
+            for span in spans {
+                // An escaped name may decode to `name`, and so be the first item called that.
+                guard span.nameIsPlain else { return nil }
+                guard span.equals - span.start == wanted.count,
+                    memcmp(bytes.baseAddress! + span.start, wanted.baseAddress!, wanted.count) == 0
+                else { continue }
+                return span.valueIsPlain ? (min(span.equals + 1, span.end), span.end) : nil
+            }
+            return nil
+        }
+    }
+
     private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         var text = text
         return text.withUTF8(body)

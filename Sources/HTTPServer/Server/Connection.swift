@@ -138,7 +138,8 @@ final class Connection {
                 let result = inbound.withUnsafeBytes { raw in
                     parser.parse(UnsafeRawBufferPointer(rebasing: raw[start...]))
                 }
-                switch result {
+                // Consumed, so that the head is moved out rather than copied and the copy released.
+                switch consume result {
                 case .incomplete:
                     break
                 case .invalid(let error):

@@ -38,8 +38,8 @@ final class ResponseCache: Sendable {
         let section: Int?
         /// The search, nil for none.
         let query: SearchQuery?
-        /// A 64-bit FNV-1a hash of everything above, computed once: the cache hashes only this, and a
-        /// response's entity tag is made of it.
+        /// A 64-bit hash of everything above (FNV-1a over words and bytes, then an avalanche), computed
+        /// once: the cache hashes only this, and a response's entity tag is made of it.
         let digest: UInt64
 
         init(
@@ -58,17 +58,17 @@ final class ResponseCache: Sendable {
             self.section = section
             self.query = query
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            // The numbers' bits and the expanded set's text: no number is formatted.
-            func mix(_ word: UInt64) {
-                for shift in stride(from: 0, to: 64, by: 8) {
-                    hash = (hash ^ ((word >> UInt64(shift)) & 0xFF)) &* 0x100_0000_01b3
-                }
-            }
+            // The numbers' bits a word at a time, and the expanded set's and the search's bytes: no number
+            // is formatted.
+            func mix(_ word: UInt64) { hash = (hash ^ word) &* 0x100_0000_01b3 }
             func mix<Bytes: Sequence<UInt8>>(bytes: Bytes) {
-                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                for byte in bytes { mix(UInt64(byte)) }
             }
             mix(format == .json ? 1 : 2)
-            for number in [top, height, overscan, width ?? -1] { mix(number.bitPattern) }
+            mix(top.bitPattern)
+            mix(height.bitPattern)
+            mix(overscan.bitPattern)
+            mix((width ?? -1).bitPattern)
             mix(UInt64(bitPattern: anchor ?? -1))
             mix(UInt64(bitPattern: Int64(section ?? -1)))
             mix(hasInsertionRows ? 1 : 0)
@@ -77,7 +77,17 @@ final class ResponseCache: Sendable {
             case .none: mix(0x0)
             case .ranges: mix(bytes: expanded.description.utf8)
             }
-            if let query { mix(bytes: [0xFF] + query.folded) }
+            if let query {
+                mix(0xFF)
+                mix(bytes: query.folded)
+            }
+            // Whole words mixed by one multiply leave their high bits in the high bits only: a final
+            // avalanche (MurmurHash3's) spreads every input bit over the digest.
+            hash ^= hash >> 33
+            hash &*= 0xff51_afd7_ed55_8ccd
+            hash ^= hash >> 33
+            hash &*= 0xc4ce_b9fe_1a85_ec53
+            hash ^= hash >> 33
             digest = hash
         }
 

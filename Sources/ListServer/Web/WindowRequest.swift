@@ -54,7 +54,11 @@ struct WindowRequest: Sendable, Equatable {
             }
             section = index
         }
-        expanded = try request["expanded"].map { text throws(HTTPError) in try ExpandedSections.parse(text) }
+        if request.hasPlainValue("expanded", "all") {
+            expanded = .all  // the usual value, read where it lies
+        } else {
+            expanded = try request["expanded"].map { text throws(HTTPError) in try ExpandedSections.parse(text) }
+        }
         child = try Self.child(request)
         switch request["editing"] {
         case nil, "false", "0": isEditing = false
@@ -65,26 +69,15 @@ struct WindowRequest: Sendable, Equatable {
     }
 
     private static func number(
-        _ request: HTTPQuery, _ name: String, default value: Double, range: ClosedRange<Double>
+        _ request: HTTPQuery, _ name: StaticString, default value: Double, range: ClosedRange<Double>
     ) throws(HTTPError) -> Double {
-        guard let text = request[name] else { return value }
-        guard let number = wholeNumber(text) ?? Double(text), number.isFinite, range.contains(number) else {
+        // The usual form, plain digits, is read where it lies; anything else as text.
+        if let number = request.wholeNumber(name).map(Double.init), range.contains(number) { return number }
+        guard let text = request[name.description] else { return value }
+        guard let number = Double(text), number.isFinite, range.contains(number) else {
             throw HTTPError.badRequest(
                 "\(name) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), found \"\(text)\"")
         }
         return number
-    }
-
-    /// The value of up to 15 ASCII digits, the usual form of an offset, without the general parser;
-    /// nil for anything else.
-    private static func wholeNumber(_ text: String) -> Double? {
-        let digits = text.utf8
-        guard !digits.isEmpty, digits.count <= 15 else { return nil }
-        var value = 0
-        for byte in digits {
-            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return Double(value)
     }
 }

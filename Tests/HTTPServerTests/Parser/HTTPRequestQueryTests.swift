@@ -71,4 +71,34 @@ struct HTTPRequestQueryTests {
             #expect(query.items.map(\.value) == request.queryItems.map(\.value), "\(raw)")
         }
     }
+
+    @Test("on every query of up to three pieces, a plain number or value read in place agrees with the lookup")
+    func plainValuesAgree() throws {
+        let pieces = ["t", "op", "a", "1", "07", "x", "%6F", "%31", "+", "=", "&", "%6F=1", "&o=7"]
+        let names: [StaticString] = ["t", "to", "top", "a", "op", "o"]
+        var queries = [""]
+        for _ in 0..<3 { queries += queries.flatMap { query in pieces.map { query + $0 } } }
+        for raw in Set(queries) {
+            let query = try HTTPRequest(target: "/w?" + raw).parsedQuery
+            let isPlain = !raw.contains("%") && !raw.contains("+")
+            for name in names {
+                let text = query[name.description]
+                let digits = text.map { !$0.isEmpty && $0.count <= 15 && $0.allSatisfy(\.isASCIIDigit) } ?? false
+                if let number = query.wholeNumber(name) {
+                    #expect(digits && Int(text!) == number, "\(raw) \(name)")
+                } else {
+                    #expect(!(isPlain && digits), "\(raw) \(name): plain digits not read")
+                }
+                for value: StaticString in ["1", "op", ""] {
+                    let matches = query.hasPlainValue(name, value)
+                    if matches { #expect(text == value.description, "\(raw) \(name) \(value)") }
+                    if isPlain && text == value.description { #expect(matches, "\(raw) \(name) \(value)") }
+                }
+            }
+        }
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
 }
