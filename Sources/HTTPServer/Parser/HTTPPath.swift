@@ -57,13 +57,7 @@ public enum HTTPPath {
     }
 
     private static func validatePercentEscapes(_ bytes: ArraySlice<UInt8>) throws(HTTPRequestParser.Error) {
-        var index = bytes.startIndex
-        while let percent = bytes[index...].firstIndex(of: HTTPBytes.percent) {
-            guard percent + 2 < bytes.endIndex, HTTPBytes.hexValue(bytes[percent + 1]) != nil,
-                HTTPBytes.hexValue(bytes[percent + 2]) != nil
-            else { throw .invalidTarget }
-            index = percent + 3
-        }
+        guard hasValidEscapes(bytes) else { throw .invalidTarget }
     }
 
     /// Percent-decodes a path and removes its dot segments and empty segments.
@@ -73,18 +67,7 @@ public enum HTTPPath {
     /// - Complexity: O(n).
     public static func normalize(_ raw: ArraySlice<UInt8>) -> String? {
         guard raw.first == HTTPBytes.slash else { return nil }
-        var needsWork = false
-        var previous: UInt8 = 0
-        for byte in raw {
-            if byte == HTTPBytes.percent || byte < 0x20 || byte >= 0x7f
-                || (previous == HTTPBytes.slash && (byte == HTTPBytes.slash || byte == dot))
-            {
-                needsWork = true
-                break
-            }
-            previous = byte
-        }
-        if !needsWork { return String(decoding: raw, as: UTF8.self) }
+        if isNormal(raw) { return String(decoding: raw, as: UTF8.self) }
 
         guard let decoded = percentDecoded(raw), decoded.allSatisfy({ $0 >= 0x20 && $0 != 0x7f }),
             String(validating: decoded, as: UTF8.self) != nil
@@ -109,6 +92,36 @@ public enum HTTPPath {
         let endsAsDirectory = last.isEmpty || last.elementsEqual([dot]) || last.elementsEqual([dot, dot])
         if output.isEmpty || endsAsDirectory { output.append(HTTPBytes.slash) }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Whether `raw`, a path starting with `/`, is already what ``normalize(_:)`` makes of it: no escape,
+    /// no control byte or byte past ASCII, and no empty or dot segment.
+    /// - Complexity: O(n).
+    public static func isNormal<Bytes: Collection<UInt8>>(_ raw: Bytes) -> Bool {
+        guard raw.first == HTTPBytes.slash else { return false }
+        var previous: UInt8 = 0
+        for byte in raw {
+            if byte == HTTPBytes.percent || byte < 0x20 || byte >= 0x7f
+                || (previous == HTTPBytes.slash && (byte == HTTPBytes.slash || byte == dot))
+            {
+                return false
+            }
+            previous = byte
+        }
+        return true
+    }
+
+    /// Whether every `%` in `bytes` starts an escape of two hexadecimal digits, as a target needs.
+    /// - Complexity: O(n).
+    public static func hasValidEscapes<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
+        var index = bytes.startIndex
+        while let percent = bytes[index...].firstIndex(of: HTTPBytes.percent) {
+            guard percent + 2 < bytes.endIndex, HTTPBytes.hexValue(bytes[percent + 1]) != nil,
+                HTTPBytes.hexValue(bytes[percent + 2]) != nil
+            else { return false }
+            index = percent + 3
+        }
+        return true
     }
 
     /// The bytes of `raw` with `%HH` escapes decoded.

@@ -67,6 +67,37 @@ public struct HTTPRequestParser {
     /// - Returns: `.complete`, `.incomplete` or `.invalid` (which sticks until `reset`).
     /// - Complexity: O(new bytes) while incomplete; O(head size) once when complete.
     public mutating func parse(_ buffer: UnsafeRawBufferPointer) -> Result {
+        switch scan(buffer) {
+        case .incomplete:
+            return .incomplete
+        case .invalid(let error):
+            return .invalid(error)
+        case .complete(let byteCount):
+            let head: HTTPRequestHead
+            do {
+                head = try makeHead(buffer)
+            } catch {
+                return fail(error)
+            }
+            reset()
+            return .complete(head, byteCount: byteCount)
+        }
+    }
+
+    /// What ``scan(_:)`` found.
+    public enum ScanResult: Equatable {
+        /// The head ends after `byteCount` bytes: its parts are known, and the rules that need the
+        /// whole head are still to be checked, by ``makeHead(_:)`` or ``plainRequest(_:)``.
+        case complete(byteCount: Int)
+        case incomplete
+        case invalid(Error)
+    }
+
+    /// Examines the bytes not seen yet, as ``parse(_:)`` does, up to the end of the head, without
+    /// making it: the caller then asks for ``plainRequest(_:)`` or ``makeHead(_:)``, and calls
+    /// ``reset()`` before the next request.
+    /// - Complexity: O(new bytes).
+    public mutating func scan(_ buffer: UnsafeRawBufferPointer) -> ScanResult {
         if let failure { return .invalid(failure) }
         let limit = min(buffer.count, maxHeaderBytes)
         var i = position
@@ -80,37 +111,37 @@ public struct HTTPRequestParser {
                     methodStart = i
                     state = .method
                 } else {
-                    return fail(byte == HTTPBytes.lf ? .invalidLineEnding : .invalidMethod)
+                    return failScan(byte == HTTPBytes.lf ? .invalidLineEnding : .invalidMethod)
                 }
             case .startLF:
-                guard byte == HTTPBytes.lf else { return fail(.invalidLineEnding) }
+                guard byte == HTTPBytes.lf else { return failScan(.invalidLineEnding) }
                 state = .start
             case .method:
                 while i < limit, HTTPBytes.isTokenByte(buffer[i]) { i += 1 }
                 guard i < limit else { break scan }
-                guard buffer[i] == HTTPBytes.space else { return fail(.invalidMethod) }
+                guard buffer[i] == HTTPBytes.space else { return failScan(.invalidMethod) }
                 methodEnd = i
                 state = .targetStart
             case .targetStart:
-                guard HTTPBytes.isTargetByte(byte) else { return fail(.invalidTarget) }
+                guard HTTPBytes.isTargetByte(byte) else { return failScan(.invalidTarget) }
                 targetStart = i
                 state = .target
             case .target:
                 while i < limit, HTTPBytes.isTargetByte(buffer[i]) { i += 1 }
                 guard i < limit else { break scan }
-                guard buffer[i] == HTTPBytes.space else { return fail(.invalidTarget) }
+                guard buffer[i] == HTTPBytes.space else { return failScan(.invalidTarget) }
                 targetEnd = i
                 versionStart = i + 1
                 state = .version
             case .version:
                 if byte == HTTPBytes.cr {
-                    if let error = checkVersion(buffer) { return fail(error) }
+                    if let error = checkVersion(buffer) { return failScan(error) }
                     state = .requestLineLF
                 } else if i - versionStart >= 8 || !Self.isVersionByte(byte) {
-                    return fail(byte == HTTPBytes.lf ? .invalidLineEnding : .invalidVersion)
+                    return failScan(byte == HTTPBytes.lf ? .invalidLineEnding : .invalidVersion)
                 }
             case .requestLineLF:
-                guard byte == HTTPBytes.lf else { return fail(.invalidLineEnding) }
+                guard byte == HTTPBytes.lf else { return failScan(.invalidLineEnding) }
                 state = .fieldStart
             case .fieldStart:
                 if byte == HTTPBytes.cr {
@@ -119,16 +150,16 @@ public struct HTTPRequestParser {
                     current.nameStart = i
                     state = .fieldName
                 } else if byte == HTTPBytes.space || byte == HTTPBytes.tab {
-                    return fail(.obsoleteLineFolding)
+                    return failScan(.obsoleteLineFolding)
                 } else {
-                    return fail(byte == HTTPBytes.lf ? .invalidLineEnding : .invalidFieldName)
+                    return failScan(byte == HTTPBytes.lf ? .invalidLineEnding : .invalidFieldName)
                 }
             case .fieldName:
                 while i < limit, HTTPBytes.isTokenByte(buffer[i]) { i += 1 }
                 guard i < limit else { break scan }
                 let end = buffer[i]
                 guard end == HTTPBytes.colon else {
-                    return fail(
+                    return failScan(
                         end == HTTPBytes.space || end == HTTPBytes.tab ? .whitespaceBeforeColon : .invalidFieldName)
                 }
                 current.nameEnd = i
@@ -145,7 +176,7 @@ public struct HTTPRequestParser {
                     current.valueEnd = i + 1
                     state = .value
                 } else {
-                    return fail(byte == HTTPBytes.lf ? .invalidLineEnding : .invalidFieldValue)
+                    return failScan(byte == HTTPBytes.lf ? .invalidLineEnding : .invalidFieldValue)
                 }
             case .value:
                 while i < limit {
@@ -157,32 +188,31 @@ public struct HTTPRequestParser {
                 guard i < limit else { break scan }
                 let end = buffer[i]
                 guard end == HTTPBytes.cr else {
-                    return fail(end == HTTPBytes.lf ? .invalidLineEnding : .invalidFieldValue)
+                    return failScan(end == HTTPBytes.lf ? .invalidLineEnding : .invalidFieldValue)
                 }
                 state = .fieldLF
             case .fieldLF:
-                guard byte == HTTPBytes.lf else { return fail(.invalidLineEnding) }
-                guard fields.count < maxFieldCount else { return fail(.tooManyFields) }
+                guard byte == HTTPBytes.lf else { return failScan(.invalidLineEnding) }
+                guard fields.count < maxFieldCount else { return failScan(.tooManyFields) }
                 fields.append(current)
                 state = .fieldStart
             case .finalLF:
-                guard byte == HTTPBytes.lf else { return fail(.invalidLineEnding) }
-                let head: HTTPRequestHead
-                do {
-                    head = try makeHead(buffer)
-                } catch {
-                    return fail(error)
-                }
-                reset()
-                return .complete(head, byteCount: i + 1)
+                guard byte == HTTPBytes.lf else { return failScan(.invalidLineEnding) }
+                position = i + 1
+                return .complete(byteCount: i + 1)
             }
             i += 1
         }
         position = i
-        return buffer.count >= maxHeaderBytes ? fail(.headersTooLarge) : .incomplete
+        return buffer.count >= maxHeaderBytes ? failScan(.headersTooLarge) : .incomplete
     }
 
     private mutating func fail(_ error: Error) -> Result {
+        failure = error
+        return .invalid(error)
+    }
+
+    private mutating func failScan(_ error: Error) -> ScanResult {
         failure = error
         return .invalid(error)
     }

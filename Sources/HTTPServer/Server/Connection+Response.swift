@@ -8,12 +8,47 @@ extension Connection {
         var request = head.request
         request.body = body
         let startedAt = runner.log.isEnabled ? Posix.monotonicNanoseconds() : 0
-        var response = HTTPResponder.respond(
+        let response = HTTPResponder.respond(
             to: request, with: runner.context.handler, problemPaths: runner.context.configuration.problemPaths)
-        var keepAlive =
-            head.keepAlive && !peerClosed && !runner.context.stopRequested.load(ordering: .relaxed)
+        send(
+            response, method: request.method, target: request.target, version: request.version,
+            keepAlive: head.keepAlive, startedAt: startedAt, runner)
+    }
+
+    /// The plain responder's answer to the head just scanned, with the target for the access log; nil
+    /// when the server has no plain responder, the head is not plain, or the responder declines.
+    func answerPlainly(_ runner: EventLoopRunner) -> (response: HTTPResponse, target: String, startedAt: UInt64)? {
+        guard let responder = runner.context.configuration.plainResponder else { return nil }
+        let start = inboundStart
+        let logs = runner.log.isEnabled
+        let startedAt = logs ? Posix.monotonicNanoseconds() : 0
+        return inbound.withUnsafeBytes { raw in
+            guard let request = parser.plainRequest(UnsafeRawBufferPointer(rebasing: raw[start...])),
+                let response = responder(request)
+            else { return nil }
+            return (response, logs ? String(decoding: request.target, as: UTF8.self) : "", startedAt)
+        }
+    }
+
+    /// Sends the plain responder's answer: a `GET` in HTTP/1.1 that keeps the connection open.
+    func respond(
+        plainly answer: (response: HTTPResponse, target: String, startedAt: UInt64), _ runner: EventLoopRunner
+    ) {
+        send(
+            answer.response, method: "GET", target: answer.target, version: .http11, keepAlive: true,
+            startedAt: answer.startedAt, runner)
+    }
+
+    /// Queues `response` to a request: its head, framed for the method, status and version, and its body
+    /// (or stream), then logs it.
+    private func send(
+        _ response: HTTPResponse, method: String, target: String, version: HTTPVersion, keepAlive asked: Bool,
+        startedAt: UInt64, _ runner: EventLoopRunner
+    ) {
+        var response = response
+        var keepAlive = asked && !peerClosed && !runner.context.stopRequested.load(ordering: .relaxed)
         if response.headers.containsToken("close", in: "Connection") { keepAlive = false }
-        let isHead = request.method == "HEAD"
+        let isHead = method == "HEAD"
         let status = response.status
         let bodyAllowed = status >= 200 && status != 204 && status != 304
         if !bodyAllowed && status != 304 { response.headers.remove("Content-Length") }
@@ -24,28 +59,28 @@ extension Connection {
             let keepsOwnLength = (isHead || status == 304) && response.headers.contains("Content-Length")
             let framing: ResponseEncoding.Framing =
                 !bodyAllowed || keepsOwnLength ? .none : .length(bytes.count)
-            appendHead(response, framing: framing, keepAlive: keepAlive, version: request.version, runner)
+            appendHead(response, framing: framing, keepAlive: keepAlive, version: version, runner)
             let sent = bodyAllowed && !isHead ? bytes.count : 0
             if sent > 0 { queueBody(bytes, runner) }
-            logRequest(request.method, request.target, status, sent, since: startedAt, runner)
+            logRequest(method, target, status, sent, since: startedAt, runner)
             finishResponse(keepAlive: keepAlive, runner)
         case .stream(let stream):
             guard bodyAllowed && !isHead else {
                 let framing: ResponseEncoding.Framing = bodyAllowed ? .chunked : .none
-                appendHead(response, framing: framing, keepAlive: keepAlive, version: request.version, runner)
+                appendHead(response, framing: framing, keepAlive: keepAlive, version: version, runner)
                 stream.finish()
-                logRequest(request.method, request.target, status, 0, since: startedAt, runner)
+                logRequest(method, target, status, 0, since: startedAt, runner)
                 finishResponse(keepAlive: keepAlive, runner)
                 return
             }
-            let chunked = request.version >= .http11
+            let chunked = version >= .http11
             if !chunked { keepAlive = false }
             appendHead(
                 response, framing: chunked ? .chunked : .untilClose, keepAlive: keepAlive,
-                version: request.version, runner)
+                version: version, runner)
             activeStream = ActiveStream(
-                stream: stream, chunked: chunked, keepAlive: keepAlive, method: request.method,
-                target: request.target, status: status, startedAt: startedAt)
+                stream: stream, chunked: chunked, keepAlive: keepAlive, method: method,
+                target: target, status: status, startedAt: startedAt)
             phase = .streaming
             stream.attach(HTTPStream.Attachment(loop: runner.loop, token: token))
             if runner.isStopping { endStream(runner) }

@@ -135,19 +135,35 @@ final class Connection {
             case .head:
                 guard unreadCount > 0 else { break }
                 let start = inboundStart
-                let result = inbound.withUnsafeBytes { raw in
-                    parser.parse(UnsafeRawBufferPointer(rebasing: raw[start...]))
+                let scanned = inbound.withUnsafeBytes { raw in
+                    parser.scan(UnsafeRawBufferPointer(rebasing: raw[start...]))
                 }
-                // Consumed, so that the head is moved out rather than copied and the copy released.
-                switch consume result {
+                switch scanned {
                 case .incomplete:
                     break
                 case .invalid(let error):
                     respondWithError(error.status, detail: error.description, head: nil, runner)
-                case .complete(let head, let byteCount):
-                    inboundStart += byteCount
-                    beginBody(head, runner)
-                    continue
+                case .complete(let byteCount):
+                    if let plain = answerPlainly(runner) {
+                        parser.reset()
+                        inboundStart += byteCount
+                        respond(plainly: plain, runner)
+                        continue
+                    }
+                    let made = inbound.withUnsafeBytes { raw in
+                        Result { () throws(HTTPRequestParser.Error) in
+                            try parser.makeHead(UnsafeRawBufferPointer(rebasing: raw[start...]))
+                        }
+                    }
+                    parser.reset()
+                    switch consume made {
+                    case .failure(let error):
+                        respondWithError(error.status, detail: error.description, head: nil, runner)
+                    case .success(let head):
+                        inboundStart += byteCount
+                        beginBody(head, runner)
+                        continue
+                    }
                 }
             case .lengthBody:
                 guard unreadCount >= bodyRemaining, let head = pendingHead else { break }

@@ -31,6 +31,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var problemPaths = ProblemPaths.none
     /// Whether to write one access-log line per request on stderr.
     public var accessLog = true
+    /// Answers plain `GET`s (``HTTPPlainRequest``) from their bytes before the handler sees them, for the
+    /// requests an application serves most; nil: every request goes to the handler.
+    public var plainResponder: HTTPPlainResponder?
 
     public init() {}
 

@@ -83,6 +83,7 @@ enum Launcher {
         serverConfiguration.problemPaths = AppRoutes.problemPaths
         let maxImportBytes = configuration.maxImportBytes
         serverConfiguration.bodyLimit = { path in AppRoutes.isDatasetPath(path) ? maxImportBytes : nil }
+        serverConfiguration.plainResponder = routes.plainResponder
         let server = HTTPServer(configuration: serverConfiguration, handler: routes.router.handler)
         let port: Int
         do {

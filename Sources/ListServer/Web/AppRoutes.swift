@@ -1,4 +1,5 @@
 // ListServer — the routes of the application
+import Glibc
 import HTTPServer
 import ListRender
 import Models
@@ -39,16 +40,7 @@ struct AppRoutes: Sendable {
         router.put("/api/datasets/:id") { request, parameters in try putDataset(parameters["id"]!, request) }
         router.delete("/api/datasets/:id") { request, parameters in try deleteDataset(parameters["id"]!, request) }
         router.get("/api/datasets/:id/window") { request, parameters in
-            let dataset = try library.requireEntry(parameters["id"]!)
-            let window = try WindowRequest(request)
-            let entry = try dataset.requireChild(window.child)
-            let key = WindowView.cacheKey(.json, entry, window)
-            let etag = WindowView.etag(key, entry: entry)
-            if let unchanged = WindowView.notModified(request, etag: etag) { return unchanged }
-            var response = HTTPResponse.json(WindowView.json(entry: entry, request: window, key: key))
-            response.headers.set("ETag", etag)
-            response.headers.set("Cache-Control", "no-cache")
-            return response
+            try window(.json, parameters["id"]!, request.parsedQuery, condition: request.headers["If-None-Match"])
         }
         router.post("/api/datasets/:id/batch") { request, parameters in
             try batch(parameters["id"]!, request)
@@ -76,19 +68,66 @@ struct AppRoutes: Sendable {
                 entry: library.requireEntry(parameters["id"]!), request: request, files: files, assets: assets)
         }
         router.get("/d/:id/fragment") { request, parameters in
-            let dataset = try library.requireEntry(parameters["id"]!)
-            let window = try WindowRequest(request)
-            let entry = try dataset.requireChild(window.child)
-            let key = WindowView.cacheKey(.fragment, entry, window)
-            let etag = WindowView.etag(key, entry: entry)
-            if let unchanged = WindowView.notModified(request, etag: etag) { return unchanged }
-            var response = HTTPResponse(status: 200, body: WindowView.fragment(entry: entry, request: window, assets: assets, key: key))
-            response.headers.set("Content-Type", "text/html; charset=utf-8")
-            response.headers.set("ETag", etag)
-            response.headers.set("Cache-Control", "no-cache")
-            return response
+            try window(.fragment, parameters["id"]!, request.parsedQuery, condition: request.headers["If-None-Match"])
         }
         return router
+    }
+
+    /// `GET /api/datasets/{id}/window` (`.json`) and `GET /d/{id}/fragment` (`.fragment`): the window
+    /// the query asks for, or `304` when `condition` (`If-None-Match`) names its entity tag.
+    private func window(
+        _ format: ResponseCache.Key.Format, _ id: String, _ query: HTTPQuery, condition: String?
+    ) throws -> HTTPResponse {
+        let dataset = try library.requireEntry(id)
+        let window = try WindowRequest(query)
+        let entry = try dataset.requireChild(window.child)
+        let key = WindowView.cacheKey(format, entry, window)
+        let etag = WindowView.etag(key, entry: entry)
+        if let unchanged = WindowView.notModified(condition, etag: etag) { return unchanged }
+        var response: HTTPResponse
+        switch format {
+        case .json:
+            response = HTTPResponse.json(WindowView.json(entry: entry, request: window, key: key))
+        case .fragment:
+            response = HTTPResponse(
+                status: 200, body: WindowView.fragment(entry: entry, request: window, assets: assets, key: key))
+            response.headers.set("Content-Type", "text/html; charset=utf-8")
+        }
+        response.headers.set("ETag", etag)
+        response.headers.set("Cache-Control", "no-cache")
+        return response
+    }
+
+    /// Answers the requests scrolling sends, windows and fragments, from their bytes (see
+    /// ``HTTPPlainRequest``), as the router's routes for them do; anything else, and any window the
+    /// routes would refuse, is left to the router, which answers it, errors included.
+    var plainResponder: HTTPPlainResponder {
+        { request in
+            guard let (format, id) = Self.windowRoute(request.path) else { return nil }
+            let query = HTTPQuery(String(decoding: request.query, as: UTF8.self))
+            let condition = request.field("if-none-match").map { String(decoding: $0, as: UTF8.self) }
+            return try? window(format, id, query, condition: condition)
+        }
+    }
+
+    /// The format and dataset id of `/api/datasets/{id}/window` or `/d/{id}/fragment`, nil for any other
+    /// path; `path` is normal (no escape), so the id is its bytes.
+    static func windowRoute(_ path: UnsafeRawBufferPointer) -> (ResponseCache.Key.Format, String)? {
+        if let id = soleSegment(of: path, between: "/api/datasets/", and: "/window") { return (.json, id) }
+        if let id = soleSegment(of: path, between: "/d/", and: "/fragment") { return (.fragment, id) }
+        return nil
+    }
+
+    /// The one non-empty segment between `prefix` and `suffix` when `path` is exactly that.
+    private static func soleSegment(
+        of path: UnsafeRawBufferPointer, between prefix: StaticString, and suffix: StaticString
+    ) -> String? {
+        let (head, tail) = (prefix.utf8CodeUnitCount, suffix.utf8CodeUnitCount)
+        guard path.count > head + tail, let base = path.baseAddress, memcmp(base, prefix.utf8Start, head) == 0,
+            memcmp(base + path.count - tail, suffix.utf8Start, tail) == 0
+        else { return nil }
+        let id = UnsafeRawBufferPointer(rebasing: path[head..<(path.count - tail)])
+        return id.contains(UInt8(ascii: "/")) ? nil : String(decoding: id, as: UTF8.self)
     }
 
     /// `POST /api/datasets/{id}/batch`: who may change (401/403), which dataset (404), the body's shape

@@ -37,7 +37,12 @@ struct WindowRequest: Sendable, Equatable {
     /// Reads `top`, `height`, `overscan`, `expanded`, `editing`, `width`, `anchor` and `section` from the query.
     /// - Throws: ``HTTPError`` `400` naming the parameter.
     init(_ request: HTTPRequest) throws(HTTPError) {
-        let request = request.parsedQuery
+        try self.init(request.parsedQuery)
+    }
+
+    /// Reads the window from a request's query, as ``init(_:)-(HTTPRequest)`` does.
+    /// - Throws: ``HTTPError`` `400` naming the parameter.
+    init(_ request: HTTPQuery) throws(HTTPError) {
         top = try Self.number(request, "top", default: 0, range: -1e12...1e12)
         height = try Self.number(request, "height", default: 800, range: 0...Self.maximumHeight)
         overscan = try Self.number(request, "overscan", default: 0, range: 0...Self.maximumOverscan)

@@ -97,9 +97,9 @@ struct WindowView {
         }
     }
 
-    /// A `304` when `If-None-Match` names `etag`, else nil.
-    static func notModified(_ request: HTTPRequest, etag: String) -> HTTPResponse? {
-        guard let condition = request.headers["If-None-Match"], StaticFiles.matches(condition, etag: etag) else {
+    /// A `304` when `condition`, the request's `If-None-Match`, names `etag`, else nil.
+    static func notModified(_ condition: String?, etag: String) -> HTTPResponse? {
+        guard let condition, StaticFiles.matches(condition, etag: etag) else {
             return nil
         }
         return HTTPResponse(status: 304, headers: ["ETag": etag, "Cache-Control": "no-cache"])
