@@ -163,6 +163,8 @@ public struct HTTPQuery: Sendable, Equatable {
     }
 
     private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        // A native string lends its bytes where they are; another is made contiguous first.
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var text = text
         return text.withUTF8(body)
     }

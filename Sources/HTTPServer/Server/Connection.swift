@@ -45,11 +45,13 @@ final class Connection {
     /// `id << 32 | fd`: the epoll data value and the stream address of this connection.
     let token: UInt64
     var phase = Phase.head
-    var inbound: [UInt8] = []
+    // The buffers and the parser are touched by the loop's thread only, in accesses that never overlap
+    // one of the same property: the run-time checks of exclusive access, one a request each, are left out.
+    @exclusivity(unchecked) var inbound: [UInt8] = []
     var inboundStart = 0
-    var outbound: [UInt8] = []
+    @exclusivity(unchecked) var outbound: [UInt8] = []
     var outboundStart = 0
-    var parser: HTTPRequestParser
+    @exclusivity(unchecked) var parser: HTTPRequestParser
     var pendingHead: HTTPRequestHead?
     var bodyRemaining = 0
     var decoder: HTTPChunkedDecoder?
