@@ -23,6 +23,39 @@ enum Placeholder {
     /// of one word in a script without spaces gives its first character ("张伟" → "张").
     /// - Complexity: O(n) in the name's length.
     static func initials(of name: String) -> String {
+        if let initials = asciiInitials(of: name) { return initials }
+        return unicodeInitials(of: name)
+    }
+
+    /// ``initials(of:)`` of an ASCII name, read a byte at a time: for ASCII the character classes are
+    /// the byte ranges, and there is no case to look up. Nil when the name has a byte past ASCII.
+    static func asciiInitials(of name: String) -> String? {
+        var letters: [UInt8] = []
+        var inWord = false
+        var wordHasInitial = false
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return nil }
+            switch byte {
+            case 0x09...0x0D, UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                inWord = false
+            default:
+                if !inWord {
+                    inWord = true
+                    wordHasInitial = false
+                }
+                let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+                let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+                if !wordHasInitial, letters.count < 2, isLetter || isDigit {
+                    letters.append(isLetter ? byte & ~0x20 : byte)
+                    wordHasInitial = true
+                }
+            }
+        }
+        return String(decoding: letters, as: UTF8.self)
+    }
+
+    /// ``initials(of:)`` by Unicode's character classes and case.
+    static func unicodeInitials(of name: String) -> String {
         let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" || $0 == "." })
         let letters = words.lazy.compactMap { word in word.first(where: { $0.isLetter || $0.isNumber }) }.prefix(2)
         return String(letters).uppercased()
