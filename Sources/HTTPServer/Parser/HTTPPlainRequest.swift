@@ -2,7 +2,8 @@
 
 /// A `GET` whose head is as plain as most are, lent as the bytes it arrived in, before any string is made
 /// of it: HTTP/1.1, an origin-form target whose path needs no normalising (no escape, no empty or dot
-/// segment), one valid `Host`, and no `Content-Length`, `Transfer-Encoding`, `Connection` or `Expect`.
+/// segment), one valid `Host`, no `Content-Length`, `Transfer-Encoding` or `Expect`, and no `Connection`
+/// but `keep-alive`.
 ///
 /// Such a request means what its bytes say: it has no body, it keeps the connection open, and its path is
 /// already the one ``HTTPPath/normalize(_:)`` makes. A ``HTTPPlainResponder`` may answer it from here;
@@ -67,8 +68,16 @@ extension HTTPRequestParser {
                 let value = UnsafeRawBufferPointer(rebasing: buffer[span.valueStart..<span.valueEnd])
                 guard value.allSatisfy(HTTPBytes.isHostByte) else { return nil }
                 hostCount += 1
+            case 10 where HTTPBytes.equalsIgnoringCase(name, "connection".utf8):
+                // `keep-alive`, as browsers send it, says what HTTP/1.1 means anyway; any other option is
+                // the full head's to read.
+                let value = UnsafeRawBufferPointer(rebasing: buffer[span.valueStart..<span.valueEnd])
+                for token in value.split(separator: UInt8(ascii: ",")) {
+                    guard HTTPBytes.equalsIgnoringCase(HTTPBytes.trimmingWhitespace(token), "keep-alive".utf8) else {
+                        return nil
+                    }
+                }
             case 6 where HTTPBytes.equalsIgnoringCase(name, "expect".utf8),
-                10 where HTTPBytes.equalsIgnoringCase(name, "connection".utf8),
                 14 where HTTPBytes.equalsIgnoringCase(name, "content-length".utf8),
                 17 where HTTPBytes.equalsIgnoringCase(name, "transfer-encoding".utf8):
                 return nil

@@ -62,15 +62,15 @@ struct PlainWindowTests {
         ) { port, _ in
             let client = try RawClient(port: port)
             for target in Self.targets {
-                let viaRouter = try exchange(client, target, fields: "Connection: keep-alive\r\n")
-                let viaBytes = try exchange(client, target)
+                let viaRouter = try exchange(client, target, fields: "Content-Length: 0\r\n")
+                let viaBytes = try exchange(client, target, fields: "Connection: keep-alive\r\nAccept: */*\r\n")
                 #expect(viaBytes.status == viaRouter.status, "\(target)")
                 #expect(viaBytes.body == viaRouter.body, "\(target)")
                 #expect(fields(viaBytes) == fields(viaRouter), "\(target)")
                 guard viaBytes.status == 200, let etag = viaBytes.headers["ETag"] else { continue }
                 let unchanged = try exchange(client, target, fields: "If-None-Match: \(etag)\r\n")
                 let unchangedViaRouter = try exchange(
-                    client, target, fields: "If-None-Match: \(etag)\r\nConnection: keep-alive\r\n")
+                    client, target, fields: "If-None-Match: \(etag)\r\nContent-Length: 0\r\n")
                 #expect(unchanged.status == 304 && unchangedViaRouter.status == 304, "\(target)")
                 #expect(fields(unchanged) == fields(unchangedViaRouter), "\(target)")
             }
