@@ -84,18 +84,14 @@ struct AppRoutes: Sendable {
         let key = WindowView.cacheKey(format, entry, window)
         let etag = WindowView.etag(key, entry: entry)
         if let unchanged = WindowView.notModified(condition, etag: etag) { return unchanged }
-        var response: HTTPResponse
-        switch format {
-        case .json:
-            response = HTTPResponse.json(WindowView.json(entry: entry, request: window, key: key))
-        case .fragment:
-            response = HTTPResponse(
-                status: 200, body: WindowView.fragment(entry: entry, request: window, assets: assets, key: key))
-            response.headers.set("Content-Type", "text/html; charset=utf-8")
-        }
-        response.headers.set("ETag", etag)
-        response.headers.set("Cache-Control", "no-cache")
-        return response
+        let (body, type) =
+            switch format {
+            case .json: (WindowView.json(entry: entry, request: window, key: key), "application/json")
+            case .fragment:
+                (WindowView.fragment(entry: entry, request: window, assets: assets, key: key), "text/html; charset=utf-8")
+            }
+        return HTTPResponse(
+            status: 200, headers: ["Content-Type": type, "ETag": etag, "Cache-Control": "no-cache"], body: body)
     }
 
     /// Answers the requests scrolling sends, windows and fragments, from their bytes (see

@@ -76,7 +76,14 @@ extension JSONByteWriter {
         for position in 0..<count {
             if position > 0 { append(UInt8(ascii: ",")) }
             writeKey(utf8: cursor.run().assumingMemoryBound(to: UInt8.self))
-            writeValue(&cursor, tag: cursor.byte())
+            // Strings and flags, most of a row's values, are written here; the rest by `writeValue`.
+            let tag = cursor.byte()
+            switch tag {
+            case PackedFields.Tag.string.rawValue: writeString(utf8: cursor.run().assumingMemoryBound(to: UInt8.self))
+            case PackedFields.Tag.trueValue.rawValue: append("true")
+            case PackedFields.Tag.falseValue.rawValue: append("false")
+            default: writeValue(&cursor, tag: tag)
+            }
         }
         append(UInt8(ascii: "}"))
     }
