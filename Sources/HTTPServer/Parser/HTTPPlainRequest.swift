@@ -1,4 +1,5 @@
 // HTTPServer — a plain GET, lent as the bytes it arrived in
+import Glibc
 
 /// A `GET` whose head is as plain as most are, lent as the bytes it arrived in, before any string is made
 /// of it: HTTP/1.1, an origin-form target whose path needs no normalising (no escape, no empty or dot
@@ -98,7 +99,8 @@ extension HTTPRequestParser {
     /// Whether the request line says exactly `HTTP/1.1`.
     private func isHTTP11(_ buffer: UnsafeRawBufferPointer) -> Bool {
         let start = versionStart
-        guard buffer.count > start + 8 else { return false }
-        return UnsafeRawBufferPointer(rebasing: buffer[start..<(start + 8)]).elementsEqual("HTTP/1.1".utf8)
+        guard buffer.count > start + 8, let base = buffer.baseAddress else { return false }
+        let version: StaticString = "HTTP/1.1"
+        return memcmp(base + start, version.utf8Start, 8) == 0
     }
 }
