@@ -88,7 +88,10 @@ struct AppRoutes: Sendable {
             switch format {
             case .json: (WindowView.json(entry: entry, request: window, key: key), "application/json")
             case .fragment:
-                (WindowView.fragment(entry: entry, request: window, assets: assets, key: key), "text/html; charset=utf-8")
+                (
+                    WindowView.fragment(entry: entry, request: window, assets: assets, key: key),
+                    "text/html; charset=utf-8"
+                )
             }
         return HTTPResponse(
             status: 200, headers: ["Content-Type": type, "ETag": etag, "Cache-Control": "no-cache"], body: body)

@@ -45,24 +45,13 @@ struct RenderPlaceholderTests {
     @Test("an ASCII name's initials, read a byte at a time, are the ones Unicode's classes give, on seeded names")
     func asciiAgreesWithUnicode() {
         let alphabet = Array("aZm09 \t\r\n\u{0B}\u{0C}-_.&'!@#~\u{1F}\u{7F}")
-        var generator = SeededGenerator(state: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<20_000 {
             let length = Int(generator.next() % 9)
             let name = String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
-            #expect(Placeholder.asciiInitials(of: name) == Placeholder.unicodeInitials(of: name), "\(name.debugDescription)")
+            #expect(
+                Placeholder.asciiInitials(of: name) == Placeholder.unicodeInitials(of: name), "\(name.debugDescription)")
         }
         #expect(Placeholder.asciiInitials(of: "Zoë Li") == nil, "a byte past ASCII leaves it to Unicode")
-    }
-}
-
-/// SplitMix64, for seeded names.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
