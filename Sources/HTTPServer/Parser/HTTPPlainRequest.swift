@@ -46,11 +46,6 @@ public struct HTTPPlainRequest {
     }
 }
 
-/// Answers a plain request (``HTTPPlainRequest``) straight from its bytes, or returns nil to leave it to
-/// the handler, which then answers it as any other: for a request it does not know, and for one it would
-/// refuse, so that every error is the handler's.
-public typealias HTTPPlainResponder = @Sendable (HTTPPlainRequest) -> HTTPResponse?
-
 extension HTTPRequestParser {
     /// The head just scanned (``scan(_:)`` said `.complete`) as a plain request, when it is one.
     /// - Parameter buffer: the bytes given to ``scan(_:)``.
