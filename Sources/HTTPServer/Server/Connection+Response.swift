@@ -15,9 +15,12 @@ extension Connection {
             keepAlive: head.keepAlive, startedAt: startedAt, runner)
     }
 
-    /// The plain responder's answer to the head just scanned, with the target for the access log; nil
-    /// when the server has no plain responder, the head is not plain, or the responder declines.
-    func answerPlainly(_ runner: EventLoopRunner) -> (response: HTTPResponse, target: String, startedAt: UInt64)? {
+    /// The plain responder's answer to a request, with the target for the access log and when it began.
+    typealias PlainAnswer = (response: HTTPResponse, target: String, startedAt: UInt64)
+
+    /// The plain responder's answer to the head just scanned; nil when the server has no plain
+    /// responder, the head is not plain, or the responder declines.
+    func answerPlainly(_ runner: EventLoopRunner) -> PlainAnswer? {
         guard let responder = runner.context.configuration.plainResponder else { return nil }
         let start = inboundStart
         let logs = runner.log.isEnabled
@@ -31,9 +34,7 @@ extension Connection {
     }
 
     /// Sends the plain responder's answer: a `GET` in HTTP/1.1 that keeps the connection open.
-    func respond(
-        plainly answer: (response: HTTPResponse, target: String, startedAt: UInt64), _ runner: EventLoopRunner
-    ) {
+    func respond(plainly answer: PlainAnswer, _ runner: EventLoopRunner) {
         send(
             answer.response, method: "GET", target: answer.target, version: .http11, keepAlive: true,
             startedAt: answer.startedAt, runner)
