@@ -35,6 +35,30 @@ extension Fields {
         try forEachPair(&cursor, count: count, storage: { fields.pointee.storage }, body)
     }
 
+    /// ``withText(forKey:_:)`` for the dictionary at `fields`, read where it lies (as
+    /// ``forEachMember(of:_:)`` reads it), for a key known at compile time.
+    /// - Returns: what `body` returns, or nil when the key is absent or its value has no text.
+    /// - Complexity: O(bytes of the pairs up to the key).
+    @inlinable
+    public static func withText<Result>(
+        of fields: UnsafePointer<Fields>, forKey key: StaticString, _ body: (UnsafeRawBufferPointer) -> Result
+    ) -> Result? {
+        let wanted = UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        var (cursor, count) = fields.pointee.firstPair()
+        for _ in 0..<count {
+            let stored = cursor.run()
+            let tag = cursor.byte()
+            guard same(stored, wanted) else {
+                cursor.skipPayload(tag: tag)
+                continue
+            }
+            if tag == PackedFields.Tag.string.rawValue { return body(cursor.run()) }
+            guard var text = cursor.value(tag: tag, storage: fields.pointee.storage).text else { return nil }
+            return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        }
+        return nil
+    }
+
     /// Lends the `count` pairs at `cursor` to `body`; `storage` gives the bytes' owner, asked for only
     /// when a value other than a string or a flag is read out.
     @inlinable @inline(__always)

@@ -127,6 +127,29 @@ struct FieldsTests {
         #expect(fields.withText(forKey: "missing") { $0.count } == nil)
     }
 
+    @Test("withText on a lent dictionary reads every key as withText does, stored strings where they lie")
+    func lentWithTextAgrees() {
+        let fields = Fields(everyType + [Field("s", .string("a later duplicate"))])
+        let range = fields.withPackedBody { $0.baseAddress! ..< $0.baseAddress! + $0.count }
+        func text(_ key: StaticString) -> String? {
+            withUnsafePointer(to: fields) { Fields.withText(of: $0, forKey: key) { String(decoding: $0, as: UTF8.self) } }
+        }
+        for (key, wanted) in [
+            ("s", "s"), ("short", "short"), ("empty", "empty"), ("i", "i"), ("big", "big"), ("r", "r"), ("t", "t"),
+            ("f", "f"), ("d", "d"), ("blob", "blob"), ("list", "list"), ("dict", "dict"), ("", ""),
+            ("missing", "missing"), ("S", "S"), ("sh", "sh"),
+        ] as [(StaticString, String)] {
+            #expect(text(key) == fields.withText(forKey: wanted) { String(decoding: $0, as: UTF8.self) }, "\(wanted)")
+        }
+        #expect(text("s") == "a string longer than fifteen bytes, é😀")
+        #expect(text("i") == "-42")
+        #expect(text("list") == nil)
+        let lent = withUnsafePointer(to: fields) {
+            Fields.withText(of: $0, forKey: "short") { $0.baseAddress.map { range.contains($0) } }
+        }
+        #expect(lent == true)
+    }
+
     @Test("forEachMember lends keys and strings as bytes and reads out the other values, in order")
     func forEachMemberLends() {
         var seen: [Field] = []

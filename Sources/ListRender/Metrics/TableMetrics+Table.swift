@@ -107,12 +107,23 @@ extension TableMetrics {
     /// Whether a row can be deleted: a table document's row when its editing style is delete, any row of
     /// a kind whose rows can be edited.
     public func rowCanBeEdited(_ fields: Fields) -> Bool {
-        kind == .table ? TableCell(fields).editingStyle == .delete : rowsCanBeEdited
+        rowCanBeEdited(cell: kind == .table ? TableCell(fields) : nil)
+    }
+
+    /// ``rowCanBeEdited(_:)`` for a row whose cell was read already: `cell` is a table document row's, nil
+    /// for other kinds.
+    public func rowCanBeEdited(cell: TableCell?) -> Bool {
+        cell.map { $0.editingStyle == .delete } ?? rowsCanBeEdited
     }
 
     /// Whether a row shows a reorder handle: a table document's row when it says `canMove`, any row of a
     /// kind whose rows move.
     public func rowCanBeMoved(_ fields: Fields) -> Bool {
-        kind == .table ? TableCell(fields).canMove : rowsCanBeMoved
+        rowCanBeMoved(cell: kind == .table ? TableCell(fields) : nil)
+    }
+
+    /// ``rowCanBeMoved(_:)`` for a row whose cell was read already, as for ``rowCanBeEdited(cell:)``.
+    public func rowCanBeMoved(cell: TableCell?) -> Bool {
+        cell.map(\.canMove) ?? rowsCanBeMoved
     }
 }

@@ -4,15 +4,15 @@ import Models
 
 extension FragmentRenderer {
     /// Writes the content of one row's cell, after the editing controls.
-    static func renderCell(_ row: UnsafePointer<FragmentRow>, cell: CellKind, into html: inout HTMLBuffer) {
+    static func renderCell(_ row: FragmentRow.Lent, cell: CellKind, into html: inout HTMLBuffer) {
         // A friend's cell reads its fields itself, so the dictionary is not copied out for it first.
         if cell == .friend && html.marking == nil && renderFriend(row, into: &html) { return }
-        let fields = row.pointee.fields
+        let fields = row.fields.pointee
         switch cell {
         case .friend:
             // The name as a String only for a placeholder's initials; else texts are copied from the fields.
-            let fallback = row.pointee.imageURL == nil ? fields["name"]?.text ?? "" : ""
-            renderIcon(row.pointee.imageURL, size: 44, fallback: fallback, into: &html)
+            let fallback = row.imageURL == nil ? fields["name"]?.text ?? "" : ""
+            renderIcon(row.imageURL, size: 44, fallback: fallback, into: &html)
             let vip = fields["vip"]?.boolValue == true
             html.raw(vip ? "<div class=\"tx\"><div class=\"t1 vip\">" : "<div class=\"tx\"><div class=\"t1\">")
             html.cellText(fields, "name")
@@ -23,7 +23,7 @@ extension FragmentRenderer {
             renderHero(row, into: &html)
         case .app:
             let name = fields["name"]?.text ?? ""
-            renderIcon(row.pointee.imageURL, size: 48, fallback: name, into: &html)
+            renderIcon(row.imageURL, size: 48, fallback: name, into: &html)
             html.raw("<div class=\"tx\"><div class=\"t1\">")
             html.cellText(name)
             html.raw("</div><div class=\"t2\">")
@@ -36,7 +36,7 @@ extension FragmentRenderer {
         case .basic:
             let primary = DatasetKind.primaryText(of: fields) ?? ""
             if fields["icon"] != nil || fields["image"] != nil {
-                renderIcon(row.pointee.imageURL, size: 32, fallback: primary, into: &html)
+                renderIcon(row.imageURL, size: 32, fallback: primary, into: &html)
             }
             html.raw("<div class=\"tx\"><div class=\"t1\">")
             html.cellText(primary)
@@ -49,15 +49,13 @@ extension FragmentRenderer {
     /// Writes a friend's cell from one pass over its fields, its name and intro copied from the bytes
     /// they are stored as; false, having written nothing, when either is not a string (a number read
     /// from a file as one), which the general path writes as its text.
-    static func renderFriend(_ row: UnsafePointer<FragmentRow>, into html: inout HTMLBuffer) -> Bool {
-        // The fields are read where the row lies, so they are not retained: the caller lends the row.
-        let fields = UnsafeRawPointer(row).advanced(by: MemoryLayout<FragmentRow>.offset(of: \FragmentRow.fields)!)
-            .assumingMemoryBound(to: Fields.self)
+    static func renderFriend(_ row: FragmentRow.Lent, into html: inout HTMLBuffer) -> Bool {
+        // The fields are read where the row's owner keeps them, so they are not retained.
         var name = UnsafeRawBufferPointer(start: nil, count: 0)
         var intro = UnsafeRawBufferPointer(start: nil, count: 0)
         var vip = false
         var plain = true
-        Fields.forEachMember(of: fields) { key, value in
+        Fields.forEachMember(of: row.fields) { key, value in
             switch key.count {
             case 3 where Fields.same(key, "vip"):
                 if case .value(.bool(let flag)) = value { vip = flag }
@@ -69,7 +67,7 @@ extension FragmentRenderer {
             }
         }
         guard plain else { return false }
-        if let url = row.pointee.imageURL {
+        if let url = row.imageURL {
             renderIcon(url, size: 44, fallback: "", into: &html)
         } else {
             renderIcon(nil, size: 44, fallback: String(decoding: name, as: UTF8.self), into: &html)
@@ -86,10 +84,10 @@ extension FragmentRenderer {
         return true
     }
 
-    static func renderHero(_ row: UnsafePointer<FragmentRow>, into html: inout HTMLBuffer) {
-        let fields = row.pointee.fields
+    static func renderHero(_ row: FragmentRow.Lent, into html: inout HTMLBuffer) {
+        let fields = row.fields.pointee
         let name = fields["name"]?.text ?? ""
-        renderIcon(row.pointee.imageURL, size: 56, fallback: name, into: &html)
+        renderIcon(row.imageURL, size: 56, fallback: name, into: &html)
         html.raw("<div class=\"tx\"><div class=\"t1\"><span class=\"nm\">")
         html.cellText(name)
         html.raw("</span>")
@@ -140,13 +138,15 @@ extension FragmentRenderer {
     /// Writes the row's image, or, when its name resolved nowhere, a placeholder as iOS draws a contact
     /// without a photo: the initials of `fallback` on a colour picked from it, with no request.
     /// - Parameters:
-    ///   - url: the resolved image URL (already percent-encoded), nil for the placeholder.
+    ///   - url: the UTF-8 bytes of the resolved image URL (already percent-encoded), nil for the placeholder.
     ///   - size: the square's side in pixels.
     ///   - fallback: the row's name, for the initials and the colour.
-    static func renderIcon(_ url: String?, size: Int, fallback: String, into html: inout HTMLBuffer) {
+    static func renderIcon(
+        _ url: UnsafeRawBufferPointer?, size: Int, fallback: String, into html: inout HTMLBuffer
+    ) {
         if let url {
             html.raw("<img class=\"icon\" src=\"")
-            html.text(url)
+            html.text(utf8: url)
             // The cells' own sizes in one piece each.
             switch size {
             case 32: html.raw("\" alt=\"\" width=\"32\" height=\"32\">")

@@ -29,7 +29,7 @@ extension FragmentRenderer {
     /// (`switch` for a switch), `data-selection-style="none"` for a row that does not highlight,
     /// `data-editing-style` when it has one, and `data-child` with the address of the child table it opens.
     static func renderTableRowAttributes(
-        _ row: UnsafePointer<FragmentRow>, _ cell: TableCell, into html: inout HTMLBuffer
+        _ cell: TableCell, child: UnsafeRawBufferPointer?, into html: inout HTMLBuffer
     ) {
         html.raw("\" data-cell-style=\"")
         html.text(cell.style.rawValue)
@@ -40,9 +40,9 @@ extension FragmentRenderer {
             html.raw("\" data-editing-style=\"")
             html.text(cell.editingStyle.rawValue)
         }
-        if let child = row.pointee.child {
+        if let child {
             html.raw("\" data-child=\"")
-            html.text(child)
+            html.text(utf8: child)
         }
     }
 
@@ -51,13 +51,13 @@ extension FragmentRenderer {
     /// - `value1`: the image, the text, and the detail right-aligned on the same line in grey;
     /// - `value2`: the text as a short blue right-aligned label, then the detail left-aligned; no image;
     /// - `subtitle`: the image, the text, and the detail under it in smaller type.
-    static func renderTableCell(_ row: UnsafePointer<FragmentRow>, into html: inout HTMLBuffer) {
-        let fields = row.pointee.fields
-        let cell = row.pointee.cell ?? TableCell(fields)
+    static func renderTableCell(_ row: FragmentRow.Lent, into html: inout HTMLBuffer) {
+        let fields = row.fields.pointee
+        let cell = row.cell ?? TableCell(fields)
         let text = fields["text"]?.text ?? ""
         let detail = fields["detail"]?.text
         if cell.style != .value2, fields["image"] != nil {
-            renderIcon(row.pointee.imageURL, size: 29, fallback: text, into: &html)
+            renderIcon(row.imageURL, size: 29, fallback: text, into: &html)
         }
         switch cell.style {
         case .default:

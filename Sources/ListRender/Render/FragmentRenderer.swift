@@ -230,31 +230,36 @@ public enum FragmentRenderer {
         withUnsafePointer(to: row) { renderRow(at: $0, cell: cell, isGrouped: isGrouped, into: &html) }
     }
 
-    /// Writes the row at `row` as ``renderRow(_:cell:isGrouped:into:)`` does, reading it where it lies.
-    ///
-    /// The cell renderers read the row through the pointer too: a row passed by value from memory the
-    /// compiler cannot prove unchanged is copied first, its fields, image URL and child address retained
-    /// and then released, for every row.
+    /// Writes the row at `row` as ``renderRow(_:cell:isGrouped:into:)`` does, reading it where it lies:
+    /// a row passed by value from memory the compiler cannot prove unchanged is copied first, its fields,
+    /// image URL and child address retained and then released.
     public static func renderRow(
         at row: UnsafePointer<FragmentRow>, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer
     ) {
+        FragmentRow.withLent(row) { renderRow($0, cell: cell, isGrouped: isGrouped, into: &html) }
+    }
+
+    /// Writes one row lent by its owner (see ``FragmentRow/Lent``) as ``renderRow(_:cell:isGrouped:into:)``
+    /// writes a row: the cells read its dictionary and image URL where they lie.
+    public static func renderRow(
+        _ row: FragmentRow.Lent, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer
+    ) {
         html.raw(cell.rowOpening)
-        if row.pointee.position <= 1 { html.raw(" first") }
-        if row.pointee.endsGroup { html.raw(" last") }
+        if row.position <= 1 { html.raw(" first") }
+        if row.endsGroup { html.raw(" last") }
         html.raw("\" data-row-id=\"")
-        html.int(row.pointee.id.rawValue)
+        html.int(row.id.rawValue)
         html.raw("\" data-section=\"")
-        html.int(row.pointee.indexPath.section)
+        html.int(row.indexPath.section)
         html.raw("\" data-row=\"")
-        html.int(row.pointee.indexPath.row)
-        renderFrame(
-            y: row.pointee.y, height: row.pointee.height, sizing: cell == .hero ? .natural : .minimum, into: &html)
+        html.int(row.indexPath.row)
+        renderFrame(y: row.y, height: row.height, sizing: cell == .hero ? .natural : .minimum, into: &html)
         // A tree grid's rows name their level; axe-core refuses aria-setsize and aria-posinset on rows.
         html.raw(isGrouped ? "\" aria-selected=\"false\" aria-level=\"2" : "\" aria-selected=\"false")
-        if row.pointee.canEdit { html.raw("\" data-can-edit=\"true") }
-        if row.pointee.canMove { html.raw("\" data-can-move=\"true") }
-        if let tableCell = row.pointee.cell { renderTableRowAttributes(row, tableCell, into: &html) }
-        if row.pointee.canEdit {
+        if row.canEdit { html.raw("\" data-can-edit=\"true") }
+        if row.canMove { html.raw("\" data-can-move=\"true") }
+        if let tableCell = row.cell { renderTableRowAttributes(tableCell, child: row.child, into: &html) }
+        if row.canEdit {
             html.raw("\" tabindex=\"-1\">")
             html.raw(
                 "<button type=\"button\" class=\"swipe-del\" data-action=\"delete\" tabindex=\"-1\">Delete</button>"
@@ -263,17 +268,17 @@ public enum FragmentRenderer {
         } else {
             html.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\">")
         }
-        if row.pointee.canEdit && cell == .message {
+        if row.canEdit && cell == .message {
             html.raw("<span class=\"check\" aria-hidden=\"true\"></span>")
-        } else if row.pointee.canEdit {
+        } else if row.canEdit {
             html.raw("<button type=\"button\" class=\"minus\" data-action=\"minus\" aria-label=\"Delete\"")
             html.raw(" tabindex=\"-1\"></button>")
-        } else if row.pointee.cell?.editingStyle == .insert {
+        } else if row.cell?.editingStyle == .insert {
             html.raw("<button type=\"button\" class=\"minus add\" data-action=\"insert\" aria-label=\"Insert\"")
             html.raw(" tabindex=\"-1\"></button>")
         }
         renderCell(row, cell: cell, into: &html)
-        if row.pointee.canMove {
+        if row.canMove {
             html.raw("<span class=\"grip\" data-action=\"move\" role=\"button\" aria-label=\"Reorder\"></span>")
         }
         html.raw("</div></div>")

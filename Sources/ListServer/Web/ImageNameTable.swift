@@ -6,7 +6,8 @@ import Models
 /// replacing the table whole (``AssetCatalog/rememberImageNames(_:)``).
 ///
 /// Open addressing over a power-of-two number of slots, at most half full, keyed by the FNV-1a hash of
-/// the name's UTF-8 bytes; the bytes are compared on a hash match.
+/// the name's UTF-8 bytes; the bytes are compared on a hash match. The URLs' bytes lie one after another
+/// in one allocation the table owns, so a window writes a row's URL from there, with nothing retained.
 final class ImageNameTable: Sendable {
     struct Slot: Sendable {
         let hash: UInt64
@@ -20,6 +21,11 @@ final class ImageNameTable: Sendable {
 
     private let slots: [Slot?]
     let count: Int
+    /// Where each slot's URL lies in `urlBytes`: its offset and length; a length of -1 for a name that
+    /// resolves nowhere.
+    private let urlRanges: [(offset: Int32, count: Int32)]
+    /// The URLs' UTF-8 bytes, written once in `init` and only read after.
+    private nonisolated(unsafe) let urlBytes: UnsafeMutableRawBufferPointer
 
     static let empty = ImageNameTable(names: [])
 
@@ -39,7 +45,22 @@ final class ImageNameTable: Sendable {
         }
         self.slots = slots
         self.count = count
+        let byteCount = slots.reduce(0) { $0 + ($1?.url?.utf8.count ?? 0) }
+        let urlBytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(byteCount, 1), alignment: 1)
+        var offset = 0
+        urlRanges = slots.map { slot in
+            guard let url = slot?.url else { return (0, -1) }
+            let start = offset
+            for byte in url.utf8 {
+                urlBytes[offset] = byte
+                offset += 1
+            }
+            return (Int32(start), Int32(offset - start))
+        }
+        self.urlBytes = urlBytes
     }
+
+    deinit { urlBytes.deallocate() }
 
     /// The hash a name is kept under.
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
@@ -48,12 +69,14 @@ final class ImageNameTable: Sendable {
         return hash
     }
 
-    /// The URL of a name the table has met (nil inside when it resolves nowhere), or nil when it has
-    /// not met it: read where it lies, with no slot copied out.
+    /// The UTF-8 bytes of the URL of a name the table has met (nil inside when it resolves nowhere), or
+    /// nil when it has not met it: read where they lie, valid as long as the table is.
     /// - Complexity: O(1) on average, plus O(length) to compare the bytes.
-    func url(for bytes: UnsafeRawBufferPointer, hash: UInt64) -> String?? {
+    func url(for bytes: UnsafeRawBufferPointer, hash: UInt64) -> UnsafeRawBufferPointer?? {
         guard let index = index(of: bytes, hash: hash) else { return nil }
-        return slots[index].unsafelyUnwrapped.url
+        let range = urlRanges[index]
+        guard range.count >= 0 else { return .some(nil) }
+        return UnsafeRawBufferPointer(start: urlBytes.baseAddress.unsafelyUnwrapped + Int(range.offset), count: Int(range.count))
     }
 
     private func index(of bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int? {

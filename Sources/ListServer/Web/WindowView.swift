@@ -144,23 +144,36 @@ struct WindowView {
         return String(decoding: link, as: UTF8.self)
     }
 
+    /// Lends `body` the row of `item` as the renderer reads it, with the number of rows in its section: its
+    /// dictionary where the section keeps it and its image URL where `icons` keeps it, so that nothing is
+    /// copied or retained for it.
     @inline(__always)
-    fileprivate func row(
+    fileprivate func withRow<Result>(
         _ item: TableWindow.RowItem, _ sections: UnsafeBufferPointer<Section>, _ metrics: TableMetrics,
-        _ icons: IconURLs
-    ) -> FragmentRow {
-        let rows = sections[item.indexPath.section].rows
-        let row = rows[item.indexPath.row]
-        let cell = metrics.kind == .table ? TableCell(row.fields) : nil
-        let child = cell?.hasChild == true ? entry.address.appending(row.id).description : nil
-        let imageURL = icons.url(of: row.fields)
-        let canEdit = metrics.rowCanBeEdited(row.fields)
-        let canMove = metrics.rowCanBeMoved(row.fields)
-        return FragmentRow(
-            indexPath: item.indexPath, id: row.id, y: item.frame.y, height: item.frame.height, fields: row.fields,
-            setSize: rows.count, position: item.indexPath.row + 1, canEdit: canEdit, canMove: canMove,
-            endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1, imageURL: imageURL, cell: cell,
-            child: child)
+        _ icons: IconURLs, _ body: (FragmentRow.Lent, _ setSize: Int) -> Result
+    ) -> Result {
+        let section = sections.baseAddress.unsafelyUnwrapped + item.indexPath.section
+        return section.pointee.rows.withUnsafeBufferPointer { rows in
+            let row = rows.baseAddress.unsafelyUnwrapped + item.indexPath.row
+            let fields = UnsafeRawPointer(row).advanced(by: MemoryLayout<Row>.offset(of: \Row.fields)!)
+                .assumingMemoryBound(to: Fields.self)
+            let cell = metrics.kind == .table ? TableCell(fields.pointee) : nil
+            func lend(child: UnsafeRawBufferPointer?) -> Result {
+                icons.withURL(of: fields) { imageURL in
+                    body(
+                        FragmentRow.Lent(
+                            indexPath: item.indexPath, id: row.pointee.id, y: item.frame.y,
+                            height: item.frame.height, position: item.indexPath.row + 1,
+                            canEdit: metrics.rowCanBeEdited(cell: cell), canMove: metrics.rowCanBeMoved(cell: cell),
+                            endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1, fields: fields,
+                            imageURL: imageURL, cell: cell, child: child),
+                        rows.count)
+                }
+            }
+            guard cell?.hasChild == true else { return lend(child: nil) }
+            var child = entry.address.appending(row.pointee.id).description
+            return child.withUTF8 { lend(child: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// The window for the HTML renderer, its headers, rows and footers built into arrays.
@@ -214,9 +227,9 @@ struct WindowView {
 
     /// The window's headers, rows and footers, built from the dataset when the renderer reads them.
     ///
-    /// A class, so that the renderer's calls for each item pass one reference rather than copying the
-    /// view it reads from.
-    fileprivate final class Items: FragmentItems {
+    /// A structure, which the renderer borrows: its calls for each item read the view where it lies (a
+    /// class's stored view was copied for each call, its references retained and released).
+    fileprivate struct Items: FragmentItems {
         let view: WindowView
         let sections: UnsafeBufferPointer<Section>
         let metrics: TableMetrics
@@ -249,12 +262,15 @@ struct WindowView {
         func headerHeight(at index: Int) -> Double { headers[index].frame.height }
         func footerHeight(at index: Int) -> Double { view.window.footers[index].frame.height }
         func header(at index: Int) -> FragmentHeader { view.header(headers[index], sections) }
-        func row(at index: Int) -> FragmentRow { view.row(view.window.rows[index], sections, metrics, icons) }
+        func row(at index: Int) -> FragmentRow {
+            view.withRow(view.window.rows[index], sections, metrics, icons) { row, setSize in
+                FragmentRow(row, setSize: setSize)
+            }
+        }
 
         func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer) {
-            var row = view.row(view.window.rows[index], sections, metrics, icons)
-            withUnsafePointer(to: &row) { row in
-                FragmentRenderer.renderRow(at: row, cell: cell, isGrouped: isGrouped, into: &html)
+            view.withRow(view.window.rows[index], sections, metrics, icons) { row, _ in
+                FragmentRenderer.renderRow(row, cell: cell, isGrouped: isGrouped, into: &html)
             }
         }
 
@@ -290,11 +306,18 @@ private final class IconURLs {
         table = assets.imageNameTable()
     }
 
-    /// The URL of the image a row names in `icon`, else in `image`; nil when it names none or the name
-    /// resolves nowhere.
-    func url(of fields: Fields) -> String? {
-        if let found = fields.withText(forKey: "icon", url(named:)) { return found }
-        return fields.withText(forKey: "image", url(named:)) ?? nil
+    /// Lends `body` the UTF-8 bytes of the URL of the image the row at `fields` names in `icon`, else in
+    /// `image`; nil when it names none or the name resolves nowhere. A name met before is answered with
+    /// the table's bytes, so nothing is retained for it.
+    @inline(__always)
+    func withURL<Result>(of fields: UnsafePointer<Fields>, _ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
+        let found = Fields.withText(of: fields, forKey: "icon", url(named:))
+            ?? Fields.withText(of: fields, forKey: "image", url(named:)) ?? .nowhere
+        switch found {
+        case .nowhere: return body(nil)
+        case .lent(let bytes): return body(bytes)
+        case .resolved(var url): return url.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// Gives the names this window resolved to the catalogue, for the windows after it.
@@ -303,16 +326,26 @@ private final class IconURLs {
         met = []
     }
 
+    /// Where an image name's URL was found.
+    private enum Found {
+        /// The name resolves nowhere.
+        case nowhere
+        /// In the catalogue's table, which keeps the bytes for as long as this window holds it.
+        case lent(UnsafeRawBufferPointer)
+        /// Resolved or met in this window.
+        case resolved(String)
+    }
+
     /// The URL for an image name lent as UTF-8 bytes: a `String` of the name is made only the first time
     /// it is met.
-    private func url(named bytes: UnsafeRawBufferPointer) -> String? {
+    private func url(named bytes: UnsafeRawBufferPointer) -> Found {
         let hash = ImageNameTable.hash(bytes)
-        if let url = table.url(for: bytes, hash: hash) { return url }
+        if let url = table.url(for: bytes, hash: hash) { return url.map(Found.lent) ?? .nowhere }
         for slot in met where slot.hash == hash && ImageNameTable.equal(slot.name, bytes) {
-            return slot.url
+            return slot.url.map(Found.resolved) ?? .nowhere
         }
         let url = assets.url(forImageNamed: String(decoding: bytes, as: UTF8.self))
         if met.count < ImageNameTable.limit { met.append(ImageNameTable.Slot(hash: hash, name: Array(bytes), url: url)) }
-        return url
+        return url.map(Found.resolved) ?? .nowhere
     }
 }

@@ -16,7 +16,11 @@ struct ImageNameTableTests {
     }
 
     static func lookUp(_ table: ImageNameTable, _ name: String) -> Found? {
-        Array(name.utf8).withUnsafeBytes { table.url(for: $0, hash: ImageNameTable.hash($0)) }.map(Found.init)
+        Array(name.utf8).withUnsafeBytes { name in
+            table.url(for: name, hash: ImageNameTable.hash(name)).map { url in
+                Found(url: url.map { String(decoding: $0, as: UTF8.self) })
+            }
+        }
     }
 
     @Test("every name put in is found with its URL, a name that resolved nowhere with none, others not at all")

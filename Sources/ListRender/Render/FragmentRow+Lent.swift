@@ -1,0 +1,95 @@
+// ListRender — a row lent to the renderer by whoever holds it
+import Models
+
+extension FragmentRow {
+    /// A row as the renderer reads it: its frame and flags by value, its dictionary, image URL and child
+    /// address where their owner keeps them, so that writing it copies, retains and releases nothing (it
+    /// holds no reference).
+    ///
+    /// A ``FragmentRow`` lends itself as one (``withLent(_:_:)``); a server writing rows straight from
+    /// its dataset makes one for each row it writes, pointing into the dataset's own storage. The
+    /// pointers are valid only while the renderer's call that takes the row runs.
+    public struct Lent {
+        /// The row's position in the table.
+        public var indexPath: IndexPath
+        /// The row's stable id.
+        public var id: RowID
+        /// The row's top in content coordinates.
+        public var y: Double
+        /// The row's height in pixels (see ``FragmentRow/height``).
+        public var height: Double
+        /// The row's 1-based position in its section.
+        public var position: Int
+        /// Whether the row can be deleted.
+        public var canEdit: Bool
+        /// Whether the row can be reordered.
+        public var canMove: Bool
+        /// Whether the row closes its group (see ``FragmentRow/endsGroup``).
+        public var endsGroup: Bool
+        /// The row's dictionary, where its owner keeps it.
+        public var fields: UnsafePointer<Fields>
+        /// The UTF-8 bytes of the row's image URL (already percent-encoded); nil draws a placeholder.
+        public var imageURL: UnsafeRawBufferPointer?
+        /// A table document's row: what its fields say about its cell; nil for other kinds.
+        public var cell: TableCell?
+        /// A row that opens a child table: the UTF-8 bytes of the child's address, as `?child=` takes it.
+        public var child: UnsafeRawBufferPointer?
+
+        /// Creates a lent row; the parameters are as for ``FragmentRow/init(indexPath:id:y:height:fields:setSize:position:canEdit:canMove:endsGroup:imageURL:cell:child:)``,
+        /// the dictionary and the image URL's and child address's bytes lent by their owner.
+        @inlinable
+        public init(
+            indexPath: IndexPath, id: RowID, y: Double, height: Double, position: Int, canEdit: Bool,
+            canMove: Bool, endsGroup: Bool, fields: UnsafePointer<Fields>, imageURL: UnsafeRawBufferPointer?,
+            cell: TableCell? = nil, child: UnsafeRawBufferPointer? = nil
+        ) {
+            self.indexPath = indexPath
+            self.id = id
+            self.y = y
+            self.height = height
+            self.position = position
+            self.canEdit = canEdit
+            self.canMove = canMove
+            self.endsGroup = endsGroup
+            self.fields = fields
+            self.imageURL = imageURL
+            self.cell = cell
+            self.child = child
+        }
+    }
+
+    /// A row with the values `row` lends, its image URL copied out, in a section of `setSize` rows.
+    public init(_ row: Lent, setSize: Int) {
+        self.init(
+            indexPath: row.indexPath, id: row.id, y: row.y, height: row.height, fields: row.fields.pointee,
+            setSize: setSize, position: row.position, canEdit: row.canEdit, canMove: row.canMove,
+            endsGroup: row.endsGroup, imageURL: row.imageURL.map { String(decoding: $0, as: UTF8.self) },
+            cell: row.cell, child: row.child.map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// Lends the row at `row` to `body`: its dictionary where it lies, its image URL's and child
+    /// address's bytes.
+    /// - Complexity: O(1), plus making the strings contiguous when they are not native.
+    @inlinable
+    public static func withLent<Result>(_ row: UnsafePointer<FragmentRow>, _ body: (Lent) -> Result) -> Result {
+        let fields = UnsafeRawPointer(row).advanced(by: MemoryLayout<FragmentRow>.offset(of: \FragmentRow.fields)!)
+            .assumingMemoryBound(to: Fields.self)
+        return withBytes(of: row.pointee.imageURL) { imageURL in
+            withBytes(of: row.pointee.child) { child in
+                body(
+                    Lent(
+                        indexPath: row.pointee.indexPath, id: row.pointee.id, y: row.pointee.y,
+                        height: row.pointee.height, position: row.pointee.position, canEdit: row.pointee.canEdit,
+                        canMove: row.pointee.canMove, endsGroup: row.pointee.endsGroup, fields: fields,
+                        imageURL: imageURL, cell: row.pointee.cell, child: child))
+            }
+        }
+    }
+
+    /// Lends `body` the UTF-8 bytes of `text`, nil for nil.
+    @inlinable
+    static func withBytes<Result>(of text: String?, _ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
+        guard var text else { return body(nil) }
+        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
+}
