@@ -25,12 +25,21 @@ public protocol FragmentItems {
     /// writes ``row(at:)``; an implementation that builds its rows can hand one to the renderer where it
     /// is built, rather than return it through the protocol first.
     func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer)
+    /// Writes the rows `indices`, all of one section, as ``renderRow(at:cell:isGrouped:into:)`` writes each.
+    /// The default writes them one by one; an implementation that reads a section's rows through one
+    /// buffer can reach it once for them all.
+    func renderRows(_ indices: Range<Int>, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer)
 }
 
 extension FragmentItems {
     @inlinable
     public func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer) {
         FragmentRenderer.renderRow(row(at: index), cell: cell, isGrouped: isGrouped, into: &html)
+    }
+
+    @inlinable
+    public func renderRows(_ indices: Range<Int>, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer) {
+        for index in indices { renderRow(at: index, cell: cell, isGrouped: isGrouped, into: &html) }
     }
 }
 

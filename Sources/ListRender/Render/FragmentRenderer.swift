@@ -63,8 +63,11 @@ public enum FragmentRenderer {
                 }
                 header += 1
             } else if rowSection <= footerSection {
-                items.renderRow(at: row, cell: cell, isGrouped: window.isGrouped, into: &html)
-                row += 1
+                // The section's rows in one run: no header or footer comes between them.
+                var end = row + 1
+                while end < rowCount && items.rowSection(at: end) == rowSection { end += 1 }
+                items.renderRows(row..<end, cell: cell, isGrouped: window.isGrouped, into: &html)
+                row = end
             } else {
                 if items.footerHeight(at: footer) > 0 { renderFooter(items.footer(at: footer), into: &html) }
                 footer += 1

@@ -12,7 +12,8 @@ final class DatasetEntry: Sendable {
     let snapshot: TableSnapshot
     let metrics: TableMetrics
     /// The layout with every section expanded; layouts for other expanded sets derive from it.
-    let layout: TableLayout
+    var layout: TableLayout { allExpanded.layout }
+    private let allExpanded: SharedLayout
     /// The section index bar: titles and the section each jumps to; empty for one-section lists.
     let indexTitles: [String]
     let indexSections: [Int]
@@ -37,7 +38,7 @@ final class DatasetEntry: Sendable {
 
     /// The most derived layouts kept per entry.
     private static let layoutCacheLimit = 32
-    private let derivedLayouts = Mutex<[LayoutKey: TableLayout]>([:])
+    private let derivedLayouts = Mutex<[LayoutKey: SharedLayout]>([:])
     private let idRanges = Mutex<[ClosedRange<Int64>]?>(nil)
 
     /// The section ids as sorted ranges, adjacent ids merged, for the links of collapsible headers;
@@ -66,7 +67,7 @@ final class DatasetEntry: Sendable {
         self.address = address
         self.snapshot = snapshot
         self.metrics = metrics
-        self.layout = layout
+        allExpanded = SharedLayout(layout)
         tag = Self.processTag + "." + String(Self.nextTag.add(1, ordering: .relaxed).newValue, radix: 36)
             + ".v" + String(dataset.version)
         defaultExpanded = metrics.sectionsStartExpanded ? .all : .none
@@ -131,7 +132,14 @@ final class DatasetEntry: Sendable {
     /// - Complexity: O(sections) the first time for a set, plus O(rows) the first time for a width;
     ///   O(1) after.
     func layout(for expanded: ExpandedSections, hasInsertionRows: Bool = false, width: Double? = nil) -> TableLayout {
-        if expanded == .all && !hasInsertionRows && width == nil { return layout }
+        sharedLayout(for: expanded, hasInsertionRows: hasInsertionRows, width: width).layout
+    }
+
+    /// ``layout(for:hasInsertionRows:width:)`` by reference, for a window that reads it in place.
+    func sharedLayout(
+        for expanded: ExpandedSections, hasInsertionRows: Bool = false, width: Double? = nil
+    ) -> SharedLayout {
+        if expanded == .all && !hasInsertionRows && width == nil { return allExpanded }
         let key = LayoutKey(expanded: expanded, hasInsertionRows: hasInsertionRows, width: width)
         if let cached = derivedLayouts.withLock({ $0[key] }) { return cached }
         let sections = snapshot.sections
@@ -143,11 +151,12 @@ final class DatasetEntry: Sendable {
         if hasInsertionRows {
             derived.setFooterHeights(Array(repeating: metrics.footerHeight(isEditing: true), count: sections.count))
         }
+        let shared = SharedLayout(derived)
         derivedLayouts.withLock { cache in
             if cache.count >= DatasetEntry.layoutCacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[key] = derived
+            cache[key] = shared
         }
-        return derived
+        return shared
     }
 
     /// Whether windows get insertion rows: in editing mode, for a kind whose rows can be inserted.

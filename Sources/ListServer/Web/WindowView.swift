@@ -4,12 +4,18 @@ import ListRender
 import Models
 
 /// One computed window of a dataset version, ready to be written as JSON or as an HTML fragment.
-struct WindowView {
+///
+/// A class: the writers hold and pass one reference, where a structure of this many references (the
+/// entry, its layout, the window's arrays) was copied, each reference retained and released, and those
+/// are the dataset's, shared by every thread serving it.
+final class WindowView {
     let entry: DatasetEntry
     let expanded: ExpandedSections
     /// Whether the sections end with insertion rows (editing mode, a kind whose rows can be inserted).
     let hasInsertionRows: Bool
-    let layout: TableLayout
+    /// The layout the window is of, read where the entry keeps it.
+    let shared: SharedLayout
+    var layout: TableLayout { shared.layout }
     let window: TableWindow
     /// The dataset's sections, read once rather than through `entry` for every item.
     let sections: [Section]
@@ -23,18 +29,29 @@ struct WindowView {
         self.entry = entry
         expanded = request.expandedSections(default: entry.defaultExpanded)
         hasInsertionRows = request.hasInsertionRows(in: entry)
-        layout = entry.layout(
+        shared = entry.sharedLayout(
             for: expanded, hasInsertionRows: hasInsertionRows, width: entry.estimateWidth(request.width))
-        var top = request.top
-        if let anchor = request.anchor, let path = entry.snapshot.indexPath(for: anchor),
-            let frame = layout.rectForRow(at: path)
-        {
-            top += frame.y
-        } else if let section = request.section, section < layout.numberOfSections {
-            top += layout.rectForHeader(inSection: section).y
-        }
-        window = layout.window(top: top, height: request.height, overscan: request.overscan)
+        window = Self.window(of: shared, entry, request)
         sections = entry.dataset.sections
+    }
+
+    /// The window `request` asks for in `shared`'s layout: at `top`, from the row or section it names
+    /// when it names one.
+    private static func window(of shared: SharedLayout, _ entry: DatasetEntry, _ request: WindowRequest) -> TableWindow {
+        withExtendedLifetime(shared) {
+            // Read where the shared layout keeps it (a call on `shared.layout` copied the layout first).
+            withUnsafePointer(to: shared.layout) { layout in
+                var top = request.top
+                if let anchor = request.anchor, let path = entry.snapshot.indexPath(for: anchor),
+                    let frame = layout.pointee.rectForRow(at: path)
+                {
+                    top += frame.y
+                } else if let section = request.section, section < layout.pointee.numberOfSections {
+                    top += layout.pointee.rectForHeader(inSection: section).y
+                }
+                return layout.pointee.window(top: top, height: request.height, overscan: request.overscan)
+            }
+        }
     }
 
     /// The JSON of a window, from the entry's ``ResponseCache`` when it was written before.
@@ -120,7 +137,7 @@ struct WindowView {
         let section = sections[item.section]
         return FragmentHeader(
             section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
-            sectionMaxY: layout.rectForSection(item.section).maxY, title: entry.metrics.title(of: section),
+            sectionMaxY: shared.layout.rectForSection(item.section).maxY, title: entry.metrics.title(of: section),
             fields: section.fields, rowCount: headerRowCount(item.section, section),
             isExpanded: expanded.contains(section.id), isCollapsible: entry.metrics.sectionsAreCollapsible,
             link: entry.metrics.sectionsAreCollapsible ? link(toggling: section.id, at: item.frame.y) : nil)
@@ -145,35 +162,33 @@ struct WindowView {
     }
 
     /// Lends `body` the row of `item` as the renderer reads it, with the number of rows in its section: its
-    /// dictionary where the section keeps it and its image URL where `icons` keeps it, so that nothing is
-    /// copied or retained for it.
+    /// dictionary where `rows`, its section's, keep it and its image URL where `icons` keeps it, so that
+    /// nothing is copied or retained for it.
     @inline(__always)
     fileprivate func withRow<Result>(
-        _ item: TableWindow.RowItem, _ sections: UnsafeBufferPointer<Section>, _ metrics: TableMetrics,
-        _ icons: IconURLs, _ body: (FragmentRow.Lent, _ setSize: Int) -> Result
+        _ item: TableWindow.RowItem, in rows: UnsafeBufferPointer<Row>, _ metrics: TableMetrics, _ icons: IconURLs,
+        _ body: (FragmentRow.Lent, _ setSize: Int) -> Result
     ) -> Result {
-        let section = sections.baseAddress.unsafelyUnwrapped + item.indexPath.section
-        return section.pointee.rows.withUnsafeBufferPointer { rows in
-            let row = rows.baseAddress.unsafelyUnwrapped + item.indexPath.row
-            let fields = UnsafeRawPointer(row).advanced(by: MemoryLayout<Row>.offset(of: \Row.fields)!)
-                .assumingMemoryBound(to: Fields.self)
-            let cell = metrics.kind == .table ? TableCell(fields.pointee) : nil
-            func lend(child: UnsafeRawBufferPointer?) -> Result {
-                icons.withURL(of: fields) { imageURL in
-                    body(
-                        FragmentRow.Lent(
-                            indexPath: item.indexPath, id: row.pointee.id, y: item.frame.y,
-                            height: item.frame.height, position: item.indexPath.row + 1,
-                            canEdit: metrics.rowCanBeEdited(cell: cell), canMove: metrics.rowCanBeMoved(cell: cell),
-                            endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1, fields: fields,
-                            imageURL: imageURL, cell: cell, child: child),
-                        rows.count)
-                }
+        let row = rows.baseAddress.unsafelyUnwrapped + item.indexPath.row
+        let fields = UnsafeRawPointer(row).advanced(by: MemoryLayout<Row>.offset(of: \Row.fields)!)
+            .assumingMemoryBound(to: Fields.self)
+        let cell = metrics.kind == .table ? TableCell(fields.pointee) : nil
+        // Asked here rather than in the closures below, which would copy the metrics to ask.
+        let (canEdit, canMove) = (metrics.rowCanBeEdited(cell: cell), metrics.rowCanBeMoved(cell: cell))
+        func lend(child: UnsafeRawBufferPointer?) -> Result {
+            icons.withURL(of: fields) { imageURL in
+                body(
+                    FragmentRow.Lent(
+                        indexPath: item.indexPath, id: row.pointee.id, y: item.frame.y, height: item.frame.height,
+                        position: item.indexPath.row + 1, canEdit: canEdit, canMove: canMove,
+                        endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1, fields: fields,
+                        imageURL: imageURL, cell: cell, child: child),
+                    rows.count)
             }
-            guard cell?.hasChild == true else { return lend(child: nil) }
-            var child = entry.address.appending(row.pointee.id).description
-            return child.withUTF8 { lend(child: UnsafeRawBufferPointer($0)) }
         }
+        guard cell?.hasChild == true else { return lend(child: nil) }
+        var child = entry.address.appending(row.pointee.id).description
+        return child.withUTF8 { lend(child: UnsafeRawBufferPointer($0)) }
     }
 
     /// The window for the HTML renderer, its headers, rows and footers built into arrays.
@@ -246,7 +261,7 @@ struct WindowView {
             let window = view.window
             if let pinned = window.pinnedHeader, !window.headers.contains(where: { $0.section == pinned.section }) {
                 let natural = TableWindow.SectionItem(
-                    section: pinned.section, frame: view.layout.rectForHeader(inSection: pinned.section))
+                    section: pinned.section, frame: view.shared.layout.rectForHeader(inSection: pinned.section))
                 headers = [natural] + window.headers
             } else {
                 headers = window.headers
@@ -263,14 +278,29 @@ struct WindowView {
         func footerHeight(at index: Int) -> Double { view.window.footers[index].frame.height }
         func header(at index: Int) -> FragmentHeader { view.header(headers[index], sections) }
         func row(at index: Int) -> FragmentRow {
-            view.withRow(view.window.rows[index], sections, metrics, icons) { row, setSize in
-                FragmentRow(row, setSize: setSize)
+            let item = view.window.rows[index]
+            return sections[item.indexPath.section].rows.withUnsafeBufferPointer { rows in
+                view.withRow(item, in: rows, metrics, icons) { row, setSize in FragmentRow(row, setSize: setSize) }
             }
         }
 
         func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer) {
-            view.withRow(view.window.rows[index], sections, metrics, icons) { row, _ in
-                FragmentRenderer.renderRow(row, cell: cell, isGrouped: isGrouped, into: &html)
+            renderRows(index..<index + 1, cell: cell, isGrouped: isGrouped, into: &html)
+        }
+
+        /// Writes a run of one section's rows, read through one buffer of the section's rows.
+        func renderRows(_ indices: Range<Int>, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer) {
+            // Bound once here: read from `self` inside the loop's closures, the metrics were copied for
+            // every row.
+            let (view, metrics, icons) = (view, metrics, icons)
+            view.window.rows.withUnsafeBufferPointer { items in
+                sections[items[indices.lowerBound].indexPath.section].rows.withUnsafeBufferPointer { rows in
+                    for index in indices {
+                        view.withRow(items[index], in: rows, metrics, icons) { row, _ in
+                            FragmentRenderer.renderRow(row, cell: cell, isGrouped: isGrouped, into: &html)
+                        }
+                    }
+                }
             }
         }
 
@@ -311,8 +341,9 @@ private final class IconURLs {
     /// the table's bytes, so nothing is retained for it.
     @inline(__always)
     func withURL<Result>(of fields: UnsafePointer<Fields>, _ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
-        let found = Fields.withText(of: fields, forKey: "icon", url(named:))
-            ?? Fields.withText(of: fields, forKey: "image", url(named:)) ?? .nowhere
+        // Closures rather than `url(named:)` itself, which would be a closure holding a reference to `self`.
+        let found = Fields.withText(of: fields, forKey: "icon") { url(named: $0) }
+            ?? Fields.withText(of: fields, forKey: "image") { url(named: $0) } ?? .nowhere
         switch found {
         case .nowhere: return body(nil)
         case .lent(let bytes): return body(bytes)
