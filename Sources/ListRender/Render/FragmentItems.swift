@@ -1,4 +1,5 @@
 // ListRender — the headers, rows and footers a fragment is written from
+import Models
 
 /// The headers, rows and footers of a window in table order, each list by index: what
 /// ``FragmentRenderer`` reads, one item at a time, as it writes.
@@ -25,6 +26,9 @@ public protocol FragmentItems {
     /// writes ``row(at:)``; an implementation that builds its rows can hand one to the renderer where it
     /// is built, rather than return it through the protocol first.
     func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer)
+    /// Writes header `index` as ``FragmentRenderer/renderHeader(_:kind:isGrouped:into:)`` does. The default
+    /// writes ``header(at:)``; an implementation can lend the header instead (``FragmentHeader/Lent``).
+    func renderHeader(at index: Int, kind: DatasetKind, isGrouped: Bool, into html: inout HTMLBuffer)
     /// Writes the rows `indices`, all of one section, as ``renderRow(at:cell:isGrouped:into:)`` writes each.
     /// The default writes them one by one; an implementation that reads a section's rows through one
     /// buffer can reach it once for them all.
@@ -35,6 +39,11 @@ extension FragmentItems {
     @inlinable
     public func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer) {
         FragmentRenderer.renderRow(row(at: index), cell: cell, isGrouped: isGrouped, into: &html)
+    }
+
+    @inlinable
+    public func renderHeader(at index: Int, kind: DatasetKind, isGrouped: Bool, into html: inout HTMLBuffer) {
+        FragmentRenderer.renderHeader(header(at: index), kind: kind, isGrouped: isGrouped, into: &html)
     }
 
     @inlinable

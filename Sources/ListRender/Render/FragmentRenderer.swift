@@ -59,7 +59,7 @@ public enum FragmentRenderer {
             let footerSection = footer < footerCount ? items.footerSection(at: footer) : Int.max
             if headerSection <= rowSection && headerSection <= footerSection {
                 if items.headerHeight(at: header) > 0 {
-                    renderHeader(items.header(at: header), kind: window.kind, isGrouped: window.isGrouped, into: &html)
+                    items.renderHeader(at: header, kind: window.kind, isGrouped: window.isGrouped, into: &html)
                 }
                 header += 1
             } else if rowSection <= footerSection {
@@ -150,9 +150,17 @@ public enum FragmentRenderer {
         html.raw("px")
     }
 
-    @usableFromInline
-    static func renderHeader(
+    /// Writes one section header.
+    public static func renderHeader(
         _ header: FragmentHeader, kind: DatasetKind, isGrouped: Bool, into html: inout HTMLBuffer
+    ) {
+        FragmentHeader.withLent(header) { renderHeader($0, kind: kind, isGrouped: isGrouped, into: &html) }
+    }
+
+    /// Writes one section header lent by its owner (see ``FragmentHeader/Lent``), as
+    /// ``renderHeader(_:kind:isGrouped:into:)`` writes a header.
+    public static func renderHeader(
+        _ header: FragmentHeader.Lent, kind: DatasetKind, isGrouped: Bool, into html: inout HTMLBuffer
     ) {
         html.raw("<div role=\"row\" data-cell=\"header\" class=\"hdr")
         if kind == .friends { html.raw(" h-friend") }
@@ -173,18 +181,18 @@ public enum FragmentRenderer {
         }
         if let link = header.link {
             html.raw("<a class=\"ht\" tabindex=\"-1\" href=\"")
-            html.text(link)
+            html.text(utf8: link)
             html.raw("\">")
-            html.text(header.title)
+            html.text(utf8: header.title)
             html.raw("</a>")
         } else {
             html.raw("<span class=\"ht\">")
-            html.text(header.title)
+            html.text(utf8: header.title)
             html.raw("</span>")
         }
         if kind == .friends {
             html.raw("<span class=\"hn\">")
-            html.int(header.fields["online"]?.integer ?? 0)
+            html.int(header.online)
             html.raw(" / ")
             html.int(header.rowCount)
             html.raw("</span>")

@@ -134,31 +134,54 @@ final class WindowView {
     }
 
     fileprivate func header(_ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>) -> FragmentHeader {
-        let section = sections[item.section]
-        return FragmentHeader(
-            section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
-            sectionMaxY: shared.layout.rectForSection(item.section).maxY, title: entry.metrics.title(of: section),
-            fields: section.fields, rowCount: headerRowCount(item.section, section),
-            isExpanded: expanded.contains(section.id), isCollapsible: entry.metrics.sectionsAreCollapsible,
-            link: entry.metrics.sectionsAreCollapsible ? link(toggling: section.id, at: item.frame.y) : nil)
+        withHeader(item, sections) { FragmentHeader($0, fields: sections[item.section].fields) }
+    }
+
+    /// Lends `body` the header of `item` as the renderer reads it: its title's bytes, and its link's
+    /// when the sections collapse, with no string made for the link.
+    fileprivate func withHeader<Result>(
+        _ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>,
+        _ body: (FragmentHeader.Lent) -> Result
+    ) -> Result {
+        let section = sections.baseAddress.unsafelyUnwrapped + item.section
+        let collapsible = entry.metrics.sectionsAreCollapsible
+        var title = entry.metrics.title(of: section.pointee)
+        let online = entry.dataset.kind == .friends ? FragmentHeader.online(in: section.pointee.fields) : 0
+        func lend(_ link: UnsafeRawBufferPointer?) -> Result {
+            title.withUTF8 { title in
+                body(
+                    FragmentHeader.Lent(
+                        section: item.section, sectionID: section.pointee.id, y: item.frame.y,
+                        height: item.frame.height, sectionMaxY: shared.layout.rectForSection(item.section).maxY,
+                        title: UnsafeRawBufferPointer(title), online: online,
+                        rowCount: headerRowCount(item.section, section.pointee),
+                        isExpanded: expanded.contains(section.pointee.id), isCollapsible: collapsible, link: link))
+            }
+        }
+        guard collapsible else { return lend(nil) }
+        return link(toggling: section.pointee.id, at: item.frame.y).withUnsafeBytes(lend)
     }
 
     /// The page with one section toggled and its header at the top: the link of a collapsible header.
-    private func link(toggling id: SectionID, at y: Double) -> String {
-        // Written as bytes, in one buffer: a window's headers each carry one.
+    private func link(toggling id: SectionID, at y: Double) -> [UInt8] {
+        let ranges = entry.sectionIDRanges
         var link: [UInt8] = []
-        link.reserveCapacity(64)
-        link.append(contentsOf: "/d/".utf8)
-        link.append(contentsOf: entry.dataset.id.utf8)
-        link.append(UInt8(ascii: "?"))
-        if y > 0 {
-            link.append(contentsOf: "top=".utf8)
-            ExpandedSections.appendDecimal(Int64(y), to: &link)
-            link.append(UInt8(ascii: "&"))
+        link.reserveCapacity(48 + entry.dataset.id.utf8.count + 24 * min(ranges.count + 1, 64))
+        func append(_ text: StaticString) {
+            link.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
-        link.append(contentsOf: "expanded=".utf8)
-        expanded.writeToggling(id, allIDs: entry.sectionIDRanges, to: &link)
-        return String(decoding: link, as: UTF8.self)
+        append("/d/")
+        var dataset = entry.dataset.id
+        dataset.withUTF8 { link.append(contentsOf: $0) }
+        append("?")
+        if y > 0 {
+            append("top=")
+            ExpandedSections.appendDecimal(Int64(y), to: &link)
+            append("&")
+        }
+        append("expanded=")
+        expanded.writeToggling(id, allIDs: ranges, to: &link)
+        return link
     }
 
     /// Lends `body` the row of `item` as the renderer reads it, with the number of rows in its section: its
@@ -277,6 +300,12 @@ final class WindowView {
         func headerHeight(at index: Int) -> Double { headers[index].frame.height }
         func footerHeight(at index: Int) -> Double { view.window.footers[index].frame.height }
         func header(at index: Int) -> FragmentHeader { view.header(headers[index], sections) }
+
+        func renderHeader(at index: Int, kind: DatasetKind, isGrouped: Bool, into html: inout HTMLBuffer) {
+            view.withHeader(headers[index], sections) { header in
+                FragmentRenderer.renderHeader(header, kind: kind, isGrouped: isGrouped, into: &html)
+            }
+        }
         func row(at index: Int) -> FragmentRow {
             let item = view.window.rows[index]
             return sections[item.indexPath.section].rows.withUnsafeBufferPointer { rows in

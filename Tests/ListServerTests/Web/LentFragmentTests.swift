@@ -63,4 +63,28 @@ struct LentFragmentTests {
         #expect(!first.contains("app-01"))
         #expect(first.components(separatedBy: "class=\"icon ph\"").count == 6)
     }
+
+    @Test("a friends header lent to the renderer shows its group's title, online count, rows and toggling link")
+    func friendsHeaders() throws {
+        let api = try APIFixture()
+        let entry = try api.library.requireEntry("friends")
+        let assets = AssetCatalog(directories: [], publicDirectory: ServerProcess.publicDirectory)
+        let request = try WindowRequest(HTTPRequest(target: "/d/friends/fragment?expanded=all&height=5000"))
+        let view = WindowView(entry: entry, request: request)
+        let html = String(decoding: view.fragment(assets: assets), as: UTF8.self)
+        let sections = entry.dataset.sections
+        #expect(sections.count > 2 && view.window.headers.count > 1)
+        for (index, header) in view.window.headers.enumerated() {
+            let section = sections[header.section]
+            let online = section.fields["online"]?.integer ?? 0
+            #expect(html.contains(#"<span class="hn">\#(online) / \#(section.rows.count)</span>"#), "\(index)")
+            let top = header.frame.y > 0 ? "top=\(Int(header.frame.y))&amp;" : ""
+            let others = sections.map(\.id).filter { $0 != section.id }
+            let expanded = ExpandedSections.ranges(of: others).map {
+                $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)"
+            }.joined(separator: ",")
+            let title = entry.metrics.title(of: section)
+            #expect(html.contains(#"href="/d/friends?\#(top)expanded=\#(expanded)">\#(title)</a>"#), "\(index)")
+        }
+    }
 }
