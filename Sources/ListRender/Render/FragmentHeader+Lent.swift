@@ -72,13 +72,12 @@ extension FragmentHeader {
     /// Lends `header` to `body`: its title's and link's bytes, its `online` read from its keys.
     /// - Complexity: O(the group's keys), plus making the strings contiguous when they are not native.
     public static func withLent<Result>(_ header: FragmentHeader, _ body: (Lent) -> Result) -> Result {
-        var title = header.title
-        return title.withUTF8 { title in
+        FragmentRow.withBytes(of: header.title) { title in
             FragmentRow.withBytes(of: header.link) { link in
                 body(
                     Lent(
                         section: header.section, sectionID: header.sectionID, y: header.y, height: header.height,
-                        sectionMaxY: header.sectionMaxY, title: UnsafeRawBufferPointer(title),
+                        sectionMaxY: header.sectionMaxY, title: title.unsafelyUnwrapped,
                         online: online(in: header.fields), rowCount: header.rowCount, isExpanded: header.isExpanded,
                         isCollapsible: header.isCollapsible, link: link))
             }

@@ -86,10 +86,13 @@ extension FragmentRow {
         }
     }
 
-    /// Lends `body` the UTF-8 bytes of `text`, nil for nil.
+    /// Lends `body` the UTF-8 bytes of `text`, nil for nil: a native string's where they are, any other's
+    /// made contiguous first.
     @inlinable
     static func withBytes<Result>(of text: String?, _ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
-        guard var text else { return body(nil) }
-        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        guard let text else { return body(nil) }
+        if let lent = text.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) { return lent }
+        var copy = text
+        return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 }
