@@ -11,8 +11,9 @@ final class EventLoopRunner {
 
     let loop: EventLoop
     let context: ServerContext
-    /// Connections by descriptor.
-    private var connections: [Connection?] = []
+    /// Connections by descriptor. Read to find the connection of each event and written when one opens or
+    /// closes, never in overlapping accesses: its run-time exclusivity checks are left out.
+    @exclusivity(unchecked) private var connections: [Connection?] = []
     private(set) var liveConnections = 0
     private var nextConnectionID: UInt32 = 1
     private let events = Posix.EpollEventBuffer(capacity: 512)
@@ -20,9 +21,11 @@ final class EventLoopRunner {
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     /// The monotonic time of the current iteration.
     private(set) var now: UInt64 = 0
-    private(set) var dateLine: [UInt8] = []
+    // The date line and the log are touched by this loop's thread only, in accesses that never overlap
+    // one of the same property: the run-time checks of exclusive access, one or two a request, are left out.
+    @exclusivity(unchecked) private(set) var dateLine: [UInt8] = []
     private var dateSecond = Int.min
-    var log: AccessLog
+    @exclusivity(unchecked) var log: AccessLog
     private(set) var isStopping = false
     private var stopDeadline: UInt64 = 0
     private var acceptingPausedUntil: UInt64?

@@ -167,21 +167,23 @@ final class WindowView {
         let ranges = entry.sectionIDRanges
         var link: [UInt8] = []
         link.reserveCapacity(48 + entry.dataset.id.utf8.count + 24 * min(ranges.count + 1, 64))
-        func append(_ text: StaticString) {
-            link.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        }
-        append("/d/")
+        Self.append("/d/", to: &link)
         var dataset = entry.dataset.id
         dataset.withUTF8 { link.append(contentsOf: $0) }
-        append("?")
+        Self.append("?", to: &link)
         if y > 0 {
-            append("top=")
+            Self.append("top=", to: &link)
             ExpandedSections.appendDecimal(Int64(y), to: &link)
-            append("&")
+            Self.append("&", to: &link)
         }
-        append("expanded=")
+        Self.append("expanded=", to: &link)
         expanded.writeToggling(id, allIDs: ranges, to: &link)
         return link
+    }
+
+    /// Appends the bytes of `text`, a literal, to `bytes`.
+    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Lends `body` the row of `item` as the renderer reads it, with the number of rows in its section: its
