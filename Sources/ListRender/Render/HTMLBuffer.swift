@@ -27,6 +27,20 @@ public struct HTMLBuffer: ~Copyable, Sendable {
         storage = ByteStorage(capacity: capacity)
     }
 
+    private init(storage: ByteStorage) {
+        self.storage = storage
+    }
+
+    /// What `write` writes into a new buffer, as an array made with room for `capacity` bytes: when it
+    /// fits, it is written in the array's own memory and not copied (see ``ByteStorage/array(capacity:_:)``).
+    /// - Complexity: O(bytes written), plus a copy of them when they outgrow `capacity`.
+    public static func bytes(capacity: Int, _ write: (inout HTMLBuffer) -> Void) -> [UInt8] {
+        ByteStorage.array(capacity: capacity) { storage in
+            var html = HTMLBuffer(storage: storage)
+            write(&html)
+        }
+    }
+
     @inline(__always)
     private mutating func append(_ byte: UInt8) {
         storage.append(byte)

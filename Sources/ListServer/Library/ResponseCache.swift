@@ -145,6 +145,16 @@ final class ResponseCache: Sendable {
     /// The number of responses kept.
     var count: Int { state.withLock { $0.responses.count } }
 
+    /// `bytes`, or a copy of them without the room a writer left at their end (a response written in
+    /// place is made with room for more), so that a kept response holds about the memory it counts.
+    private static func fitted(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.capacity > bytes.count + bytes.count / 8 + 64 else { return bytes }
+        return [UInt8](unsafeUninitializedCapacity: bytes.count) { memory, count in
+            _ = memory.initialize(from: bytes)
+            count = bytes.count
+        }
+    }
+
     /// The cached response for `key`, else what `render` writes (kept for next time when `key` was
     /// asked for recently).
     /// - Parameters:
@@ -162,7 +172,7 @@ final class ResponseCache: Sendable {
         case .pass: return render()
         case .keep: break
         }
-        let bytes = render()
+        let bytes = Self.fitted(render())
         guard bytes.count <= maximumBytes / 8 else { return bytes }
         state.withLock { state in
             guard state.responses[key] == nil else { return }

@@ -22,6 +22,20 @@ struct JSONOutput: ~Copyable {
         buffer = JSONByteWriter(capacity: capacity)
     }
 
+    private init(appendingTo storage: ByteStorage) {
+        buffer = JSONByteWriter(appendingTo: storage)
+    }
+
+    /// The document `write` writes, as an array made with room for `capacity` bytes: when it fits, it is
+    /// written in the array's own memory and not copied (see ``ByteStorage/array(capacity:_:)``).
+    /// - Complexity: O(bytes written), plus a copy of them when they outgrow `capacity`.
+    static func bytes(capacity: Int, _ write: (inout JSONOutput) -> Void) -> [UInt8] {
+        ByteStorage.array(capacity: capacity) { storage in
+            var json = JSONOutput(appendingTo: storage)
+            write(&json)
+        }
+    }
+
     /// Writes the comma before a new element.
     @inline(__always)
     private mutating func elementStart() {

@@ -7,40 +7,43 @@ extension WindowView {
     /// ``fragmentWindow``).
     var json: [UInt8] {
         sections.withUnsafeBufferPointer { sections in
-            var json = JSONOutput(capacity: 256 + window.rows.count * 160)
-            json.beginObject()
-            json.member("version", entry.dataset.version)
-            json.member("contentHeight", number: window.contentHeight)
-            json.member("expanded", expanded.description)
-            if let matches { json.member("matches", matches) }
-            json.key("pinnedHeader")
-            if let pinned = window.pinnedHeader {
-                writeSection(&json, pinned, sections, withTitle: true)
-            } else {
-                json.null()
-            }
-            json.key("headers")
-            json.beginArray()
-            for item in window.headers { writeSection(&json, item, sections, withTitle: true) }
-            json.endArray()
-            json.key("rows")
-            if entry.metrics.table == nil {
-                json.value { writeRows(&$0, sections) }
-            } else {
-                writeTableRows(&json, sections)
-            }
-            json.key("footers")
-            json.beginArray()
-            for item in window.footers {
-                writeSection(
-                    &json, item, sections, withTitle: false, insertion: insertion(in: sections[item.section]),
-                    footerTitle: entry.metrics.table != nil ? entry.metrics.footerTitle(of: sections[item.section]) : nil)
-            }
-            json.endArray()
-            if let table = entry.metrics.table { writeTable(&json, table) }
-            json.endObject()
-            return json.bytes
+            JSONOutput.bytes(capacity: 512 + window.rows.count * 256) { json in write(&json, sections) }
         }
+    }
+
+    /// Writes the window's JSON document.
+    private func write(_ json: inout JSONOutput, _ sections: UnsafeBufferPointer<Section>) {
+        json.beginObject()
+        json.member("version", entry.dataset.version)
+        json.member("contentHeight", number: window.contentHeight)
+        json.member("expanded", expanded.description)
+        if let matches { json.member("matches", matches) }
+        json.key("pinnedHeader")
+        if let pinned = window.pinnedHeader {
+            writeSection(&json, pinned, sections, withTitle: true)
+        } else {
+            json.null()
+        }
+        json.key("headers")
+        json.beginArray()
+        for item in window.headers { writeSection(&json, item, sections, withTitle: true) }
+        json.endArray()
+        json.key("rows")
+        if entry.metrics.table == nil {
+            json.value { writeRows(&$0, sections) }
+        } else {
+            writeTableRows(&json, sections)
+        }
+        json.key("footers")
+        json.beginArray()
+        for item in window.footers {
+            writeSection(
+                &json, item, sections, withTitle: false, insertion: insertion(in: sections[item.section]),
+                footerTitle: entry.metrics.table != nil ? entry.metrics.footerTitle(of: sections[item.section]) : nil)
+        }
+        json.endArray()
+        if let table = entry.metrics.table { writeTable(&json, table) }
+        json.endObject()
     }
 
     /// Writes the rows array straight from the packed rows. Each run of rows of one section is read

@@ -237,9 +237,9 @@ final class WindowView {
     /// every item.
     /// - Parameter assets: as for ``fragmentWindow(assets:)``.
     func fragment(assets: AssetCatalog) -> [UInt8] {
-        var html = HTMLBuffer(capacity: 256 + (window.headers.count + 1) * 320 + window.rows.count * 720)
-        fragment(assets: assets, into: &html)
-        return html.bytes
+        HTMLBuffer.bytes(capacity: 256 + (window.headers.count + 1) * 320 + window.rows.count * 720) { html in
+            fragment(assets: assets, into: &html)
+        }
     }
 
     /// Writes the fragment of the window at the end of `html`, as ``fragment(assets:)`` does.

@@ -18,6 +18,8 @@ public final class ByteStorage: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var base: UnsafeMutablePointer<UInt8>
     @usableFromInline @exclusivity(unchecked) var written = 0
     @usableFromInline @exclusivity(unchecked) var capacity: Int
+    /// Whether `base` is this storage's own allocation, rather than memory lent by ``array(capacity:_:)``.
+    @usableFromInline @exclusivity(unchecked) var ownsBase = true
 
     /// Creates empty storage.
     /// - Parameter capacity: The number of bytes to reserve; at least 64 are.
@@ -26,7 +28,37 @@ public final class ByteStorage: @unchecked Sendable {
         base = .allocate(capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    /// Storage writing into `memory`, which its owner keeps for longer than this storage is written to,
+    /// until it needs more: it then moves to an allocation of its own.
+    @usableFromInline
+    init(writingInto memory: UnsafeMutableBufferPointer<UInt8>) {
+        base = memory.baseAddress.unsafelyUnwrapped
+        capacity = memory.count
+        ownsBase = false
+    }
+
+    deinit { if ownsBase { base.deallocate() } }
+
+    /// The bytes `write` appends to new storage, as an array made with room for `capacity` bytes: as long
+    /// as they fit, they are written straight into the array's memory, so the array is made with no copy;
+    /// past it, they move to an allocation of the storage's own and are copied into an array at the end.
+    /// `write` may not keep the storage.
+    /// - Complexity: O(bytes written), plus a copy of them when they outgrow `capacity`.
+    @inlinable
+    public static func array(capacity: Int, _ write: (ByteStorage) -> Void) -> [UInt8] {
+        var grown: ByteStorage?
+        let bytes = [UInt8](unsafeUninitializedCapacity: Swift.max(capacity, 64)) { memory, count in
+            let storage = ByteStorage(writingInto: memory)
+            write(storage)
+            if storage.ownsBase {
+                grown = storage
+                count = 0
+            } else {
+                count = storage.written
+            }
+        }
+        return grown?.bytes ?? bytes
+    }
 
     /// The number of bytes written so far.
     @inlinable public var count: Int { written }
@@ -262,8 +294,9 @@ public final class ByteStorage: @unchecked Sendable {
         let newCapacity = Swift.max(capacity * 2, written + extra)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: written)
-        base.deallocate()
+        if ownsBase { base.deallocate() }
         base = newBase
         capacity = newCapacity
+        ownsBase = true
     }
 }

@@ -16,6 +16,13 @@ public struct JSONByteWriter: ~Copyable {
         storage = ByteStorage(capacity: capacity)
     }
 
+    /// A writer appending to `storage`, which nothing else writes to while the writer lives (the storage
+    /// ``ByteStorage/array(capacity:_:)`` lends).
+    @inlinable
+    public init(appendingTo storage: ByteStorage) {
+        self.storage = storage
+    }
+
     /// The number of bytes written so far.
     @inlinable public var count: Int { storage.count }
 

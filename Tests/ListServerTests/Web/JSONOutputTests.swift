@@ -33,6 +33,18 @@ struct JSONOutputTests {
         }
     }
 
+    @Test("a document written in place reads as one written into a buffer and copied out, at every room")
+    func inPlaceEqualsCopied() {
+        var random = LibraryRandom(state: 7)
+        for _ in 0..<40 {
+            let value = Self.randomValue(&random, depth: 0)
+            let wanted = JSONWriter.write(value)
+            for capacity in [0, 64, wanted.count - 1, wanted.count, wanted.count + 1, 10 * wanted.count] {
+                #expect(JSONOutput.bytes(capacity: capacity) { $0.value(value) } == wanted, "room \(capacity)")
+            }
+        }
+    }
+
     @Test("seeded random trees are written byte for byte as JSONWriter writes them")
     func randomTreesMatchJSONWriter() {
         var random = LibraryRandom(state: 42)

@@ -103,4 +103,28 @@ struct ByteStorageTests {
         emptyCopy.append(0x41)
         #expect(emptyCopy.bytes == [0x41])
     }
+
+    @Test("an array written in place holds what was written, whether it fitted its room or outgrew it")
+    func arraysWrittenInPlace() {
+        for capacity in [0, 1, 63, 64, 65, 200, 4_096] {
+            for total in [0, 1, 63, 64, 65, 199, 200, 201, 1_000, 5_000] {
+                let wanted = Self.piece(total, seed: capacity &+ total)
+                let bytes = ByteStorage.array(capacity: capacity) { storage in
+                    // Pieces of several lengths, so that an append can cross the room's end.
+                    var offset = 0
+                    var length = 1
+                    while offset < wanted.count {
+                        let end = min(wanted.count, offset + length)
+                        wanted[offset..<end].withUnsafeBytes { storage.append($0) }
+                        offset = end
+                        length = length % 37 + 5
+                    }
+                    #expect(storage.count == total)
+                }
+                #expect(bytes == wanted, "capacity \(capacity), \(total) bytes")
+                // Written in place, the array is the memory written into: room for at least `capacity`.
+                if total <= max(capacity, 64) { #expect(bytes.capacity >= max(capacity, 64)) }
+            }
+        }
+    }
 }
