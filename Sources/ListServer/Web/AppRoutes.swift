@@ -93,8 +93,12 @@ struct AppRoutes: Sendable {
                     "text/html; charset=utf-8"
                 )
             }
-        return HTTPResponse(
-            status: 200, headers: ["Content-Type": type, "ETag": etag, "Cache-Control": "no-cache"], body: body)
+        // Added to a list with room for them and the server's own, rather than from a literal (two arrays).
+        var headers = HTTPHeaders(capacity: 4)
+        headers.add("Content-Type", type)
+        headers.add("ETag", etag)
+        headers.add("Cache-Control", "no-cache")
+        return HTTPResponse(status: 200, headers: headers, body: body)
     }
 
     /// Answers the requests scrolling sends, windows and fragments, from their bytes (see
