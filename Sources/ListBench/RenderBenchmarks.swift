@@ -125,9 +125,9 @@ enum RenderBenchmarks {
                         let item = window.rows[index]
                         let position = (item.indexPath.section &* rowsPerSection &+ item.indexPath.row) % pool.count
                         let url = urls.ranges[position]
+                        let id = RowID(Int64(item.indexPath.section &* rowsPerSection &+ item.indexPath.row))
                         let row = FragmentRow.Lent(
-                            indexPath: item.indexPath, id: RowID(Int64(item.indexPath.section &* rowsPerSection &+ item.indexPath.row)),
-                            y: item.frame.y, height: item.frame.height, position: item.indexPath.row + 1,
+                            indexPath: item.indexPath, id: id, y: item.frame.y, height: item.frame.height, position: item.indexPath.row + 1,
                             canEdit: false, canMove: false, endsGroup: item.indexPath.row == rowsPerSection - 1,
                             fields: pool.baseAddress.unsafelyUnwrapped + position,
                             imageURL: UnsafeRawBufferPointer(rebasing: bytes[url]))

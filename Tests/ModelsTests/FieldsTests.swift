@@ -132,7 +132,9 @@ struct FieldsTests {
         let fields = Fields(everyType + [Field("s", .string("a later duplicate"))])
         let range = fields.withPackedBody { $0.baseAddress! ..< $0.baseAddress! + $0.count }
         func text(_ key: StaticString) -> String? {
-            withUnsafePointer(to: fields) { Fields.withText(of: $0, forKey: key) { String(decoding: $0, as: UTF8.self) } }
+            withUnsafePointer(to: fields) { fields in
+                Fields.withText(of: fields, forKey: key) { String(decoding: $0, as: UTF8.self) }
+            }
         }
         for (key, wanted) in [
             ("s", "s"), ("short", "short"), ("empty", "empty"), ("i", "i"), ("big", "big"), ("r", "r"), ("t", "t"),

@@ -35,8 +35,8 @@ extension FragmentRow {
         /// A row that opens a child table: the UTF-8 bytes of the child's address, as `?child=` takes it.
         public var child: UnsafeRawBufferPointer?
 
-        /// Creates a lent row; the parameters are as for ``FragmentRow/init(indexPath:id:y:height:fields:setSize:position:canEdit:canMove:endsGroup:imageURL:cell:child:)``,
-        /// the dictionary and the image URL's and child address's bytes lent by their owner.
+        /// Creates a lent row; the parameters are as for ``FragmentRow``'s initializer, the dictionary and
+        /// the image URL's and child address's bytes lent by their owner.
         @inlinable
         public init(
             indexPath: IndexPath, id: RowID, y: Double, height: Double, position: Int, canEdit: Bool,

@@ -76,7 +76,8 @@ final class ImageNameTable: Sendable {
         guard let index = index(of: bytes, hash: hash) else { return nil }
         let range = urlRanges[index]
         guard range.count >= 0 else { return .some(nil) }
-        return UnsafeRawBufferPointer(start: urlBytes.baseAddress.unsafelyUnwrapped + Int(range.offset), count: Int(range.count))
+        let start = urlBytes.baseAddress.unsafelyUnwrapped + Int(range.offset)
+        return UnsafeRawBufferPointer(start: start, count: Int(range.count))
     }
 
     private func index(of bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int? {

@@ -37,7 +37,9 @@ final class WindowView {
 
     /// The window `request` asks for in `shared`'s layout: at `top`, from the row or section it names
     /// when it names one.
-    private static func window(of shared: SharedLayout, _ entry: DatasetEntry, _ request: WindowRequest) -> TableWindow {
+    private static func window(
+        of shared: SharedLayout, _ entry: DatasetEntry, _ request: WindowRequest
+    ) -> TableWindow {
         withExtendedLifetime(shared) {
             // Read where the shared layout keeps it (a call on `shared.layout` copied the layout first).
             withUnsafePointer(to: shared.layout) { layout in
