@@ -1,0 +1,224 @@
+// Web — a window's headers, rows and footers, lent to the fragment renderer
+import ListRender
+import Models
+
+extension WindowView {
+    fileprivate func header(_ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>) -> FragmentHeader {
+        withHeader(item, sections) { FragmentHeader($0, fields: sections[item.section].fields) }
+    }
+
+    /// Lends `body` the header of `item` as the renderer reads it: its title's bytes, and its link's
+    /// when the sections collapse, with no string made for the link.
+    fileprivate func withHeader<Result>(
+        _ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>,
+        _ body: (FragmentHeader.Lent) -> Result
+    ) -> Result {
+        let section = sections.baseAddress.unsafelyUnwrapped + item.section
+        let collapsible = entry.metrics.sectionsAreCollapsible
+        var title = entry.metrics.title(of: section.pointee)
+        let online = entry.dataset.kind == .friends ? FragmentHeader.online(in: section.pointee.fields) : 0
+        func lend(_ link: UnsafeRawBufferPointer?) -> Result {
+            title.withUTF8 { title in
+                body(
+                    FragmentHeader.Lent(
+                        section: item.section, sectionID: section.pointee.id, y: item.frame.y,
+                        height: item.frame.height, sectionMaxY: shared.layout.rectForSection(item.section).maxY,
+                        title: UnsafeRawBufferPointer(title), online: online,
+                        rowCount: headerRowCount(item.section, section.pointee),
+                        isExpanded: expanded.contains(section.pointee.id), isCollapsible: collapsible, link: link))
+            }
+        }
+        guard collapsible else { return lend(nil) }
+        return link(toggling: section.pointee.id, at: item.frame.y).withUnsafeBytes(lend)
+    }
+
+    /// The page with one section toggled and its header at the top: the link of a collapsible header.
+    private func link(toggling id: SectionID, at y: Double) -> [UInt8] {
+        let ranges = entry.sectionIDRanges
+        var link: [UInt8] = []
+        link.reserveCapacity(48 + entry.dataset.id.utf8.count + 24 * min(ranges.count + 1, 64))
+        Self.append("/d/", to: &link)
+        var dataset = entry.dataset.id
+        dataset.withUTF8 { link.append(contentsOf: $0) }
+        Self.append("?", to: &link)
+        if y > 0 {
+            Self.append("top=", to: &link)
+            ExpandedSections.appendDecimal(Int64(y), to: &link)
+            Self.append("&", to: &link)
+        }
+        Self.append("expanded=", to: &link)
+        expanded.writeToggling(id, allIDs: ranges, to: &link)
+        return link
+    }
+
+    /// Appends the bytes of `text`, a literal, to `bytes`.
+    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Lends `body` the row of `item` as the renderer reads it, with the number of rows in its section: its
+    /// dictionary where `rows`, its section's, keep it and its image URL where `icons` keeps it, so that
+    /// nothing is copied or retained for it.
+    @inline(__always)
+    fileprivate func withRow<Result>(
+        _ item: TableWindow.RowItem, in rows: UnsafeBufferPointer<Row>, _ metrics: TableMetrics, _ icons: IconURLs,
+        _ body: (FragmentRow.Lent, _ setSize: Int) -> Result
+    ) -> Result {
+        let row = rows.baseAddress.unsafelyUnwrapped + item.indexPath.row
+        let fields = UnsafeRawPointer(row).advanced(by: MemoryLayout<Row>.offset(of: \Row.fields)!)
+            .assumingMemoryBound(to: Fields.self)
+        let cell = metrics.kind == .table ? TableCell(fields.pointee) : nil
+        // Asked here rather than in the closures below, which would copy the metrics to ask.
+        let (canEdit, canMove) = (metrics.rowCanBeEdited(cell: cell), metrics.rowCanBeMoved(cell: cell))
+        func lend(child: UnsafeRawBufferPointer?) -> Result {
+            icons.withURL(of: fields) { imageURL in
+                body(
+                    FragmentRow.Lent(
+                        indexPath: item.indexPath, id: row.pointee.id, y: item.frame.y, height: item.frame.height,
+                        position: item.indexPath.row + 1, canEdit: canEdit, canMove: canMove,
+                        endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1, fields: fields,
+                        imageURL: imageURL, cell: cell, child: child),
+                    rows.count)
+            }
+        }
+        guard cell?.hasChild == true else { return lend(child: nil) }
+        var child = entry.address.appending(row.pointee.id).description
+        return child.withUTF8 { lend(child: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The window for the HTML renderer, its headers, rows and footers built into arrays.
+    /// - Parameter assets: where the rows' image names resolve; a name that resolves nowhere gets no
+    ///   URL, and the row a placeholder.
+    func fragmentWindow(assets: AssetCatalog) -> FragmentWindow {
+        sections.withUnsafeBufferPointer { sections in
+            let items = Items(self, sections, assets)
+            var fragment = fragmentAttributes()
+            fragment.headers = (0..<items.headerCount).map(items.header(at:))
+            fragment.rows = (0..<items.rowCount).map(items.row(at:))
+            fragment.footers = (0..<items.footerCount).map(items.footer(at:))
+            items.icons.publish()
+            return fragment
+        }
+    }
+
+    /// The HTML fragment of the window, each header, row and footer built as it is written.
+    ///
+    /// The sections are read through one unsafe buffer, so the array is not retained and released for
+    /// every item.
+    /// - Parameter assets: as for ``fragmentWindow(assets:)``.
+    func fragment(assets: AssetCatalog) -> [UInt8] {
+        HTMLBuffer.bytes(capacity: 256 + (window.headers.count + 1) * 320 + window.rows.count * 720) { html in
+            fragment(assets: assets, into: &html)
+        }
+    }
+
+    /// Writes the fragment of the window at the end of `html`, as ``fragment(assets:)`` does.
+    func fragment(assets: AssetCatalog, into html: inout HTMLBuffer) {
+        sections.withUnsafeBufferPointer { sections in
+            let items = Items(self, sections, assets)
+            FragmentRenderer.render(fragmentAttributes(), items: items, into: &html)
+            items.icons.publish()
+        }
+    }
+
+    /// The window's attributes for the renderer, without its items.
+    private func fragmentAttributes() -> FragmentWindow {
+        let metrics = entry.metrics
+        var fragment = FragmentWindow(
+            kind: entry.dataset.kind, style: entry.dataset.style, version: entry.dataset.version,
+            contentHeight: window.contentHeight, pinnedSection: window.pinnedHeader?.section,
+            editable: metrics.rowsCanBeEdited, hasInsertionRows: hasInsertionRows,
+            isGrouped: metrics.hasSectionHeaders)
+        if let table = metrics.table { addTable(table, to: &fragment) }
+        fragment.marks = query
+        fragment.matches = matches
+        return fragment
+    }
+
+    /// The window's headers, rows and footers, built from the dataset when the renderer reads them.
+    ///
+    /// A structure, which the renderer borrows: its calls for each item read the view where it lies (a
+    /// class's stored view was copied for each call, its references retained and released).
+    fileprivate struct Items: FragmentItems {
+        let view: WindowView
+        let sections: UnsafeBufferPointer<Section>
+        let metrics: TableMetrics
+        let icons: IconURLs
+        /// The headers in table order: the pinned header of a long section comes first, at its natural
+        /// frame, when that lies above the window (the page pins it from that frame and its section's end).
+        let headers: [TableWindow.SectionItem]
+
+        init(_ view: WindowView, _ sections: UnsafeBufferPointer<Section>, _ assets: AssetCatalog) {
+            self.view = view
+            self.sections = sections
+            metrics = view.entry.metrics
+            icons = IconURLs(assets)
+            let window = view.window
+            if let pinned = window.pinnedHeader, !window.headers.contains(where: { $0.section == pinned.section }) {
+                let natural = TableWindow.SectionItem(
+                    section: pinned.section, frame: view.shared.layout.rectForHeader(inSection: pinned.section))
+                headers = [natural] + window.headers
+            } else {
+                headers = window.headers
+            }
+        }
+
+        var headerCount: Int { headers.count }
+        var rowCount: Int { view.window.rows.count }
+        var footerCount: Int { view.window.footers.count }
+        func headerSection(at index: Int) -> Int { headers[index].section }
+        func rowSection(at index: Int) -> Int { view.window.rows[index].indexPath.section }
+        func footerSection(at index: Int) -> Int { view.window.footers[index].section }
+        func headerHeight(at index: Int) -> Double { headers[index].frame.height }
+        func footerHeight(at index: Int) -> Double { view.window.footers[index].frame.height }
+        func header(at index: Int) -> FragmentHeader { view.header(headers[index], sections) }
+
+        func renderHeader(at index: Int, kind: DatasetKind, isGrouped: Bool, into html: inout HTMLBuffer) {
+            view.withHeader(headers[index], sections) { header in
+                FragmentRenderer.renderHeader(header, kind: kind, isGrouped: isGrouped, into: &html)
+            }
+        }
+        func row(at index: Int) -> FragmentRow {
+            let item = view.window.rows[index]
+            return sections[item.indexPath.section].rows.withUnsafeBufferPointer { rows in
+                view.withRow(item, in: rows, metrics, icons) { row, setSize in FragmentRow(row, setSize: setSize) }
+            }
+        }
+
+        func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer) {
+            renderRows(index..<index + 1, cell: cell, isGrouped: isGrouped, into: &html)
+        }
+
+        /// Writes a run of one section's rows, read through one buffer of the section's rows.
+        func renderRows(_ indices: Range<Int>, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer) {
+            // Bound once here: read from `self` inside the loop's closures, the metrics were copied for
+            // every row.
+            let (view, metrics, icons) = (view, metrics, icons)
+            view.window.rows.withUnsafeBufferPointer { items in
+                sections[items[indices.lowerBound].indexPath.section].rows.withUnsafeBufferPointer { rows in
+                    for index in indices {
+                        view.withRow(items[index], in: rows, metrics, icons) { row, _ in
+                            FragmentRenderer.renderRow(row, cell: cell, isGrouped: isGrouped, into: &html)
+                        }
+                    }
+                }
+            }
+        }
+
+        func footer(at index: Int) -> FragmentFooter {
+            let item = view.window.footers[index]
+            let section = sections[item.section]
+            return FragmentFooter(
+                section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
+                title: metrics.footerTitle(of: section), insertion: view.insertion(in: section))
+        }
+    }
+
+    /// The insertion row at the top of a section's footer, when the window has them: a new row goes at
+    /// the section's end, its title in the field the section's rows keep theirs in.
+    func insertion(in section: Section) -> FragmentFooter.Insertion? {
+        guard hasInsertionRows else { return nil }
+        let titleKey = section.rows.first.flatMap { DatasetKind.primaryTextKey(of: $0.fields) } ?? "title"
+        return FragmentFooter.Insertion(height: entry.metrics.insertionRowHeight, row: section.rows.count, titleKey: titleKey)
+    }
+}
