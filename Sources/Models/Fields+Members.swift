@@ -59,6 +59,35 @@ extension Fields {
         return nil
     }
 
+    /// ``FieldValue/integer`` of the value for a key known at compile time, for the dictionary at `fields`,
+    /// read where it lies (as ``withText(of:forKey:_:)``): an integer is read with no reference taken, a
+    /// string of digits parsed as the subscript's value would be.
+    /// - Returns: nil when the key is absent or its value is not a whole number.
+    /// - Complexity: O(bytes of the pairs up to the key).
+    @inlinable
+    public static func integer(of fields: UnsafePointer<Fields>, forKey key: StaticString) -> Int64? {
+        let wanted = UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        var (cursor, count) = fields.pointee.firstPair()
+        for _ in 0..<count {
+            let stored = cursor.run()
+            let tag = cursor.byte()
+            guard same(stored, wanted) else {
+                cursor.skipPayload(tag: tag)
+                continue
+            }
+            switch tag {
+            case PackedFields.Tag.int.rawValue:
+                let zigzag = cursor.varint()
+                return Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
+            case PackedFields.Tag.string.rawValue:
+                return FieldValue.string(String(decoding: cursor.run(), as: UTF8.self)).integer
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
     /// Lends the `count` pairs at `cursor` to `body`; `storage` gives the bytes' owner, asked for only
     /// when a value other than a string or a flag is read out.
     @inlinable @inline(__always)

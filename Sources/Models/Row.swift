@@ -10,3 +10,13 @@ public struct Row: Sendable, Hashable, Identifiable {
         self.fields = fields
     }
 }
+
+extension Row {
+    /// The fields of the row at `row`, where it keeps them: read through this, they are neither copied
+    /// nor retained.
+    @inlinable @inline(__always)
+    public static func fields(of row: UnsafePointer<Row>) -> UnsafePointer<Fields> {
+        UnsafeRawPointer(row).advanced(by: MemoryLayout<Row>.offset(of: \Row.fields).unsafelyUnwrapped)
+            .assumingMemoryBound(to: Fields.self)
+    }
+}

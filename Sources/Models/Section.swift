@@ -17,3 +17,13 @@ public struct Section: Sendable, Hashable, Identifiable {
         self.rows = rows
     }
 }
+
+extension Section {
+    /// The group's own keys of the section at `section`, where it keeps them: read through this, they are
+    /// neither copied nor retained.
+    @inlinable @inline(__always)
+    public static func fields(of section: UnsafePointer<Section>) -> UnsafePointer<Fields> {
+        UnsafeRawPointer(section).advanced(by: MemoryLayout<Section>.offset(of: \Section.fields).unsafelyUnwrapped)
+            .assumingMemoryBound(to: Fields.self)
+    }
+}

@@ -152,6 +152,31 @@ struct FieldsTests {
         #expect(lent == true)
     }
 
+    @Test("the lent integer(of:forKey:) reads what the subscript's integer does, for every value type")
+    func lentIntegerAgrees() {
+        let fields = Fields(everyType + [
+            Field("n", .string("12")), Field("neg", .string("-3")), Field("half", .string("1.5")),
+            Field("spaced", .string(" 7")), Field("huge", .string("99999999999999999999")),
+            Field("max", .int(.max)), Field("min", .int(.min)), Field("five", .real(5)), Field("zero", .int(0)),
+            Field("n", .int(40)),
+        ])
+        func integer(_ key: StaticString) -> Int64? {
+            withUnsafePointer(to: fields) { Fields.integer(of: $0, forKey: key) }
+        }
+        for (key, name) in [
+            ("s", "s"), ("i", "i"), ("big", "big"), ("r", "r"), ("t", "t"), ("f", "f"), ("d", "d"), ("list", "list"),
+            ("dict", "dict"), ("n", "n"), ("neg", "neg"), ("half", "half"), ("spaced", "spaced"), ("huge", "huge"),
+            ("max", "max"), ("min", "min"), ("five", "five"), ("zero", "zero"), ("missing", "missing"), ("", ""),
+        ] as [(StaticString, String)] {
+            #expect(integer(key) == fields[name]?.integer, "\(name)")
+        }
+        #expect(integer("n") == 12)
+        #expect(integer("neg") == -3)
+        #expect(integer("i") == -42)
+        #expect(integer("min") == .min)
+        #expect(integer("half") == nil)
+    }
+
     @Test("forEachMember lends keys and strings as bytes and reads out the other values, in order")
     func forEachMemberLends() {
         var seen: [Field] = []

@@ -109,6 +109,21 @@ public struct TableMetrics: Sendable, Hashable {
         return section.fields["name"]?.text ?? section.fields["title"]?.text ?? ""
     }
 
+    /// Lends `body` the UTF-8 bytes of ``title(of:)`` for the section at `section`, a section of a dataset
+    /// of `kind`, read where the section keeps them: nothing is copied or retained for it.
+    /// - Complexity: O(bytes of the section's keys).
+    @inlinable
+    public static func withTitle<Result>(
+        of section: UnsafePointer<Section>, kind: DatasetKind, _ body: (UnsafeRawBufferPointer) -> Result
+    ) -> Result {
+        let fields = Section.fields(of: section)
+        let none: StaticString = ""
+        let empty = UnsafeRawBufferPointer(start: none.utf8Start, count: 0)
+        if kind == .table { return Fields.withText(of: fields, forKey: "header", body) ?? body(empty) }
+        return Fields.withText(of: fields, forKey: "name", body) ?? Fields.withText(of: fields, forKey: "title", body)
+            ?? body(empty)
+    }
+
     /// The layout metrics of one section, its row heights estimated for cells `width` points wide.
     public func sectionMetrics(_ section: Section, isExpanded: Bool, width: Double? = nil) -> SectionMetrics {
         let rowHeights: RowHeights

@@ -69,6 +69,12 @@ extension FragmentHeader {
         fields["online"]?.integer ?? 0
     }
 
+    /// ``online(in:)`` for the group keys at `fields`, read where they lie.
+    @inlinable
+    public static func online(of fields: UnsafePointer<Fields>) -> Int64 {
+        Fields.integer(of: fields, forKey: "online") ?? 0
+    }
+
     /// Lends `header` to `body`: its title's and link's bytes, its `online` read from its keys.
     /// - Complexity: O(the group's keys), plus making the strings contiguous when they are not native.
     public static func withLent<Result>(_ header: FragmentHeader, _ body: (Lent) -> Result) -> Result {

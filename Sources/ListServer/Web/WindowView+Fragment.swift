@@ -14,17 +14,19 @@ extension WindowView {
         _ body: (FragmentHeader.Lent) -> Result
     ) -> Result {
         let section = sections.baseAddress.unsafelyUnwrapped + item.section
-        let collapsible = entry.metrics.sectionsAreCollapsible
-        var title = entry.metrics.title(of: section.pointee)
-        let online = entry.dataset.kind == .friends ? FragmentHeader.online(in: section.pointee.fields) : 0
+        let fields = Section.fields(of: section)
+        // Read in place: the section, its keys and the metrics are the dataset's, which every thread
+        // serving it reads, and a copy would retain their storage.
+        let (kind, collapsible) = (entry.dataset.kind, entry.metrics.sectionsAreCollapsible)
+        let online = kind == .friends ? FragmentHeader.online(of: fields) : 0
+        let rowCount = headerRowCount(item.section, rowCount: section.pointee.rows.count)
         func lend(_ link: UnsafeRawBufferPointer?) -> Result {
-            title.withUTF8 { title in
+            TableMetrics.withTitle(of: section, kind: kind) { title in
                 body(
                     FragmentHeader.Lent(
                         section: item.section, sectionID: section.pointee.id, y: item.frame.y,
                         height: item.frame.height, sectionMaxY: shared.layout.rectForSection(item.section).maxY,
-                        title: UnsafeRawBufferPointer(title), online: online,
-                        rowCount: headerRowCount(item.section, section.pointee),
+                        title: title, online: online, rowCount: rowCount,
                         isExpanded: expanded.contains(section.pointee.id), isCollapsible: collapsible, link: link))
             }
         }
@@ -65,8 +67,7 @@ extension WindowView {
         _ body: (FragmentRow.Lent, _ setSize: Int) -> Result
     ) -> Result {
         let row = rows.baseAddress.unsafelyUnwrapped + item.indexPath.row
-        let fields = UnsafeRawPointer(row).advanced(by: MemoryLayout<Row>.offset(of: \Row.fields)!)
-            .assumingMemoryBound(to: Fields.self)
+        let fields = Row.fields(of: row)
         let cell = metrics.kind == .table ? TableCell(fields.pointee) : nil
         // Asked here rather than in the closures below, which would copy the metrics to ask.
         let (canEdit, canMove) = (metrics.rowCanBeEdited(cell: cell), metrics.rowCanBeMoved(cell: cell))

@@ -108,7 +108,7 @@ extension WindowView {
         json.member("sectionId", section.id.rawValue)
         if withTitle {
             json.member("title", entry.metrics.title(of: section))
-            json.member("rowCount", headerRowCount(item.section, section))
+            json.member("rowCount", headerRowCount(item.section, rowCount: section.rows.count))
             json.member("expanded", expanded.contains(section.id))
         }
         if let footerTitle { json.member("title", footerTitle) }

@@ -24,7 +24,7 @@ extension WindowView {
 
 extension WindowView {
     /// The row count a section's header shows: the section's own, also while searching.
-    func headerRowCount(_ item: Int, _ section: Section) -> Int {
-        sectionRowCounts?[item] ?? section.rows.count
+    func headerRowCount(_ item: Int, rowCount: Int) -> Int {
+        sectionRowCounts?[item] ?? rowCount
     }
 }

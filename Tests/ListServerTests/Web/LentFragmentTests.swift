@@ -2,6 +2,7 @@
 import Foundation
 import HTTPServer
 import ListRender
+import Models
 import Testing
 
 @testable import ListServer
@@ -66,6 +67,34 @@ struct LentFragmentTests {
         #expect(first.contains("src=\"/icons/app-03.svg\""))
         #expect(!first.contains("app-01"))
         #expect(first.components(separatedBy: "class=\"icon ph\"").count == 6)
+    }
+
+    @Test("a section's title read where the section keeps it is the metrics' title, for every kind of dataset")
+    func lentTitlesAgree() throws {
+        let samples = SampleDatasets.all.map { ($0.id, $0.json) }
+        // Group titles as a number (KVC), empty, absent, and beside a name.
+        let titles = #"[{"title":12,"rows":[{"title":"a"}]},{"title":"","rows":[{"title":"b"}]},"#
+            + #"{"rows":[{"title":"c"}]},{"name":"Named","title":"Titled","rows":[{"title":"d"}]}]"#
+        let api = try APIFixture(
+            datasets: samples + [("images", Self.images), ("teams", APIFixture.teams), ("titles", titles)])
+        var kinds: Set<DatasetKind> = []
+        for id in samples.map(\.0) + ["images", "teams", "titles"] {
+            let entry = try api.library.requireEntry(id)
+            kinds.insert(entry.dataset.kind)
+            for section in entry.dataset.sections {
+                let lent = withUnsafePointer(to: section) {
+                    TableMetrics.withTitle(of: $0, kind: entry.dataset.kind) { String(decoding: $0, as: UTF8.self) }
+                }
+                #expect(lent == entry.metrics.title(of: section), "\(id) \(section.id)")
+            }
+        }
+        #expect(kinds.count >= 6)
+        let lentTitles = try api.library.requireEntry("titles").dataset.sections.map { section in
+            withUnsafePointer(to: section) {
+                TableMetrics.withTitle(of: $0, kind: .generic) { String(decoding: $0, as: UTF8.self) }
+            }
+        }
+        #expect(lentTitles == ["12", "", "", "Named"])
     }
 
     @Test("a friends header lent to the renderer shows its group's title, online count, rows and toggling link")
