@@ -20,9 +20,14 @@ final class IconURLs {
     /// the table's bytes, so nothing is retained for it.
     @inline(__always)
     func withURL<Result>(of fields: UnsafePointer<Fields>, _ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
-        // Closures rather than `url(named:)` itself, which would be a closure holding a reference to `self`.
-        let found = Fields.withText(of: fields, forKey: "icon") { url(named: $0) }
-            ?? Fields.withText(of: fields, forKey: "image") { url(named: $0) } ?? .nowhere
+        // The caller holds `self` for the call: lent to the lookups as a guaranteed reference, it is not
+        // retained and released around each (a captured `self` was, the lookup not being inlined).
+        let icons = Unmanaged.passUnretained(self)
+        func url(named name: UnsafeRawBufferPointer) -> Found {
+            icons._withUnsafeGuaranteedRef { $0.url(named: name) }
+        }
+        let found = Fields.withText(of: fields, forKey: "icon", url(named:))
+            ?? Fields.withText(of: fields, forKey: "image", url(named:)) ?? .nowhere
         switch found {
         case .nowhere: return body(nil)
         case .lent(let bytes): return body(bytes)
