@@ -43,20 +43,10 @@ extension Fields {
     public static func withText<Result>(
         of fields: UnsafePointer<Fields>, forKey key: StaticString, _ body: (UnsafeRawBufferPointer) -> Result
     ) -> Result? {
-        let wanted = UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
-        var (cursor, count) = fields.pointee.firstPair()
-        for _ in 0..<count {
-            let stored = cursor.run()
-            let tag = cursor.byte()
-            guard same(stored, wanted) else {
-                cursor.skipPayload(tag: tag)
-                continue
-            }
-            if tag == PackedFields.Tag.string.rawValue { return body(cursor.run()) }
-            guard var text = cursor.value(tag: tag, storage: fields.pointee.storage).text else { return nil }
-            return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
-        }
-        return nil
+        guard case (var cursor, let tag)? = valueCursor(of: fields, forKey: key) else { return nil }
+        if tag == PackedFields.Tag.string.rawValue { return body(cursor.run()) }
+        guard var text = cursor.value(tag: tag, storage: fields.pointee.storage).text else { return nil }
+        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 
     /// ``FieldValue/integer`` of the value for a key known at compile time, for the dictionary at `fields`,
@@ -66,24 +56,32 @@ extension Fields {
     /// - Complexity: O(bytes of the pairs up to the key).
     @inlinable
     public static func integer(of fields: UnsafePointer<Fields>, forKey key: StaticString) -> Int64? {
+        guard case (var cursor, let tag)? = valueCursor(of: fields, forKey: key) else { return nil }
+        switch tag {
+        case PackedFields.Tag.int.rawValue:
+            let zigzag = cursor.varint()
+            return Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
+        case PackedFields.Tag.string.rawValue:
+            return FieldValue.string(String(decoding: cursor.run(), as: UTF8.self)).integer
+        default:
+            return nil
+        }
+    }
+
+    /// The first value for `key` in the dictionary at `fields`, read where it lies: a cursor at its payload
+    /// and its tag, or nil when the key is absent.
+    /// - Complexity: O(bytes of the pairs up to the key).
+    @inlinable @inline(__always)
+    static func valueCursor(
+        of fields: UnsafePointer<Fields>, forKey key: StaticString
+    ) -> (cursor: PackedCursor, tag: UInt8)? {
         let wanted = UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
         var (cursor, count) = fields.pointee.firstPair()
         for _ in 0..<count {
             let stored = cursor.run()
             let tag = cursor.byte()
-            guard same(stored, wanted) else {
-                cursor.skipPayload(tag: tag)
-                continue
-            }
-            switch tag {
-            case PackedFields.Tag.int.rawValue:
-                let zigzag = cursor.varint()
-                return Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
-            case PackedFields.Tag.string.rawValue:
-                return FieldValue.string(String(decoding: cursor.run(), as: UTF8.self)).integer
-            default:
-                return nil
-            }
+            if same(stored, wanted) { return (cursor, tag) }
+            cursor.skipPayload(tag: tag)
         }
         return nil
     }
