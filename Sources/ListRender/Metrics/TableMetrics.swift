@@ -105,12 +105,12 @@ public struct TableMetrics: Sendable, Hashable {
     /// The section's title shown in its header: a friend group's or generic group's name or title, as
     /// text (``FieldValue/text``: a string, or a number's digits).
     public func title(of section: Section) -> String {
-        if kind == .table { return section.fields["header"]?.text ?? "" }
-        return section.fields["name"]?.text ?? section.fields["title"]?.text ?? ""
+        withUnsafePointer(to: section) { Self.withTitle(of: $0, kind: kind) { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// Lends `body` the UTF-8 bytes of ``title(of:)`` for the section at `section`, a section of a dataset
-    /// of `kind`, read where the section keeps them: nothing is copied or retained for it.
+    /// of `kind`, read where the section keeps them: nothing is copied or retained for it. A table
+    /// document's section shows its `header`; any other its `name`, else its `title`.
     /// - Complexity: O(bytes of the section's keys).
     @inlinable
     public static func withTitle<Result>(
