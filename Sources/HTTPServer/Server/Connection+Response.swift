@@ -99,37 +99,51 @@ extension Connection {
             dateLine: runner.dateLine, to: &outbound)
     }
 
-    /// Puts a body after the head just written. When nothing earlier is waiting, a large body is sent at
-    /// once together with the head, without being copied next to it; only what the socket does not take
-    /// is kept.
+    /// Puts a body after the head just written. When nothing earlier is waiting, a large body is kept as it
+    /// is, to be sent together with the head without being copied next to it.
     private func queueBody(_ bytes: [UInt8], _ runner: EventLoopRunner) {
-        guard bytes.count >= Self.directBodyBytes, outboundStart == 0, phase != .closed else {
+        guard bytes.count >= Self.directBodyBytes, outboundStart == 0, deferredBody.isEmpty, phase != .closed else {
             outbound.append(contentsOf: bytes)
             return
         }
+        deferredBody = bytes
+    }
+
+    /// Moves a deferred body into `outbound`, before anything else is written after it.
+    private func appendDeferredBody() {
+        guard !deferredBody.isEmpty else { return }
+        outbound.append(contentsOf: deferredBody)
+        deferredBody = []
+    }
+
+    /// Sends `outbound` and the deferred body in one call; what the socket does not take is kept in `outbound`.
+    /// - Returns: false when the send failed and the connection closed.
+    private func sendDeferredBody(_ runner: EventLoopRunner) -> Bool {
         let result: IOResult<Int>
         do {
             result = try outbound.withUnsafeBytes { head in
-                try bytes.withUnsafeBytes { body in try Posix.send(fd, head, body) }
+                try deferredBody.withUnsafeBytes { body in try Posix.send(fd, head, body) }
             }
         } catch {
-            // The peer is gone; the next flush closes the connection as for any failed send.
-            outbound.append(contentsOf: bytes)
-            return
+            close(runner)
+            return false
         }
+        let body = deferredBody
+        deferredBody = []
         guard case .processed(let count) = result, count > 0 else {
-            outbound.append(contentsOf: bytes)
-            return
+            outbound.append(contentsOf: body)
+            return true
         }
         lastWriteAt = runner.now
         let headCount = outbound.count
         if count >= headCount {
             outbound.removeAll(keepingCapacity: true)
-            if count < headCount + bytes.count { outbound.append(contentsOf: bytes[(count - headCount)...]) }
+            if count < headCount + body.count { outbound.append(contentsOf: body[(count - headCount)...]) }
         } else {
             outboundStart = count
-            outbound.append(contentsOf: bytes)
+            outbound.append(contentsOf: body)
         }
+        return true
     }
 
     private func finishResponse(keepAlive: Bool, _ runner: EventLoopRunner) {
@@ -177,10 +191,14 @@ extension Connection {
     /// Notes when output starts to wait, for the write timeout.
     func beginOutput(_ runner: EventLoopRunner) {
         if unsentCount == 0 { lastWriteAt = runner.now }
+        appendDeferredBody()
     }
 
     /// Sends as much pending output as the socket takes.
     func flush(_ runner: EventLoopRunner) {
+        if !deferredBody.isEmpty && phase != .closed {
+            guard sendDeferredBody(runner) else { return }
+        }
         while unsentCount > 0 && phase != .closed {
             let start = outboundStart
             let result: IOResult<Int>
@@ -260,6 +278,7 @@ extension Connection {
         Posix.close(fd)
         inbound = []
         outbound = []
+        deferredBody = []
         pendingHead = nil
         decoder = nil
     }

@@ -51,6 +51,11 @@ final class Connection {
     var inboundStart = 0
     @exclusivity(unchecked) var outbound: [UInt8] = []
     var outboundStart = 0
+    /// A large body that follows all of `outbound` and is sent from its own buffer, not copied next to
+    /// it (see ``queueBody(_:_:)``); empty when there is none. While there is one, `outboundStart` is 0.
+    @exclusivity(unchecked) var deferredBody: [UInt8] = []
+    /// Whether the loop holds this connection in its list of connections to flush after its batch of events.
+    var isFlushQueued = false
     @exclusivity(unchecked) var parser: HTTPRequestParser
     var pendingHead: HTTPRequestHead?
     var bodyRemaining = 0
@@ -80,7 +85,7 @@ final class Connection {
 
     var isOpen: Bool { phase != .closed }
     var unreadCount: Int { inbound.count - inboundStart }
-    var unsentCount: Int { outbound.count - outboundStart }
+    var unsentCount: Int { outbound.count - outboundStart + deferredBody.count }
 
     /// Reads what the socket has (once: level-triggered epoll calls again if more is waiting) and serves it.
     func readable(_ runner: EventLoopRunner) {
@@ -116,16 +121,26 @@ final class Connection {
         case .closing, .closed:
             break
         }
-        flush(runner)
-        settle(runner)
+        if unsentCount > 0 && phase != .closed {
+            runner.flushAfterEvents(self)
+        } else {
+            settle(runner)
+        }
     }
 
-    /// Sends pending output, then resumes answering if the output had been too far behind.
+    /// Sends pending output, then resumes answering if the output had been too far behind: when the socket
+    /// turns writable, and after the batch of events in which the connection was answered.
+    ///
+    /// Answering stops while more than ``highWater`` bytes wait to be sent, and a large body waits unsent
+    /// until the batch is over: so the requests that were waiting are answered again, as long as each round
+    /// answers some and the socket keeps taking what they add.
     func writable(_ runner: EventLoopRunner) {
         flush(runner)
-        if phase == .head || phase == .lengthBody || phase == .chunkedBody {
+        while phase == .head || phase == .lengthBody || phase == .chunkedBody {
+            let unread = unreadCount
             processInbound(runner)
             flush(runner)
+            guard unreadCount < unread, unreadCount > 0, unsentCount <= Self.highWater else { break }
         }
         settle(runner)
     }

@@ -32,6 +32,8 @@ final class EventLoopRunner {
     private var listenerRegistered = false
     private var listenerReleased = false
     private let tick: UInt64
+    /// Connections with output from this batch of events, sent once the whole batch has been answered.
+    @exclusivity(unchecked) private var toFlush: [Connection] = []
 
     init(loop: EventLoop, context: ServerContext) {
         self.loop = loop
@@ -59,6 +61,7 @@ final class EventLoopRunner {
             for index in 0..<count {
                 handle(events: events.events(at: index), token: events.data(at: index))
             }
+            flushAnswered()
             if now >= nextSweep {
                 sweep()
                 nextSweep = now + tick
@@ -153,6 +156,27 @@ final class EventLoopRunner {
         Posix.epollDelete(loop.epollFD, context.listenFD)
         listenerRegistered = false
         acceptingPausedUntil = now + 100_000_000
+    }
+
+    /// Queues `connection` to send its output once the current batch of events has been answered: the
+    /// batch's requests are answered one after another and their responses sent one after another, rather
+    /// than each answer followed by a send (which wakes the client, and may hand it the core).
+    func flushAfterEvents(_ connection: Connection) {
+        guard !connection.isFlushQueued else { return }
+        connection.isFlushQueued = true
+        toFlush.append(connection)
+    }
+
+    /// Sends the output of the connections answered in this batch of events.
+    private func flushAnswered() {
+        guard !toFlush.isEmpty else { return }
+        for connection in toFlush {
+            connection.isFlushQueued = false
+            // As when the socket turns writable: answering may have stopped with the output too far behind,
+            // requests still waiting in `inbound` that no new input will wake.
+            connection.writable(self)
+        }
+        toFlush.removeAll(keepingCapacity: true)
     }
 
     /// Called by a connection when it has closed its descriptor.
