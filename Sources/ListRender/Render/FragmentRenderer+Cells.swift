@@ -70,7 +70,7 @@ extension FragmentRenderer {
         if let url = row.imageURL {
             renderIcon(url, size: 44, fallback: "", into: &html)
         } else {
-            renderIcon(nil, size: 44, fallback: String(decoding: name, as: UTF8.self), into: &html)
+            renderPlaceholder(size: 44, name: name, into: &html)
         }
         html.raw(vip ? "<div class=\"tx\"><div class=\"t1 vip\">" : "<div class=\"tx\"><div class=\"t1\">")
         html.text(utf8: name)
@@ -161,16 +161,32 @@ extension FragmentRenderer {
                 html.raw("\">")
             }
         } else {
+            var fallback = fallback
+            fallback.withUTF8 { renderPlaceholder(size: size, name: UnsafeRawBufferPointer($0), into: &html) }
+        }
+    }
+
+    /// Writes the placeholder of an image that resolves nowhere (see ``renderIcon(_:size:fallback:into:)``)
+    /// for a name lent as UTF-8 bytes: an ASCII name's initials and colour are read from its bytes, with no
+    /// string made.
+    static func renderPlaceholder(size: Int, name: UnsafeRawBufferPointer, into html: inout HTMLBuffer) {
+        switch size {
+        case 44: html.raw("<span class=\"icon ph\" aria-hidden=\"true\" style=\"width:44px;height:44px;background:")
+        default:
             html.raw("<span class=\"icon ph\" aria-hidden=\"true\" style=\"width:")
             html.int(size)
             html.raw("px;height:")
             html.int(size)
             html.raw("px;background:")
-            html.raw(Placeholder.colour(for: fallback))
-            html.raw("\">")
-            html.text(Placeholder.initials(of: fallback))
-            html.raw("</span>")
         }
+        html.raw(Placeholder.colour(forUTF8: name))
+        html.raw("\">")
+        if let initials = Placeholder.asciiInitials(utf8: name) {
+            withUnsafeBytes(of: initials.letters) { html.text(utf8: UnsafeRawBufferPointer(rebasing: $0.prefix(initials.count))) }
+        } else {
+            html.text(Placeholder.unicodeInitials(of: String(decoding: name, as: UTF8.self)))
+        }
+        html.raw("</span>")
     }
 
     /// Writes `open`, the escaped text (its search matches marked) and `close` when the text is present

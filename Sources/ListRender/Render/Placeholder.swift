@@ -13,8 +13,15 @@ enum Placeholder {
     /// The colour for a name: the same name always gets the same one.
     /// - Complexity: O(n) in the name's UTF-8 length.
     static func colour(for name: String) -> StaticString {
+        var name = name
+        return name.withUTF8 { colour(forUTF8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// ``colour(for:)`` of a name lent as UTF-8 bytes.
+    /// - Complexity: O(n) in the name's length.
+    static func colour(forUTF8 name: UnsafeRawBufferPointer) -> StaticString {
         var hash: UInt32 = 2_166_136_261
-        for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        for byte in name { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         return palette[Int(hash % UInt32(palette.count))]
     }
 
@@ -30,10 +37,23 @@ enum Placeholder {
     /// ``initials(of:)`` of an ASCII name, read a byte at a time: for ASCII the character classes are
     /// the byte ranges, and there is no case to look up. Nil when the name has a byte past ASCII.
     static func asciiInitials(of name: String) -> String? {
-        var letters: [UInt8] = []
+        var name = name
+        return name.withUTF8 { name in
+            asciiInitials(utf8: UnsafeRawBufferPointer(name)).map { initials in
+                withUnsafeBytes(of: initials.letters) { String(decoding: $0.prefix(initials.count), as: UTF8.self) }
+            }
+        }
+    }
+
+    /// The up to two ASCII initials of a name lent as UTF-8 bytes, as ``asciiInitials(of:)`` finds them, with
+    /// nothing allocated: the letters in order and how many there are. Nil when the name has a byte past ASCII.
+    /// - Complexity: O(n) in the name's length.
+    static func asciiInitials(utf8 name: UnsafeRawBufferPointer) -> (letters: (UInt8, UInt8), count: Int)? {
+        var letters: (UInt8, UInt8) = (0, 0)
+        var count = 0
         var inWord = false
         var wordHasInitial = false
-        for byte in name.utf8 {
+        for byte in name {
             guard byte < 0x80 else { return nil }
             switch byte {
             case 0x09...0x0D, UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
@@ -45,13 +65,15 @@ enum Placeholder {
                 }
                 let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
                 let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-                if !wordHasInitial, letters.count < 2, isLetter || isDigit {
-                    letters.append(isLetter ? byte & ~0x20 : byte)
+                if !wordHasInitial, count < 2, isLetter || isDigit {
+                    let letter = isLetter ? byte & ~0x20 : byte
+                    if count == 0 { letters.0 = letter } else { letters.1 = letter }
+                    count += 1
                     wordHasInitial = true
                 }
             }
         }
-        return String(decoding: letters, as: UTF8.self)
+        return (letters, count)
     }
 
     /// ``initials(of:)`` by Unicode's character classes and case.
