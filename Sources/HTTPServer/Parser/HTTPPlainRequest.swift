@@ -17,6 +17,9 @@ public struct HTTPPlainRequest {
     public let query: UnsafeRawBufferPointer
     /// The target as sent: the path, then `?` and the query if any.
     public let target: UnsafeRawBufferPointer
+    /// The index of the event loop answering the request (from 0 to the configuration's `eventLoopCount`):
+    /// a responder may keep state per loop, which only that loop's thread touches.
+    public internal(set) var loop = 0
     private let head: UnsafeRawBufferPointer
     private let fields: [HTTPRequestParser.FieldSpan]
 

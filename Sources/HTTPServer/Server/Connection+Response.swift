@@ -26,9 +26,11 @@ extension Connection {
         let logs = runner.log.isEnabled
         let startedAt = logs ? Posix.monotonicNanoseconds() : 0
         return inbound.withUnsafeBytes { raw in
-            guard let request = parser.plainRequest(UnsafeRawBufferPointer(rebasing: raw[start...])),
-                let response = responder(request)
-            else { return nil }
+            guard var request = parser.plainRequest(UnsafeRawBufferPointer(rebasing: raw[start...])) else {
+                return nil
+            }
+            request.loop = runner.loop.index
+            guard let response = responder(request) else { return nil }
             return (response, logs ? String(decoding: request.target, as: UTF8.self) : "", startedAt)
         }
     }

@@ -20,8 +20,9 @@ final class DatasetEntry: Sendable {
     /// The expanded set a client gets when it names none.
     let defaultExpanded: ExpandedSections
 
-    /// Window responses already written for this version.
-    let responses = ResponseCache()
+    /// Window responses already written for this version, in a lane for each of up to four event loops
+    /// (a quarter of a one-lane cache's room each).
+    let responses = ResponseCache(maximumCount: 64, maximumBytes: 1 << 20, recentKeyCount: 1024, lanes: 4)
     /// Table documents: where this entry's table is, the rows whose child tables lead to it from the
     /// dataset's own table (empty for the dataset itself).
     let address: ChildAddress

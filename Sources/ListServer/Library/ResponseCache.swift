@@ -110,14 +110,19 @@ final class ResponseCache: Sendable {
         /// The digests of the keys last asked for and not kept, in the slot their digest names.
         var recent: [UInt64]
 
-        init(capacity: Int, recentKeyCount: Int) {
-            order = Array(repeating: nil, count: capacity)
-            recent = Array(repeating: 0, count: recentKeyCount)
+        let recentKeyCount: Int
+
+        /// The ring of keys and the recent digests are made when the lane first stores or is asked.
+        init(recentKeyCount: Int) {
+            order = []
+            recent = []
+            self.recentKeyCount = recentKeyCount
         }
 
         /// Whether `key` was asked for recently, so that its response is worth keeping; if not, it is
         /// remembered (in place of the key whose slot it takes).
         mutating func wasAskedForRecently(_ key: Key) -> Bool {
+            if recent.isEmpty { recent = Array(repeating: 0, count: recentKeyCount) }
             let slot = Int(truncatingIfNeeded: key.digest % UInt64(recent.count))
             if recent[slot] == key.digest { return true }
             recent[slot] = key.digest
@@ -131,19 +136,41 @@ final class ResponseCache: Sendable {
     let maximumBytes: Int
     /// The most keys remembered as asked for once.
     let recentKeyCount: Int
-    private let state: Mutex<State>
 
-    init(maximumCount: Int = 256, maximumBytes: Int = 4 << 20, recentKeyCount: Int = 4096) {
+    /// One lane's responses under a lock of its own.
+    private final class Lane: Sendable {
+        let state: Mutex<State>
+        /// Room after the lock and the state, so that the next lane's lock is not on the same cache line:
+        /// threads in different lanes then never write to one line.
+        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+        init(recentKeyCount: Int) {
+            state = Mutex(State(recentKeyCount: recentKeyCount))
+        }
+    }
+
+    /// The lanes, each with the limits above: the server's event loops each use their own (`lane` in
+    /// ``response(for:lane:render:)``), so that answering a window takes no lock another thread takes
+    /// and writes no memory another thread reads.
+    private let lanes: [Lane]
+
+    /// - Parameters:
+    ///   - maximumCount: the most responses a lane keeps.
+    ///   - maximumBytes: the most bytes a lane keeps.
+    ///   - recentKeyCount: the most keys a lane remembers as asked for once.
+    ///   - lanes: how many lanes there are; a lane number is taken modulo this.
+    init(maximumCount: Int = 256, maximumBytes: Int = 4 << 20, recentKeyCount: Int = 4096, lanes: Int = 1) {
         precondition(
-            maximumCount > 0 && maximumBytes > 0 && recentKeyCount > 0, "a response cache must hold something")
+            maximumCount > 0 && maximumBytes > 0 && recentKeyCount > 0 && lanes > 0,
+            "a response cache must hold something")
         self.maximumCount = maximumCount
         self.maximumBytes = maximumBytes
         self.recentKeyCount = recentKeyCount
-        state = Mutex(State(capacity: maximumCount, recentKeyCount: recentKeyCount))
+        self.lanes = (0..<lanes).map { _ in Lane(recentKeyCount: recentKeyCount) }
     }
 
-    /// The number of responses kept.
-    var count: Int { state.withLock { $0.responses.count } }
+    /// The number of responses kept, in all lanes.
+    var count: Int { lanes.reduce(0) { total, lane in total + lane.state.withLock { $0.responses.count } } }
 
     /// `bytes`, or a copy of them without the room a writer left at their end (a response written in
     /// place is made with room for more), so that a kept response holds about the memory it counts.
@@ -159,11 +186,13 @@ final class ResponseCache: Sendable {
     /// asked for recently).
     /// - Parameters:
     ///   - key: the normalised request.
+    ///   - lane: the lane to look in and keep the response in (an event loop's index).
     ///   - render: writes the response; called without the lock held.
     /// - Returns: the response bytes.
     /// - Complexity: O(1) on average, plus `render` on a miss.
-    func response(for key: Key, render: () -> [UInt8]) -> [UInt8] {
-        let lookup: Lookup = state.withLock { state in
+    func response(for key: Key, lane: Int = 0, render: () -> [UInt8]) -> [UInt8] {
+        let lane = lanes[lane % lanes.count]
+        let lookup: Lookup = lane.state.withLock { state in
             if let cached = state.responses[key] { return .hit(cached) }
             return state.wasAskedForRecently(key) ? .keep : .pass
         }
@@ -174,8 +203,9 @@ final class ResponseCache: Sendable {
         }
         let bytes = Self.fitted(render())
         guard bytes.count <= maximumBytes / 8 else { return bytes }
-        state.withLock { state in
+        lane.state.withLock { state in
             guard state.responses[key] == nil else { return }
+            if state.order.isEmpty { state.order = Array(repeating: nil, count: maximumCount) }
             let capacity = state.order.count
             var count = state.responses.count
             while count > 0 && (count == capacity || state.bytes + bytes.count > maximumBytes) {

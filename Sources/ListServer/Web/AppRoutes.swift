@@ -74,9 +74,10 @@ struct AppRoutes: Sendable {
     }
 
     /// `GET /api/datasets/{id}/window` (`.json`) and `GET /d/{id}/fragment` (`.fragment`): the window
-    /// the query asks for, or `304` when `condition` (`If-None-Match`) names its entity tag.
+    /// the query asks for, or `304` when `condition` (`If-None-Match`) names its entity tag. `lane` is the
+    /// response cache's lane: the event loop's index on the plain lane, else 0.
     private func window(
-        _ format: ResponseCache.Key.Format, _ id: String, _ query: HTTPQuery, condition: String?
+        _ format: ResponseCache.Key.Format, _ id: String, _ query: HTTPQuery, condition: String?, lane: Int = 0
     ) throws -> HTTPResponse {
         let dataset = try library.requireEntry(id)
         let window = try WindowRequest(query)
@@ -86,10 +87,10 @@ struct AppRoutes: Sendable {
         if let unchanged = WindowView.notModified(condition, etag: etag) { return unchanged }
         let (body, type) =
             switch format {
-            case .json: (WindowView.json(entry: entry, request: window, key: key), "application/json")
+            case .json: (WindowView.json(entry: entry, request: window, key: key, lane: lane), "application/json")
             case .fragment:
                 (
-                    WindowView.fragment(entry: entry, request: window, assets: assets, key: key),
+                    WindowView.fragment(entry: entry, request: window, assets: assets, key: key, lane: lane),
                     "text/html; charset=utf-8"
                 )
             }
@@ -109,7 +110,7 @@ struct AppRoutes: Sendable {
             guard let (format, id) = Self.windowRoute(request.path) else { return nil }
             let query = HTTPQuery(String(decoding: request.query, as: UTF8.self))
             let condition = request.field("if-none-match").map { String(decoding: $0, as: UTF8.self) }
-            return try? window(format, id, query, condition: condition)
+            return try? window(format, id, query, condition: condition, lane: request.loop)
         }
     }
 

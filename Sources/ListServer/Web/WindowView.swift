@@ -58,19 +58,25 @@ final class WindowView {
 
     /// The JSON of a window, from the entry's ``ResponseCache`` when it was written before.
     /// - Complexity: O(1) on average for a window written before, else as ``json``.
-    static func json(entry: DatasetEntry, request: WindowRequest, key: ResponseCache.Key? = nil) -> [UInt8] {
-        entry.responses.response(for: key ?? cacheKey(.json, entry, request)) {
+    /// - Parameter lane: the cache lane to use (see ``ResponseCache/response(for:lane:render:)``).
+    static func json(
+        entry: DatasetEntry, request: WindowRequest, key: ResponseCache.Key? = nil, lane: Int = 0
+    ) -> [UInt8] {
+        entry.responses.response(for: key ?? cacheKey(.json, entry, request), lane: lane) {
             WindowView(searching: entry, request: request).json
         }
     }
 
     /// The HTML fragment of a window, from the entry's ``ResponseCache`` when it was written before.
     /// - Complexity: O(1) on average for a window written before, else O(log n + k).
-    /// - Parameter assets: where the rows' image names resolve.
+    /// - Parameters:
+    ///   - assets: where the rows' image names resolve.
+    ///   - lane: as for ``json(entry:request:key:lane:)``.
     static func fragment(
-        entry: DatasetEntry, request: WindowRequest, assets: AssetCatalog, key: ResponseCache.Key? = nil
+        entry: DatasetEntry, request: WindowRequest, assets: AssetCatalog, key: ResponseCache.Key? = nil,
+        lane: Int = 0
     ) -> [UInt8] {
-        entry.responses.response(for: key ?? cacheKey(.fragment, entry, request)) {
+        entry.responses.response(for: key ?? cacheKey(.fragment, entry, request), lane: lane) {
             WindowView(searching: entry, request: request).fragment(assets: assets)
         }
     }

@@ -89,4 +89,29 @@ struct HTTPPlainRequestTests {
             #expect(asked.load(ordering: .relaxed) == 3, "asked for the three plain GETs only")
         }
     }
+
+    @Test("the plain responder is told which event loop answers: each connection's loop, within the loop count")
+    func loopIndex() throws {
+        let loops = Mutex<Set<Int>>([])
+        try withTestServer(
+            configure: { configuration in
+                configuration.eventLoopCount = 2
+                configuration.plainResponder = { request in
+                    loops.withLock { _ = $0.insert(request.loop) }
+                    return .text("loop \(request.loop)")
+                }
+            },
+            handler: { _ in .text("handler") }
+        ) { port, _ in
+            // Enough connections that both loops accept some; each answers all of its connection's requests.
+            for _ in 0..<16 {
+                let client = try RawClient(port: port)
+                try client.send(String(repeating: "GET /a HTTP/1.1\r\nHost: t\r\n\r\n", count: 3))
+                let answers = (0..<3).map { _ in client.readResponse()?.text }
+                #expect(Set(answers).count == 1, "one connection, one loop: \(answers)")
+            }
+        }
+        let seen = loops.withLock { $0 }
+        #expect(!seen.isEmpty && seen.isSubset(of: [0, 1]), "\(seen)")
+    }
 }

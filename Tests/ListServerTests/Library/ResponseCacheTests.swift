@@ -48,6 +48,31 @@ struct ResponseCacheTests {
         for top in 0..<2 { #expect(cache.response(for: Self.key(Double(top))) { [] } == [UInt8(top)]) }
     }
 
+    @Test("each lane keeps its own responses: a window kept in one lane is written again in another")
+    func lanesKeepTheirOwn() {
+        let cache = ResponseCache(maximumCount: 4, maximumBytes: 1 << 20, recentKeyCount: 64, lanes: 2)
+        var renders = 0
+        let render = { () -> [UInt8] in
+            renders += 1
+            return [UInt8(renders)]
+        }
+        _ = cache.response(for: Self.key(0), lane: 0, render: render)
+        let kept = cache.response(for: Self.key(0), lane: 0, render: render)
+        #expect(cache.response(for: Self.key(0), lane: 0, render: render) == kept)
+        #expect(renders == 2)
+        // Lane 1 has not seen the key: it is written again, and kept only when asked for a second time.
+        _ = cache.response(for: Self.key(0), lane: 1, render: render)
+        #expect(renders == 3)
+        #expect(cache.count == 1)
+        let keptInLaneOne = cache.response(for: Self.key(0), lane: 1, render: render)
+        #expect(renders == 4)
+        #expect(cache.count == 2)
+        // A lane number past the count wraps round: lane 3 is lane 1.
+        #expect(cache.response(for: Self.key(0), lane: 3, render: render) == keptInLaneOne)
+        #expect(cache.response(for: Self.key(0), lane: 2, render: render) == kept)
+        #expect(renders == 4)
+    }
+
     @Test("a key remembered as asked for once is forgotten when another takes its slot")
     func recentKeysAreBounded() {
         let cache = ResponseCache(maximumCount: 4, maximumBytes: 1 << 20, recentKeyCount: 1)
