@@ -162,6 +162,29 @@ public enum FragmentRenderer {
     public static func renderHeader(
         _ header: FragmentHeader.Lent, kind: DatasetKind, isGrouped: Bool, into html: inout HTMLBuffer
     ) {
+        if let link = header.link {
+            renderHeader(header, kind: kind, isGrouped: isGrouped, into: &html, isLinked: true) { html in
+                html.text(utf8: link)
+            }
+        } else {
+            renderHeader(header, kind: kind, isGrouped: isGrouped, into: &html, isLinked: false) { _ in }
+        }
+    }
+
+    /// Writes one section header lent by its owner whose title links to the address `writeLink` writes,
+    /// escaped for an attribute, in place of the header's ``FragmentHeader/Lent/link``: a server writes the
+    /// address straight into the fragment, with no buffer of its own.
+    public static func renderHeader(
+        _ header: FragmentHeader.Lent, kind: DatasetKind, isGrouped: Bool, into html: inout HTMLBuffer,
+        writingLink writeLink: (inout HTMLBuffer) -> Void
+    ) {
+        renderHeader(header, kind: kind, isGrouped: isGrouped, into: &html, isLinked: true, writeLink)
+    }
+
+    private static func renderHeader(
+        _ header: FragmentHeader.Lent, kind: DatasetKind, isGrouped: Bool, into html: inout HTMLBuffer,
+        isLinked: Bool, _ writeLink: (inout HTMLBuffer) -> Void
+    ) {
         html.raw("<div role=\"row\" data-cell=\"header\" class=\"hdr")
         if kind == .friends { html.raw(" h-friend") }
         html.raw("\" data-section-id=\"")
@@ -179,9 +202,9 @@ public enum FragmentRenderer {
         if header.isCollapsible {
             html.raw("<img class=\"arrow\" src=\"/icons/disclosure.svg\" alt=\"\" width=\"12\" height=\"12\">")
         }
-        if let link = header.link {
+        if isLinked {
             html.raw("<a class=\"ht\" tabindex=\"-1\" href=\"")
-            html.text(utf8: link)
+            writeLink(&html)
             html.raw("\">")
             html.text(utf8: header.title)
             html.raw("</a>")

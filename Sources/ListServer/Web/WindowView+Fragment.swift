@@ -13,6 +13,15 @@ extension WindowView {
         _ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>,
         _ body: (FragmentHeader.Lent) -> Result
     ) -> Result {
+        withHeader(item, sections, linked: true, body)
+    }
+
+    /// ``withHeader(_:_:_:)``, lending the header with no link bytes when `linked` is false: its link is then
+    /// written by ``writeLink(toggling:at:into:)``.
+    fileprivate func withHeader<Result>(
+        _ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>, linked: Bool,
+        _ body: (FragmentHeader.Lent) -> Result
+    ) -> Result {
         let section = sections.baseAddress.unsafelyUnwrapped + item.section
         let fields = Section.fields(of: section)
         // Read in place: the section, its keys and the metrics are the dataset's, which every thread
@@ -30,14 +39,15 @@ extension WindowView {
                         isExpanded: expanded.contains(section.pointee.id), isCollapsible: collapsible, link: link))
             }
         }
-        guard collapsible else { return lend(nil) }
-        return link(toggling: section.pointee.id, at: item.frame.y).withUnsafeBytes(lend)
+        guard collapsible && linked else { return lend(nil) }
+        var link: [UInt8] = []
+        writeLink(toggling: section.pointee.id, at: item.frame.y, to: &link)
+        return link.withUnsafeBytes(lend)
     }
 
     /// The page with one section toggled and its header at the top: the link of a collapsible header.
-    private func link(toggling id: SectionID, at y: Double) -> [UInt8] {
+    private func writeLink(toggling id: SectionID, at y: Double, to link: inout [UInt8]) {
         let ranges = entry.sectionIDRanges
-        var link: [UInt8] = []
         link.reserveCapacity(48 + entry.dataset.id.utf8.count + 24 * min(ranges.count + 1, 64))
         Self.append("/d/", to: &link)
         var dataset = entry.dataset.id
@@ -50,7 +60,24 @@ extension WindowView {
         }
         Self.append("expanded=", to: &link)
         expanded.writeToggling(id, allIDs: ranges, to: &link)
-        return link
+    }
+
+    /// Writes the link of ``writeLink(toggling:at:to:)`` into a fragment, escaped as the renderer escapes
+    /// a link it is lent: the toggled set through ``linkScratch``, which keeps its room from one header to
+    /// the next.
+    fileprivate func writeLink(toggling id: SectionID, at y: Double, into html: inout HTMLBuffer) {
+        html.raw("/d/")
+        html.text(entry.dataset.id)
+        html.raw("?")
+        if y > 0 {
+            html.raw("top=")
+            html.int(Int64(y))
+            html.raw("&amp;")
+        }
+        html.raw("expanded=")
+        linkScratch.removeAll(keepingCapacity: true)
+        expanded.writeToggling(id, allIDs: entry.sectionIDRanges, to: &linkScratch)
+        linkScratch.withUnsafeBytes { html.text(utf8: $0) }
     }
 
     /// Appends the bytes of `text`, a literal, to `bytes`.
@@ -175,8 +202,15 @@ extension WindowView {
         func header(at index: Int) -> FragmentHeader { view.header(headers[index], sections) }
 
         func renderHeader(at index: Int, kind: DatasetKind, isGrouped: Bool, into html: inout HTMLBuffer) {
-            view.withHeader(headers[index], sections) { header in
-                FragmentRenderer.renderHeader(header, kind: kind, isGrouped: isGrouped, into: &html)
+            let item = headers[index]
+            view.withHeader(item, sections, linked: false) { header in
+                guard header.isCollapsible else {
+                    return FragmentRenderer.renderHeader(header, kind: kind, isGrouped: isGrouped, into: &html)
+                }
+                // The link is written into the fragment where it goes, not made first.
+                FragmentRenderer.renderHeader(header, kind: kind, isGrouped: isGrouped, into: &html) { html in
+                    view.writeLink(toggling: header.sectionID, at: item.frame.y, into: &html)
+                }
             }
         }
         func row(at index: Int) -> FragmentRow {
