@@ -10,8 +10,10 @@ import Synchronization
 ///
 /// A name that resolves nowhere has no URL, so the page draws a placeholder and never asks for an
 /// image that is not there. Names never leave their folder: hidden segments (`..` included) are
-/// refused and the real path, links followed, must lie inside it. Answers are cached: a folder's
-/// files are read when a name is first seen, not at every window.
+/// refused and the real path, links followed, must lie inside it. Each folder is listed once, when the
+/// catalogue is made, as an app's bundle is fixed when it is built: a name none of whose candidates was
+/// listed resolves nowhere with no system call. Answers are cached, so a name is resolved on disk when
+/// first seen, not at every window.
 final class AssetCatalog: Sendable {
     /// The URL path the asset folders are served under: `/assets/{folder index}/{file}`.
     static let urlPrefix = "/assets/"
@@ -26,6 +28,10 @@ final class AssetCatalog: Sendable {
     let folders: [StaticFiles]
     /// The built-in icons (`Public/icons`), served at `/icons/`.
     let icons: StaticFiles
+    /// Each folder's files, then the icons', listed once (see ``AssetFolderIndex``); nil for a folder that
+    /// could not be listed, whose candidates are all looked for on disk.
+    private let folderIndexes: [AssetFolderIndex?]
+    private let iconIndex: AssetFolderIndex?
     private let cache = Mutex<[String: String?]>([:])
     /// The names windows met, by their bytes, for the next windows to read without a lock.
     private let imageNames = Mutex(ImageNameTable.empty)
@@ -40,10 +46,13 @@ final class AssetCatalog: Sendable {
                 cacheControl: "public, max-age=31536000, immutable")
         }
         icons = StaticFiles(root: publicDirectory + "/icons", urlPrefix: "/icons/")
+        folderIndexes = folders.map { folder in folder.root.flatMap(AssetFolderIndex.init(root:)) }
+        iconIndex = icons.root.flatMap(AssetFolderIndex.init(root:))
     }
 
     /// The URL of the image a dataset names, nil when it resolves nowhere.
-    /// - Complexity: O(1) for a name seen before; else a few `stat`s per folder.
+    /// - Complexity: O(1) for a name seen before; else O(candidates) look-ups in the folders' listings,
+    ///   and for a candidate listed, a `realpath` and a `stat`.
     func url(forImageNamed name: String) -> String? {
         if let cached = cache.withLock({ $0[name] }) { return cached }
         let resolved = resolve(name)
@@ -83,8 +92,9 @@ final class AssetCatalog: Sendable {
     private func resolve(_ name: String) -> String? {
         guard Self.isSafe(name) else { return nil }
         let candidates = Self.candidates(for: name)
-        for folder in folders {
+        for (folder, index) in zip(folders, folderIndexes) {
             for candidate in candidates {
+                if let index, !index.contains(candidate) { continue }
                 let path = folder.urlPrefix + candidate
                 guard let file = folder.resolve(path), let status = Posix.fileStatus(file), status.isRegularFile
                 else { continue }
@@ -93,7 +103,7 @@ final class AssetCatalog: Sendable {
             }
         }
         if name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
-            let file = icons.resolve("/icons/\(name).svg"), Posix.fileStatus(file)?.isRegularFile == true
+            iconIndex?.contains(name + ".svg") ?? true, let file = icons.resolve("/icons/\(name).svg"), Posix.fileStatus(file)?.isRegularFile == true
         {
             return "/icons/\(name).svg"
         }
