@@ -34,7 +34,18 @@ final class AssetCatalog: Sendable {
     private let iconIndex: AssetFolderIndex?
     private let cache = Mutex<[String: String?]>([:])
     /// The names windows met, by their bytes, for the next windows to read without a lock.
-    private let imageNames = Mutex(ImageNameTable.empty)
+    private let imageNames = Mutex(ImageNames())
+
+    /// The table windows read, and the names met since it was made.
+    private struct ImageNames {
+        var table = ImageNameTable.empty
+        var pending: [ImageNameTable.Slot] = []
+    }
+
+    /// Up to this many names, the table is made again as soon as a window met a name it lacked; past it,
+    /// once the names met since reach half as many as it holds (so a list whose every row names another
+    /// image does not make a table of thousands of names for each window).
+    static let eagerTableNames = 1024
 
     /// - Parameters:
     ///   - directories: the `--assets` folders, searched in order.
@@ -54,6 +65,8 @@ final class AssetCatalog: Sendable {
     /// - Complexity: O(1) for a name seen before; else O(candidates) look-ups in the folders' listings,
     ///   and for a candidate listed, a `realpath` and a `stat`.
     func url(forImageNamed name: String) -> String? {
+        // A name no listing can hold resolves nowhere: answered with no lock, no cache entry and no call.
+        guard mayResolve(name) else { return nil }
         if let cached = cache.withLock({ $0[name] }) { return cached }
         let resolved = resolve(name)
         cache.withLock { cache in
@@ -65,25 +78,59 @@ final class AssetCatalog: Sendable {
 
     /// The table of the image names windows have met, to read without a lock while a window is written.
     func imageNameTable() -> ImageNameTable {
-        imageNames.withLock { $0 }
+        imageNames.withLock { $0.table }
     }
 
     /// Adds names a window met and the table lacked: the table is replaced by one that has them too,
-    /// or, when it would hold more than ``ImageNameTable/limit``, by one of these names alone.
+    /// or, when it would hold more than ``ImageNameTable/limit``, by one of these names alone. Past
+    /// ``eagerTableNames`` names, they wait until enough have been met (amortized O(1) a name).
     func rememberImageNames(_ met: [ImageNameTable.Slot]) {
         guard !met.isEmpty else { return }
-        imageNames.withLock { table in
-            let kept = table.count + met.count > ImageNameTable.limit ? [] : table.names
-            table = ImageNameTable(names: kept + met.suffix(ImageNameTable.limit))
+        imageNames.withLock { names in
+            names.pending += met
+            let count = names.table.count
+            guard count < Self.eagerTableNames || names.pending.count >= count / 2 else { return }
+            let kept = count + names.pending.count > ImageNameTable.limit ? [] : names.table.names
+            names.table = ImageNameTable(names: kept + names.pending.suffix(ImageNameTable.limit))
+            names.pending = []
+        }
+    }
+
+    /// Whether a file for `name` may be in a folder or among the icons: false only when every folder was
+    /// listed and none can hold one of its candidates.
+    private func mayResolve(_ name: String) -> Bool {
+        if iconIndex?.contains(name + ".svg") ?? true { return true }
+        let stem = Self.stem(of: name) ?? name
+        return folderIndexes.contains { index in index?.mayHold(stem: stem) ?? true }
+    }
+
+    /// A name without the extension of its last path segment (`a/photo@2x.png` → `a/photo@2x`); nil when
+    /// that segment has none (a dot at its start is not one), as ``candidates(for:)`` tells them apart.
+    /// - Complexity: O(n) in the name's UTF-8 length, read from its end.
+    static func stem(of name: String) -> String? {
+        var name = name
+        return name.withUTF8 { bytes in
+            var index = bytes.count
+            while index > 0 {
+                index -= 1
+                switch bytes[index] {
+                case UInt8(ascii: "/"):
+                    return nil
+                case UInt8(ascii: "."):
+                    guard index > 0, bytes[index - 1] != UInt8(ascii: "/") else { return nil }
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<index]), as: UTF8.self)
+                default:
+                    continue
+                }
+            }
+            return nil
         }
     }
 
     /// The candidate file names for an image name, in the order `UIImage(named:)` looks at them.
     static func candidates(for name: String) -> [String] {
-        let last = name.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-        if let dot = last.lastIndex(of: "."), dot != last.startIndex {
-            let ext = String(last[dot...])
-            let stem = String(name.dropLast(ext.count))
+        if let stem = stem(of: name) {
+            let ext = String(name.dropFirst(stem.count))
             return [name] + scales.dropLast().map { stem + $0 + ext }
         }
         return extensions.flatMap { ext in scales.map { name + $0 + "." + ext } }

@@ -18,6 +18,9 @@ struct AssetFolderIndex: Sendable {
 
     /// The files' paths relative to the folder, `/`-separated.
     private let paths: Set<String>
+    /// Every listed path without its extension, and that again without a scale suffix (`@2x`, `@3x`): the
+    /// stems a name's candidates have (see ``mayHold(stem:)``).
+    private let stems: Set<String>
 
     /// Lists `root`.
     /// - Returns: nil when the folder cannot be read or holds more than ``entryLimit`` entries.
@@ -46,6 +49,22 @@ struct AssetFolderIndex: Sendable {
         }
         guard list("", depth: 0) else { return nil }
         self.paths = paths
+        var stems = Set<String>()
+        for path in paths {
+            let stem = AssetCatalog.stem(of: path) ?? path
+            stems.insert(stem)
+            for scale in ["@3x", "@2x"] where stem.hasSuffix(scale) { stems.insert(String(stem.dropLast(scale.count))) }
+        }
+        self.stems = stems
+    }
+
+    /// Whether any of the candidate files of a name (see ``AssetCatalog/candidates(for:)``) can be listed
+    /// here: `stem` is the name without its extension (``AssetCatalog/stem(of:)``), or the name itself when
+    /// it has none. A name's candidates are its stem, with `@3x` or `@2x` or neither, and an extension; so
+    /// when no listed path has that stem, with or without a scale suffix, none of them is here.
+    /// - Complexity: O(1) on average, plus hashing the stem.
+    func mayHold(stem: String) -> Bool {
+        stems.contains(stem)
     }
 
     /// Whether the folder held a file at `relative` (a path inside it, `/`-separated) when it was listed.

@@ -60,4 +60,17 @@ struct AssetFolderIndexTests {
         #expect(catalog.url(forImageNamed: "gone") == nil)
         #expect(catalog.url(forImageNamed: "link") == nil)
     }
+
+    @Test("a stem is held when a listed file has it, with or without a scale suffix, and only then")
+    func stems() throws {
+        let root = ServerProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for name in ["a@2x.png", "sub/b.jpg", "c", "d.e.png", "f@3x.svg"] { try Self.write(root + "/folder/" + name) }
+        let index = try #require(AssetFolderIndex(root: root + "/folder"))
+        for stem in ["a", "a@2x", "sub/b", "c", "d.e", "f", "f@3x"] { #expect(index.mayHold(stem: stem), "\(stem)") }
+        for stem in ["b", "a@3x", "sub", "d", "e", "f@2x", "A"] { #expect(!index.mayHold(stem: stem), "\(stem)") }
+        #expect(AssetCatalog.stem(of: "sub/photo@2x.png") == "sub/photo@2x")
+        #expect(AssetCatalog.stem(of: "v1.2/photo") == nil, "a dot in a folder's name is no extension")
+        #expect(AssetCatalog.stem(of: ".hidden") == nil)
+    }
 }

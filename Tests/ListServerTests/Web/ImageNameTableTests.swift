@@ -60,4 +60,18 @@ struct ImageNameTableTests {
         #expect(Self.lookUp(table, "friend-1") == nil)
         #expect(Self.lookUp(table, "n0") != nil)
     }
+
+    @Test("past the eager size, names met wait until half as many again have been met, then all come in")
+    func tableGrowsInSteps() {
+        let catalog = AssetCatalog(directories: [], publicDirectory: "/nonexistent")
+        let eager = AssetCatalog.eagerTableNames
+        catalog.rememberImageNames((0..<eager).map { Self.slot("e\($0)", nil) })
+        #expect(catalog.imageNameTable().count == eager)
+        catalog.rememberImageNames([Self.slot("late", nil)])
+        #expect(Self.lookUp(catalog.imageNameTable(), "late") == nil, "one name does not make a table of thousands")
+        catalog.rememberImageNames((0..<eager / 2).map { Self.slot("w\($0)", nil) })
+        let table = catalog.imageNameTable()
+        #expect(Self.lookUp(table, "late") != nil && Self.lookUp(table, "e0") != nil && Self.lookUp(table, "w0") != nil)
+        #expect(table.count == eager + eager / 2 + 1)
+    }
 }
