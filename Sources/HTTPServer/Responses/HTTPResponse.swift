@@ -14,12 +14,27 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: Body
+    /// Header field lines the handler wrote itself, each `Name: value` and CRLF, written after `headers`
+    /// as they are, with no check: for a handler that answers many requests with the same well-formed
+    /// fields (a window's `Content-Type`, `Cache-Control` and `ETag`), so they are neither made into a
+    /// list of strings nor checked byte by byte for every response. They must not name a field the server
+    /// writes (`Date`, `Content-Length`, `Transfer-Encoding`, `Connection`).
+    public var fieldLines: [UInt8] = []
 
     /// A response with a body known in full.
     public init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = .bytes(body)
+    }
+
+    /// A response with a body known in full and header field lines written by the handler (see
+    /// ``fieldLines``).
+    public init(status: Int = 200, fieldLines: [UInt8], body: [UInt8]) {
+        self.status = status
+        headers = [:]
+        self.body = .bytes(body)
+        self.fieldLines = fieldLines
     }
 
     /// A streaming response: the client receives the head at once, then whatever is written to `stream`.

@@ -32,14 +32,16 @@ public enum ResponseEncoding {
     ///   - headers: the handler's headers; `Date`, `Connection`, `Transfer-Encoding` and (unless `framing` is
     ///     `.none`) `Content-Length` are the server's and are skipped, as are fields that are not valid HTTP.
     ///   - dateLine: `Date: …\r\n`, formatted once per second.
+    ///   - fieldLines: field lines the handler wrote itself (``HTTPResponse/fieldLines``), written after
+    ///     `headers` as they are.
     /// - Complexity: O(size of the head).
     public static func appendHead(
         status: Int, headers: HTTPHeaders, framing: Framing, persistence: Persistence, dateLine: [UInt8],
-        to buffer: inout [UInt8]
+        fieldLines: [UInt8] = [], to buffer: inout [UInt8]
     ) {
         let reason = HTTPResponse.reasonPhrase(status)
         // The head is written into scratch memory of its largest possible size, then appended at once.
-        var room = 128 + reason.utf8.count + dateLine.count
+        var room = 128 + reason.utf8.count + dateLine.count + fieldLines.count
         for field in headers { room += field.name.utf8.count + field.value.utf8.count + 4 }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { scratch in
             var head = HeadWriter(scratch.baseAddress.unsafelyUnwrapped)
@@ -63,6 +65,7 @@ public enum ResponseEncoding {
                     }
                 }
             }
+            fieldLines.withUnsafeBufferPointer { head.append($0) }
             switch framing {
             case .length(let length):
                 head.append("Content-Length: ")

@@ -98,7 +98,7 @@ extension Connection {
             !keepAlive ? .close : (version >= .http11 ? .keepAlive : .keepAliveHTTP10)
         ResponseEncoding.appendHead(
             status: response.status, headers: response.headers, framing: framing, persistence: persistence,
-            dateLine: runner.dateLine, to: &outbound)
+            dateLine: runner.dateLine, fieldLines: response.fieldLines, to: &outbound)
     }
 
     /// Puts a body after the head just written. When nothing earlier is waiting, a large body is kept as it

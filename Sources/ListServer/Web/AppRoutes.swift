@@ -75,29 +75,31 @@ struct AppRoutes: Sendable {
 
     /// `GET /api/datasets/{id}/window` (`.json`) and `GET /d/{id}/fragment` (`.fragment`): the window
     /// the query asks for, or `304` when `condition` (`If-None-Match`) names its entity tag. `lane` is the
-    /// response cache's lane: the event loop's index on the plain lane, else 0.
+    /// event loop's index on the plain lane (the response cache's lane; the header fields are then written
+    /// as lines, ``HTTPResponse/fieldLines``), nil through the router.
     private func window(
-        _ format: ResponseCache.Key.Format, _ id: String, _ query: HTTPQuery, condition: String?, lane: Int = 0
+        _ format: ResponseCache.Key.Format, _ id: String, _ query: HTTPQuery, condition: String?, lane: Int? = nil
     ) throws -> HTTPResponse {
         let dataset = try library.requireEntry(id)
         let window = try WindowRequest(query)
         let entry = try dataset.requireChild(window.child)
         let key = WindowView.cacheKey(format, entry, window)
-        let etag = WindowView.etag(key, entry: entry)
-        if let unchanged = WindowView.notModified(condition, etag: etag) { return unchanged }
-        let (body, type) =
+        if let condition, let unchanged = WindowView.notModified(condition, etag: WindowView.etag(key, entry: entry)) {
+            return unchanged
+        }
+        let body =
             switch format {
-            case .json: (WindowView.json(entry: entry, request: window, key: key, lane: lane), "application/json")
+            case .json: WindowView.json(entry: entry, request: window, key: key, lane: lane ?? 0)
             case .fragment:
-                (
-                    WindowView.fragment(entry: entry, request: window, assets: assets, key: key, lane: lane),
-                    "text/html; charset=utf-8"
-                )
+                WindowView.fragment(entry: entry, request: window, assets: assets, key: key, lane: lane ?? 0)
             }
-        // Added to a list with room for them and the server's own, rather than from a literal (two arrays).
+        guard lane == nil else {
+            // Content-Type, ETag and Cache-Control written as lines, not a list of strings checked byte by byte.
+            return HTTPResponse(status: 200, fieldLines: WindowView.fieldLines(key, entry: entry), body: body)
+        }
         var headers = HTTPHeaders(capacity: 4)
-        headers.add("Content-Type", type)
-        headers.add("ETag", etag)
+        headers.add("Content-Type", format == .json ? "application/json" : "text/html; charset=utf-8")
+        headers.add("ETag", WindowView.etag(key, entry: entry))
         headers.add("Cache-Control", "no-cache")
         return HTTPResponse(status: 200, headers: headers, body: body)
     }

@@ -88,41 +88,50 @@ final class WindowView {
     /// request, so that a client holding it is answered `304` without a window being written.
     /// - Complexity: O(1) besides the expanded set's length.
     static func etag(_ key: ResponseCache.Key, entry: DatasetEntry) -> String {
-        quotedTag(entry.tag, key.format == .json ? UInt8(ascii: "j") : UInt8(ascii: "f"), key.digest)
+        var bytes: [UInt8] = []
+        writeETag(key, entry: entry, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `"tag.f.hash"`, the hash in base 36, written in one allocation.
-    private static func quotedTag(_ tag: String, _ format: UInt8, _ hash: UInt64) -> String {
-        var tag = tag
-        return tag.withUTF8 { tag in
-            String(unsafeUninitializedCapacity: tag.count + 18) { buffer in
-                var count = 0
-                func put(_ byte: UInt8) {
-                    buffer[count] = byte
-                    count += 1
-                }
-                put(UInt8(ascii: "\""))
-                for byte in tag { put(byte) }
-                put(UInt8(ascii: "."))
-                put(format)
-                put(UInt8(ascii: "."))
-                // 64 bits are at most 13 base-36 digits: written backwards, then turned round.
-                let digitsStart = count
-                var rest = hash
-                repeat {
-                    let digit = UInt8(rest % 36)
-                    put(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-                    rest /= 36
-                } while rest > 0
-                var (low, high) = (digitsStart, count - 1)
-                while low < high {
-                    buffer.swapAt(low, high)
-                    (low, high) = (low + 1, high - 1)
-                }
-                put(UInt8(ascii: "\""))
-                return count
-            }
+    /// The header fields of a window response, as lines (``HTTPResponse/fieldLines``): its `Content-Type`,
+    /// its entity tag (``etag(_:entry:)``) and `Cache-Control: no-cache`, written with no string made.
+    static func fieldLines(_ key: ResponseCache.Key, entry: DatasetEntry) -> [UInt8] {
+        var lines: [UInt8] = []
+        lines.reserveCapacity(128)
+        func append(_ text: StaticString) {
+            lines.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
+        switch key.format {
+        case .json: append("Content-Type: application/json\r\nETag: ")
+        case .fragment: append("Content-Type: text/html; charset=utf-8\r\nETag: ")
+        }
+        writeETag(key, entry: entry, to: &lines)
+        append("\r\nCache-Control: no-cache\r\n")
+        return lines
+    }
+
+    /// Appends `"tag.f.hash"`, the entry's tag, the format and the key's digest in base 36.
+    private static func writeETag(_ key: ResponseCache.Key, entry: DatasetEntry, to bytes: inout [UInt8]) {
+        var tag = entry.tag
+        bytes.append(UInt8(ascii: "\""))
+        tag.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(key.format == .json ? UInt8(ascii: "j") : UInt8(ascii: "f"))
+        bytes.append(UInt8(ascii: "."))
+        // 64 bits are at most 13 base-36 digits: written backwards into a word-sized scratch.
+        var digits: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            var rest = key.digest
+            var start = scratch.count
+            repeat {
+                start -= 1
+                let digit = UInt8(rest % 36)
+                scratch[start] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                rest /= 36
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[start...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// A `304` when `condition`, the request's `If-None-Match`, names `etag`, else nil.
