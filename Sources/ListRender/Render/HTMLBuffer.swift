@@ -160,6 +160,19 @@ public struct HTMLBuffer: ~Copyable, Sendable {
         }
     }
 
+    /// Appends a decimal integer: ``int(_:)`` for an `Int64`, which another module calls as it is, rather
+    /// than through the generic entry point of a function it cannot inline.
+    /// - Complexity: O(number of digits).
+    @inline(__always)
+    public mutating func int(_ value: Int64) {
+        if value < 0 {
+            append(UInt8(ascii: "-"))
+            storage.appendDecimal(value.magnitude)
+        } else {
+            storage.appendDecimal(UInt64(value))
+        }
+    }
+
     /// Appends a pixel value: an integer when it is whole, else rounded to two decimals
     /// (`120`, `43.5`, `12.25`). Values that are not finite are written as `0`.
     @inline(__always)

@@ -27,17 +27,17 @@ enum ExpandedSections: Sendable, Hashable {
 
     /// Appends ``description``'s UTF-8 bytes: a header link of a long list carries one, and building
     /// it by interpolation costs more than the digits.
-    func write(to bytes: inout [UInt8]) {
+    func write<Sink: ExpandedSetSink & ~Copyable>(to sink: inout Sink) {
         switch self {
-        case .all: bytes.append(contentsOf: "all".utf8)
-        case .none: bytes.append(contentsOf: "none".utf8)
+        case .all: sink.write("all")
+        case .none: sink.write("none")
         case .ranges(let ranges):
             for (index, range) in ranges.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                Self.appendDecimal(range.lowerBound, to: &bytes)
+                if index > 0 { sink.write(",") }
+                sink.write(range.lowerBound)
                 if range.upperBound != range.lowerBound {
-                    bytes.append(UInt8(ascii: "-"))
-                    Self.appendDecimal(range.upperBound, to: &bytes)
+                    sink.write("-")
+                    sink.write(range.upperBound)
                 }
             }
         }
@@ -74,5 +74,24 @@ enum ExpandedSections: Sendable, Hashable {
             }
             return low < ranges.count && ranges[low].contains(id.rawValue)
         }
+    }
+}
+
+/// Where the compact form of an expanded set is written: bytes, or straight into a fragment
+/// (`Web/ExpandedSections+Toggle.swift`; its characters, digits, `,`, `-` and letters, need no escaping there).
+protocol ExpandedSetSink: ~Copyable {
+    /// Writes ASCII text.
+    mutating func write(_ text: StaticString)
+    /// Writes an integer in decimal.
+    mutating func write(_ value: Int64)
+}
+
+extension Array: ExpandedSetSink where Element == UInt8 {
+    mutating func write(_ text: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func write(_ value: Int64) {
+        ExpandedSections.appendDecimal(value, to: &self)
     }
 }

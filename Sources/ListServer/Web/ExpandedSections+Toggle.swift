@@ -1,4 +1,5 @@
 // Web — an expanded set with one section toggled, for the links of collapsible headers
+import ListRender
 import Models
 
 extension ExpandedSections {
@@ -19,16 +20,19 @@ extension ExpandedSections {
     /// Appends the compact form of ``toggling(_:allIDs:)`` to `bytes`. From `all`, the usual set of a
     /// long list, it is written straight from `allIDs`, with no set built first.
     /// - Complexity: as ``toggling(_:allIDs:)``.
-    func writeToggling(_ id: SectionID, allIDs: [ClosedRange<Int64>], to bytes: inout [UInt8]) {
-        guard case .all = self else { return toggling(id, allIDs: allIDs).write(to: &bytes) }
+    func writeToggling<Sink: ExpandedSetSink & ~Copyable>(
+        _ id: SectionID, allIDs: [ClosedRange<Int64>], to sink: inout Sink
+    ) {
+        guard case .all = self else { return toggling(id, allIDs: allIDs).write(to: &sink) }
         let value = id.rawValue
-        let start = bytes.count
+        var isEmpty = true
         func write(_ range: ClosedRange<Int64>) {
-            if bytes.count > start { bytes.append(UInt8(ascii: ",")) }
-            Self.appendDecimal(range.lowerBound, to: &bytes)
+            if !isEmpty { sink.write(",") }
+            isEmpty = false
+            sink.write(range.lowerBound)
             if range.upperBound != range.lowerBound {
-                bytes.append(UInt8(ascii: "-"))
-                Self.appendDecimal(range.upperBound, to: &bytes)
+                sink.write("-")
+                sink.write(range.upperBound)
             }
         }
         // The ranges are sorted and merged, so cutting `id` out of one leaves them so.
@@ -40,7 +44,7 @@ extension ExpandedSections {
             if range.lowerBound < value { write(range.lowerBound...(value - 1)) }
             if value < range.upperBound { write((value + 1)...range.upperBound) }
         }
-        if bytes.count == start { bytes.append(contentsOf: "none".utf8) }
+        if isEmpty { sink.write("none") }
     }
 
     /// The set with `id` expanded if it was collapsed, collapsed if it was expanded.
@@ -92,5 +96,16 @@ extension ExpandedSections {
             }
         }
         return merged.isEmpty ? .none : .ranges(merged)
+    }
+}
+
+/// A fragment writes an expanded set where it goes, in a header's link.
+extension HTMLBuffer: ExpandedSetSink {
+    mutating func write(_ text: StaticString) {
+        raw(text)
+    }
+
+    mutating func write(_ value: Int64) {
+        int(value)
     }
 }

@@ -63,8 +63,7 @@ extension WindowView {
     }
 
     /// Writes the link of ``writeLink(toggling:at:to:)`` into a fragment, escaped as the renderer escapes
-    /// a link it is lent: the toggled set through ``linkScratch``, which keeps its room from one header to
-    /// the next.
+    /// a link it is lent (the toggled set has nothing to escape).
     fileprivate func writeLink(toggling id: SectionID, at y: Double, into html: inout HTMLBuffer) {
         html.raw("/d/")
         html.text(entry.dataset.id)
@@ -75,9 +74,7 @@ extension WindowView {
             html.raw("&amp;")
         }
         html.raw("expanded=")
-        linkScratch.removeAll(keepingCapacity: true)
-        expanded.writeToggling(id, allIDs: entry.sectionIDRanges, to: &linkScratch)
-        linkScratch.withUnsafeBytes { html.text(utf8: $0) }
+        expanded.writeToggling(id, allIDs: entry.sectionIDRanges, to: &html)
     }
 
     /// Appends the bytes of `text`, a literal, to `bytes`.

@@ -23,9 +23,6 @@ final class WindowView {
     var query: SearchQuery?
     var matches: Int?
     var sectionRowCounts: [Int]?
-    /// Where a collapsible header's toggled set is written before it goes into the fragment; only the
-    /// thread writing this window touches it.
-    @exclusivity(unchecked) var linkScratch: [UInt8] = []
 
     /// - Complexity: O(sections) the first time an expanded set is seen, then O(log n + k).
     init(entry: DatasetEntry, request: WindowRequest) {
