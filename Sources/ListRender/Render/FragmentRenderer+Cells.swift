@@ -182,7 +182,9 @@ extension FragmentRenderer {
         html.raw(Placeholder.colour(forUTF8: name))
         html.raw("\">")
         if let initials = Placeholder.asciiInitials(utf8: name) {
-            withUnsafeBytes(of: initials.letters) { html.text(utf8: UnsafeRawBufferPointer(rebasing: $0.prefix(initials.count))) }
+            withUnsafeBytes(of: initials.letters) { letters in
+                html.text(utf8: UnsafeRawBufferPointer(rebasing: letters.prefix(initials.count)))
+            }
         } else {
             html.text(Placeholder.unicodeInitials(of: String(decoding: name, as: UTF8.self)))
         }

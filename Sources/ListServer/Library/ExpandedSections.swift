@@ -27,7 +27,7 @@ enum ExpandedSections: Sendable, Hashable {
 
     /// Appends ``description``'s UTF-8 bytes: a header link of a long list carries one, and building
     /// it by interpolation costs more than the digits.
-    func write<Sink: ExpandedSetSink & ~Copyable>(to sink: inout Sink) {
+    func write<Sink: LinkSink & ~Copyable>(to sink: inout Sink) {
         switch self {
         case .all: sink.write("all")
         case .none: sink.write("none")
@@ -77,21 +77,28 @@ enum ExpandedSections: Sendable, Hashable {
     }
 }
 
-/// Where the compact form of an expanded set is written: bytes, or straight into a fragment
-/// (`Web/ExpandedSections+Toggle.swift`; its characters, digits, `,`, `-` and letters, need no escaping there).
-protocol ExpandedSetSink: ~Copyable {
-    /// Writes ASCII text.
+/// Where a page's address is written, an expanded set's compact form in it: as bytes, or straight into a
+/// fragment's attribute (`Web/ExpandedSections+Toggle.swift`).
+protocol LinkSink: ~Copyable {
+    /// Writes ASCII markup that needs no escaping anywhere (letters, digits, `/ ? = , -`).
     mutating func write(_ text: StaticString)
     /// Writes an integer in decimal.
     mutating func write(_ value: Int64)
+    /// Writes text as the medium needs it: as it is in bytes, escaped in a fragment (`&` as `&amp;`).
+    mutating func write(text: String)
 }
 
-extension Array: ExpandedSetSink where Element == UInt8 {
+extension Array: LinkSink where Element == UInt8 {
     mutating func write(_ text: StaticString) {
         append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     mutating func write(_ value: Int64) {
         ExpandedSections.appendDecimal(value, to: &self)
+    }
+
+    mutating func write(text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
     }
 }

@@ -110,19 +110,16 @@ final class ResponseCache: Sendable {
         /// The digests of the keys last asked for and not kept, in the slot their digest names.
         var recent: [UInt64]
 
-        let recentKeyCount: Int
-
         /// The ring of keys and the recent digests are made when the lane first stores or is asked.
-        init(recentKeyCount: Int) {
+        init() {
             order = []
             recent = []
-            self.recentKeyCount = recentKeyCount
         }
 
         /// Whether `key` was asked for recently, so that its response is worth keeping; if not, it is
-        /// remembered (in place of the key whose slot it takes).
-        mutating func wasAskedForRecently(_ key: Key) -> Bool {
-            if recent.isEmpty { recent = Array(repeating: 0, count: recentKeyCount) }
+        /// remembered (in place of the key whose slot it takes) among `slots` digests.
+        mutating func wasAskedForRecently(_ key: Key, slots: Int) -> Bool {
+            if recent.isEmpty { recent = Array(repeating: 0, count: slots) }
             let slot = Int(truncatingIfNeeded: key.digest % UInt64(recent.count))
             if recent[slot] == key.digest { return true }
             recent[slot] = key.digest
@@ -144,8 +141,8 @@ final class ResponseCache: Sendable {
         /// threads in different lanes then never write to one line.
         private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
 
-        init(recentKeyCount: Int) {
-            state = Mutex(State(recentKeyCount: recentKeyCount))
+        init() {
+            state = Mutex(State())
         }
     }
 
@@ -166,7 +163,7 @@ final class ResponseCache: Sendable {
         self.maximumCount = maximumCount
         self.maximumBytes = maximumBytes
         self.recentKeyCount = recentKeyCount
-        self.lanes = (0..<lanes).map { _ in Lane(recentKeyCount: recentKeyCount) }
+        self.lanes = (0..<lanes).map { _ in Lane() }
     }
 
     /// The number of responses kept, in all lanes.
@@ -194,7 +191,7 @@ final class ResponseCache: Sendable {
         let lane = lanes[lane % lanes.count]
         let lookup: Lookup = lane.state.withLock { state in
             if let cached = state.responses[key] { return .hit(cached) }
-            return state.wasAskedForRecently(key) ? .keep : .pass
+            return state.wasAskedForRecently(key, slots: recentKeyCount) ? .keep : .pass
         }
         switch lookup {
         case .hit(let cached): return cached

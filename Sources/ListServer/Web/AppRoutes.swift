@@ -84,8 +84,12 @@ struct AppRoutes: Sendable {
         let window = try WindowRequest(query)
         let entry = try dataset.requireChild(window.child)
         let key = WindowView.cacheKey(format, entry, window)
-        if let condition, let unchanged = WindowView.notModified(condition, etag: WindowView.etag(key, entry: entry)) {
-            return unchanged
+        // The entity tag as a string only where one is compared or listed: the plain lane writes it as a line.
+        var etag: String?
+        if let condition {
+            let tag = WindowView.etag(key, entry: entry)
+            if let unchanged = WindowView.notModified(condition, etag: tag) { return unchanged }
+            etag = tag
         }
         let body =
             switch format {
@@ -98,8 +102,8 @@ struct AppRoutes: Sendable {
             return HTTPResponse(status: 200, fieldLines: WindowView.fieldLines(key, entry: entry), body: body)
         }
         var headers = HTTPHeaders(capacity: 4)
-        headers.add("Content-Type", format == .json ? "application/json" : "text/html; charset=utf-8")
-        headers.add("ETag", WindowView.etag(key, entry: entry))
+        headers.add("Content-Type", WindowView.contentType(format).description)
+        headers.add("ETag", etag ?? WindowView.etag(key, entry: entry))
         headers.add("Cache-Control", "no-cache")
         return HTTPResponse(status: 200, headers: headers, body: body)
     }

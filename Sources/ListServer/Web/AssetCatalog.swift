@@ -150,7 +150,8 @@ final class AssetCatalog: Sendable {
             }
         }
         if name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
-            iconIndex?.contains(name + ".svg") ?? true, let file = icons.resolve("/icons/\(name).svg"), Posix.fileStatus(file)?.isRegularFile == true
+            iconIndex?.contains(name + ".svg") ?? true, let file = icons.resolve("/icons/\(name).svg"),
+            Posix.fileStatus(file)?.isRegularFile == true
         {
             return "/icons/\(name).svg"
         }

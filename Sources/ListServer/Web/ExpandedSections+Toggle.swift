@@ -20,7 +20,7 @@ extension ExpandedSections {
     /// Appends the compact form of ``toggling(_:allIDs:)`` to `bytes`. From `all`, the usual set of a
     /// long list, it is written straight from `allIDs`, with no set built first.
     /// - Complexity: as ``toggling(_:allIDs:)``.
-    func writeToggling<Sink: ExpandedSetSink & ~Copyable>(
+    func writeToggling<Sink: LinkSink & ~Copyable>(
         _ id: SectionID, allIDs: [ClosedRange<Int64>], to sink: inout Sink
     ) {
         guard case .all = self else { return toggling(id, allIDs: allIDs).write(to: &sink) }
@@ -99,13 +99,17 @@ extension ExpandedSections {
     }
 }
 
-/// A fragment writes an expanded set where it goes, in a header's link.
-extension HTMLBuffer: ExpandedSetSink {
+/// A fragment writes a header's link where it goes, in the link's attribute.
+extension HTMLBuffer: LinkSink {
     mutating func write(_ text: StaticString) {
         raw(text)
     }
 
     mutating func write(_ value: Int64) {
         int(value)
+    }
+
+    mutating func write(text: String) {
+        self.text(text)
     }
 }

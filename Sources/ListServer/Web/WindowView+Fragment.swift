@@ -17,7 +17,7 @@ extension WindowView {
     }
 
     /// ``withHeader(_:_:_:)``, lending the header with no link bytes when `linked` is false: its link is then
-    /// written by ``writeLink(toggling:at:into:)``.
+    /// written by ``writeLink(toggling:at:to:)``.
     fileprivate func withHeader<Result>(
         _ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>, linked: Bool,
         _ body: (FragmentHeader.Lent) -> Result
@@ -41,45 +41,24 @@ extension WindowView {
         }
         guard collapsible && linked else { return lend(nil) }
         var link: [UInt8] = []
+        link.reserveCapacity(48 + entry.dataset.id.utf8.count + 24 * min(entry.sectionIDRanges.count + 1, 64))
         writeLink(toggling: section.pointee.id, at: item.frame.y, to: &link)
         return link.withUnsafeBytes(lend)
     }
 
-    /// The page with one section toggled and its header at the top: the link of a collapsible header.
-    private func writeLink(toggling id: SectionID, at y: Double, to link: inout [UInt8]) {
-        let ranges = entry.sectionIDRanges
-        link.reserveCapacity(48 + entry.dataset.id.utf8.count + 24 * min(ranges.count + 1, 64))
-        Self.append("/d/", to: &link)
-        var dataset = entry.dataset.id
-        dataset.withUTF8 { link.append(contentsOf: $0) }
-        Self.append("?", to: &link)
+    /// The page with one section toggled and its header at the top: the link of a collapsible header,
+    /// written as bytes (for a header value) or straight into the fragment, escaped there.
+    fileprivate func writeLink<Sink: LinkSink & ~Copyable>(toggling id: SectionID, at y: Double, to link: inout Sink) {
+        link.write("/d/")
+        link.write(text: entry.dataset.id)
+        link.write("?")
         if y > 0 {
-            Self.append("top=", to: &link)
-            ExpandedSections.appendDecimal(Int64(y), to: &link)
-            Self.append("&", to: &link)
+            link.write("top=")
+            link.write(Int64(y))
+            link.write(text: "&")
         }
-        Self.append("expanded=", to: &link)
-        expanded.writeToggling(id, allIDs: ranges, to: &link)
-    }
-
-    /// Writes the link of ``writeLink(toggling:at:to:)`` into a fragment, escaped as the renderer escapes
-    /// a link it is lent (the toggled set has nothing to escape).
-    fileprivate func writeLink(toggling id: SectionID, at y: Double, into html: inout HTMLBuffer) {
-        html.raw("/d/")
-        html.text(entry.dataset.id)
-        html.raw("?")
-        if y > 0 {
-            html.raw("top=")
-            html.int(Int64(y))
-            html.raw("&amp;")
-        }
-        html.raw("expanded=")
-        expanded.writeToggling(id, allIDs: entry.sectionIDRanges, to: &html)
-    }
-
-    /// Appends the bytes of `text`, a literal, to `bytes`.
-    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        link.write("expanded=")
+        expanded.writeToggling(id, allIDs: entry.sectionIDRanges, to: &link)
     }
 
     /// Lends `body` the row of `item` as the renderer reads it, with the number of rows in its section: its
@@ -206,7 +185,7 @@ extension WindowView {
                 }
                 // The link is written into the fragment where it goes, not made first.
                 FragmentRenderer.renderHeader(header, kind: kind, isGrouped: isGrouped, into: &html) { html in
-                    view.writeLink(toggling: header.sectionID, at: item.frame.y, into: &html)
+                    view.writeLink(toggling: header.sectionID, at: item.frame.y, to: &html)
                 }
             }
         }

@@ -98,13 +98,20 @@ final class WindowView {
         func append(_ text: StaticString) {
             lines.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
-        switch key.format {
-        case .json: append("Content-Type: application/json\r\nETag: ")
-        case .fragment: append("Content-Type: text/html; charset=utf-8\r\nETag: ")
-        }
+        append("Content-Type: ")
+        append(contentType(key.format))
+        append("\r\nETag: ")
         writeETag(key, entry: entry, to: &lines)
         append("\r\nCache-Control: no-cache\r\n")
         return lines
+    }
+
+    /// The `Content-Type` of a window response.
+    static func contentType(_ format: ResponseCache.Key.Format) -> StaticString {
+        switch format {
+        case .json: "application/json"
+        case .fragment: "text/html; charset=utf-8"
+        }
     }
 
     /// Appends `"tag.f.hash"`, the entry's tag, the format and the key's digest in base 36.

@@ -13,14 +13,15 @@ struct AssetFolderIndexTests {
         try Data(path.utf8).write(to: URL(fileURLWithPath: path))
     }
 
-    @Test("the listing holds every file by its path inside the folder, nested and through linked folders, not hidden ones")
+    @Test("the listing holds every file by its path inside the folder, nested and through linked folders, not hidden")
     func listing() throws {
         let root = ServerProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         for name in ["a.png", "sub/b@2x.png", "sub/deeper/c.svg", ".hidden.png", ".git/config", "sub/.d.png"] {
             try Self.write(root + "/folder/" + name)
         }
-        try FileManager.default.createSymbolicLink(atPath: root + "/folder/linked", withDestinationPath: root + "/folder/sub")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/folder/linked", withDestinationPath: root + "/folder/sub")
         let index = try #require(AssetFolderIndex(root: root + "/folder"))
         for path in ["a.png", "sub/b@2x.png", "sub/deeper/c.svg", "linked/b@2x.png", "linked/deeper/c.svg"] {
             #expect(index.contains(path), "\(path)")
