@@ -72,27 +72,6 @@ done
 content_height=$(curl -sf "${bases[0]}/api/datasets/big/window?top=0&height=800&expanded=all" |
     python3 -c 'import json, sys; print(int(json.load(sys.stdin)["contentHeight"]))')
 
-cat >"$work/random.lua" <<'EOF'
-local counter = 0
-function setup(thread)
-    counter = counter + 1
-    thread:set("id", counter)
-end
-function init(args)
-    local path, maximum = args[1], tonumber(args[2])
-    math.randomseed(id * 7919 + os.time())
-    requests = {}
-    for i = 1, 20000 do
-        local top = math.random(0, maximum)
-        requests[i] = wrk.format("GET", path .. "?top=" .. top .. "&height=800&overscan=200&expanded=all")
-    end
-    position = 0
-end
-function request()
-    position = position % #requests + 1
-    return requests[position]
-end
-EOF
 
 # CPU ticks (user + system) and context switches of all of a process's threads.
 cpu_ticks() { local total=0 fields; for stat in /proc/"$1"/task/*/stat; do read -r -a fields <"$stat"; total=$((total + fields[13] + fields[14])); done; echo "$total"; }
@@ -104,7 +83,7 @@ run() {
     local cpu_before switches_before out requests rate
     cpu_before=$(cpu_ticks "$pid")
     switches_before=$(switches "$pid")
-    out=$(wrk -t2 -c64 -d"${duration}s" --timeout 5s -s "$work/random.lua" "$base$path" -- "$path" $((content_height - 800)))
+    out=$(wrk -t2 -c64 -d"${duration}s" --timeout 5s -s "$root/scripts/random-windows.lua" "$base$path" -- "$path" $((content_height - 800)))
     requests=$(echo "$out" | awk '/requests in/ {print $1}')
     rate=$(echo "$out" | awk '/^Requests\/sec:/ {print $2}')
     awk -v i="$index" -v r="$rate" -v n="$requests" -v c=$(( $(cpu_ticks "$pid") - cpu_before )) \
@@ -113,7 +92,7 @@ run() {
 }
 
 for index in 0 1; do
-    wrk -t2 -c64 -d1s -s "$work/random.lua" "${bases[$index]}$path" -- "$path" $((content_height - 800)) >/dev/null
+    wrk -t2 -c64 -d1s -s "$root/scripts/random-windows.lua" "${bases[$index]}$path" -- "$path" $((content_height - 800)) >/dev/null
 done
 echo "comparing on $path, $pairs pairs of ${duration} s runs…" >&2
 for pair in $(seq 1 "$pairs"); do

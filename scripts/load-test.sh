@@ -158,37 +158,16 @@ nginx_base="http://127.0.0.1:$nginx_port"
 for _ in $(seq 1 200); do curl -sf -o /dev/null "$nginx_base/window.json" && break; sleep 0.05; done
 cmp -s <(curl -sf "$nginx_base/window.json") "$work/www/window.json" || { say "nginx does not serve the bytes"; exit 1; }
 
-# Random offsets: each wrk thread draws `top` uniformly over the content. The requests are formatted once
-# in init() and replayed in turn, so the client spends no more per request than with a fixed URL. nginx
+# Random offsets (scripts/random-windows.lua): each wrk thread draws `top` uniformly over the content. nginx
 # gets the same script (it ignores the query), so both sides pay the same for it.
-cat >"$work/random.lua" <<'EOF'
-local counter = 0
-function setup(thread)
-    counter = counter + 1
-    thread:set("id", counter)
-end
-function init(args)
-    local path, maximum = args[1], tonumber(args[2])
-    math.randomseed(id * 7919 + os.time())
-    requests = {}
-    for i = 1, 20000 do
-        local top = math.random(0, maximum)
-        requests[i] = wrk.format("GET", path .. "?top=" .. top .. "&height=800&overscan=200&expanded=all")
-    end
-    position = 0
-end
-function request()
-    position = position % #requests + 1
-    return requests[position]
-end
-EOF
 
 # One wrk round; prints requests/s and notes errors. Usage: run_wrk NAME URL [LUA ARGS…]
 run_wrk() {
     local name="$1" target="$2"; shift 2
     local out
     if [ $# -gt 0 ]; then
-        out=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --timeout 5s -s "$work/random.lua" "$target" -- "$@")
+        out=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --timeout 5s -s "$root/scripts/random-windows.lua" \
+            "$target" -- "$@")
     else
         out=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --timeout 5s "$target")
     fi
