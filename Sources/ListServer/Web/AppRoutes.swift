@@ -78,10 +78,18 @@ struct AppRoutes: Sendable {
     /// event loop's index on the plain lane (the response cache's lane; the header fields are then written
     /// as lines, ``HTTPResponse/fieldLines``), nil through the router.
     private func window(
-        _ format: ResponseCache.Key.Format, _ id: String, _ query: HTTPQuery, condition: String?, lane: Int? = nil
+        _ format: ResponseCache.Key.Format, _ id: String, _ query: HTTPQuery, condition: String?
     ) throws -> HTTPResponse {
         let dataset = try library.requireEntry(id)
-        let window = try WindowRequest(query)
+        return try window(format, of: dataset, WindowRequest(query), condition: condition)
+    }
+
+    /// The window `window` of `dataset` (or of its child table), `304` when `condition` names it; `lane`
+    /// is the event loop answering a plain request (see ``plainResponder``), nil for the router.
+    private func window(
+        _ format: ResponseCache.Key.Format, of dataset: DatasetEntry, _ window: WindowRequest, condition: String?,
+        lane: Int? = nil
+    ) throws -> HTTPResponse {
         let entry = try dataset.requireChild(window.child)
         let key = WindowView.cacheKey(format, entry, window)
         // The entity tag as a string only where one is compared or listed: the plain lane writes it as a line.
@@ -114,9 +122,14 @@ struct AppRoutes: Sendable {
     var plainResponder: HTTPPlainResponder {
         { request in
             guard let (format, id) = Self.windowRoute(request.path) else { return nil }
-            let query = HTTPQuery(String(decoding: request.query, as: UTF8.self))
+            // The usual query in one pass; any other is read as the router reads it.
+            guard
+                let window = WindowRequest(plainQuery: request.query)
+                    ?? (try? WindowRequest(HTTPQuery(String(decoding: request.query, as: UTF8.self)))),
+                let dataset = try? library.requireEntry(id)
+            else { return nil }
             let condition = request.field("if-none-match").map { String(decoding: $0, as: UTF8.self) }
-            return try? window(format, id, query, condition: condition, lane: request.loop)
+            return try? self.window(format, of: dataset, window, condition: condition, lane: request.loop)
         }
     }
 

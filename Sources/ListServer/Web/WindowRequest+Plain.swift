@@ -1,0 +1,143 @@
+// Web — a window request read in one pass over its query's bytes
+import ListRender
+import Models
+
+extension WindowRequest {
+    /// The window a query asks for, read in one pass over its bytes, when it is written the usual way:
+    /// names without escapes, each given once, numbers as plain digits, `expanded` and `q` without
+    /// escapes, no `child`. Anything else is nil, and ``init(_:)-(HTTPQuery)`` reads it (and answers its
+    /// errors): for a query this reads, the two agree.
+    ///
+    /// Scrolling sends one such query for every window; reading it here makes no query value, string
+    /// or list of items.
+    /// - Parameter query: the query after `?`, undecoded.
+    /// - Complexity: O(n) in the query's length.
+    init?(plainQuery query: UnsafeRawBufferPointer) {
+        top = 0
+        height = 800
+        overscan = 0
+        var seen: UInt16 = 0
+        var start = 0
+        let count = query.count
+        while start < count {
+            var equals = -1
+            var end = start
+            while end < count {
+                let byte = query[end]
+                if byte == UInt8(ascii: "&") { break }
+                if byte == UInt8(ascii: "=") && equals < 0 {
+                    equals = end
+                } else if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "+") {
+                    return nil
+                }
+                end += 1
+            }
+            let itemStart = start
+            start = end + 1
+            guard end > itemStart else { continue }
+            guard equals > itemStart else { return nil }
+            let name = UnsafeRawBufferPointer(rebasing: query[itemStart..<equals])
+            let value = UnsafeRawBufferPointer(rebasing: query[(equals + 1)..<end])
+            guard let parameter = Parameter(name) else { continue }
+            // A name given twice: the general reader takes the first.
+            guard seen & parameter.bit == 0 else { return nil }
+            seen |= parameter.bit
+            guard read(parameter, value) else { return nil }
+        }
+    }
+
+    /// Sets the parameter from its plain value; false when the value is not in its usual form (or is
+    /// refused), which the general reader then reads.
+    private mutating func read(_ parameter: Parameter, _ value: UnsafeRawBufferPointer) -> Bool {
+        switch parameter {
+        case .top, .height, .overscan, .width:
+            guard let number = Self.digits(value, limit: 15).map(Double.init) else { return false }
+            switch parameter {
+            case .top where number <= 1e12: top = number
+            case .height where number <= Self.maximumHeight: height = number
+            case .overscan where number <= Self.maximumOverscan: overscan = number
+            case .width where number <= Self.maximumWidth: width = number
+            default: return false
+            }
+        case .anchor:
+            guard let id = Self.digits(value, limit: 18) else { return false }
+            anchor = RowID(Int64(id))
+        case .section:
+            guard let index = Self.digits(value, limit: 18) else { return false }
+            section = index
+        case .expanded:
+            if Self.equals(value, "all") {
+                expanded = .all
+            } else {
+                guard let sections = try? ExpandedSections.parse(String(decoding: value, as: UTF8.self)) else {
+                    return false
+                }
+                expanded = sections
+            }
+        case .editing:
+            if Self.equals(value, "true") || Self.equals(value, "1") {
+                isEditing = true
+            } else if !(Self.equals(value, "false") || Self.equals(value, "0")) {
+                return false
+            }
+        case .child:
+            return value.isEmpty
+        case .query:
+            query = SearchQuery(String(decoding: value, as: UTF8.self))
+        }
+        return true
+    }
+
+    /// The parameters a window reads.
+    private enum Parameter {
+        case top, height, overscan, width, anchor, section, expanded, editing, child, query
+
+        init?(_ name: UnsafeRawBufferPointer) {
+            switch name.count {
+            case 1 where name[0] == UInt8(ascii: "q"): self = .query
+            case 3 where WindowRequest.equals(name, "top"): self = .top
+            case 5 where WindowRequest.equals(name, "width"): self = .width
+            case 5 where WindowRequest.equals(name, "child"): self = .child
+            case 6 where WindowRequest.equals(name, "height"): self = .height
+            case 6 where WindowRequest.equals(name, "anchor"): self = .anchor
+            case 7 where WindowRequest.equals(name, "section"): self = .section
+            case 7 where WindowRequest.equals(name, "editing"): self = .editing
+            case 8 where WindowRequest.equals(name, "overscan"): self = .overscan
+            case 8 where WindowRequest.equals(name, "expanded"): self = .expanded
+            default: return nil
+            }
+        }
+
+        var bit: UInt16 {
+            switch self {
+            case .top: 1
+            case .height: 2
+            case .overscan: 4
+            case .width: 8
+            case .anchor: 16
+            case .section: 32
+            case .expanded: 64
+            case .editing: 128
+            case .child: 256
+            case .query: 512
+            }
+        }
+    }
+
+    /// The value of 1 to `limit` ASCII digits, nil for anything else.
+    private static func digits(_ bytes: UnsafeRawBufferPointer, limit: Int) -> Int? {
+        guard !bytes.isEmpty && bytes.count <= limit else { return nil }
+        var value = 0
+        for byte in bytes {
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
+        }
+        return value
+    }
+
+    private static func equals(_ bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
+        bytes.count == text.utf8CodeUnitCount
+            && bytes.elementsEqual(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+}
