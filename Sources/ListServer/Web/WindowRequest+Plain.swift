@@ -93,19 +93,35 @@ extension WindowRequest {
         case top, height, overscan, width, anchor, section, expanded, editing, child, query
 
         init?(_ name: UnsafeRawBufferPointer) {
-            switch name.count {
-            case 1 where name[0] == UInt8(ascii: "q"): self = .query
-            case 3 where WindowRequest.equals(name, "top"): self = .top
-            case 5 where WindowRequest.equals(name, "width"): self = .width
-            case 5 where WindowRequest.equals(name, "child"): self = .child
-            case 6 where WindowRequest.equals(name, "height"): self = .height
-            case 6 where WindowRequest.equals(name, "anchor"): self = .anchor
-            case 7 where WindowRequest.equals(name, "section"): self = .section
-            case 7 where WindowRequest.equals(name, "editing"): self = .editing
-            case 8 where WindowRequest.equals(name, "overscan"): self = .overscan
-            case 8 where WindowRequest.equals(name, "expanded"): self = .expanded
+            // The name's bytes as one little-endian word, compared with each parameter's.
+            guard (1...8).contains(name.count) else { return nil }
+            var word: UInt64 = 0
+            for (index, byte) in name.enumerated() {
+                word |= UInt64(byte) << UInt64(truncatingIfNeeded: index &* 8)
+            }
+            switch word {
+            case Self.word("q"): self = .query
+            case Self.word("top"): self = .top
+            case Self.word("width"): self = .width
+            case Self.word("child"): self = .child
+            case Self.word("height"): self = .height
+            case Self.word("anchor"): self = .anchor
+            case Self.word("section"): self = .section
+            case Self.word("editing"): self = .editing
+            case Self.word("overscan"): self = .overscan
+            case Self.word("expanded"): self = .expanded
             default: return nil
             }
+        }
+
+        /// The bytes of a name of 1 to 8 ASCII letters as a little-endian word.
+        @inline(__always)
+        private static func word(_ name: StaticString) -> UInt64 {
+            var word: UInt64 = 0
+            for index in 0..<name.utf8CodeUnitCount {
+                word |= UInt64(name.utf8Start[index]) << UInt64(index &* 8)
+            }
+            return word
         }
 
         var bit: UInt16 {

@@ -85,25 +85,29 @@ final class WindowView {
     /// request, so that a client holding it is answered `304` without a window being written.
     /// - Complexity: O(1) besides the expanded set's length.
     static func etag(_ key: ResponseCache.Key, entry: DatasetEntry) -> String {
-        var bytes: [UInt8] = []
-        writeETag(key, entry: entry, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        let tag = entry.tag.utf8
+        return String(unsafeUninitializedCapacity: 20 + tag.count) { memory in
+            var writer = LineWriter(memory.baseAddress.unsafelyUnwrapped)
+            writer.appendETag(key, tag: tag)
+            return writer.count
+        }
     }
 
     /// The header fields of a window response, as lines (``HTTPResponse/fieldLines``): its `Content-Type`,
     /// its entity tag (``etag(_:entry:)``) and `Cache-Control: no-cache`, written with no string made.
     static func fieldLines(_ key: ResponseCache.Key, entry: DatasetEntry) -> [UInt8] {
-        var lines: [UInt8] = []
-        lines.reserveCapacity(128)
-        func append(_ text: StaticString) {
-            lines.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        let tag = entry.tag.utf8
+        // The lines' literals, the tag, and a digest of 16 hex digits.
+        let capacity = 96 + tag.count
+        return [UInt8](unsafeUninitializedCapacity: capacity) { memory, count in
+            var lines = LineWriter(memory.baseAddress.unsafelyUnwrapped)
+            lines.append("Content-Type: ")
+            lines.append(contentType(key.format))
+            lines.append("\r\nETag: ")
+            lines.appendETag(key, tag: tag)
+            lines.append("\r\nCache-Control: no-cache\r\n")
+            count = lines.count
         }
-        append("Content-Type: ")
-        append(contentType(key.format))
-        append("\r\nETag: ")
-        writeETag(key, entry: entry, to: &lines)
-        append("\r\nCache-Control: no-cache\r\n")
-        return lines
     }
 
     /// The `Content-Type` of a window response.
@@ -114,28 +118,46 @@ final class WindowView {
         }
     }
 
-    /// Appends `"tag.f.hash"`, the entry's tag, the format and the key's digest in base 36.
-    private static func writeETag(_ key: ResponseCache.Key, entry: DatasetEntry, to bytes: inout [UInt8]) {
-        var tag = entry.tag
-        bytes.append(UInt8(ascii: "\""))
-        tag.withUTF8 { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(key.format == .json ? UInt8(ascii: "j") : UInt8(ascii: "f"))
-        bytes.append(UInt8(ascii: "."))
-        // 64 bits are at most 13 base-36 digits: written backwards into a word-sized scratch.
-        var digits: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            var rest = key.digest
-            var start = scratch.count
-            repeat {
-                start -= 1
-                let digit = UInt8(rest % 36)
-                scratch[start] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
-                rest /= 36
-            } while rest > 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[start...]))
+    /// Writes header lines into memory made large enough for them.
+    private struct LineWriter {
+        private let base: UnsafeMutablePointer<UInt8>
+        private(set) var count = 0
+
+        init(_ base: UnsafeMutablePointer<UInt8>) {
+            self.base = base
         }
-        bytes.append(UInt8(ascii: "\""))
+
+        mutating func append(_ text: StaticString) {
+            (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+            count += text.utf8CodeUnitCount
+        }
+
+        mutating func append(_ byte: UInt8) {
+            base[count] = byte
+            count += 1
+        }
+
+        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let source = bytes.baseAddress else { return }
+            (base + count).update(from: source, count: bytes.count)
+            count += bytes.count
+        }
+
+        /// Appends `"tag.f.hash"`: the entry's tag, the format and the key's digest as 16 hex digits.
+        mutating func appendETag(_ key: ResponseCache.Key, tag: String.UTF8View) {
+            append(UInt8(ascii: "\""))
+            if tag.withContiguousStorageIfAvailable({ append($0) }) == nil {
+                for byte in tag { append(byte) }
+            }
+            append(key.format == .json ? ".j." : ".f.")
+            let digits: StaticString = "0123456789abcdef"
+            for index in 0..<16 {
+                let nibble = Int(truncatingIfNeeded: key.digest >> UInt64(60 - 4 * index)) & 0xF
+                base[count + index] = digits.utf8Start[nibble]
+            }
+            count += 16
+            append(UInt8(ascii: "\""))
+        }
     }
 
     /// A `304` when `condition`, the request's `If-None-Match`, names `etag`, else nil.
