@@ -66,7 +66,7 @@ extension WindowRequest {
             guard let index = Self.digits(value, limit: 18) else { return false }
             section = index
         case .expanded:
-            if Self.equals(value, "all") {
+            if Fields.same(value, "all") {
                 expanded = .all
             } else {
                 guard let sections = try? ExpandedSections.parse(String(decoding: value, as: UTF8.self)) else {
@@ -75,9 +75,9 @@ extension WindowRequest {
                 expanded = sections
             }
         case .editing:
-            if Self.equals(value, "true") || Self.equals(value, "1") {
+            if Fields.same(value, "true") || Fields.same(value, "1") {
                 isEditing = true
-            } else if !(Self.equals(value, "false") || Self.equals(value, "0")) {
+            } else if !(Fields.same(value, "false") || Fields.same(value, "0")) {
                 return false
             }
         case .child:
@@ -93,35 +93,19 @@ extension WindowRequest {
         case top, height, overscan, width, anchor, section, expanded, editing, child, query
 
         init?(_ name: UnsafeRawBufferPointer) {
-            // The name's bytes as one little-endian word, compared with each parameter's.
-            guard (1...8).contains(name.count) else { return nil }
-            var word: UInt64 = 0
-            for (index, byte) in name.enumerated() {
-                word |= UInt64(byte) << UInt64(truncatingIfNeeded: index &* 8)
-            }
-            switch word {
-            case Self.word("q"): self = .query
-            case Self.word("top"): self = .top
-            case Self.word("width"): self = .width
-            case Self.word("child"): self = .child
-            case Self.word("height"): self = .height
-            case Self.word("anchor"): self = .anchor
-            case Self.word("section"): self = .section
-            case Self.word("editing"): self = .editing
-            case Self.word("overscan"): self = .overscan
-            case Self.word("expanded"): self = .expanded
+            switch name.count {
+            case 1 where Fields.same(name, "q"): self = .query
+            case 3 where Fields.same(name, "top"): self = .top
+            case 5 where Fields.same(name, "width"): self = .width
+            case 5 where Fields.same(name, "child"): self = .child
+            case 6 where Fields.same(name, "height"): self = .height
+            case 6 where Fields.same(name, "anchor"): self = .anchor
+            case 7 where Fields.same(name, "section"): self = .section
+            case 7 where Fields.same(name, "editing"): self = .editing
+            case 8 where Fields.same(name, "overscan"): self = .overscan
+            case 8 where Fields.same(name, "expanded"): self = .expanded
             default: return nil
             }
-        }
-
-        /// The bytes of a name of 1 to 8 ASCII letters as a little-endian word.
-        @inline(__always)
-        private static func word(_ name: StaticString) -> UInt64 {
-            var word: UInt64 = 0
-            for index in 0..<name.utf8CodeUnitCount {
-                word |= UInt64(name.utf8Start[index]) << UInt64(index &* 8)
-            }
-            return word
         }
 
         var bit: UInt16 {
@@ -150,10 +134,5 @@ extension WindowRequest {
             value = value &* 10 &+ Int(digit)
         }
         return value
-    }
-
-    private static func equals(_ bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
-        bytes.count == text.utf8CodeUnitCount
-            && bytes.elementsEqual(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

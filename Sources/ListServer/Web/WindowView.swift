@@ -85,28 +85,19 @@ final class WindowView {
     /// request, so that a client holding it is answered `304` without a window being written.
     /// - Complexity: O(1) besides the expanded set's length.
     static func etag(_ key: ResponseCache.Key, entry: DatasetEntry) -> String {
-        let tag = entry.tag.utf8
-        return String(unsafeUninitializedCapacity: 20 + tag.count) { memory in
-            var writer = LineWriter(memory.baseAddress.unsafelyUnwrapped)
-            writer.appendETag(key, tag: tag)
-            return writer.count
-        }
+        let bytes = ByteStorage.array(capacity: 24 + entry.tag.utf8.count) { writeETag(key, entry: entry, to: $0) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The header fields of a window response, as lines (``HTTPResponse/fieldLines``): its `Content-Type`,
     /// its entity tag (``etag(_:entry:)``) and `Cache-Control: no-cache`, written with no string made.
     static func fieldLines(_ key: ResponseCache.Key, entry: DatasetEntry) -> [UInt8] {
-        let tag = entry.tag.utf8
-        // The lines' literals, the tag, and a digest of 16 hex digits.
-        let capacity = 96 + tag.count
-        return [UInt8](unsafeUninitializedCapacity: capacity) { memory, count in
-            var lines = LineWriter(memory.baseAddress.unsafelyUnwrapped)
+        ByteStorage.array(capacity: 96 + entry.tag.utf8.count) { lines in
             lines.append("Content-Type: ")
             lines.append(contentType(key.format))
             lines.append("\r\nETag: ")
-            lines.appendETag(key, tag: tag)
+            writeETag(key, entry: entry, to: lines)
             lines.append("\r\nCache-Control: no-cache\r\n")
-            count = lines.count
         }
     }
 
@@ -118,46 +109,17 @@ final class WindowView {
         }
     }
 
-    /// Writes header lines into memory made large enough for them.
-    private struct LineWriter {
-        private let base: UnsafeMutablePointer<UInt8>
-        private(set) var count = 0
-
-        init(_ base: UnsafeMutablePointer<UInt8>) {
-            self.base = base
+    /// Appends `"tag.f.hash"`: the entry's tag, the format and the key's digest as 16 hex digits.
+    private static func writeETag(_ key: ResponseCache.Key, entry: DatasetEntry, to bytes: ByteStorage) {
+        bytes.append(UInt8(ascii: "\""))
+        var tag = entry.tag
+        tag.withUTF8 { bytes.append(UnsafeRawBufferPointer($0)) }
+        bytes.append(key.format == .json ? ".j." : ".f.")
+        let digits: StaticString = "0123456789abcdef"
+        for shift in stride(from: 60, through: 0, by: -4) {
+            bytes.append(digits.utf8Start[Int(truncatingIfNeeded: key.digest >> UInt64(shift)) & 0xF])
         }
-
-        mutating func append(_ text: StaticString) {
-            (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
-            count += text.utf8CodeUnitCount
-        }
-
-        mutating func append(_ byte: UInt8) {
-            base[count] = byte
-            count += 1
-        }
-
-        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-            guard let source = bytes.baseAddress else { return }
-            (base + count).update(from: source, count: bytes.count)
-            count += bytes.count
-        }
-
-        /// Appends `"tag.f.hash"`: the entry's tag, the format and the key's digest as 16 hex digits.
-        mutating func appendETag(_ key: ResponseCache.Key, tag: String.UTF8View) {
-            append(UInt8(ascii: "\""))
-            if tag.withContiguousStorageIfAvailable({ append($0) }) == nil {
-                for byte in tag { append(byte) }
-            }
-            append(key.format == .json ? ".j." : ".f.")
-            let digits: StaticString = "0123456789abcdef"
-            for index in 0..<16 {
-                let nibble = Int(truncatingIfNeeded: key.digest >> UInt64(60 - 4 * index)) & 0xF
-                base[count + index] = digits.utf8Start[nibble]
-            }
-            count += 16
-            append(UInt8(ascii: "\""))
-        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// A `304` when `condition`, the request's `If-None-Match`, names `etag`, else nil.
