@@ -114,6 +114,12 @@ def wait(driver, condition, timeout=10, message=""):
         .until(lambda d: condition(d), message)
 
 
+def animations_done(driver):
+    """Waits until no row is moving, so a click lands where the element is drawn."""
+    wait(driver, lambda d: d.execute_script("return document.getAnimations().length === 0"), timeout=5,
+         message="the animations did not end")
+
+
 def open_table(driver, server, dataset, query=""):
     driver.get(f"{server.url}/d/{dataset}{query}")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-role=scroller] [data-section-id], "

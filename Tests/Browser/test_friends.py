@@ -6,7 +6,7 @@ from urllib.parse import parse_qs, urlparse
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import open_table, rows, screenshot, wait
+from conftest import animations_done, open_table, rows, screenshot, wait
 
 HEADERS = "[data-role=scroller] [data-section-id][role=row]"
 
@@ -87,6 +87,7 @@ def test_reload_keeps_the_expanded_groups(browser, server):
     first, third = headers(browser)[0], headers(browser)[2]
     first.click()
     wait(browser, lambda d: first.get_attribute("aria-expanded") == "true" and rows(d))
+    animations_done(browser)
     third = headers(browser)[2]
     third.click()
     ids = {first.get_attribute("data-section-id"), third.get_attribute("data-section-id")}

@@ -15,7 +15,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import WIDTHS, Server, at_width, confirm, open_table, row_by_id, rows, screenshot, wait
+from conftest import WIDTHS, Server, animations_done, at_width, confirm, open_table, row_by_id, rows, screenshot, wait
 
 
 @pytest.fixture(scope="module")
@@ -122,11 +122,6 @@ def first_visible(driver):
         return [r[0], Math.round(r[1].top - s.top)];""")
 
 
-def settled(driver):
-    wait(driver, lambda d: d.execute_script("return document.getAnimations().length === 0"), timeout=5,
-         message="the animations did not end")
-
-
 def drawn_once_and_stacked(driver):
     """Every drawn row once, the visible ones edge to edge in table order; returns their ids top-down."""
     return driver.execute_script("""
@@ -159,7 +154,7 @@ def test_a_row_deleted_elsewhere_with_left_slides_out_left_while_the_rows_below_
     assert lefts[-1] is None, "the deleted row stayed"
     assert after < before - 20
     assert passes_between(track(samples, "r" + below), before, after), "the row below jumped instead of sliding"
-    settled(browser)
+    animations_done(browser)
     assert isinstance(drawn_once_and_stacked(browser), list)
 
 
@@ -239,7 +234,7 @@ def test_a_batch_from_another_client_during_an_animation_loses_nothing_and_draws
     for f in samples:
         # a row drawn twice would show twice at once
         assert all(len(v) == 1 for v in f["items"].values()), f"a row drawn twice: {f['items']}"
-    settled(browser)
+    animations_done(browser)
     shown = drawn_once_and_stacked(browser)
     assert isinstance(shown, list), shown
     expected = [str(r["id"]) for r in server_rows(motion_server, "plain")]
@@ -267,7 +262,7 @@ def test_expand_and_collapse_animate_the_groups_rows(browser, motion_server):
     assert passes_between(track(samples, "h" + second.get_attribute("data-section-id")), opened, closed)
     assert any(any(o is not None and o < 0.9 for o in track(samples, k, "opacity")) for k in arrived), \
         "the group's rows did not fade out"
-    settled(browser)
+    animations_done(browser)
     assert not rows(browser)
 
 
@@ -400,7 +395,7 @@ def test_plus_scrolls_to_the_top_and_the_new_hero_arrives_as_the_first_visible_r
     start_sampling(browser, 2000)
     browser.find_element(By.CSS_SELECTOR, "[data-action=add]").click()
     samples = frames(browser)
-    settled(browser)
+    animations_done(browser)
     new = str(server_rows(motion_server, "heroes", 1)[0]["id"])
     assert new != old_first
     assert first_visible(browser)[0] == new, "the new hero is not the first visible row"
@@ -416,18 +411,18 @@ def test_at_the_top_a_row_inserted_above_shows_and_elsewhere_the_first_visible_r
     open_table(browser, motion_server, "plain")
     post_batch(motion_server, "plain", {"insertRows": [{"section": 0, "row": 0, "fields": {"title": "On top"}}]})
     wait(browser, lambda d: "On top" in rows(d)[0].text)
-    settled(browser)
+    animations_done(browser)
     new = str(server_rows(motion_server, "plain", 1)[0]["id"])
     assert first_visible(browser) == [new, 0], "the row inserted above at the top is not in view"
     scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
     browser.execute_script("arguments[0].scrollTop = 500", scroller)
     wait(browser, lambda d: d.execute_script("return arguments[0].scrollTop", scroller) == 500)
-    settled(browser)
+    animations_done(browser)
     before = first_visible(browser)
     post_batch(motion_server, "plain", {"insertRows": [{"section": 0, "row": 0, "fields": {"title": "Above"}}]})
     wait(browser, lambda d: d.execute_script("return !!document.querySelector('.layer [data-row-id]') && "
                                              "[...document.querySelectorAll('.layer .row')].some(e => e.textContent.includes('Above'))"))
-    settled(browser)
+    animations_done(browser)
     assert first_visible(browser) == before
 
 
@@ -447,7 +442,7 @@ def test_the_index_reads_the_sections_order_and_a_tap_lands_the_header_with_at_m
         "const h = document.querySelector(arguments[0]); return h && !h.hidden && "
         "Math.abs(h.getBoundingClientRect().top - document.querySelector('[data-role=scroller]')"
         ".getBoundingClientRect().top) <= 1", header), message="the M header is not at the top")
-    settled(browser)
+    animations_done(browser)
     time.sleep(0.3)  # lets a second window, if any, be asked for before counting
     asked = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)"
                                    ".filter(n => /\\/(fragment|window)\\?/.test(n))")
