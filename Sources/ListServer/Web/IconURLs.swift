@@ -54,8 +54,9 @@ final class IconURLs {
     /// The URL for an image name lent as UTF-8 bytes: a `String` of the name is made only the first time
     /// it is met.
     private func url(named bytes: UnsafeRawBufferPointer) -> Found {
-        let hash = ImageNameTable.hash(bytes)
-        if let url = table.url(for: bytes, hash: hash) { return url.map(Found.lent) ?? .nowhere }
+        let key = ImageNameTable.Key(bytes)
+        let hash = ImageNameTable.hash(bytes, key: key)
+        if let url = table.url(for: bytes, key: key, hash: hash) { return url.map(Found.lent) ?? .nowhere }
         for slot in met where slot.hash == hash && ImageNameTable.equal(slot.name, bytes) {
             return slot.url.map(Found.resolved) ?? .nowhere
         }

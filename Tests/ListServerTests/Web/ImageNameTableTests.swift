@@ -39,6 +39,26 @@ struct ImageNameTableTests {
         #expect(Self.lookUp(ImageNameTable.empty, "friend-1") == nil)
     }
 
+    @Test("names of every length, differing in any one byte, are told apart: short ones by their key, long ones byte by byte")
+    func tellsNamesApartAtEveryLength() {
+        // One name of each length from 0 to 40, and for each the same name with one byte changed at
+        // its start, middle or end; only the first of each is put in.
+        let names = (0...40).map { length in String((0..<length).map { Character(UnicodeScalar(97 + $0 % 26)!) }) }
+        let table = ImageNameTable(names: names.map { Self.slot($0, "/u/\($0.count)") })
+        #expect(table.count == names.count)
+        for name in names {
+            #expect(Self.lookUp(table, name)?.url == "/u/\(name.count)", "\(name.count) bytes")
+            var bytes = Array(name.utf8)
+            for position in Set([0, bytes.count / 2, bytes.count - 1]) where !bytes.isEmpty {
+                let kept = bytes[position]
+                bytes[position] = UInt8(ascii: "Z")
+                #expect(Self.lookUp(table, String(decoding: bytes, as: UTF8.self)) == nil, "\(name.count) bytes, at \(position)")
+                bytes[position] = kept
+            }
+        }
+        #expect(ImageNameTable.Key(UnsafeRawBufferPointer(start: nil, count: 0)).isExact)
+    }
+
     @Test("a name put in twice keeps its later URL and counts once")
     func laterNameWins() {
         let table = ImageNameTable(names: [Self.slot("icon", "/old"), Self.slot("other", nil), Self.slot("icon", "/new")])
