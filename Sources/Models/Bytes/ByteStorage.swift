@@ -44,8 +44,19 @@ public final class ByteStorage: @unchecked Sendable {
     /// past it, they move to an allocation of the storage's own and are copied into an array at the end.
     /// `write` may not keep the storage.
     /// - Complexity: O(bytes written), plus a copy of them when they outgrow `capacity`.
+    ///
+    /// A short array (a few header lines) is written on the stack first and then copied into an array of
+    /// its length: making an array with uninitialized room goes through the standard library's generic
+    /// code, which costs more than the copy of a few hundred bytes.
     @inlinable
     public static func array(capacity: Int, _ write: (ByteStorage) -> Void) -> [UInt8] {
+        if capacity <= shortArrayCapacity {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shortArrayCapacity) { memory in
+                let storage = ByteStorage(writingInto: memory)
+                write(storage)
+                return storage.bytes
+            }
+        }
         var grown: ByteStorage?
         let bytes = [UInt8](unsafeUninitializedCapacity: Swift.max(capacity, 64)) { memory, count in
             let storage = ByteStorage(writingInto: memory)
@@ -66,12 +77,13 @@ public final class ByteStorage: @unchecked Sendable {
     /// The bytes written so far, copied.
     /// - Complexity: O(count).
     @inlinable public var bytes: [UInt8] {
-        // One memcpy into the new array's storage, rather than a copy through a generic sequence.
-        [UInt8](unsafeUninitializedCapacity: written) { buffer, initialized in
-            if let target = buffer.baseAddress { target.initialize(from: base, count: written) }
-            initialized = written
-        }
+        // One memcpy into an array made by code specialized for bytes.
+        [UInt8](UnsafeRawBufferPointer(start: base, count: written))
     }
+
+    /// The most bytes ``array(capacity:_:)`` writes on the stack first (the stack takes up to 1 KiB with
+    /// no check of its bounds).
+    @inlinable public static var shortArrayCapacity: Int { 512 }
 
     /// New storage with the same bytes and capacity, for a buffer that is about to write to storage it
     /// shares.
