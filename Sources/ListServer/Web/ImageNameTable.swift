@@ -45,8 +45,11 @@ final class ImageNameTable: Sendable {
             }
         }
 
-        /// Whether the key alone says which name it is (the name has at most 16 bytes).
-        var isExact: Bool { count <= 16 }
+        /// The longest name a key holds whole.
+        static let exactLength = 16
+
+        /// Whether the key alone says which name it is (the name has at most ``exactLength`` bytes).
+        var isExact: Bool { count <= Self.exactLength }
     }
 
     /// One entry: a name's key and hash, where its URL lies, and for a name longer than 16 bytes where
@@ -71,7 +74,8 @@ final class ImageNameTable: Sendable {
     let count: Int
     private let mask: Int
     private nonisolated(unsafe) let entries: UnsafeMutableBufferPointer<Entry>
-    /// The URLs' UTF-8 bytes, then the long names' bytes, written once in `init` and only read after.
+    /// The URLs' UTF-8 bytes, and the bytes of the names longer than 16 bytes, each one after another,
+    /// written once in `init` and only read after.
     private nonisolated(unsafe) let urlBytes: UnsafeMutableRawBufferPointer
     private nonisolated(unsafe) let nameBytes: UnsafeMutableRawBufferPointer
 
@@ -96,12 +100,12 @@ final class ImageNameTable: Sendable {
         self.count = count
         slots = placed.compactMap { $0.map { names[$0] } }
         let urlByteCount = slots.reduce(0) { $0 + ($1.url?.utf8.count ?? 0) }
-        let nameByteCount = slots.reduce(0) { $0 + ($1.name.count > 16 ? $1.name.count : 0) }
+        let nameByteCount = slots.reduce(0) { $0 + ($1.name.count > Key.exactLength ? $1.name.count : 0) }
         let urlBytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(urlByteCount, 1), alignment: 1)
         let nameBytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(nameByteCount, 1), alignment: 1)
         let entries = UnsafeMutableBufferPointer<Entry>.allocate(capacity: capacity)
         let unused = Entry(
-            hash: 0, key: [UInt8]().withUnsafeBytes(Key.init), urlOffset: 0, urlCount: -1, nameOffset: 0,
+            hash: 0, key: Key(UnsafeRawBufferPointer(start: nil, count: 0)), urlOffset: 0, urlCount: -1, nameOffset: 0,
             isUsed: false)
         entries.initialize(repeating: unused)
         var urlOffset = 0
@@ -109,8 +113,9 @@ final class ImageNameTable: Sendable {
         for (index, position) in placed.enumerated() {
             guard let position else { continue }
             let slot = names[position]
+            let key = slot.name.withUnsafeBytes(Key.init)
             var entry = Entry(
-                hash: slot.hash, key: slot.name.withUnsafeBytes(Key.init), urlOffset: Int32(urlOffset),
+                hash: slot.hash, key: key, urlOffset: Int32(urlOffset),
                 urlCount: -1, nameOffset: Int32(nameOffset), isUsed: true)
             if let url = slot.url {
                 let utf8 = Array(url.utf8)
@@ -118,7 +123,7 @@ final class ImageNameTable: Sendable {
                 entry.urlCount = Int32(utf8.count)
                 urlOffset += utf8.count
             }
-            if slot.name.count > 16 {
+            if !key.isExact {
                 slot.name.withUnsafeBytes {
                     nameBytes.baseAddress!.advanced(by: nameOffset).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
                 }

@@ -43,11 +43,11 @@ public final class ByteStorage: @unchecked Sendable {
     /// as they fit, they are written straight into the array's memory, so the array is made with no copy;
     /// past it, they move to an allocation of the storage's own and are copied into an array at the end.
     /// `write` may not keep the storage.
-    /// - Complexity: O(bytes written), plus a copy of them when they outgrow `capacity`.
     ///
     /// A short array (a few header lines) is written on the stack first and then copied into an array of
     /// its length: making an array with uninitialized room goes through the standard library's generic
     /// code, which costs more than the copy of a few hundred bytes.
+    /// - Complexity: O(bytes written), plus a copy of them when they outgrow `capacity` or are short.
     @inlinable
     public static func array(capacity: Int, _ write: (ByteStorage) -> Void) -> [UInt8] {
         if capacity <= shortArrayCapacity {
