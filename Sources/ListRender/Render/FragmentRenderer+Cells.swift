@@ -67,20 +67,27 @@ extension FragmentRenderer {
             }
         }
         guard plain else { return false }
-        if let url = row.imageURL {
-            renderIcon(url, size: 44, fallback: "", into: &html)
-        } else {
-            renderPlaceholder(size: 44, name: name, into: &html)
+        let url = row.imageURL
+        if url == nil { renderPlaceholder(size: 44, name: name, into: &html) }
+        // The image, name and intro in one reservation: the markup is under 160 bytes, and each text takes
+        // at most its escaped length.
+        let texts = name.count &+ intro.count &+ (url?.count ?? 0)
+        html.withRoom(160 &+ HTMLCursor.escapedRoom(texts)) { out in
+            if let url {
+                out.raw("<img class=\"icon\" src=\"")
+                out.text(utf8: url)
+                out.raw("\" alt=\"\" width=\"44\" height=\"44\">")
+            }
+            out.raw(vip ? "<div class=\"tx\"><div class=\"t1 vip\">" : "<div class=\"tx\"><div class=\"t1\">")
+            out.text(utf8: name)
+            out.raw("</div>")
+            if !intro.isEmpty {
+                out.raw("<div class=\"t2\">")
+                out.text(utf8: intro)
+                out.raw("</div>")
+            }
+            out.raw("</div>")
         }
-        html.raw(vip ? "<div class=\"tx\"><div class=\"t1 vip\">" : "<div class=\"tx\"><div class=\"t1\">")
-        html.text(utf8: name)
-        html.raw("</div>")
-        if !intro.isEmpty {
-            html.raw("<div class=\"t2\">")
-            html.text(utf8: intro)
-            html.raw("</div>")
-        }
-        html.raw("</div>")
         return true
     }
 

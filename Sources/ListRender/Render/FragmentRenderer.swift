@@ -137,17 +137,26 @@ public enum FragmentRenderer {
 
     /// Writes `data-y`, `data-h` and the inline height, ending inside the last attribute's quotes.
     static func renderFrame(y: Double, height: Double, sizing: Sizing = .fixed, into html: inout HTMLBuffer) {
-        html.raw("\" data-y=\"")
-        html.pixels(y)
-        html.raw("\" data-h=\"")
-        html.pixels(height)
+        html.withRoom(frameRoom) { renderFrame(y: y, height: height, sizing: sizing, into: &$0) }
+    }
+
+    /// The most bytes a frame written through a cursor takes.
+    static var frameRoom: Int { 48 + 3 * HTMLCursor.longestPixels }
+
+    /// Writes the frame as above through a cursor, in at most ``frameRoom`` bytes.
+    @inline(__always)
+    static func renderFrame(y: Double, height: Double, sizing: Sizing, into out: inout HTMLCursor) {
+        out.raw("\" data-y=\"")
+        out.pixels(y)
+        out.raw("\" data-h=\"")
+        out.pixels(height)
         switch sizing {
-        case .fixed: html.raw("\" style=\"height:")
-        case .minimum: html.raw("\" style=\"min-height:")
+        case .fixed: out.raw("\" style=\"height:")
+        case .minimum: out.raw("\" style=\"min-height:")
         case .natural: return
         }
-        html.pixels(height)
-        html.raw("px")
+        out.pixels(height)
+        out.raw("px")
     }
 
     /// Writes one section header.
@@ -278,38 +287,43 @@ public enum FragmentRenderer {
     public static func renderRow(
         _ row: FragmentRow.Lent, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer
     ) {
-        html.raw(cell.rowOpening)
-        if row.position <= 1 { html.raw(" first") }
-        if row.endsGroup { html.raw(" last") }
-        html.raw("\" data-row-id=\"")
-        html.int(row.id.rawValue)
-        html.raw("\" data-section=\"")
-        html.int(row.indexPath.section)
-        html.raw("\" data-row=\"")
-        html.int(row.indexPath.row)
-        renderFrame(y: row.y, height: row.height, sizing: cell == .hero ? .natural : .minimum, into: &html)
-        // A tree grid's rows name their level; axe-core refuses aria-setsize and aria-posinset on rows.
-        html.raw(isGrouped ? "\" aria-selected=\"false\" aria-level=\"2" : "\" aria-selected=\"false")
-        if row.canEdit { html.raw("\" data-can-edit=\"true") }
-        if row.canMove { html.raw("\" data-can-move=\"true") }
-        if let tableCell = row.cell { renderTableRowAttributes(tableCell, child: row.child, into: &html) }
-        if row.canEdit {
-            html.raw("\" tabindex=\"-1\">")
-            html.raw(
-                "<button type=\"button\" class=\"swipe-del\" data-action=\"delete\" tabindex=\"-1\">Delete</button>"
-            )
-            html.raw("<div class=\"rc\" role=\"gridcell\">")
-        } else {
-            html.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\">")
+        // The element's markup and numbers up to a table cell's attributes in one reservation.
+        html.withRoom(rowOpeningRoom) { out in
+            out.raw(cell.rowOpening)
+            if row.position <= 1 { out.raw(" first") }
+            if row.endsGroup { out.raw(" last") }
+            out.raw("\" data-row-id=\"")
+            out.int(row.id.rawValue)
+            out.raw("\" data-section=\"")
+            out.int(row.indexPath.section)
+            out.raw("\" data-row=\"")
+            out.int(row.indexPath.row)
+            renderFrame(y: row.y, height: row.height, sizing: cell == .hero ? .natural : .minimum, into: &out)
+            // A tree grid's rows name their level; axe-core refuses aria-setsize and aria-posinset on rows.
+            out.raw(isGrouped ? "\" aria-selected=\"false\" aria-level=\"2" : "\" aria-selected=\"false")
+            if row.canEdit { out.raw("\" data-can-edit=\"true") }
+            if row.canMove { out.raw("\" data-can-move=\"true") }
         }
-        if row.canEdit && cell == .message {
-            html.raw("<span class=\"check\" aria-hidden=\"true\"></span>")
-        } else if row.canEdit {
-            html.raw("<button type=\"button\" class=\"minus\" data-action=\"minus\" aria-label=\"Delete\"")
-            html.raw(" tabindex=\"-1\"></button>")
-        } else if row.cell?.editingStyle == .insert {
-            html.raw("<button type=\"button\" class=\"minus add\" data-action=\"insert\" aria-label=\"Insert\"")
-            html.raw(" tabindex=\"-1\"></button>")
+        if let tableCell = row.cell { renderTableRowAttributes(tableCell, child: row.child, into: &html) }
+        html.withRoom(rowControlsRoom) { out in
+            if row.canEdit {
+                out.raw("\" tabindex=\"-1\">")
+                out.raw(
+                    "<button type=\"button\" class=\"swipe-del\" data-action=\"delete\" tabindex=\"-1\">Delete</button>"
+                )
+                out.raw("<div class=\"rc\" role=\"gridcell\">")
+            } else {
+                out.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\">")
+            }
+            if row.canEdit && cell == .message {
+                out.raw("<span class=\"check\" aria-hidden=\"true\"></span>")
+            } else if row.canEdit {
+                out.raw("<button type=\"button\" class=\"minus\" data-action=\"minus\" aria-label=\"Delete\"")
+                out.raw(" tabindex=\"-1\"></button>")
+            } else if row.cell?.editingStyle == .insert {
+                out.raw("<button type=\"button\" class=\"minus add\" data-action=\"insert\" aria-label=\"Insert\"")
+                out.raw(" tabindex=\"-1\"></button>")
+            }
         }
         renderCell(row, cell: cell, into: &html)
         if row.canMove {
@@ -317,4 +331,11 @@ public enum FragmentRenderer {
         }
         html.raw("</div></div>")
     }
+
+    /// The most bytes a row's opening element writes before a table cell's attributes: its literals
+    /// (under 200 bytes) and three integers and a frame.
+    static var rowOpeningRoom: Int { 256 + 3 * (ByteStorage.longestDecimal + 1) + frameRoom }
+
+    /// The most bytes a row's editing controls write (their literals are under 200 bytes).
+    static var rowControlsRoom: Int { 256 }
 }

@@ -139,7 +139,7 @@ public final class ByteStorage: @unchecked Sendable {
     /// and JSON members) 8 bytes at a time or, below 8, in two overlapping stores, rather than through
     /// a call to memmove; longer ones with memmove.
     @inlinable @inline(__always)
-    static func copy(_ source: UnsafeRawPointer, _ length: Int, to target: UnsafeMutableRawPointer) {
+    public static func copy(_ source: UnsafeRawPointer, _ length: Int, to target: UnsafeMutableRawPointer) {
         if length <= 64 {
             if length >= 8 {
                 // Whole words, then the last 8 bytes, which may overlap the word before them.
@@ -207,13 +207,39 @@ public final class ByteStorage: @unchecked Sendable {
     /// ``appendDecimal(_:)`` for a value of three digits or more.
     @inlinable
     func appendLongDecimal(_ value: UInt64) {
-        if value < 100_000_000 { return appendEightDigits(value) }
+        if Self.longestDecimal > capacity &- written { grow(toFit: Self.longestDecimal) }
+        written &+= Self.writeLongDecimal(value, to: UnsafeMutableRawPointer(base + written))
+    }
+
+    /// The most bytes ``writeDecimal(_:to:)`` writes: the digits of `UInt64.max`.
+    @inlinable public static var longestDecimal: Int { 20 }
+
+    /// Writes the decimal digits of `value` at `target`, which has room for ``longestDecimal`` bytes.
+    /// - Returns: the number of digits written.
+    @inlinable @inline(__always)
+    public static func writeDecimal(_ value: UInt64, to target: UnsafeMutableRawPointer) -> Int {
+        if value < 10 {
+            target.storeBytes(of: UInt8(truncatingIfNeeded: value) &+ 0x30, as: UInt8.self)
+            return 1
+        }
+        if value < 100 {
+            target.storeBytes(
+                of: UnsafeRawPointer(digitPairs.utf8Start).loadUnaligned(
+                    fromByteOffset: Int(truncatingIfNeeded: value) &* 2, as: UInt16.self),
+                as: UInt16.self)
+            return 2
+        }
+        return writeLongDecimal(value, to: target)
+    }
+
+    /// ``writeDecimal(_:to:)`` for a value of three digits or more (a call, not inlined).
+    @inlinable
+    static func writeLongDecimal(_ value: UInt64, to target: UnsafeMutableRawPointer) -> Int {
+        if value < 100_000_000 { return writeEightDigits(value, to: target) }
         let length = Self.decimalLength(value)
-        if length > capacity &- written { grow(toFit: length) }
         let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
-        let target = UnsafeMutableRawPointer(base)
         var rest = value
-        var position = written &+ length
+        var position = length
         while rest >= 100 {
             let pair = Int(truncatingIfNeeded: rest % 100) &* 2
             rest /= 100
@@ -227,18 +253,17 @@ public final class ByteStorage: @unchecked Sendable {
                 of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: rest) &* 2, as: UInt16.self),
                 toByteOffset: position, as: UInt16.self)
         } else {
-            position &-= 1
-            base[position] = UInt8(truncatingIfNeeded: rest) &+ 0x30
+            target.storeBytes(of: UInt8(truncatingIfNeeded: rest) &+ 0x30, toByteOffset: position &- 1, as: UInt8.self)
         }
-        written &+= length
+        return length
     }
 
-    /// ``appendDecimal(_:)`` for a value of three to eight digits (ids, offsets), with no loop: its eight
+    /// ``writeDecimal(_:to:)`` for a value of three to eight digits (ids, offsets), with no loop: its eight
     /// digits, leading zeros included, are formed as four pairs in one word, the leading zeros counted from
     /// the word (a zero digit's low four bits are clear), and the word stored shifted past them. The store
-    /// may write up to 8 bytes; only the digits are counted as written.
+    /// writes 8 bytes; only the digits are counted as written.
     @inlinable @inline(__always)
-    func appendEightDigits(_ value: UInt64) {
+    static func writeEightDigits(_ value: UInt64, to target: UnsafeMutableRawPointer) -> Int {
         let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
         @inline(__always) func pair(_ twoDigits: UInt32) -> UInt64 {
             UInt64(UInt16(littleEndian: pairs.loadUnaligned(fromByteOffset: Int(twoDigits) &* 2, as: UInt16.self)))
@@ -249,9 +274,22 @@ public final class ByteStorage: @unchecked Sendable {
         var word = pair(high / 100) | pair(high % 100) << 16 | pair(low / 100) << 32 | pair(low % 100) << 48
         let leadingZeros = (word & 0x0F0F_0F0F_0F0F_0F0F).trailingZeroBitCount >> 3
         word >>= UInt64(truncatingIfNeeded: leadingZeros &* 8)
-        if 8 > capacity &- written { grow(toFit: 8) }
-        UnsafeMutableRawPointer(base + written).storeBytes(of: word.littleEndian, as: UInt64.self)
-        written &+= 8 &- leadingZeros
+        target.storeBytes(of: word.littleEndian, as: UInt64.self)
+        return 8 &- leadingZeros
+    }
+
+    /// Lets `write` write up to `maximum` bytes at the end, from the address it is given, and counts the
+    /// bytes it says it wrote: one capacity check for many pieces.
+    /// - Parameters:
+    ///   - maximum: the most bytes `write` may write.
+    ///   - write: writes from its argument on and returns how many bytes it wrote (at most `maximum`).
+    /// - Complexity: O(bytes written) amortized.
+    @inlinable @inline(__always)
+    public func append(upTo maximum: Int, _ write: (UnsafeMutableRawPointer) -> Int) {
+        if maximum > capacity &- written { grow(toFit: maximum) }
+        let count = write(UnsafeMutableRawPointer(base + written))
+        precondition(count >= 0 && count <= maximum, "wrote past the room asked for")
+        written &+= count
     }
 
     /// The number of decimal digits of `value` (at least 1): the bit length gives it to within one

@@ -55,14 +55,17 @@ struct RenderEscapingTests {
         }
     }
 
-    @Test("needsEntity finds a special byte of any value at any position of texts up to 20 bytes, and no other")
+    @Test("needsEntity finds a special byte of any value at any position of texts up to 20 bytes and around 32, and no other")
     func needsEntityEveryByteEveryPosition() {
         let special: Set<UInt8> = [0x26, 0x3C, 0x3E, 0x22, 0x27]
-        for length in 0...20 {
+        // Every length up to 20 (the short gatherings, one block of 16 and two overlapping), then lengths
+        // around two blocks (two, two overlapping, three).
+        for length in Array(0...20) + [31, 32, 33] {
             for position in 0..<Swift.max(length, 1) {
                 for value in 0...255 {
-                    // Around the byte, one that is never special, then one next to a special one in value.
-                    for filler: UInt8 in [UInt8(ascii: "a"), 0x25, 0xE6] {
+                    // Around the byte, one that is never special, then ones next to a special one in value (or in
+                    // value with a low bit set, as the word test reads them).
+                    for filler: UInt8 in [UInt8(ascii: "a"), 0x25, 0x3D, 0x23, 0xE6] {
                         var bytes = [UInt8](repeating: filler, count: length)
                         if length > 0 { bytes[position] = UInt8(value) }
                         let needs = bytes.withUnsafeBytes { HTMLBuffer.needsEntity($0) }
