@@ -29,15 +29,17 @@ public enum CellKind: String, Sendable, CaseIterable {
         }
     }
 
-    /// The row element's opening markup up to the class list, which the renderer continues.
-    var rowOpening: StaticString {
+    /// Writes the opening of a row's element up to its class list, left open for the row's position
+    /// classes: each kind's its own literal, copied with its length known.
+    @inline(__always)
+    func writeRowOpening(into out: inout HTMLCursor) {
         switch self {
-        case .friend: "<div role=\"row\" data-cell=\"friend\" class=\"row c-friend"
-        case .hero: "<div role=\"row\" data-cell=\"hero\" class=\"row c-hero"
-        case .app: "<div role=\"row\" data-cell=\"app\" class=\"row c-app"
-        case .message: "<div role=\"row\" data-cell=\"message\" class=\"row c-message"
-        case .basic: "<div role=\"row\" data-cell=\"basic\" class=\"row c-basic"
-        case .table: "<div role=\"row\" data-cell=\"table\" class=\"row c-table"
+        case .friend: out.raw("<div role=\"row\" data-cell=\"friend\" class=\"row c-friend")
+        case .hero: out.raw("<div role=\"row\" data-cell=\"hero\" class=\"row c-hero")
+        case .app: out.raw("<div role=\"row\" data-cell=\"app\" class=\"row c-app")
+        case .message: out.raw("<div role=\"row\" data-cell=\"message\" class=\"row c-message")
+        case .basic: out.raw("<div role=\"row\" data-cell=\"basic\" class=\"row c-basic")
+        case .table: out.raw("<div role=\"row\" data-cell=\"table\" class=\"row c-table")
         }
     }
 }

@@ -78,7 +78,11 @@ extension FragmentRenderer {
                 out.text(utf8: url)
                 out.raw("\" alt=\"\" width=\"44\" height=\"44\">")
             }
-            out.raw(vip ? "<div class=\"tx\"><div class=\"t1 vip\">" : "<div class=\"tx\"><div class=\"t1\">")
+            if vip {
+                out.raw("<div class=\"tx\"><div class=\"t1 vip\">")
+            } else {
+                out.raw("<div class=\"tx\"><div class=\"t1\">")
+            }
             out.text(utf8: name)
             out.raw("</div>")
             if !intro.isEmpty {

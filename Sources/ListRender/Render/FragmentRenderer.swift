@@ -287,49 +287,69 @@ public enum FragmentRenderer {
     public static func renderRow(
         _ row: FragmentRow.Lent, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer
     ) {
-        // The element's markup and numbers up to a table cell's attributes in one reservation.
-        html.withRoom(rowOpeningRoom) { out in
-            out.raw(cell.rowOpening)
-            if row.position <= 1 { out.raw(" first") }
-            if row.endsGroup { out.raw(" last") }
-            out.raw("\" data-row-id=\"")
-            out.int(row.id.rawValue)
-            out.raw("\" data-section=\"")
-            out.int(row.indexPath.section)
-            out.raw("\" data-row=\"")
-            out.int(row.indexPath.row)
-            renderFrame(y: row.y, height: row.height, sizing: cell == .hero ? .natural : .minimum, into: &out)
-            // A tree grid's rows name their level; axe-core refuses aria-setsize and aria-posinset on rows.
-            out.raw(isGrouped ? "\" aria-selected=\"false\" aria-level=\"2" : "\" aria-selected=\"false")
-            if row.canEdit { out.raw("\" data-can-edit=\"true") }
-            if row.canMove { out.raw("\" data-can-move=\"true") }
+        // The element's markup, numbers and editing controls in one reservation; a table cell's attributes,
+        // which hold its texts, come before the controls.
+        html.withRoom(rowOpeningRoom + rowControlsRoom) { out in
+            writeRowOpening(row, cell: cell, isGrouped: isGrouped, into: &out)
+            if row.cell == nil { writeRowControls(row, cell: cell, into: &out) }
         }
-        if let tableCell = row.cell { renderTableRowAttributes(tableCell, child: row.child, into: &html) }
-        html.withRoom(rowControlsRoom) { out in
-            if row.canEdit {
-                out.raw("\" tabindex=\"-1\">")
-                out.raw(
-                    "<button type=\"button\" class=\"swipe-del\" data-action=\"delete\" tabindex=\"-1\">Delete</button>"
-                )
-                out.raw("<div class=\"rc\" role=\"gridcell\">")
-            } else {
-                out.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\">")
-            }
-            if row.canEdit && cell == .message {
-                out.raw("<span class=\"check\" aria-hidden=\"true\"></span>")
-            } else if row.canEdit {
-                out.raw("<button type=\"button\" class=\"minus\" data-action=\"minus\" aria-label=\"Delete\"")
-                out.raw(" tabindex=\"-1\"></button>")
-            } else if row.cell?.editingStyle == .insert {
-                out.raw("<button type=\"button\" class=\"minus add\" data-action=\"insert\" aria-label=\"Insert\"")
-                out.raw(" tabindex=\"-1\"></button>")
-            }
+        if let tableCell = row.cell {
+            renderTableRowAttributes(tableCell, child: row.child, into: &html)
+            html.withRoom(rowControlsRoom) { writeRowControls(row, cell: cell, into: &$0) }
         }
         renderCell(row, cell: cell, into: &html)
         if row.canMove {
             html.raw("<span class=\"grip\" data-action=\"move\" role=\"button\" aria-label=\"Reorder\"></span>")
         }
         html.raw("</div></div>")
+    }
+
+    /// Writes a row's element up to a table cell's attributes, in at most ``rowOpeningRoom`` bytes.
+    @inline(__always)
+    private static func writeRowOpening(
+        _ row: FragmentRow.Lent, cell: CellKind, isGrouped: Bool, into out: inout HTMLCursor
+    ) {
+        cell.writeRowOpening(into: &out)
+        if row.position <= 1 { out.raw(" first") }
+        if row.endsGroup { out.raw(" last") }
+        out.raw("\" data-row-id=\"")
+        out.int(row.id.rawValue)
+        out.raw("\" data-section=\"")
+        out.int(row.indexPath.section)
+        out.raw("\" data-row=\"")
+        out.int(row.indexPath.row)
+        renderFrame(y: row.y, height: row.height, sizing: cell == .hero ? .natural : .minimum, into: &out)
+        // A tree grid's rows name their level; axe-core refuses aria-setsize and aria-posinset on rows.
+        if isGrouped {
+            out.raw("\" aria-selected=\"false\" aria-level=\"2")
+        } else {
+            out.raw("\" aria-selected=\"false")
+        }
+        if row.canEdit { out.raw("\" data-can-edit=\"true") }
+        if row.canMove { out.raw("\" data-can-move=\"true") }
+    }
+
+    /// Closes a row's start tag and writes its editing controls and the cell's opening, in at most
+    /// ``rowControlsRoom`` bytes.
+    @inline(__always)
+    private static func writeRowControls(_ row: FragmentRow.Lent, cell: CellKind, into out: inout HTMLCursor) {
+        guard row.canEdit else {
+            out.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\">")
+            if row.cell?.editingStyle == .insert {
+                out.raw("<button type=\"button\" class=\"minus add\" data-action=\"insert\" aria-label=\"Insert\"")
+                out.raw(" tabindex=\"-1\"></button>")
+            }
+            return
+        }
+        out.raw("\" tabindex=\"-1\">")
+        out.raw("<button type=\"button\" class=\"swipe-del\" data-action=\"delete\" tabindex=\"-1\">Delete</button>")
+        out.raw("<div class=\"rc\" role=\"gridcell\">")
+        if cell == .message {
+            out.raw("<span class=\"check\" aria-hidden=\"true\"></span>")
+        } else {
+            out.raw("<button type=\"button\" class=\"minus\" data-action=\"minus\" aria-label=\"Delete\"")
+            out.raw(" tabindex=\"-1\"></button>")
+        }
     }
 
     /// The most bytes a row's opening element writes before a table cell's attributes: its literals
