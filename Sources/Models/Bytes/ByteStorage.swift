@@ -258,22 +258,25 @@ public final class ByteStorage: @unchecked Sendable {
         return length
     }
 
-    /// ``writeDecimal(_:to:)`` for a value of three to eight digits (ids, offsets), with no loop: its eight
-    /// digits, leading zeros included, are formed as four pairs in one word, the leading zeros counted from
-    /// the word (a zero digit's low four bits are clear), and the word stored shifted past them. The store
-    /// writes 8 bytes; only the digits are counted as written.
+    /// ``writeDecimal(_:to:)`` for a value of three to eight digits (ids, offsets), with no loop and no
+    /// table: its eight digits, leading zeros included, are formed in the bytes of one word (the value
+    /// split in two halves of four digits, each half in two pairs, each pair in two digits, every split
+    /// a multiplication by a reciprocal over all the lanes at once), the leading zeros counted from the
+    /// word, and the word stored shifted past them. The store writes 8 bytes; only the digits are
+    /// counted as written.
     @inlinable @inline(__always)
     static func writeEightDigits(_ value: UInt64, to target: UnsafeMutableRawPointer) -> Int {
-        let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
-        @inline(__always) func pair(_ twoDigits: UInt32) -> UInt64 {
-            UInt64(UInt16(littleEndian: pairs.loadUnaligned(fromByteOffset: Int(twoDigits) &* 2, as: UInt16.self)))
-        }
-        let high = UInt32(truncatingIfNeeded: value / 10_000)
-        let low = UInt32(truncatingIfNeeded: value % 10_000)
-        // The first digit in the lowest byte: memory order once stored little-endian.
-        var word = pair(high / 100) | pair(high % 100) << 16 | pair(low / 100) << 32 | pair(low % 100) << 48
-        let leadingZeros = (word & 0x0F0F_0F0F_0F0F_0F0F).trailingZeroBitCount >> 3
-        word >>= UInt64(truncatingIfNeeded: leadingZeros &* 8)
+        // Lanes of 32 bits: the first four digits and the last four.
+        let halves = value / 10_000 | (value % 10_000) << 32
+        // Lanes of 16 bits: each half's hundreds (x / 100 is x × 10,486 >> 20 below 10,000) and the rest.
+        let hundreds = ((halves &* 10_486) >> 20) & 0x0000_007F_0000_007F
+        let pairs = (halves &- 100 &* hundreds) << 16 | hundreds
+        // Lanes of 8 bits: each pair's tens (x / 10 is x × 103 >> 10 below 100) and units; the first digit
+        // in the lowest byte, which is memory order once stored little-endian.
+        let tens = ((pairs &* 103) >> 10) & 0x000F_000F_000F_000F
+        let digits = (pairs &- 10 &* tens) << 8 | tens
+        let leadingZeros = digits.trailingZeroBitCount >> 3
+        let word = (digits | 0x3030_3030_3030_3030) &>> UInt64(truncatingIfNeeded: leadingZeros &* 8)
         target.storeBytes(of: word.littleEndian, as: UInt64.self)
         return 8 &- leadingZeros
     }
