@@ -49,13 +49,14 @@ struct JSONWriterEscapingTests {
         }
     }
 
-    @Test("needsEscape says whether any byte is special, for every byte value at every position up to 20 bytes")
+    @Test("needsEscape says whether any byte is special, for every byte value at every position up to 20 bytes and around 32")
     func needsEscapeEveryByteEveryPosition() {
-        for length in 1...20 {
+        // The short gatherings, one block of 16 and two overlapping, then two, two overlapping and three.
+        for length in Array(1...20) + [31, 32, 33] {
             for position in 0..<length {
                 for value in 0...255 {
                     // The rest of the string is a byte that is not special, then one that is next to it.
-                    for filler: UInt8 in [UInt8(ascii: "a"), 0xE3, 0x21] {
+                    for filler: UInt8 in [UInt8(ascii: "a"), 0xE3, 0x21, 0x3D, 0x3F] {
                         var bytes = [UInt8](repeating: filler, count: length)
                         bytes[position] = UInt8(value)
                         let needs = bytes.withUnsafeBufferPointer { JSONWriter.needsEscape($0) }
