@@ -16,7 +16,14 @@ extension Connection {
     }
 
     /// The plain responder's answer to a request, with the target for the access log and when it began.
-    typealias PlainAnswer = (response: HTTPResponse, target: String, startedAt: UInt64)
+    ///
+    /// A structure rather than a tuple: an optional tuple is destroyed through the runtime's generic
+    /// value witnesses (its metadata made at run time), a structure by code made for it.
+    struct PlainAnswer {
+        let response: HTTPResponse
+        let target: String
+        let startedAt: UInt64
+    }
 
     /// The plain responder's answer to the head just scanned; nil when the server has no plain
     /// responder, the head is not plain, or the responder declines.
@@ -31,7 +38,9 @@ extension Connection {
             }
             request.loop = runner.loop.index
             guard let response = responder(request) else { return nil }
-            return (response, logs ? String(decoding: request.target, as: UTF8.self) : "", startedAt)
+            return PlainAnswer(
+                response: response, target: logs ? String(decoding: request.target, as: UTF8.self) : "",
+                startedAt: startedAt)
         }
     }
 
