@@ -13,6 +13,8 @@ final class EventLoop: Sendable {
         case streamReady(HTTPStream)
         /// Begin a graceful stop.
         case stop
+        /// Serve a connection another loop accepted (see ``ServerContext/loop(forConnectionAcceptedBy:)``).
+        case adopt(Int32)
     }
 
     private struct Mailbox {
@@ -26,6 +28,9 @@ final class EventLoop: Sendable {
     let index: Int
     let epollFD: Int32
     let wakeFD: Int32
+    /// The connections given to this loop and not yet closed: counted up by the loop that accepts one for
+    /// it, down by this loop when it closes one.
+    let assignedConnections = Atomic<Int>(0)
     private let mailbox = Mutex(Mailbox())
 
     /// Creates the epoll instance and its wake-up eventfd.
@@ -49,15 +54,18 @@ final class EventLoop: Sendable {
     }
 
     /// Queues a message for the loop's thread and wakes it; ignored once the loop has ended.
-    func post(_ message: Message) {
-        let wake = mailbox.withLock { box -> Bool in
-            guard !box.closed else { return false }
+    /// - Returns: whether the message was queued (false once the loop has ended).
+    @discardableResult
+    func post(_ message: Message) -> Bool {
+        let (queued, wake) = mailbox.withLock { box -> (Bool, Bool) in
+            guard !box.closed else { return (false, false) }
             box.messages.append(message)
-            guard !box.wakePending else { return false }
+            guard !box.wakePending else { return (true, false) }
             box.wakePending = true
-            return true
+            return (true, true)
         }
         if wake { Posix.eventSignal(wakeFD) }
+        return queued
     }
 
     /// Takes every queued message (loop thread only).
@@ -71,12 +79,15 @@ final class EventLoop: Sendable {
     }
 
     /// Refuses further posts and closes the descriptors (loop thread, when it ends).
-    func close() {
-        mailbox.withLock { box in
+    /// - Returns: the messages still queued, for the loop to close the connections they hand over.
+    func close() -> [Message] {
+        let left = mailbox.withLock { box in
             box.closed = true
-            box.messages = []
+            defer { box.messages = [] }
+            return box.messages
         }
         Posix.close(wakeFD)
         Posix.close(epollFD)
+        return left
     }
 }

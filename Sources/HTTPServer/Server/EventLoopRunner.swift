@@ -72,7 +72,8 @@ final class EventLoopRunner {
         releaseListener()
         for case let connection? in connections { connection.close(self) }
         log.flush()
-        loop.close()
+        // Connections handed over after the last look at the mailbox are closed, not leaked.
+        for case .adopt(let fd) in loop.close() { abandon(fd) }
     }
 
     private func refreshClock() {
@@ -91,6 +92,7 @@ final class EventLoopRunner {
                 switch message {
                 case .stop: beginStop()
                 case .streamReady(let stream): deliver(stream)
+                case .adopt(let fd): adopt(fd)
                 }
             }
         case Self.listenerToken:
@@ -132,22 +134,42 @@ final class EventLoopRunner {
                 continue
             }
             Posix.setNoDelay(fd)
-            let token = UInt64(nextConnectionID) << 32 | UInt64(UInt32(fd))
-            nextConnectionID = nextConnectionID == UInt32.max ? 1 : nextConnectionID + 1
-            let connection = Connection(fd: fd, token: token, runner: self)
-            do {
-                try Posix.epollAdd(loop.epollFD, fd, events: Posix.Epoll.readable, data: token)
-            } catch {
-                Posix.close(fd)
-                context.openConnections.subtract(1, ordering: .relaxed)
-                continue
+            let target = context.loop(forConnectionAcceptedBy: loop.index)
+            if target === loop || !target.post(.adopt(fd)) {
+                if target !== loop {
+                    // The other loop has ended: this one serves the connection after all.
+                    target.assignedConnections.subtract(1, ordering: .relaxed)
+                    loop.assignedConnections.add(1, ordering: .relaxed)
+                }
+                adopt(fd)
             }
-            if Int(fd) >= connections.count {
-                connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count))
-            }
-            connections[Int(fd)] = connection
-            liveConnections += 1
         }
+    }
+
+    /// Starts serving a connection this loop accepted, or that another loop accepted for it; once stopping,
+    /// closes it instead.
+    private func adopt(_ fd: Int32) {
+        guard !isStopping else { return abandon(fd) }
+        let token = UInt64(nextConnectionID) << 32 | UInt64(UInt32(fd))
+        nextConnectionID = nextConnectionID == UInt32.max ? 1 : nextConnectionID + 1
+        let connection = Connection(fd: fd, token: token, runner: self)
+        do {
+            try Posix.epollAdd(loop.epollFD, fd, events: Posix.Epoll.readable, data: token)
+        } catch {
+            return abandon(fd)
+        }
+        if Int(fd) >= connections.count {
+            connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count))
+        }
+        connections[Int(fd)] = connection
+        liveConnections += 1
+    }
+
+    /// Closes a connection given to this loop that it does not serve, and takes it off the counts.
+    private func abandon(_ fd: Int32) {
+        Posix.close(fd)
+        loop.assignedConnections.subtract(1, ordering: .relaxed)
+        context.openConnections.subtract(1, ordering: .relaxed)
     }
 
     /// Stops watching the listener for a moment when descriptors run out (level-triggered epoll would spin).
@@ -185,6 +207,7 @@ final class EventLoopRunner {
         guard fd < connections.count, connections[fd] === connection else { return }
         connections[fd] = nil
         liveConnections -= 1
+        loop.assignedConnections.subtract(1, ordering: .relaxed)
         context.openConnections.subtract(1, ordering: .relaxed)
     }
 

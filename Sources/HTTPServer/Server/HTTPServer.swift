@@ -50,16 +50,17 @@ public final class HTTPServer: Sendable {
             let descriptorLimit = Posix.raiseOpenFileLimit()
             let (fd, port) = try Posix.listen(
                 host: configuration.host, port: configuration.port, backlog: configuration.backlog)
-            let context = ServerContext(
-                configuration: configuration, handler: handler, listenFD: fd, descriptorLimit: descriptorLimit)
             var loops: [EventLoop] = []
             do {
                 for index in 0..<configuration.eventLoopCount { loops.append(try EventLoop(index: index)) }
             } catch {
-                for loop in loops { loop.close() }
+                for loop in loops { _ = loop.close() }
                 Posix.close(fd)
                 throw error
             }
+            let context = ServerContext(
+                configuration: configuration, handler: handler, listenFD: fd, loops: loops,
+                descriptorLimit: descriptorLimit)
             for loop in loops {
                 let thread = try Posix.spawnThread(name: "http-loop-\(loop.index)") {
                     EventLoopRunner(loop: loop, context: context).run()

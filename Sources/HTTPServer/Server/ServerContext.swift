@@ -2,12 +2,14 @@
 
 import Synchronization
 
-/// What every event loop of one server shares: settings, the handler, the listening socket and the count of
-/// open connections.
+/// What every event loop of one server shares: settings, the handler, the listening socket, the loops and
+/// the count of open connections.
 final class ServerContext: Sendable {
     let configuration: HTTPServerConfiguration
     let handler: HTTPHandler
     let listenFD: Int32
+    /// Every loop of the server, by index.
+    let loops: [EventLoop]
     /// The connection cap in force (the configured one, lowered to fit the descriptor limit).
     let maxConnections: Int
     let openConnections = Atomic<Int>(0)
@@ -23,17 +25,37 @@ final class ServerContext: Sendable {
     let lingerTimeout: UInt64 = 2_000_000_000
     private let listenerUsers: Atomic<Int>
 
-    init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler, listenFD: Int32, descriptorLimit: Int)
-    {
+    init(
+        configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler, listenFD: Int32, loops: [EventLoop],
+        descriptorLimit: Int
+    ) {
         self.configuration = configuration
         self.handler = handler
         self.listenFD = listenFD
+        self.loops = loops
         maxConnections = max(1, min(configuration.maxConnections, descriptorLimit - 64))
         headerTimeout = configuration.headerTimeout.nanoseconds
         idleTimeout = configuration.idleTimeout.nanoseconds
         writeTimeout = configuration.writeTimeout.nanoseconds
         shutdownTimeout = configuration.shutdownTimeout.nanoseconds
         listenerUsers = Atomic(configuration.eventLoopCount)
+    }
+
+    /// The loop to serve a connection the loop at `index` just accepted: the one with the fewest connections,
+    /// the acceptor among equals; its count of assigned connections is raised by one.
+    ///
+    /// Whichever loop the kernel wakes for the listening socket accepts every connection waiting (a client
+    /// opening 64 at once may hand all of them to one loop, which then serves them on one core while the
+    /// other idles); handing each to the least busy loop keeps the loops within a connection of each other.
+    func loop(forConnectionAcceptedBy index: Int) -> EventLoop {
+        var chosen = loops[index]
+        var fewest = chosen.assignedConnections.load(ordering: .relaxed)
+        for loop in loops where loop !== chosen {
+            let count = loop.assignedConnections.load(ordering: .relaxed)
+            if count < fewest { (chosen, fewest) = (loop, count) }
+        }
+        chosen.assignedConnections.add(1, ordering: .relaxed)
+        return chosen
     }
 
     /// Called once by each loop when it will never accept again; the last one closes the listening socket.
