@@ -3,7 +3,7 @@
 import Synchronization
 
 /// An HTTP/1.1 server on non-blocking sockets: one epoll event loop per thread, all accepting from one
-/// listening socket.
+/// listening socket, each connection served by the loop that had the fewest when it came.
 ///
 /// ```swift
 /// var router = HTTPRouter()
