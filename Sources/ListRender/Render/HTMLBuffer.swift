@@ -84,38 +84,10 @@ public struct HTMLBuffer: ~Copyable, Sendable {
         escapedText(utf8: bytes)
     }
 
-    /// Whether any byte of `bytes` is `&`, `<`, `>`, `"` or `'`: 16 bytes at a time, the last 16 overlapping
-    /// the ones before them; text under 16 bytes is gathered into 16 (its first and last 8 bytes, its
-    /// first and last 4 twice, or its first, middle and last byte beside bytes that are never special).
+    /// Whether any byte of `bytes` is `&`, `<`, `>`, `"` or `'`, 16 bytes at a time (``BlockScan``).
     @inlinable @inline(__always)
     static func needsEntity(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let count = bytes.count
-        guard count > 0, let base = bytes.baseAddress else { return false }
-        if count >= 16 {
-            var offset = 0
-            while offset &+ 16 < count {
-                if hasSpecialByte(base.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)) { return true }
-                offset &+= 16
-            }
-            return hasSpecialByte(base.loadUnaligned(fromByteOffset: count &- 16, as: SIMD16<UInt8>.self))
-        }
-        let lanes: SIMD2<UInt64>
-        if count >= 8 {
-            lanes = SIMD2(
-                base.loadUnaligned(as: UInt64.self), base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
-        } else {
-            let word: UInt64
-            if count >= 4 {
-                let head = UInt64(base.loadUnaligned(as: UInt32.self))
-                let tail = UInt64(base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
-                word = head | tail << 32
-            } else {
-                word = UInt64(bytes[0]) | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count &- 1]) << 16
-                    | 0x4141_4141_4100_0000
-            }
-            lanes = SIMD2(repeating: word)
-        }
-        return hasSpecialByte(unsafeBitCast(lanes, to: SIMD16<UInt8>.self))
+        BlockScan.anyBlock(of: bytes, hasSpecialByte)
     }
 
     /// ``text(utf8:)`` for text with a byte that needs an entity (see ``HTMLCursor/text(utf8:)``).
@@ -141,15 +113,13 @@ public struct HTMLBuffer: ~Copyable, Sendable {
 
     /// Whether any of the 16 bytes in `bytes` is `&`, `<`, `>`, `"` or `'`. Three comparisons a byte
     /// cover the five: `&` (0x26) and `'` (0x27) are the bytes that are 0x27 with their lowest bit set,
-    /// `<` (0x3C) and `>` (0x3E) the ones that are 0x3E with their second bit set. The matches are read
-    /// as two words rather than with `any`, which reduces the lanes one by one.
+    /// `<` (0x3C) and `>` (0x3E) the ones that are 0x3E with their second bit set.
     @inlinable @inline(__always)
     static func hasSpecialByte(_ bytes: SIMD16<UInt8>) -> Bool {
         let quote: SIMDMask<SIMD16<Int8>> = bytes .== SIMD16(repeating: 0x22)
         let ampersandOrApostrophe: SIMDMask<SIMD16<Int8>> = (bytes | SIMD16(repeating: 0x01)) .== SIMD16(repeating: 0x27)
         let angle: SIMDMask<SIMD16<Int8>> = (bytes | SIMD16(repeating: 0x02)) .== SIMD16(repeating: 0x3E)
-        let matches = unsafeBitCast(quote .| ampersandOrApostrophe .| angle, to: SIMD2<UInt64>.self)
-        return matches[0] | matches[1] != 0
+        return BlockScan.anyLane(quote .| ampersandOrApostrophe .| angle)
     }
 
     /// The test above for the 8 bytes of `word`.

@@ -30,46 +30,15 @@ extension JSONWriter {
     }
 
     /// Whether any byte of `utf8` is one ``firstSpecial(in:from:)`` stops at: the question a string that
-    /// is copied as it is asks, answered 16 bytes at a time with no loop over single bytes. A string of 16
-    /// bytes or more is read in blocks, the last one overlapping the one before it; a shorter one is
-    /// gathered into one block (its first and last 8 bytes, its first and last 4 twice, or its first,
-    /// middle and last byte beside bytes that are never special).
+    /// is copied as it is asks, answered 16 bytes at a time (``BlockScan``) with no loop over single bytes.
     /// - Complexity: O(`utf8.count`).
     @inlinable @inline(__always)
     public static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = utf8.count
-        guard count > 0, let start = utf8.baseAddress else { return false }
-        let base = UnsafeRawPointer(start)
-        if count >= 16 {
-            var offset = 0
-            while offset &+ 16 < count {
-                if hasSpecialByte(base.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)) { return true }
-                offset &+= 16
-            }
-            return hasSpecialByte(base.loadUnaligned(fromByteOffset: count &- 16, as: SIMD16<UInt8>.self))
-        }
-        let lanes: SIMD2<UInt64>
-        if count >= 8 {
-            lanes = SIMD2(
-                base.loadUnaligned(as: UInt64.self), base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
-        } else {
-            let word: UInt64
-            if count >= 4 {
-                let head = UInt64(base.loadUnaligned(as: UInt32.self))
-                let tail = UInt64(base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
-                word = head | tail << 32
-            } else {
-                word = UInt64(start[0]) | UInt64(start[count >> 1]) << 8 | UInt64(start[count &- 1]) << 16
-                    | 0x4141_4141_4100_0000
-            }
-            lanes = SIMD2(repeating: word)
-        }
-        return hasSpecialByte(unsafeBitCast(lanes, to: SIMD16<UInt8>.self))
+        BlockScan.anyBlock(of: UnsafeRawBufferPointer(utf8), hasSpecialByte)
     }
 
     /// Whether any of the 16 bytes in `bytes` is one ``firstSpecial(in:from:)`` stops at: a control
     /// character, `"`, `\`, `&`, 0xE2, or `<` or `>` (the bytes that are 0x3E with their second bit set).
-    /// The matches are read as two words rather than with `any`, which reduces the lanes one by one.
     @inlinable @inline(__always)
     static func hasSpecialByte(_ bytes: SIMD16<UInt8>) -> Bool {
         let control: SIMDMask<SIMD16<Int8>> = bytes .< SIMD16(repeating: 0x20)
@@ -78,9 +47,7 @@ extension JSONWriter {
         let ampersand: SIMDMask<SIMD16<Int8>> = bytes .== SIMD16(repeating: 0x26)
         let separatorLead: SIMDMask<SIMD16<Int8>> = bytes .== SIMD16(repeating: 0xE2)
         let angle: SIMDMask<SIMD16<Int8>> = (bytes | SIMD16(repeating: 0x02)) .== SIMD16(repeating: 0x3E)
-        let matches = unsafeBitCast(
-            control .| quote .| backslash .| ampersand .| separatorLead .| angle, to: SIMD2<UInt64>.self)
-        return matches[0] | matches[1] != 0
+        return BlockScan.anyLane(control .| quote .| backslash .| ampersand .| separatorLead .| angle)
     }
 
     /// The high bit of each byte of `word` (loaded from memory, so in memory order on a little-endian
