@@ -20,6 +20,11 @@ public struct HTTPPlainRequest {
     /// The index of the event loop answering the request (from 0 to the configuration's `eventLoopCount`):
     /// a responder may keep state per loop, which only that loop's thread touches.
     public internal(set) var loop = 0
+    /// Memory the responder may write the body of its answer into, lent by the event loop for the length
+    /// of the call: an answer whose body is there says how many bytes it wrote
+    /// (``HTTPResponse/init(status:fieldLines:lentBodyCount:)``), and the server copies them out before
+    /// the loop reads another request. Its size is the configuration's `plainBodyBytes`.
+    public internal(set) var bodyMemory = UnsafeMutableRawBufferPointer(start: nil, count: 0)
     private let head: UnsafeRawBufferPointer
     private let fields: [HTTPRequestParser.FieldSpan]
 

@@ -9,6 +9,9 @@ public struct HTTPResponse: Sendable {
         case bytes([UInt8])
         /// A body written later from any thread; sent chunked (HTTP/1.1) or until close (HTTP/1.0).
         case stream(HTTPStream)
+        /// The first `count` bytes of the memory lent with a plain request (``HTTPPlainRequest/bodyMemory``);
+        /// sent with `Content-Length`. Only a plain responder's answer may have it.
+        case lent(count: Int)
     }
 
     public var status: Int
@@ -37,6 +40,16 @@ public struct HTTPResponse: Sendable {
         self.fieldLines = fieldLines
     }
 
+    /// A plain responder's answer whose body it wrote into the memory lent with the request
+    /// (``HTTPPlainRequest/bodyMemory``), with header field lines written by the responder (see
+    /// ``fieldLines``).
+    public init(status: Int = 200, fieldLines: [UInt8], lentBodyCount count: Int) {
+        self.status = status
+        headers = [:]
+        body = .lent(count: count)
+        self.fieldLines = fieldLines
+    }
+
     /// A streaming response: the client receives the head at once, then whatever is written to `stream`.
     public init(status: Int = 200, headers: HTTPHeaders = [:], stream: HTTPStream) {
         self.status = status
@@ -44,7 +57,7 @@ public struct HTTPResponse: Sendable {
         self.body = .stream(stream)
     }
 
-    /// The bytes of a `.bytes` body (empty for a stream).
+    /// The bytes of a `.bytes` body (empty for a stream or a lent body).
     public var bodyBytes: [UInt8] {
         if case .bytes(let bytes) = body { return bytes }
         return []

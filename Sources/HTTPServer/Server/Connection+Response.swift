@@ -37,6 +37,7 @@ extension Connection {
                 return nil
             }
             request.loop = runner.loop.index
+            request.bodyMemory = runner.bodyMemory
             guard let response = responder(request) else { return nil }
             return PlainAnswer(
                 response: response, target: logs ? String(decoding: request.target, as: UTF8.self) : "",
@@ -74,6 +75,16 @@ extension Connection {
             appendHead(response, framing: framing, keepAlive: keepAlive, version: version, runner)
             let sent = bodyAllowed && !isHead ? bytes.count : 0
             if sent > 0 { queueBody(bytes, runner) }
+            logRequest(method, target, status, sent, since: startedAt, runner)
+            finishResponse(keepAlive: keepAlive, runner)
+        case .lent(let count):
+            precondition(count >= 0 && count <= runner.bodyMemory.count, "a lent body past the memory lent")
+            let framing: ResponseEncoding.Framing = bodyAllowed ? .length(count) : .none
+            appendHead(response, framing: framing, keepAlive: keepAlive, version: version, runner)
+            let sent = bodyAllowed && !isHead ? count : 0
+            if sent > 0 {
+                outbound.append(contentsOf: UnsafeRawBufferPointer(start: runner.bodyMemory.baseAddress, count: sent))
+            }
             logRequest(method, target, status, sent, since: startedAt, runner)
             finishResponse(keepAlive: keepAlive, runner)
         case .stream(let stream):

@@ -19,6 +19,9 @@ final class EventLoopRunner {
     private let events = Posix.EpollEventBuffer(capacity: 512)
     /// Where every socket read lands first.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    /// The memory lent to the plain responder for a body (``HTTPPlainRequest/bodyMemory``); an answer
+    /// written there is copied after its head before the next request is read.
+    let bodyMemory: UnsafeMutableRawBufferPointer
     /// The monotonic time of the current iteration.
     private(set) var now: UInt64 = 0
     // The date line and the log are touched by this loop's thread only, in accesses that never overlap
@@ -39,11 +42,15 @@ final class EventLoopRunner {
         self.loop = loop
         self.context = context
         log = AccessLog(isEnabled: context.configuration.accessLog)
+        bodyMemory = .allocate(byteCount: max(0, context.configuration.plainBodyBytes), alignment: 16)
         let shortest = min(context.headerTimeout, context.idleTimeout, context.writeTimeout)
         tick = min(1_000_000_000, max(10_000_000, shortest / 4))
     }
 
-    deinit { readBuffer.deallocate() }
+    deinit {
+        readBuffer.deallocate()
+        bodyMemory.deallocate()
+    }
 
     /// Serves until a graceful stop has finished (or its deadline passed).
     func run() {

@@ -41,6 +41,18 @@ public struct HTMLBuffer: ~Copyable, Sendable {
         }
     }
 
+    /// What `write` writes into a new buffer, in `memory` lent for the call while it fits (see
+    /// ``ByteStorage/write(into:capacity:_:)``).
+    /// - Complexity: O(bytes written), plus a copy of them when they outgrow `memory`.
+    public static func write(
+        into memory: UnsafeMutableRawBufferPointer, capacity: Int, _ write: (inout HTMLBuffer) -> Void
+    ) -> ByteStorage.Placement {
+        ByteStorage.write(into: memory, capacity: capacity) { storage in
+            var html = HTMLBuffer(storage: storage)
+            write(&html)
+        }
+    }
+
     @inline(__always)
     private mutating func append(_ byte: UInt8) {
         storage.append(byte)

@@ -1,5 +1,6 @@
 // ListServer — the window responses written for one dataset version
 import ListRender
+import Models
 import Synchronization
 
 /// The window responses written for one dataset version, so that a window asked for again (a page
@@ -189,17 +190,54 @@ final class ResponseCache: Sendable {
     /// - Complexity: O(1) on average, plus `render` on a miss.
     func response(for key: Key, lane: Int = 0, render: () -> [UInt8]) -> [UInt8] {
         let lane = lanes[lane % lanes.count]
-        let lookup: Lookup = lane.state.withLock { state in
-            if let cached = state.responses[key] { return .hit(cached) }
-            return state.wasAskedForRecently(key, slots: recentKeyCount) ? .keep : .pass
-        }
-        switch lookup {
+        switch lookup(key, in: lane) {
         case .hit(let cached): return cached
         case .pass: return render()
         case .keep: break
         }
         let bytes = Self.fitted(render())
-        guard bytes.count <= maximumBytes / 8 else { return bytes }
+        keep(bytes, for: key, in: lane)
+        return bytes
+    }
+
+    /// As ``response(for:lane:render:)``, for a writer given memory lent for the call: the cached
+    /// response as an array, else where `render` left what it wrote into `memory`. A response kept for
+    /// next time is copied out of `memory`; one that is not, as scrolling asks for most, is never copied
+    /// or allocated here.
+    /// - Complexity: O(1) on average, plus `render` on a miss.
+    func response(
+        for key: Key, lane: Int, writingInto memory: UnsafeMutableRawBufferPointer,
+        render: (UnsafeMutableRawBufferPointer) -> ByteStorage.Placement
+    ) -> ByteStorage.Placement {
+        let lane = lanes[lane % lanes.count]
+        switch lookup(key, in: lane) {
+        case .hit(let cached): return .array(cached)
+        case .pass: return render(memory)
+        case .keep: break
+        }
+        switch render(memory) {
+        case .lent(let count):
+            keep([UInt8](UnsafeRawBufferPointer(rebasing: memory[..<count])), for: key, in: lane)
+            return .lent(count: count)
+        case .array(let bytes):
+            let fitted = Self.fitted(bytes)
+            keep(fitted, for: key, in: lane)
+            return .array(fitted)
+        }
+    }
+
+    /// Whether `key`'s response is in `lane`, else whether it is worth keeping once written.
+    private func lookup(_ key: Key, in lane: Lane) -> Lookup {
+        lane.state.withLock { state in
+            if let cached = state.responses[key] { return .hit(cached) }
+            return state.wasAskedForRecently(key, slots: recentKeyCount) ? .keep : .pass
+        }
+    }
+
+    /// Keeps `bytes` as `key`'s response in `lane`, dropping the oldest responses to make room; a
+    /// response over an eighth of the byte limit is not kept.
+    private func keep(_ bytes: [UInt8], for key: Key, in lane: Lane) {
+        guard bytes.count <= maximumBytes / 8 else { return }
         lane.state.withLock { state in
             guard state.responses[key] == nil else { return }
             if state.order.isEmpty { state.order = Array(repeating: nil, count: maximumCount) }
@@ -217,6 +255,5 @@ final class ResponseCache: Sendable {
             state.responses[key] = bytes
             state.bytes += bytes.count
         }
-        return bytes
     }
 }

@@ -74,9 +74,7 @@ struct AppRoutes: Sendable {
     }
 
     /// `GET /api/datasets/{id}/window` (`.json`) and `GET /d/{id}/fragment` (`.fragment`): the window
-    /// the query asks for, or `304` when `condition` (`If-None-Match`) names its entity tag. `lane` is the
-    /// event loop's index on the plain lane (the response cache's lane; the header fields are then written
-    /// as lines, ``HTTPResponse/fieldLines``), nil through the router.
+    /// the query asks for, or `304` when `condition` (`If-None-Match`) names its entity tag.
     private func window(
         _ format: ResponseCache.Key.Format, _ id: String, _ query: HTTPQuery, condition: String?
     ) throws -> HTTPResponse {
@@ -85,10 +83,12 @@ struct AppRoutes: Sendable {
     }
 
     /// The window `window` of `dataset` (or of its child table), `304` when `condition` names it; `lane`
-    /// is the event loop answering a plain request (see ``plainResponder``), nil for the router.
+    /// is the event loop answering a plain request (see ``plainResponder``), nil for the router. On the
+    /// plain lane the body is written into the memory the loop lends (unless it is cached or outgrows it)
+    /// and the header fields as lines (``HTTPResponse/fieldLines``).
     private func window(
         _ format: ResponseCache.Key.Format, of dataset: DatasetEntry, _ window: WindowRequest, condition: String?,
-        lane: Int? = nil
+        lane: PlainLane? = nil
     ) throws -> HTTPResponse {
         let entry = try dataset.requireChild(window.child)
         let key = WindowView.cacheKey(format, entry, window)
@@ -99,21 +99,32 @@ struct AppRoutes: Sendable {
             if let unchanged = WindowView.notModified(condition, etag: tag) { return unchanged }
             etag = tag
         }
+        if let lane {
+            // Content-Type, ETag and Cache-Control written as lines, not a list of strings checked byte by byte.
+            let fieldLines = WindowView.fieldLines(key, entry: entry)
+            let body = WindowView.body(
+                entry: entry, request: window, assets: assets, key: key, lane: lane.index, writingInto: lane.memory)
+            return switch body {
+            case .lent(let count): HTTPResponse(status: 200, fieldLines: fieldLines, lentBodyCount: count)
+            case .array(let bytes): HTTPResponse(status: 200, fieldLines: fieldLines, body: bytes)
+            }
+        }
         let body =
             switch format {
-            case .json: WindowView.json(entry: entry, request: window, key: key, lane: lane ?? 0)
-            case .fragment:
-                WindowView.fragment(entry: entry, request: window, assets: assets, key: key, lane: lane ?? 0)
+            case .json: WindowView.json(entry: entry, request: window, key: key)
+            case .fragment: WindowView.fragment(entry: entry, request: window, assets: assets, key: key)
             }
-        guard lane == nil else {
-            // Content-Type, ETag and Cache-Control written as lines, not a list of strings checked byte by byte.
-            return HTTPResponse(status: 200, fieldLines: WindowView.fieldLines(key, entry: entry), body: body)
-        }
         var headers = HTTPHeaders(capacity: 4)
         headers.add("Content-Type", WindowView.contentType(format).description)
         headers.add("ETag", etag ?? WindowView.etag(key, entry: entry))
         headers.add("Cache-Control", "no-cache")
         return HTTPResponse(status: 200, headers: headers, body: body)
+    }
+
+    /// The event loop answering a plain request: its index and the memory it lends for the body.
+    private struct PlainLane {
+        let index: Int
+        let memory: UnsafeMutableRawBufferPointer
     }
 
     /// Answers the requests scrolling sends, windows and fragments, from their bytes (see
@@ -129,7 +140,8 @@ struct AppRoutes: Sendable {
                 let dataset = try? library.requireEntry(id)
             else { return nil }
             let condition = request.field("if-none-match").map { String(decoding: $0, as: UTF8.self) }
-            return try? self.window(format, of: dataset, window, condition: condition, lane: request.loop)
+            let lane = PlainLane(index: request.loop, memory: request.bodyMemory)
+            return try? self.window(format, of: dataset, window, condition: condition, lane: lane)
         }
     }
 

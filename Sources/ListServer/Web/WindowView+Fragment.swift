@@ -111,10 +111,17 @@ extension WindowView {
     /// every item.
     /// - Parameter assets: as for ``fragmentWindow(assets:)``.
     func fragment(assets: AssetCatalog) -> [UInt8] {
-        HTMLBuffer.bytes(capacity: 256 + (window.headers.count + 1) * 320 + window.rows.count * 720) { html in
-            fragment(assets: assets, into: &html)
-        }
+        HTMLBuffer.bytes(capacity: fragmentCapacity) { html in fragment(assets: assets, into: &html) }
     }
+
+    /// The HTML fragment of the window, written into `memory` lent for the call while it fits (see
+    /// ``HTMLBuffer/write(into:capacity:_:)``).
+    func fragment(assets: AssetCatalog, writingInto memory: UnsafeMutableRawBufferPointer) -> ByteStorage.Placement {
+        HTMLBuffer.write(into: memory, capacity: fragmentCapacity) { html in fragment(assets: assets, into: &html) }
+    }
+
+    /// The room a fragment is written with first: enough for most windows.
+    private var fragmentCapacity: Int { 256 + (window.headers.count + 1) * 320 + window.rows.count * 720 }
 
     /// Writes the fragment of the window at the end of `html`, as ``fragment(assets:)`` does.
     func fragment(assets: AssetCatalog, into html: inout HTMLBuffer) {

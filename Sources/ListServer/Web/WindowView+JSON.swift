@@ -11,6 +11,14 @@ extension WindowView {
         }
     }
 
+    /// The window's JSON, written into `memory` lent for the call while it fits (see
+    /// ``JSONOutput/write(into:capacity:_:)``).
+    func json(writingInto memory: UnsafeMutableRawBufferPointer) -> ByteStorage.Placement {
+        sections.withUnsafeBufferPointer { sections in
+            JSONOutput.write(into: memory, capacity: 512 + window.rows.count * 256) { json in write(&json, sections) }
+        }
+    }
+
     /// Writes the window's JSON document.
     private func write(_ json: inout JSONOutput, _ sections: UnsafeBufferPointer<Section>) {
         json.beginObject()

@@ -81,6 +81,23 @@ final class WindowView {
         }
     }
 
+    /// A window response for the event loop `lane` answering a plain request: from the entry's
+    /// ``ResponseCache`` when it was written before, else written into `memory`, which the loop lends for
+    /// the call (see ``ResponseCache/response(for:lane:writingInto:render:)``).
+    /// - Complexity: as ``json(entry:request:key:lane:)`` and ``fragment(entry:request:assets:key:lane:)``.
+    static func body(
+        entry: DatasetEntry, request: WindowRequest, assets: AssetCatalog, key: ResponseCache.Key, lane: Int,
+        writingInto memory: UnsafeMutableRawBufferPointer
+    ) -> ByteStorage.Placement {
+        entry.responses.response(for: key, lane: lane, writingInto: memory) { memory in
+            let view = WindowView(searching: entry, request: request)
+            return switch key.format {
+            case .json: view.json(writingInto: memory)
+            case .fragment: view.fragment(assets: assets, writingInto: memory)
+            }
+        }
+    }
+
     /// The entity tag of a window response: the entry (so the dataset version) and the normalised
     /// request, so that a client holding it is answered `304` without a window being written.
     /// - Complexity: O(1) besides the expanded set's length.

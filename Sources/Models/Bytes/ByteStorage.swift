@@ -71,6 +71,33 @@ public final class ByteStorage: @unchecked Sendable {
         return grown?.bytes ?? bytes
     }
 
+    /// Where ``write(into:capacity:_:)`` left what it wrote.
+    public enum Placement {
+        /// The first `count` bytes of the memory it was given.
+        case lent(count: Int)
+        /// An array of their own: the bytes outgrew the memory given (or it had next to no room).
+        case array([UInt8])
+    }
+
+    /// What `write` appends to new storage, written into `memory`, which the caller lends for the call,
+    /// as long as it fits: then nothing is allocated for the bytes. Past it, they move to an allocation of
+    /// the storage's own and are returned as an array. `write` may not keep the storage.
+    /// - Parameter capacity: the room to start with when `memory` has less than 64 bytes.
+    /// - Complexity: O(bytes written), plus a copy of them when they outgrow `memory`.
+    @inlinable
+    public static func write(
+        into memory: UnsafeMutableRawBufferPointer, capacity: Int, _ write: (ByteStorage) -> Void
+    ) -> Placement {
+        guard memory.count >= 64 else {
+            let storage = ByteStorage(capacity: capacity)
+            write(storage)
+            return .array(storage.bytes)
+        }
+        let storage = ByteStorage(writingInto: memory.bindMemory(to: UInt8.self))
+        write(storage)
+        return storage.ownsBase ? .array(storage.bytes) : .lent(count: storage.written)
+    }
+
     /// The number of bytes written so far.
     @inlinable public var count: Int { written }
 

@@ -114,4 +114,34 @@ struct HTTPPlainRequestTests {
         let seen = loops.withLock { $0 }
         #expect(!seen.isEmpty && seen.isSubset(of: [0, 1]), "\(seen)")
     }
+
+    @Test("a body written in the memory the loop lends is sent after its head, each pipelined answer its own")
+    func lentBody() throws {
+        try withTestServer(
+            configure: { configuration in
+                configuration.plainBodyBytes = 4096
+                configuration.plainResponder = { request in
+                    // As many bytes as the query says, each the letter after the last, in the lent memory.
+                    let count = Int(String(decoding: request.query, as: UTF8.self)) ?? 0
+                    guard count <= request.bodyMemory.count else { return nil }
+                    for index in 0..<count { request.bodyMemory[index] = UInt8(ascii: "a") + UInt8(index % 26) }
+                    return HTTPResponse(status: 200, fieldLines: Array("X-Lent: yes\r\n".utf8), lentBodyCount: count)
+                }
+            },
+            handler: { request in .text("handler \(request.target)") }
+        ) { port, _ in
+            let client = try RawClient(port: port)
+            try client.send(
+                "GET /a?3 HTTP/1.1\r\nHost: t\r\n\r\n" + "GET /a?4096 HTTP/1.1\r\nHost: t\r\n\r\n"
+                    + "GET /a?4097 HTTP/1.1\r\nHost: t\r\n\r\n" + "GET /a?0 HTTP/1.1\r\nHost: t\r\n\r\n")
+            let short = try #require(client.readResponse())
+            #expect(short.text == "abc" && short.headers["X-Lent"] == "yes" && short.headers["Content-Length"] == "3")
+            let full = try #require(client.readResponse())
+            let letters = (0..<4096).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            #expect(full.body == letters && full.headers["Content-Length"] == "4096")
+            #expect(client.readResponse()?.text == "handler /a?4097", "past the lent memory: declined")
+            let empty = try #require(client.readResponse())
+            #expect(empty.status == 200 && empty.body.isEmpty && empty.headers["Content-Length"] == "0")
+        }
+    }
 }

@@ -44,17 +44,31 @@ struct PlainWindowTests {
         return targets
     }()
 
-    @Test("every window and fragment, good or refused, reads the same plain as through the router")
-    func sameAsTheRouter() throws {
+    /// The memory each loop lends for bodies: the default (every body here fits), 2 KiB (the larger
+    /// windows outgrow it and are sent from arrays of their own) and none.
+    @Test(
+        "every window and fragment, good or refused, reads the same plain as through the router",
+        arguments: [nil, 2048, 0])
+    func sameAsTheRouter(lentBytes: Int?) throws {
         let api = try APIFixture()
         let plain = api.routes.plainResponder
         let answered = Atomic<Int>(0)
+        let lent = Atomic<Int>(0)
+        let larger = Atomic<Int>(0)
         try withTestServer(
             configure: { configuration in
+                if let lentBytes { configuration.plainBodyBytes = lentBytes }
                 configuration.problemPaths = AppRoutes.problemPaths
                 configuration.plainResponder = { request in
                     let response = plain(request)
                     if response != nil { answered.add(1, ordering: .relaxed) }
+                    switch response?.body {
+                    case .lent(let count):
+                        lent.add(1, ordering: .relaxed)
+                        if count > 2048 { larger.add(1, ordering: .relaxed) }
+                    case .bytes(let bytes) where bytes.count > 2048: larger.add(1, ordering: .relaxed)
+                    default: break
+                    }
                     return response
                 }
             },
@@ -75,7 +89,14 @@ struct PlainWindowTests {
                 #expect(fields(unchanged) == fields(unchangedViaRouter), "\(target)")
             }
         }
-        #expect(answered.load(ordering: .relaxed) > Self.targets.count, "the good windows were answered plainly")
+        let plainCount = answered.load(ordering: .relaxed)
+        #expect(plainCount > Self.targets.count, "the good windows were answered plainly")
+        // Written in the lent memory while they fit (the windows asked for again come from the cache).
+        #expect(larger.load(ordering: .relaxed) > 0, "some bodies are larger than 2 KiB")
+        switch lentBytes {
+        case 0: #expect(lent.load(ordering: .relaxed) == 0)
+        default: #expect((1..<plainCount).contains(lent.load(ordering: .relaxed)))
+        }
     }
 
     private func exchange(_ client: RawClient, _ target: String, fields: String = "") throws -> WireResponse {
