@@ -25,6 +25,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// usually set after it is made.
     public init(_ fields: [(String, String)]) {
         self.fields = []
+        // No room made for none (`[:]`, as most answers start): an empty array allocates nothing.
+        guard !fields.isEmpty else { return }
         self.fields.reserveCapacity(fields.count + 4)
         for (name, value) in fields { self.fields.append(Field(name: name, value: value)) }
     }
