@@ -69,7 +69,8 @@ enum Launcher {
             return 1
         }
 
-        let library = Library(store: store, datasets: datasets)
+        let hugePages = HugePageBacking(report: progress)
+        let library = Library(store: store, datasets: datasets, hugePages: hugePages)
         let follower = StoreFollower.start(library: library)
         let routes = AppRoutes(
             library: library, policy: MutationPolicy(token: configuration.token),
@@ -109,6 +110,7 @@ enum Launcher {
             printError("warning: listening on \(configuration.host), reachable from other machines")
         }
         neverBlockOnStandardError()
+        hugePages.collapseSoon()
         server.wait()
         follower?.stop()
         store.close()

@@ -24,7 +24,8 @@ extension Library {
     ///   store failure as it is, with nothing changed.
     /// - Complexity: O(rows) for the write and the new layout.
     func put(_ dataset: Dataset, mustBeNew: Bool) throws -> (outcome: PutOutcome, entry: DatasetEntry) {
-        try writer.withLock { _ in
+        defer { hugePages?.collapseSoon() }
+        return try writer.withLock { _ in
             var dataset = dataset
             catchUpQuietly(dataset.id)
             let existing = entry(dataset.id)

@@ -24,10 +24,14 @@ final class Library: Sendable {
     /// The store key of each dataset as this process last read or wrote it, when the store is
     /// shared (see `Library+Following.swift`): a dataset deleted and stored again has a new key.
     let storedKeys = Mutex<[String: Int64]>([:])
+    /// Asked to back the datasets' memory with huge pages after a dataset is put; nil: never.
+    let hugePages: HugePageBacking?
 
     /// - Parameter datasets: what the store holds, in the order to list them.
-    init(store: any DatasetStore, datasets: [Dataset]) {
+    ///   - hugePages: asked to back the datasets' memory with huge pages after a dataset is put.
+    init(store: any DatasetStore, datasets: [Dataset], hugePages: HugePageBacking? = nil) {
         self.store = store
+        self.hugePages = hugePages
         var initial = State()
         for dataset in datasets {
             initial.entries[dataset.id] = DatasetEntry(dataset: dataset)
