@@ -155,9 +155,10 @@ extension WindowView {
         let sections: UnsafeBufferPointer<Section>
         let metrics: TableMetrics
         let icons: IconURLs
-        /// The headers in table order: the pinned header of a long section comes first, at its natural
-        /// frame, when that lies above the window (the page pins it from that frame and its section's end).
-        let headers: [TableWindow.SectionItem]
+        /// The pinned header of a long section at its natural frame, when that lies above the window: it
+        /// comes before the window's headers (the page pins it from that frame and its section's end).
+        /// Kept apart rather than in a new array of all the headers, which was made for every window.
+        let pinnedAbove: TableWindow.SectionItem?
 
         init(_ view: WindowView, _ sections: UnsafeBufferPointer<Section>, _ assets: AssetCatalog) {
             self.view = view
@@ -166,26 +167,31 @@ extension WindowView {
             icons = IconURLs(assets)
             let window = view.window
             if let pinned = window.pinnedHeader, !window.headers.contains(where: { $0.section == pinned.section }) {
-                let natural = TableWindow.SectionItem(
+                pinnedAbove = TableWindow.SectionItem(
                     section: pinned.section, frame: view.shared.layout.rectForHeader(inSection: pinned.section))
-                headers = [natural] + window.headers
             } else {
-                headers = window.headers
+                pinnedAbove = nil
             }
         }
 
-        var headerCount: Int { headers.count }
+        /// The header at `index` in table order: ``pinnedAbove`` first, then the window's.
+        private func headerItem(_ index: Int) -> TableWindow.SectionItem {
+            guard let pinnedAbove else { return view.window.headers[index] }
+            return index == 0 ? pinnedAbove : view.window.headers[index - 1]
+        }
+
+        var headerCount: Int { view.window.headers.count + (pinnedAbove == nil ? 0 : 1) }
         var rowCount: Int { view.window.rows.count }
         var footerCount: Int { view.window.footers.count }
-        func headerSection(at index: Int) -> Int { headers[index].section }
+        func headerSection(at index: Int) -> Int { headerItem(index).section }
         func rowSection(at index: Int) -> Int { view.window.rows[index].indexPath.section }
         func footerSection(at index: Int) -> Int { view.window.footers[index].section }
-        func headerHeight(at index: Int) -> Double { headers[index].frame.height }
+        func headerHeight(at index: Int) -> Double { headerItem(index).frame.height }
         func footerHeight(at index: Int) -> Double { view.window.footers[index].frame.height }
-        func header(at index: Int) -> FragmentHeader { view.header(headers[index], sections) }
+        func header(at index: Int) -> FragmentHeader { view.header(headerItem(index), sections) }
 
         func renderHeader(at index: Int, kind: DatasetKind, isGrouped: Bool, into html: inout HTMLBuffer) {
-            let item = headers[index]
+            let item = headerItem(index)
             view.withHeader(item, sections, linked: false) { header in
                 guard header.isCollapsible else {
                     return FragmentRenderer.renderHeader(header, kind: kind, isGrouped: isGrouped, into: &html)
