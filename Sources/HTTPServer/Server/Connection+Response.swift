@@ -67,47 +67,44 @@ extension Connection {
         if !bodyAllowed && status != 304 { response.headers.remove("Content-Length") }
         beginOutput(runner)
 
-        switch response.body {
-        case .bytes(let bytes):
+        guard case .stream(let stream) = response.body else {
+            // A body known in full: an array, or bytes in the memory the loop lent the plain responder.
+            let count: Int
+            switch response.body {
+            case .lent(let lent):
+                precondition(lent >= 0 && lent <= runner.bodyMemory.count, "a lent body past the memory lent")
+                count = lent
+            default:
+                count = response.bodyBytes.count
+            }
             let keepsOwnLength = (isHead || status == 304) && response.headers.contains("Content-Length")
-            let framing: ResponseEncoding.Framing =
-                !bodyAllowed || keepsOwnLength ? .none : .length(bytes.count)
-            appendHead(response, framing: framing, keepAlive: keepAlive, version: version, runner)
-            let sent = bodyAllowed && !isHead ? bytes.count : 0
-            if sent > 0 { queueBody(bytes, runner) }
-            logRequest(method, target, status, sent, since: startedAt, runner)
-            finishResponse(keepAlive: keepAlive, runner)
-        case .lent(let count):
-            precondition(count >= 0 && count <= runner.bodyMemory.count, "a lent body past the memory lent")
-            let framing: ResponseEncoding.Framing = bodyAllowed ? .length(count) : .none
+            let framing: ResponseEncoding.Framing = !bodyAllowed || keepsOwnLength ? .none : .length(count)
             appendHead(response, framing: framing, keepAlive: keepAlive, version: version, runner)
             let sent = bodyAllowed && !isHead ? count : 0
-            if sent > 0 {
-                outbound.append(contentsOf: UnsafeRawBufferPointer(start: runner.bodyMemory.baseAddress, count: sent))
-            }
+            if sent > 0 { queueBody(response.body, runner) }
             logRequest(method, target, status, sent, since: startedAt, runner)
             finishResponse(keepAlive: keepAlive, runner)
-        case .stream(let stream):
-            guard bodyAllowed && !isHead else {
-                let framing: ResponseEncoding.Framing = bodyAllowed ? .chunked : .none
-                appendHead(response, framing: framing, keepAlive: keepAlive, version: version, runner)
-                stream.finish()
-                logRequest(method, target, status, 0, since: startedAt, runner)
-                finishResponse(keepAlive: keepAlive, runner)
-                return
-            }
-            let chunked = version >= .http11
-            if !chunked { keepAlive = false }
-            appendHead(
-                response, framing: chunked ? .chunked : .untilClose, keepAlive: keepAlive,
-                version: version, runner)
-            activeStream = ActiveStream(
-                stream: stream, chunked: chunked, keepAlive: keepAlive, method: method,
-                target: target, status: status, startedAt: startedAt)
-            phase = .streaming
-            stream.attach(HTTPStream.Attachment(loop: runner.loop, token: token))
-            if runner.isStopping { endStream(runner) }
+            return
         }
+        guard bodyAllowed && !isHead else {
+            let framing: ResponseEncoding.Framing = bodyAllowed ? .chunked : .none
+            appendHead(response, framing: framing, keepAlive: keepAlive, version: version, runner)
+            stream.finish()
+            logRequest(method, target, status, 0, since: startedAt, runner)
+            finishResponse(keepAlive: keepAlive, runner)
+            return
+        }
+        let chunked = version >= .http11
+        if !chunked { keepAlive = false }
+        appendHead(
+            response, framing: chunked ? .chunked : .untilClose, keepAlive: keepAlive,
+            version: version, runner)
+        activeStream = ActiveStream(
+            stream: stream, chunked: chunked, keepAlive: keepAlive, method: method,
+            target: target, status: status, startedAt: startedAt)
+        phase = .streaming
+        stream.attach(HTTPStream.Attachment(loop: runner.loop, token: token))
+        if runner.isStopping { endStream(runner) }
     }
 
     private func appendHead(
@@ -123,7 +120,14 @@ extension Connection {
 
     /// Puts a body after the head just written. When nothing earlier is waiting, a large body is kept as it
     /// is, to be sent together with the head without being copied next to it.
-    private func queueBody(_ bytes: [UInt8], _ runner: EventLoopRunner) {
+    /// A lent body is copied at once: the loop's memory is written again for its next request.
+    private func queueBody(_ body: HTTPResponse.Body, _ runner: EventLoopRunner) {
+        guard case .bytes(let bytes) = body else {
+            if case .lent(let count) = body {
+                outbound.append(contentsOf: UnsafeRawBufferPointer(start: runner.bodyMemory.baseAddress, count: count))
+            }
+            return
+        }
         guard bytes.count >= Self.directBodyBytes, outboundStart == 0, deferredBody.isEmpty, phase != .closed else {
             outbound.append(contentsOf: bytes)
             return

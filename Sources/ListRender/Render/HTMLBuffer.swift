@@ -129,7 +129,8 @@ public struct HTMLBuffer: ~Copyable, Sendable {
     @inlinable @inline(__always)
     static func hasSpecialByte(_ bytes: SIMD16<UInt8>) -> Bool {
         let quote: SIMDMask<SIMD16<Int8>> = bytes .== SIMD16(repeating: 0x22)
-        let ampersandOrApostrophe: SIMDMask<SIMD16<Int8>> = (bytes | SIMD16(repeating: 0x01)) .== SIMD16(repeating: 0x27)
+        let ampersandOrApostrophe: SIMDMask<SIMD16<Int8>> =
+            (bytes | SIMD16(repeating: 0x01)) .== SIMD16(repeating: 0x27)
         let angle: SIMDMask<SIMD16<Int8>> = (bytes | SIMD16(repeating: 0x02)) .== SIMD16(repeating: 0x3E)
         return BlockScan.anyLane(quote .| ampersandOrApostrophe .| angle)
     }

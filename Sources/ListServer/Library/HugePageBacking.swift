@@ -2,8 +2,9 @@
 import HTTPServer
 import Synchronization
 
-/// Backs the memory the loaded datasets fill with 2 MiB pages (``Posix/collapseIntoHugePages(minimumResidentFraction:)``),
-/// on a thread of its own, after the datasets are loaded and after each dataset put over HTTP.
+/// Backs the memory the loaded datasets fill with 2 MiB pages
+/// (``Posix/collapseIntoHugePages(minimumResidentFraction:)``), on a thread of its own, after the datasets
+/// are loaded and after each dataset put over HTTP.
 ///
 /// Scrolling a million rows at random reads rows, sections and layout nodes spread over a hundred
 /// megabytes: with 4 KiB pages nearly every window misses the TLB several times, and in a virtual

@@ -24,8 +24,7 @@ extension Library {
     ///   store failure as it is, with nothing changed.
     /// - Complexity: O(rows) for the write and the new layout.
     func put(_ dataset: Dataset, mustBeNew: Bool) throws -> (outcome: PutOutcome, entry: DatasetEntry) {
-        defer { hugePages?.collapseSoon() }
-        return try writer.withLock { _ in
+        let put = try writer.withLock { _ in
             var dataset = dataset
             catchUpQuietly(dataset.id)
             let existing = entry(dataset.id)
@@ -35,8 +34,11 @@ extension Library {
             let entry = DatasetEntry(dataset: dataset)
             replace(with: entry)
             if existing != nil { events.reload(datasetID: dataset.id, version: dataset.version) }
-            return (existing == nil ? .created : .replaced, entry)
+            return (outcome: existing == nil ? PutOutcome.created : .replaced, entry: entry)
         }
+        // The new rows' memory, once they are in: a refused put changed none.
+        hugePages?.collapseSoon()
+        return put
     }
 
     /// Deletes a dataset from the store and the library; its open pages are sent `reload` and

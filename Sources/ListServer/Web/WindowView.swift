@@ -56,27 +56,23 @@ final class WindowView {
         }
     }
 
-    /// The JSON of a window, from the entry's ``ResponseCache`` when it was written before.
+    /// The JSON of a window, from the entry's ``ResponseCache`` when it was written before (the router's
+    /// lane, 0; the event loops answer through ``body(entry:request:assets:key:lane:writingInto:)``).
     /// - Complexity: O(1) on average for a window written before, else as ``json``.
-    /// - Parameter lane: the cache lane to use (see ``ResponseCache/response(for:lane:render:)``).
-    static func json(
-        entry: DatasetEntry, request: WindowRequest, key: ResponseCache.Key? = nil, lane: Int = 0
-    ) -> [UInt8] {
-        entry.responses.response(for: key ?? cacheKey(.json, entry, request), lane: lane) {
+    static func json(entry: DatasetEntry, request: WindowRequest, key: ResponseCache.Key? = nil) -> [UInt8] {
+        entry.responses.response(for: key ?? cacheKey(.json, entry, request)) {
             WindowView(searching: entry, request: request).json
         }
     }
 
-    /// The HTML fragment of a window, from the entry's ``ResponseCache`` when it was written before.
+    /// The HTML fragment of a window, from the entry's ``ResponseCache`` when it was written before (the
+    /// router's lane, as for ``json(entry:request:key:)``).
     /// - Complexity: O(1) on average for a window written before, else O(log n + k).
-    /// - Parameters:
-    ///   - assets: where the rows' image names resolve.
-    ///   - lane: as for ``json(entry:request:key:lane:)``.
+    /// - Parameter assets: where the rows' image names resolve.
     static func fragment(
-        entry: DatasetEntry, request: WindowRequest, assets: AssetCatalog, key: ResponseCache.Key? = nil,
-        lane: Int = 0
+        entry: DatasetEntry, request: WindowRequest, assets: AssetCatalog, key: ResponseCache.Key? = nil
     ) -> [UInt8] {
-        entry.responses.response(for: key ?? cacheKey(.fragment, entry, request), lane: lane) {
+        entry.responses.response(for: key ?? cacheKey(.fragment, entry, request)) {
             WindowView(searching: entry, request: request).fragment(assets: assets)
         }
     }
@@ -84,7 +80,7 @@ final class WindowView {
     /// A window response for the event loop `lane` answering a plain request: from the entry's
     /// ``ResponseCache`` when it was written before, else written into `memory`, which the loop lends for
     /// the call (see ``ResponseCache/response(for:lane:writingInto:render:)``).
-    /// - Complexity: as ``json(entry:request:key:lane:)`` and ``fragment(entry:request:assets:key:lane:)``.
+    /// - Complexity: as ``json(entry:request:key:)`` and ``fragment(entry:request:assets:key:)``.
     static func body(
         entry: DatasetEntry, request: WindowRequest, assets: AssetCatalog, key: ResponseCache.Key, lane: Int,
         writingInto memory: UnsafeMutableRawBufferPointer
