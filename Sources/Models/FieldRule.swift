@@ -141,21 +141,27 @@ extension FieldType {
 
 extension PackedCursor {
     /// Reads `count` (key, value) pairs and says whether a date is among their values, nested or not.
+    /// The cursor ends after the last pair, whatever the answer.
     mutating func pairsContainDate(_ count: Int) -> Bool {
+        var found = false
         for _ in 0..<count {
             _ = run()
-            if valueContainsDate(tag: byte()) { return true }
+            if valueContainsDate(tag: byte()) { found = true }
         }
-        return false
+        return found
     }
 
     /// Reads the payload of a value whose tag was just read and says whether it is or holds a date.
+    /// The cursor ends after the value, whatever the answer.
     mutating func valueContainsDate(tag: UInt8) -> Bool {
         switch tag {
-        case PackedFields.Tag.date.rawValue: return true
+        case PackedFields.Tag.date.rawValue:
+            skipPayload(tag: tag)
+            return true
         case PackedFields.Tag.array.rawValue:
-            for _ in 0..<varint() where valueContainsDate(tag: byte()) { return true }
-            return false
+            var found = false
+            for _ in 0..<varint() where valueContainsDate(tag: byte()) { found = true }
+            return found
         case PackedFields.Tag.dict.rawValue: return pairsContainDate(Int(truncatingIfNeeded: varint()))
         default:
             skipPayload(tag: tag)

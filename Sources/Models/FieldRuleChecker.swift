@@ -78,7 +78,7 @@ struct FieldRuleChecker {
                 }
                 continue
             }
-            var cursor = PackedCursor(fields.storage.base, offset: valueTags[index])
+            var cursor = PackedCursor(fields.storage, offset: valueTags[index])
             let tag = cursor.byte()
             // Most values are told by their tag; the others are read out.
             if rule.type.fits(tag: tag, payload: cursor) == true { continue }

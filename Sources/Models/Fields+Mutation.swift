@@ -25,7 +25,7 @@ extension Fields {
     mutating func removeValue(forKey key: String) -> (position: Int, value: FieldValue)? {
         guard let found = locate(key) else { return nil }
         let (value, pairEnd) = withExtendedLifetime(storage) {
-            var cursor = PackedCursor(storage.base, offset: found.valueTag)
+            var cursor = PackedCursor(storage, offset: found.valueTag)
             let value = cursor.value(tag: cursor.byte(), storage: storage)
             return (value, cursor.offset)
         }
@@ -60,7 +60,7 @@ extension Fields {
     /// The offset just after the value whose tag is at `valueTag`.
     private func pairEnd(afterValueAt valueTag: Int) -> Int {
         withExtendedLifetime(storage) {
-            var cursor = PackedCursor(storage.base, offset: valueTag)
+            var cursor = PackedCursor(storage, offset: valueTag)
             cursor.skipPayload(tag: cursor.byte())
             return cursor.offset
         }

@@ -81,7 +81,7 @@ public struct Fields: Sendable, Hashable, RandomAccessCollection, ExpressibleByD
     /// A cursor at the first pair, and the number of pairs.
     @inlinable @inline(__always)
     func firstPair() -> (cursor: PackedCursor, count: Int) {
-        var cursor = PackedCursor(storage.base, offset: Int(start))
+        var cursor = PackedCursor(storage, offset: Int(start))
         let count = Int(truncatingIfNeeded: cursor.varint())
         return (cursor, count)
     }
@@ -185,7 +185,7 @@ public struct Fields: Sendable, Hashable, RandomAccessCollection, ExpressibleByD
         get {
             guard let found = locate(key) else { return nil }
             return withExtendedLifetime(storage) {
-                var cursor = PackedCursor(storage.base, offset: found.valueTag)
+                var cursor = PackedCursor(storage, offset: found.valueTag)
                 return cursor.value(tag: cursor.byte(), storage: storage)
             }
         }
@@ -207,7 +207,7 @@ public struct Fields: Sendable, Hashable, RandomAccessCollection, ExpressibleByD
     public func withText<Result>(forKey key: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
         guard let found = locate(key) else { return nil }
         return withExtendedLifetime(storage) {
-            var cursor = PackedCursor(storage.base, offset: found.valueTag)
+            var cursor = PackedCursor(storage, offset: found.valueTag)
             let tag = cursor.byte()
             if tag == PackedFields.Tag.string.rawValue { return body(cursor.run()) }
             guard var text = cursor.value(tag: tag, storage: storage).text else { return nil }

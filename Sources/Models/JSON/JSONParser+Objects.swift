@@ -20,17 +20,19 @@ extension JSONParser {
     }
 
     /// Rewrites the packed object body at `start` (the last thing in ``out``) with each duplicate
-    /// key once, at its first position, with its last value.
+    /// key once, at its first position, with its last value. Keys are the same when their bytes are:
+    /// `"é"` and `"e\u{301}"` are two keys, as they are to every JSON reader.
     private mutating func mergeDuplicateKeys(from start: Int) {
         let storage = FieldsStorage.make(copying: out.bytes(from: start))
         let fields = Fields(storage: storage, start: 0, end: storage.count)
-        var positions: [String: Int] = [:]
+        var positions: [PropertyListKey: Int] = [:]
         var merged: [Field] = []
         for field in fields {
-            if let position = positions[field.key] {
+            let key = PropertyListKey(field.key)
+            if let position = positions[key] {
                 merged[position].value = field.value
             } else {
-                positions[field.key] = merged.count
+                positions[key] = merged.count
                 merged.append(field)
             }
         }
@@ -57,8 +59,8 @@ extension JSONParser {
 
     /// Whether the keys written at `first` and `second` in ``out`` have the same bytes.
     private func keyBytesEqual(_ first: Int, _ second: Int) -> Bool {
-        var left = PackedCursor(out.bytes(from: 0).baseAddress!, offset: first)
-        var right = PackedCursor(out.bytes(from: 0).baseAddress!, offset: second)
+        var left = PackedCursor(out.bytes(from: 0), offset: first)
+        var right = PackedCursor(out.bytes(from: 0), offset: second)
         let leftBytes = left.run()
         let rightBytes = right.run()
         return leftBytes.elementsEqual(rightBytes)

@@ -76,7 +76,7 @@ struct JSONParser: ~Copyable {
         }
         let storage = out.finish()
         return withExtendedLifetime(storage) {
-            var cursor = PackedCursor(storage.base, offset: 0)
+            var cursor = PackedCursor(storage, offset: 0)
             return cursor.value(tag: cursor.byte(), storage: storage)
         }
     }
