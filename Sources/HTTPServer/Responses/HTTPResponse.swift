@@ -105,6 +105,7 @@ public struct HTTPResponse: Sendable {
         case 415: return "Unsupported Media Type"
         case 416: return "Range Not Satisfiable"
         case 417: return "Expectation Failed"
+        case 421: return "Misdirected Request"
         case 422: return "Unprocessable Content"
         case 428: return "Precondition Required"
         case 429: return "Too Many Requests"

@@ -36,6 +36,12 @@ extension Connection {
             guard var request = parser.plainRequest(UnsafeRawBufferPointer(rebasing: raw[start...])) else {
                 return nil
             }
+            // A foreign host is refused by the full path, which reads the head.
+            if let hosts = runner.context.configuration.allowedHosts,
+                !hosts.allows(request.field("host") ?? UnsafeRawBufferPointer(start: nil, count: 0))
+            {
+                return nil
+            }
             request.loop = runner.loop.index
             request.bodyMemory = runner.bodyMemory
             guard let response = responder(request) else { return nil }
@@ -193,10 +199,16 @@ extension Connection {
     /// Answers with an error and closes: used for requests that cannot be parsed, bodies that are too large
     /// and timeouts. Unread input is dropped.
     func respondWithError(_ status: Int, detail: String, head: HTTPRequestHead?, _ runner: EventLoopRunner) {
+        respondWithError(HTTPError(status, detail: detail), head: head, runner)
+    }
+
+    /// Answers with `error` and closes, as ``respondWithError(_:detail:head:_:)`` does.
+    func respondWithError(_ error: HTTPError, head: HTTPRequestHead?, _ runner: EventLoopRunner) {
         let problemPaths = runner.context.configuration.problemPaths
         let forAPI = head.map { problemPaths.contains($0.request.path) }
             ?? problemPaths.targets(requestLine: inbound[inboundStart...])
-        let response = HTTPError(status, detail: detail).response(forAPI: forAPI)
+        let response = error.response(forAPI: forAPI)
+        let status = error.status
         beginOutput(runner)
         ResponseEncoding.appendHead(
             status: status, headers: response.headers, framing: .length(response.bodyBytes.count),

@@ -220,6 +220,10 @@ final class Connection {
 
     /// Starts reading the body announced by `head`, or answers at once when there is none or it is too large.
     private func beginBody(_ head: HTTPRequestHead, _ runner: EventLoopRunner) {
+        if let refusal = runner.context.refusal(of: head.request) {
+            respondWithError(refusal, head: head, runner)
+            return
+        }
         let limit = runner.context.configuration.maxBodySize(for: head.request.path)
         switch head.framing {
         case .none:

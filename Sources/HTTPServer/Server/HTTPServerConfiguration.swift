@@ -27,6 +27,13 @@ public struct HTTPServerConfiguration: Sendable {
     public var bodyLimit: (@Sendable (_ path: String) -> Int?)?
     /// The listen backlog asked of the kernel.
     public var backlog: Int32 = 4096
+    /// The host names the server answers to (``HostAllowlist``); a request naming another in `Host` is
+    /// answered `421`. nil: any host.
+    public var allowedHosts: HostAllowlist?
+    /// Checks a request from its head alone, before any of its body is read or `100 Continue` is sent:
+    /// an error it returns is the answer, and the connection closes after it (the body is not read). For
+    /// the checks that need no body, such as who may change data. nil: every request goes on.
+    public var headCheck: (@Sendable (HTTPRequest) -> HTTPError?)?
     /// The paths whose errors are answered as `application/problem+json`.
     public var problemPaths = ProblemPaths.none
     /// Whether to write one access-log line per request on stderr.

@@ -58,6 +58,15 @@ final class ServerContext: Sendable {
         return chosen
     }
 
+    /// Why a request is refused from its head alone: a host the server does not answer to (`421`), or
+    /// what the configuration's `headCheck` says; nil when it may go on.
+    func refusal(of request: HTTPRequest) -> HTTPError? {
+        if let hosts = configuration.allowedHosts, let host = request.headers["Host"], !hosts.allows(host) {
+            return hosts.refusal(host: host)
+        }
+        return configuration.headCheck?(request)
+    }
+
     /// Called once by each loop when it will never accept again; the last one closes the listening socket.
     func releaseListener() {
         if listenerUsers.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {

@@ -1,4 +1,5 @@
 // ListServer — everything a run of the server is told on its command line
+import HTTPServer
 import ListStore
 import Models
 
@@ -20,6 +21,8 @@ struct Configuration: Sendable, Equatable {
     var kind: DatasetKind?
     var quiet = false
     var token: String?
+    /// Host names the server answers to besides the loopback names and the listen address (`--allow-host`).
+    var allowedHosts: [String] = []
     /// Where the page shell, script, styles and icons are; nil finds `Public/` beside the package.
     var publicDirectory: String?
     /// Folders where the datasets' image names resolve (`--assets`), searched in order.
@@ -53,6 +56,9 @@ struct Configuration: Sendable, Equatable {
                                repeatable, searched in order; other names are drawn as initials
           --max-import-bytes N the largest dataset PUT /api/datasets/{id} accepts (default 268435456)
           --token TOKEN        require 'Authorization: Bearer TOKEN' on every change
+          --allow-host NAME    a host name the server answers to besides localhost, 127.0.0.1, [::1]
+                               and the listen address; repeatable. Requests naming any other
+                               host get 421, so that a foreign page cannot read or change data
           --public DIR         directory of the page's static files (default: the package's Public/)
           --quiet              no access log
           --help               show this help
@@ -64,6 +70,11 @@ struct Configuration: Sendable, Equatable {
     /// - Parameter arguments: the arguments without the program name.
     /// - Returns: the configuration; `showHelp` is set when `--help` was given.
     /// - Throws: ``UsageError`` naming the flag at fault.
+    /// The hosts the server answers to: the loopback names, the listen address and `--allow-host`.
+    var hostAllowlist: HostAllowlist {
+        HostAllowlist(HostAllowlist.loopbackNames + [host] + allowedHosts)
+    }
+
     static func parse(_ arguments: [String]) throws(UsageError) -> Configuration {
         var configuration = Configuration()
         var remaining = arguments[...]
@@ -112,6 +123,12 @@ struct Configuration: Sendable, Equatable {
             case "--token":
                 configuration.token = try value()
                 if configuration.token?.isEmpty ?? true { throw UsageError("--token needs a non-empty value") }
+            case "--allow-host":
+                let name = try value()
+                guard !name.isEmpty, !name.contains("/"), !name.contains(" ") else {
+                    throw UsageError("--allow-host needs a host name, such as lists.example.com; found \"\(name)\"")
+                }
+                configuration.allowedHosts.append(name)
             case "--public":
                 configuration.publicDirectory = try value()
             case "--assets":

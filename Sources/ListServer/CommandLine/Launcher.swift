@@ -85,6 +85,8 @@ enum Launcher {
         let maxImportBytes = configuration.maxImportBytes
         serverConfiguration.bodyLimit = { path in AppRoutes.isDatasetPath(path) ? maxImportBytes : nil }
         serverConfiguration.plainResponder = routes.plainResponder
+        serverConfiguration.allowedHosts = configuration.hostAllowlist
+        serverConfiguration.headCheck = routes.headCheck
         let server = HTTPServer(configuration: serverConfiguration, handler: routes.router.handler)
         let port: Int
         do {
@@ -107,7 +109,9 @@ enum Launcher {
             + "(\(datasets.count) datasets, data in \(configuration.storeDescription))\n"
         FileHandle.standardOutput.write(Data(line.utf8))
         if !isLoopback(configuration.host) {
-            printError("warning: listening on \(configuration.host), reachable from other machines")
+            printError(
+                "warning: listening on \(configuration.host), reachable from other machines; it answers to the "
+                    + "hosts \(configuration.hostAllowlist.names.joined(separator: ", ")) (--allow-host adds one)")
         }
         neverBlockOnStandardError()
         hugePages.collapseSoon()

@@ -145,6 +145,24 @@ struct AppRoutes: Sendable {
         }
     }
 
+    /// Refuses a change from its head, before its body is read: who may change data (``MutationPolicy``)
+    /// needs no body, so a refused upload costs the server nothing.
+    var headCheck: @Sendable (HTTPRequest) -> HTTPError? {
+        { [policy] request in
+            switch request.method {
+            case "PUT", "POST", "DELETE", "PATCH":
+                do throws(HTTPError) {
+                    try policy.check(request)
+                } catch {
+                    return error
+                }
+                return nil
+            default:
+                return nil
+            }
+        }
+    }
+
     /// The format and dataset id of `/api/datasets/{id}/window` or `/d/{id}/fragment`, nil for any other
     /// path; `path` is normal (no escape), so the id is its bytes.
     static func windowRoute(_ path: UnsafeRawBufferPointer) -> (ResponseCache.Key.Format, String)? {

@@ -1,0 +1,96 @@
+// ListServerTests — what a hostile client can do to the real binary: foreign hosts, uploads without a token
+import Foundation
+import HTTPServer
+import TestSupport
+import Testing
+
+@testable import ListServer
+
+@Suite("CLI: hostile clients against the real binary")
+struct CLIHostileClientTests {
+    /// Sends `text` on a new connection and reads one response.
+    private static func exchange(_ port: Int, _ text: String) throws -> WireResponse {
+        let client = try RawClient(port: port, timeoutSeconds: 20)
+        try client.send(text)
+        return try #require(client.readResponse())
+    }
+
+    @Test("a foreign Host reads nothing and changes nothing; --allow-host adds a name")
+    func foreignHostReadsNothing() throws {
+        let root = ServerProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try ServerProcess.start(["--data", root, "--quiet", "--allow-host", "Lists.Test"])
+        defer { _ = server.terminate() }
+        let port = server.port
+        let before = try #require(AcceptanceHarness.datasets(port)["heroes"])
+        let evil = "evil.example:\(port)"
+        let rebound = "Host: \(evil)\r\nOrigin: http://\(evil)\r\nSec-Fetch-Site: same-origin\r\n"
+        for target in [
+            "/api/datasets", "/api/datasets/heroes", "/api/datasets/heroes/window?top=0&height=500",
+            "/d/heroes/fragment?top=0&height=500", "/d/heroes", "/api/datasets/heroes/export?format=json", "/",
+            "/app.js",
+        ] {
+            let response = try Self.exchange(port, "GET \(target) HTTP/1.1\r\n\(rebound)\r\n")
+            #expect(response.status == 421, "\(target)")
+            #expect(!response.text.contains("Garen"), "\(target)")
+        }
+        let batch = #"{"baseVersion":\#(before.version),"deleteRows":[]}"#
+        let posted = try Self.exchange(
+            port,
+            "POST /api/datasets/heroes/batch HTTP/1.1\r\n\(rebound)Content-Type: application/json\r\n"
+                + "Content-Length: \(batch.utf8.count)\r\n\r\n\(batch)")
+        #expect(posted.status == 421)
+        let deleted = try Self.exchange(port, "DELETE /api/datasets/heroes HTTP/1.1\r\n\(rebound)\r\n")
+        #expect(deleted.status == 421)
+        #expect(try AcceptanceHarness.datasets(port)["heroes"]?.version == before.version)
+
+        let named = try Self.exchange(port, "GET /api/datasets HTTP/1.1\r\nHost: lists.test:\(port)\r\n\r\n")
+        #expect(named.status == 200)
+        let loopback = try Self.exchange(port, "GET /d/heroes/fragment?top=0&height=500 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(loopback.status == 200)
+    }
+
+    @Test("with --token, an upload without it is refused before its body: no 100 Continue, nothing read")
+    func uploadWithoutTokenIsRefusedFromItsHead() throws {
+        let root = ServerProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try ServerProcess.start(["--data", root, "--quiet", "--token", "s3cret"])
+        defer { _ = server.terminate() }
+        let port = server.port
+        for expect in ["Expect: 100-continue\r\n", ""] {
+            let client = try RawClient(port: port, timeoutSeconds: 20)
+            try client.send(
+                "PUT /api/datasets/big HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(expect)"
+                    + "Content-Type: application/json\r\nContent-Length: 200000000\r\n\r\n")
+            if expect.isEmpty { _ = try? client.send([UInt8](repeating: 0x5B, count: 256 << 10)) }
+            let response = try #require(client.readResponse())
+            #expect(response.status == 401, "\(expect)")
+            #expect(response.headers["WWW-Authenticate"]?.hasPrefix("Bearer") == true)
+            #expect(response.headers["Connection"] == "close")
+            #expect(client.isClosedByServer())
+        }
+        let batch = try Self.exchange(
+            port,
+            "POST /api/datasets/heroes/batch HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nExpect: 100-continue\r\n"
+                + "Content-Length: 20\r\n\r\n")
+        #expect(batch.status == 401)
+        let crossSite = try Self.exchange(
+            port,
+            "DELETE /api/datasets/heroes HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer s3cret\r\n"
+                + "Sec-Fetch-Site: cross-site\r\n\r\n")
+        #expect(crossSite.status == 403)
+        let allowed = try Self.exchange(
+            port,
+            "DELETE /api/datasets/heroes HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer s3cret\r\n\r\n")
+        #expect(allowed.status == 204)
+    }
+
+    @Test("--allow-host refuses what is not a host name")
+    func allowHostNeedsAName() throws {
+        #expect(throws: UsageError.self) { try Configuration.parse(["--allow-host", "http://x/"]) }
+        #expect(throws: UsageError.self) { try Configuration.parse(["--allow-host", ""]) }
+        let configuration = try Configuration.parse(["--allow-host", "a.test", "--allow-host=b.test", "--host", "::1"])
+        #expect(configuration.allowedHosts == ["a.test", "b.test"])
+        #expect(configuration.hostAllowlist.names == ["localhost", "127.0.0.1", "[::1]", "a.test", "b.test"])
+    }
+}
