@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds every libFuzzer target with swiftc (-sanitize=fuzzer,address) and runs each for a bounded
-# time. Usage: Fuzz/run.sh [SECONDS_PER_TARGET]   (default 60; run from anywhere)
+# time. Usage: Fuzz/run.sh [--merge] [SECONDS_PER_TARGET]   (default 60; run from anywhere)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+merge=0
+if [ "${1:-}" = --merge ]; then merge=1; shift; fi
 seconds="${1:-60}"
 out="Fuzz/.out"
 mkdir -p "$out"
@@ -30,36 +32,30 @@ swiftc "${flags[@]}" -emit-module -emit-library -static -module-name Models "${a
 swiftc "${flags[@]}" -I "$out" Fuzz/ImportFuzz.swift "$out/libModels.a" -o "$out/import" 2>&1 | quiet
 swiftc "${flags[@]}" -I "$out" "$http"/*.swift Fuzz/SplitMix.swift Fuzz/UploadFuzz.swift "$out/libModels.a" -o "$out/upload" 2>&1 | quiet
 
-seed() {
-    local dir="$out/corpus-$1"; mkdir -p "$dir"
-    case "$1" in
-    json | import)
-        printf '[{"name":"G","online":1,"friends":[{"name":"a","icon":"i","vip":true}]}]' >"$dir/friends.json"
-        printf '[{"send_time":1700000000,"title":"t","content":"c","read":false}]' >"$dir/messages.json"
-        printf '{"rows":[{"title":"x\\u00e9","n":1.5e3,"k":null}]}' >"$dir/generic.json" ;;
-    plist)
-        printf '<?xml version="1.0"?><plist version="1.0"><array><dict><key>a</key><integer>1</integer><key>b</key><true/><key>d</key><date>2024-05-01T12:00:00Z</date></dict></array></plist>' >"$dir/a.plist" ;;
-    upload)
-        printf 'PUT /api/datasets/a HTTP/1.1\r\nHost: a\r\nContent-Length: 52\r\n\r\n[{"name":"G","online":"1","friends":[{"name":"b"}]}]' >"$dir/length"
-        printf 'PUT /api/datasets/a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n[{"send_time":"1\r\nc\r\n576139886"}]\r\n0\r\n\r\n' >"$dir/chunked" ;;
-    http)
-        printf 'GET / HTTP/1.1\r\nHost: a\r\n\r\n' >"$dir/get"
-        printf 'POST /api/x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nWiki\r\n0\r\n\r\n' >"$dir/chunked" ;;
-    esac
-    if [ "$1" = import ]; then
-        cp "$out/corpus-plist"/* "$dir/" 2>/dev/null || true
-    fi
-}
-
+# Each target starts from its corpus in the repository (Fuzz/corpus/TARGET: hand-made seeds, every
+# input that ever crashed, and inputs that earlier long runs found, minimised with -merge=1); what a run
+# finds goes to Fuzz/.out/corpus-TARGET. `Fuzz/run.sh --merge SECONDS` also folds what the run found
+# back into Fuzz/corpus, keeping only inputs that add coverage.
 status=0
 for target in json plist http import upload; do
-    seed "$target"
+    found="$out/corpus-$target"
+    mkdir -p "$found"
     echo "fuzzing $target for ${seconds}s"
     if ! "$out/$target" -max_total_time="$seconds" -max_len=8192 -rss_limit_mb=4096 -print_final_stats=1 \
-        -artifact_prefix="$out/crash-$target-" "$out/corpus-$target" >"$out/$target.log" 2>&1; then
+        -artifact_prefix="$out/crash-$target-" "$found" "Fuzz/corpus/$target" >"$out/$target.log" 2>&1; then
         echo "fuzz target $target FAILED:"; tail -n 40 "$out/$target.log"; status=1
     else
         grep -E '^stat::number_of_executed_runs|^Done' "$out/$target.log" | tr '\n' ' '; echo
+    fi
+    if [ "$merge" = 1 ]; then
+        merged="$out/merged-$target"
+        rm -rf "$merged"; mkdir -p "$merged"
+        "$out/$target" -merge=1 -max_len=8192 "$merged" "Fuzz/corpus/$target" "$found" >"$out/$target.merge.log" 2>&1
+        # Crash seeds stay whatever coverage they add.
+        find "Fuzz/corpus/$target" -name 'crash-*' -exec cp {} "$merged/" \;
+        find "Fuzz/corpus/$target" -type f ! -name 'crash-*' -delete
+        cp "$merged"/* "Fuzz/corpus/$target/"
+        echo "  corpus of $target: $(find "Fuzz/corpus/$target" -type f | wc -l) inputs"
     fi
 done
 exit $status
