@@ -35,13 +35,17 @@ public enum ResponseEncoding {
     ///   - fieldLines: field lines the handler wrote itself (``HTTPResponse/fieldLines``), written after
     ///     `headers` as they are.
     /// - Complexity: O(size of the head).
+    /// Written on every response: a browser takes each body as the type the server names, never as a
+    /// script or a page it guesses from the bytes.
+    static let noSniffLine: StaticString = "X-Content-Type-Options: nosniff\r\n"
+
     public static func appendHead(
         status: Int, headers: HTTPHeaders, framing: Framing, persistence: Persistence, dateLine: [UInt8],
         fieldLines: [UInt8] = [], to buffer: inout [UInt8]
     ) {
         let reason = HTTPResponse.reasonPhrase(status)
         // The head is written into scratch memory of its largest possible size, then appended at once.
-        var room = 128 + reason.utf8.count + dateLine.count + fieldLines.count
+        var room = 128 + noSniffLine.utf8CodeUnitCount + reason.utf8.count + dateLine.count + fieldLines.count
         for field in headers { room += field.name.utf8.count + field.value.utf8.count + 4 }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { scratch in
             var head = HeadWriter(scratch.baseAddress.unsafelyUnwrapped)
@@ -51,6 +55,7 @@ public enum ResponseEncoding {
             head.append(reason)
             head.append("\r\n")
             dateLine.withUnsafeBufferPointer { head.append($0) }
+            head.append(noSniffLine)
             let keepingContentLength = framing == .none
             for field in headers {
                 withUTF8(field.name) { name in

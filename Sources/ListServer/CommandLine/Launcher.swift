@@ -87,7 +87,7 @@ enum Launcher {
         serverConfiguration.plainResponder = routes.plainResponder
         serverConfiguration.allowedHosts = configuration.hostAllowlist
         serverConfiguration.headCheck = routes.headCheck
-        let server = HTTPServer(configuration: serverConfiguration, handler: routes.router.handler)
+        let server = HTTPServer(configuration: serverConfiguration, handler: routes.handler)
         let port: Int
         do {
             port = try server.start()

@@ -25,6 +25,16 @@ struct AppRoutes: Sendable {
         self.assets = assets ?? AssetCatalog(directories: [], publicDirectory: files.root ?? "")
     }
 
+    /// The handler the server runs: the router's, with ``PageHeaders`` on every page it answers.
+    var handler: HTTPHandler {
+        let route = router.handler
+        return { request throws in
+            var response = try route(request)
+            PageHeaders.apply(to: &response, path: request.path)
+            return response
+        }
+    }
+
     /// The router with every route; anything else under `/api/` is a `404` problem, anything else
     /// outside it a static file or a `404`.
     var router: HTTPRouter {

@@ -93,4 +93,31 @@ struct CLIHostileClientTests {
         #expect(configuration.allowedHosts == ["a.test", "b.test"])
         #expect(configuration.hostAllowlist.names == ["localhost", "127.0.0.1", "[::1]", "a.test", "b.test"])
     }
+
+    @Test("pages carry CSP, frame and referrer policies; every response says nosniff")
+    func pagesKeepToThemselves() throws {
+        let root = ServerProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try ServerProcess.start(["--data", root, "--quiet"])
+        defer { _ = server.terminate() }
+        for page in ["/", "/d/friends", "/d/settings?q=wi"] {
+            let response = try AcceptanceHarness.get(server.port, page)
+            #expect(response.status == 200, "\(page)")
+            let policy = response.headers["Content-Security-Policy"] ?? ""
+            #expect(policy.contains("frame-ancestors 'self'") && policy.contains("script-src 'self'"), "\(page)")
+            #expect(!policy.contains("unsafe-eval") && !(policy.split(separator: ";").first { $0.contains("script-src") }?.contains("unsafe-inline") ?? true))
+            #expect(response.headers["X-Frame-Options"] == "SAMEORIGIN", "\(page)")
+            #expect(response.headers["Referrer-Policy"] == "same-origin", "\(page)")
+            #expect(response.headers["X-Content-Type-Options"] == "nosniff", "\(page)")
+            #expect(!response.text.contains("<script>") && !response.text.contains(" onclick="), "\(page)")
+        }
+        for target in [
+            "/api/datasets", "/d/friends/fragment?top=0&height=400", "/api/datasets/friends/window?top=0&height=400",
+            "/app.js", "/api/nothing", "/missing", "/api/datasets/friends/export?format=plist",
+        ] {
+            let response = try AcceptanceHarness.get(server.port, target)
+            #expect(response.headers["X-Content-Type-Options"] == "nosniff", "\(target)")
+            #expect(response.headers["Content-Security-Policy"] == nil, "\(target)")
+        }
+    }
 }
