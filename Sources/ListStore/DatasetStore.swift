@@ -36,9 +36,13 @@ public protocol DatasetStore: AnyObject, Sendable {
     ///   - datasets: Datasets with distinct ids.
     ///   - replacing: Whether a stored dataset with the same id is overwritten (its sections,
     ///     rows and events dropped; it keeps its place in the order).
+    /// - Returns: the datasets as stored: versions of an id only grow, so one that replaces a stored
+    ///   dataset, or takes the id of a deleted one, continues from its version (the old one plus one)
+    ///   when its own is not larger; a batch based on what was there gets a conflict.
     /// - Throws: ``StoreError/datasetExists(_:)`` naming the first id that exists when not
     ///   `replacing`, ``StoreError/duplicateDataset(_:)``, or the database's error.
-    func insert(_ datasets: [Dataset], replacing: Bool) throws
+    @discardableResult
+    func insert(_ datasets: [Dataset], replacing: Bool) throws -> [Dataset]
 
     /// Writes one change to a dataset in one transaction; see ``StoredChange``.
     /// - Throws: ``StoreError/versionConflict(datasetID:expected:found:)`` when the stored version
@@ -55,7 +59,8 @@ public protocol DatasetStore: AnyObject, Sendable {
     /// - Throws: As ``commit(_:)``.
     func replaceDataset(_ dataset: Dataset, expectedVersion: Int64, eventPayload: [UInt8]?) throws
 
-    /// Deletes the dataset `id` with its sections, rows and events.
+    /// Deletes the dataset `id` with its sections, rows and events; its last version is kept, for a
+    /// dataset stored later under the same id to continue from (see ``insert(_:replacing:)``).
     /// - Returns: false when there was no such dataset.
     @discardableResult
     func deleteDataset(id: String) throws -> Bool

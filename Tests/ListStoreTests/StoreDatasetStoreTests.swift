@@ -35,8 +35,40 @@ struct StoreDatasetStoreTests {
             try store.deleteDataset(id: "friends")
             try store.insert([datasets[0]], replacing: false)
             let again = try #require(try store.stamps().last)
-            #expect(again.id == "friends" && again.version == 3)
+            #expect(again.id == "friends" && again.version == 9)
             #expect(!first.map(\.key).contains(again.key))
+        }
+    }
+
+    @Test(
+        "versions of an id never go back: a replace or a dataset stored after a delete continues from the last",
+        arguments: StoreBackend.available)
+    func versionsNeverGoBack(_ backend: StoreBackend) throws {
+        let datasets = StoreFixtures.datasets()
+        try StoreFixtures.withStore(backend, holding: datasets) { (store, _) throws in
+            var older = datasets[1]
+            older.version = 1
+            let replaced = try store.insert([older], replacing: true)
+            #expect(replaced.map(\.version) == [5])
+            #expect(try store.load(id: "messages")?.version == 5)
+
+            try store.deleteDataset(id: "messages")
+            try store.deleteDataset(id: "empty")
+            let recreated = try store.insert([older, datasets[2]], replacing: false)
+            #expect(recreated.map(\.version) == [6, 2])
+            #expect(try store.load(id: "messages")?.version == 6)
+            #expect(try store.load(id: "messages") == recreated[0])
+            #expect(
+                throws: StoreError.versionConflict(datasetID: "messages", expected: 5, found: 6),
+                "a write based on the deleted dataset is refused"
+            ) {
+                try store.replaceDataset(older, expectedVersion: 5)
+            }
+
+            var newer = datasets[2]
+            newer.version = 40
+            try store.deleteDataset(id: "empty")
+            #expect(try store.insert([newer], replacing: false).map(\.version) == [40])
         }
     }
 
@@ -205,10 +237,11 @@ struct StoreDatasetStoreTests {
             #expect(counts.rows == datasets[1].rowCount)
             #expect(counts.events == 0)
             #expect(counts.rowTables == ["rows_2", "rows_3"])
-            try store.insert([datasets[0]], replacing: false)
+            let again = try store.insert([datasets[0]], replacing: false)
+            #expect(again[0].version == datasets[0].version + 1, "versions continue")
             counts = try StoreFixtures.counts(location)
             #expect(counts.rowTables == ["rows_2", "rows_3", "rows_4"], "keys are never reused")
-            #expect(try store.loadAll() == [datasets[1], datasets[2], datasets[0]])
+            #expect(try store.loadAll() == [datasets[1], datasets[2], again[0]])
         }
     }
 

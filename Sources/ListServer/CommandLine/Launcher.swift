@@ -147,9 +147,9 @@ enum Launcher {
         }
         guard !datasets.isEmpty else { return [] }
         let started = ContinuousClock.now
-        try store.insert(datasets, replacing: configuration.replace)
+        let stored = try store.insert(datasets, replacing: configuration.replace)
         progress?("stored \(datasets.count) dataset(s) in \(DatasetFileLoader.formatDuration(.now - started))")
-        return datasets
+        return stored
     }
 
     /// Every stored dataset in the store's order: the ones just written are used as they are (a

@@ -30,7 +30,7 @@ extension Library {
             let existing = entry(dataset.id)
             if existing != nil && mustBeNew { throw LibraryError.datasetExists(datasetID: dataset.id) }
             if let existing { dataset.version = max(dataset.version, existing.dataset.version + 1) }
-            try storeWhole(dataset, over: existing)
+            dataset = try storeWhole(dataset, over: existing)
             let entry = DatasetEntry(dataset: dataset)
             replace(with: entry)
             if existing != nil { events.reload(datasetID: dataset.id, version: dataset.version) }

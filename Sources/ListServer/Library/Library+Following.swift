@@ -143,16 +143,18 @@ extension Library {
     /// - Throws: ``LibraryError/versionConflict(datasetID:current:base:)`` or
     ///   ``LibraryError/datasetExists(datasetID:)`` when another process wrote first (the library
     ///   has then caught up); a store failure as it is.
-    func storeWhole(_ dataset: Dataset, over existing: DatasetEntry?) throws {
+    /// - Returns: the dataset as stored: a new one that takes the id of a deleted one continues from
+    ///   its version.
+    func storeWhole(_ dataset: Dataset, over existing: DatasetEntry?) throws -> Dataset {
         guard followsStore else {
-            try store.insert([dataset], replacing: existing != nil)
-            return
+            return try store.insert([dataset], replacing: existing != nil)[0]
         }
         do {
             if let existing {
                 try store.replaceDataset(dataset, expectedVersion: existing.dataset.version)
+                return dataset
             } else {
-                try store.insert([dataset], replacing: false)
+                return try store.insert([dataset], replacing: false)[0]
             }
         } catch StoreError.versionConflict(_, let expected, let found) {
             catchUpQuietly(dataset.id)

@@ -43,6 +43,8 @@ enum PostgresSchema {
         "ALTER TABLE datasets ADD COLUMN document bytea",
         // The change each batch event led to (StoredChange.logged), applied by the processes following.
         "ALTER TABLE events ADD COLUMN change bytea",
+        // The last version of every deleted dataset id: one stored again under it continues from there.
+        "CREATE TABLE retired_datasets (id text PRIMARY KEY, version int8 NOT NULL)",
     ]
 
     /// Brings the connection's schema up to the last of `migrations`.

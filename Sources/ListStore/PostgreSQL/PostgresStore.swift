@@ -89,7 +89,8 @@ public final class PostgresStore: SharedDatasetStore {
     /// - Throws: ``StoreError/datasetExists(_:)`` when not `replacing`, ``StoreError/duplicateDataset(_:)``,
     ///   or ``PostgresError``.
     /// - Complexity: O(total rows).
-    public func insert(_ datasets: [Dataset], replacing: Bool) throws {
+    @discardableResult
+    public func insert(_ datasets: [Dataset], replacing: Bool) throws -> [Dataset] {
         try withConnection { try $0.insert(datasets, replacing: replacing) }
     }
 

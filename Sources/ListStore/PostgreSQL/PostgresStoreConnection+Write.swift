@@ -7,13 +7,19 @@ extension PostgresStoreConnection {
     /// - Throws: ``StoreError/duplicateDataset(_:)``, ``StoreError/datasetExists(_:)`` (when
     ///   `replacing` is false), or ``PostgresError`` (e.g. two rows with one id); nothing is written then.
     /// - Complexity: O(total rows), the rows sent with one `COPY` per dataset.
-    func insert(_ datasets: [Dataset], replacing: Bool) throws {
+    @discardableResult
+    func insert(_ datasets: [Dataset], replacing: Bool) throws -> [Dataset] {
         var seen = Set<String>()
         for dataset in datasets where !seen.insert(dataset.id).inserted {
             throw StoreError.duplicateDataset(dataset.id)
         }
-        try connection.transaction {
-            for dataset in datasets {
+        return try connection.transaction {
+            var stored: [Dataset] = []
+            stored.reserveCapacity(datasets.count)
+            for var dataset in datasets {
+                let retired = try connection.query(
+                    "SELECT version FROM retired_datasets WHERE id = $1 FOR UPDATE", [.text(dataset.id)])
+                if retired.rowCount == 1 { dataset.version = max(dataset.version, retired.int64(0, 0) + 1) }
                 let key: Int64
                 if let inserted = try insertDatasetRow(dataset) {
                     key = inserted
@@ -23,13 +29,16 @@ extension PostgresStoreConnection {
                         throw StoreError.datasetNotFound(dataset.id)
                     }
                     key = existing.key
+                    dataset.version = max(dataset.version, existing.version + 1)
                     try clearContents(key: key, events: true)
                     try updateDatasetRow(dataset, key: key)
                 }
                 try createRowsTable(key: key)
                 try writeContents(of: dataset, key: key)
                 try notify(id: dataset.id, key: key, version: dataset.version)
+                stored.append(dataset)
             }
+            return stored
         }
     }
 
@@ -48,13 +57,19 @@ extension PostgresStoreConnection {
         }
     }
 
-    /// Deletes the dataset `id` with its sections, rows and events.
+    /// Deletes the dataset `id` with its sections, rows and events, keeping its last version.
     /// - Returns: false when there was no such dataset.
     func deleteDataset(id: String) throws -> Bool {
         try connection.transaction {
-            let deleted = try connection.query("DELETE FROM datasets WHERE id = $1 RETURNING key", [.text(id)])
+            let deleted = try connection.query(
+                "DELETE FROM datasets WHERE id = $1 RETURNING key, version", [.text(id)])
             guard deleted.rowCount == 1 else { return false }
             let key = deleted.int64(0, 0)
+            try connection.query(
+                """
+                INSERT INTO retired_datasets (id, version) VALUES ($1, $2)
+                ON CONFLICT (id) DO UPDATE SET version = GREATEST(retired_datasets.version, excluded.version)
+                """, [.text(id), .int(deleted.int64(0, 1))])
             try connection.execute("DROP TABLE IF EXISTS \(Self.rowsTable(key))")
             try notify(id: id, key: key, version: nil)
             return true

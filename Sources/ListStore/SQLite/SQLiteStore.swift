@@ -105,10 +105,12 @@ public final class SQLiteStore: DatasetStore {
     /// - Throws: ``StoreError/datasetExists(_:)`` naming the first id that exists when not
     ///   `replacing`, ``StoreError/duplicateDataset(_:)``, or ``SQLiteError``.
     /// - Complexity: O(total rows).
-    public func insert(_ datasets: [Dataset], replacing: Bool) throws {
+    @discardableResult
+    public func insert(_ datasets: [Dataset], replacing: Bool) throws -> [Dataset] {
         let bulk = datasets.reduce(0) { $0 + $1.rowCount } >= bulkRows
-        try withConnection { try $0.insert(datasets, replacing: replacing, bulk: bulk) }
+        let stored = try withConnection { try $0.insert(datasets, replacing: replacing, bulk: bulk) }
         if bulk { checkpointInBackground() }
+        return stored
     }
 
     /// The default of ``bulkRows``.

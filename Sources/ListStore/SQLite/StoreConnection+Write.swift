@@ -18,7 +18,9 @@ extension StoreConnection {
     /// - Throws: ``StoreError/duplicateDataset(_:)``, ``StoreError/datasetExists(_:)`` (when
     ///   `replacing` is false), or ``SQLiteError`` (e.g. two rows with one id); nothing is written then.
     /// - Complexity: O(total rows), one prepared statement per table.
-    func insert(_ datasets: [Dataset], replacing: Bool, bulk: Bool = false) throws {
+    /// - Returns: the datasets as stored, with versions that continue the stored or deleted ones'.
+    @discardableResult
+    func insert(_ datasets: [Dataset], replacing: Bool, bulk: Bool = false) throws -> [Dataset] {
         var seen = Set<String>()
         for dataset in datasets where !seen.insert(dataset.id).inserted {
             throw StoreError.duplicateDataset(dataset.id)
@@ -34,20 +36,37 @@ extension StoreConnection {
                 SQLiteDatabase.releaseFreeMemory()
             }
         }
-        try database.transaction {
-            for dataset in datasets {
+        return try database.transaction {
+            var stored: [Dataset] = []
+            stored.reserveCapacity(datasets.count)
+            for var dataset in datasets {
                 let key: Int64
                 if let existing = try record(of: dataset.id) {
                     guard replacing else { throw StoreError.datasetExists(dataset.id) }
                     key = existing.key
+                    dataset.version = max(dataset.version, existing.version + 1)
                     try clearContents(key: key, events: true)
                     try updateDatasetRow(dataset, key: key)
                 } else {
+                    if let retired = try retiredVersion(of: dataset.id) {
+                        dataset.version = max(dataset.version, retired + 1)
+                    }
                     key = try insertDatasetRow(dataset)
                 }
                 try createRowsTable(key: key)
                 try writeContents(of: dataset, key: key)
+                stored.append(dataset)
             }
+            return stored
+        }
+    }
+
+    /// The last version of a deleted dataset `id`; nil when none was deleted.
+    private func retiredVersion(of id: String) throws -> Int64? {
+        guard keepsRetiredVersions else { return nil }
+        return try database.withStatement("SELECT version FROM retired_datasets WHERE id = ?") { statement in
+            try statement.bind(id, at: 1)
+            return try statement.step() ? statement.int64(at: 0) : nil
         }
     }
 
@@ -70,7 +89,14 @@ extension StoreConnection {
     /// - Returns: false when there was no such dataset.
     func deleteDataset(id: String) throws -> Bool {
         try database.transaction {
-            guard let key = try record(of: id)?.key else { return false }
+            guard let (key, version) = try record(of: id) else { return false }
+            if keepsRetiredVersions {
+                try database.run(
+                    """
+                    INSERT INTO retired_datasets (id, version) VALUES (?, ?)
+                    ON CONFLICT (id) DO UPDATE SET version = max(version, excluded.version)
+                    """, [.text(id), .int(version)])
+            }
             try clearContents(key: key, events: true)
             let table = Self.rowsTable(key)
             database.evictCachedStatements { $0.contains(table + " ") }

@@ -8,6 +8,9 @@ final class StoreConnection {
     let database: SQLiteDatabase
     /// How many events each dataset's log keeps.
     let eventRetention: Int
+    /// Whether the schema keeps the last version of deleted ids (migration 5): a store opened with an
+    /// older history, as the migration tests write files of earlier versions, has no such table.
+    let keepsRetiredVersions: Bool
 
     /// Opens the file at `path` and brings its schema up to date.
     /// - Throws: ``SQLiteError`` or ``StoreError/newerSchema(found:supported:)``.
@@ -16,6 +19,7 @@ final class StoreConnection {
         database = try SQLiteDatabase(path: path)
         self.eventRetention = eventRetention
         try StoreSchema.migrate(database, migrations: migrations)
+        keepsRetiredVersions = try database.userVersion >= 5
     }
 
     func close() { database.close() }

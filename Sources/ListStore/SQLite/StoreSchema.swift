@@ -26,7 +26,15 @@ enum StoreSchema {
         StoreMigration(version: 4, summary: "rows tables hold pages of 64 rows") { database in
             try pageRowsTables(database)
         },
+        StoreMigration(version: 5, summary: "retired_datasets: the last version of each deleted id") { database in
+            try database.execute(retiredDatasets)
+        },
     ]
+
+    /// Migration 5: the last version of every deleted dataset id, so that a dataset stored again
+    /// under it continues from there and versions never go back.
+    static let retiredDatasets =
+        "CREATE TABLE retired_datasets (id TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID"
 
     /// Migration 3: the change that led to each batch's event (``StoredChange/logged``), for readers
     /// that apply changes instead of reading datasets back; null for other events.

@@ -120,4 +120,32 @@ struct CLIHostileClientTests {
             #expect(response.headers["Content-Security-Policy"] == nil, "\(target)")
         }
     }
+
+    @Test("a dataset deleted and uploaded again continues its versions: a batch based on the old one gets 409")
+    func recreatedDatasetRefusesStaleBatches() throws {
+        let root = ServerProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try ServerProcess.start(["--data", root, "--quiet"])
+        let port = server.port
+        let rows = #"[{"title":"a"},{"title":"b"},{"title":"c"}]"#
+        #expect(try AcceptanceHarness.request(port, "PUT", "/api/datasets/list", body: rows).status == 201)
+        let window = try AcceptanceHarness.object(port, "/api/datasets/list/window?top=0&height=500")
+        let firstRow = try #require((window["rows"] as? [[String: Any]])?.first?["id"] as? Int)
+        let stale = #"{"baseVersion":1,"deleteRows":[\#(firstRow)]}"#
+        #expect(try AcceptanceHarness.request(port, "DELETE", "/api/datasets/list", body: "").status == 204)
+        let again = try AcceptanceHarness.request(port, "PUT", "/api/datasets/list", body: rows)
+        #expect(again.status == 201)
+        #expect(again.text.contains(#""version":2"#), "\(again.text)")
+        let refused = try AcceptanceHarness.request(port, "POST", "/api/datasets/list/batch", body: stale)
+        #expect(refused.status == 409)
+        #expect(try AcceptanceHarness.datasets(port)["list"]?.rowCount == 3)
+        #expect(server.terminate() == 0)
+
+        // The store keeps it across a restart, and a --replace import continues too.
+        let file = root + "/list.json"
+        try Data(rows.utf8).write(to: URL(fileURLWithPath: file))
+        let restarted = try ServerProcess.start(["--data", root, "--quiet", "--import", file, "--replace"])
+        defer { _ = restarted.terminate() }
+        #expect(try AcceptanceHarness.datasets(restarted.port)["list"]?.version == 3)
+    }
 }

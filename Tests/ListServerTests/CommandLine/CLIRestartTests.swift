@@ -173,7 +173,10 @@ struct CLIRestartTests {
             "--data", data, "--quiet", "--replace", "--import", "mine=\(root)/other.json",
         ])
         let datasets = try AcceptanceHarness.datasets(replaced.port)
-        #expect(datasets["mine"] == CLIFlagTests.summary("apps", 1, 3))
+        // Versions of an id never go back: the import continues from the batch's version 2.
+        var expected = CLIFlagTests.summary("apps", 1, 3)
+        expected.version = 3
+        #expect(datasets["mine"] == expected)
         let check = try CLIFlagTests.check(replaced.port, id: "mine", file: root + "/other.json", kind: "apps")
         #expect(check.status == 0, "\(check.stdout)")
         let after = try Self.everything(replaced.port)
