@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+# ListServer — scripts
+"""Checks that the docs name only things that exist.
+
+Usage: scripts/check-architecture.py [FILE.md …]   (default: docs/ARCHITECTURE.md and README.md)
+
+- Every backticked repository path (a token starting with `Sources/`, `Tests/`, `Public/`, `scripts/`,
+  `Fuzz/`, `docs/` or `.ci/`, also inside a command such as `bash .ci/run`) must exist.
+- In docs/ARCHITECTURE.md, every backticked file name or partial path (`Web/AppRoutes.swift`,
+  `HeightTreeNode+View.swift`, `BatchResolver+*.swift`) must be the end of some file's path, and every
+  backticked name that looks like code (`Connection`, `TableLayout.window(top:height:overscan:)`,
+  `HTTPServerConfiguration.problemPaths`, `processInbound`, `.adopt`, `API*`) must have each of its
+  components declared: in Swift under Sources/, Tests/ or Fuzz/ (struct, class, enum, protocol, actor,
+  typealias, extension, func, var, let, case), as a target in Package.swift, in the page's JavaScript
+  under Public/ (function, const, let, a method or a property), or in the browser suite's Python.
+
+Prints each missing one, then `N passed, M failed`; exits 1 when anything is missing.
+Python 3.11, standard library only.
+"""
+import fnmatch
+import os
+import re
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+DEFAULT_FILES = ["docs/ARCHITECTURE.md", "README.md"]
+CODE_NAMES_IN = {"docs/ARCHITECTURE.md"}
+PATH_PREFIXES = ("Sources/", "Tests/", "Public/", "scripts/", "Fuzz/", "docs/", ".ci/")
+FILE_SUFFIXES = (".swift", ".js", ".css", ".html", ".py", ".sh", ".md", ".modulemap", ".lua", ".toml")
+SKIPPED_DIRS = {".git", ".build", ".swiftpm", "node_modules", "__pycache__", ".load"}
+
+# Names the docs use that are not declared in this repository: the platforms' own (Swift and its standard
+# library, Glibc, UIKit, the browser) and words that are not code names.
+PLATFORM_NAMES = {
+    "Swift", "Sendable", "Mutex", "Atomic", "Synchronization", "String", "Character", "Int64", "SIMD16",
+    "Glibc", "Foundation", "UITableView", "UITableViewRowAnimation", "UIImage", "UITableViewCellStyle",
+    "nonisolated", "performBatchUpdates", "ResizeObserver", "history", "pushState", "replaceState",
+    "madvise", "memcmp", "realpath",
+}
+# Wire names (HTTP header fields, JSON keys) that look like code names: each must appear inside a string
+# literal in Sources/ instead of being declared.
+WIRE_NAMES = {"Host", "ETag", "Date", "insertedRowIds", "insertedSectionIds"}
+
+DECLARATION = re.compile(
+    r"\b(?:struct|class|enum|protocol|actor|typealias|extension|func|var|let|case|associatedtype)\s+"
+    r"`?([A-Za-z_][A-Za-z0-9_]*)"
+)
+ENUM_CASE_LIST = re.compile(r"^\s*(?:indirect\s+)?case\s+([^:\n]+?)\s*(?://.*)?$", re.MULTILINE)
+JS_DECLARATION = re.compile(
+    r"\b(?:function\*?|const|let|var|class)\s+([A-Za-z_$][A-Za-z0-9_$]*)"  # function f, const x
+    r"|^\s*(?:async\s+)?([A-Za-z_$][A-Za-z0-9_$]*)\s*\([^()]*\)\s*\{"  # a method: name(args) {
+    r"|[{,]\s*([A-Za-z_$][A-Za-z0-9_$]*)\s*:"  # a property: { name: …
+    r"|[{,]\s*([A-Za-z_$][A-Za-z0-9_$]*)\s*(?=[,}])",  # a shorthand property: { name, … }
+    re.MULTILINE,
+)
+JS_DESTRUCTURED = re.compile(r"\b(?:const|let|var)\s*[{\[]([^}\]=]*)[}\]]\s*=")
+PYTHON_DECLARATION = re.compile(r"^\s*(?:def|class)\s+([A-Za-z_][A-Za-z0-9_]*)", re.MULTILINE)
+TARGET = re.compile(r"\.(?:target|executableTarget|testTarget|systemLibrary)\(\s*name:\s*\"([A-Za-z0-9_]+)\"")
+
+INLINE_CODE = re.compile(r"`([^`\n]+)`")
+FENCE = re.compile(r"^\s*```")
+# `Type`, `Type.member`, `value.member`, `.case`, `name(label:)`, `Type.init`, `API*`, `Render*Tests`
+CODE_NAME = re.compile(
+    r"^\.?(?P<path>[A-Za-z_][A-Za-z0-9_*]*(?:\.[A-Za-z_][A-Za-z0-9_*]*)*)(?P<call>\([^()]*\))?$"
+)
+
+
+def repository_files():
+    """Every file's path under the repository, relative to it."""
+    found = []
+    for directory, subdirectories, files in os.walk(ROOT):
+        subdirectories[:] = [d for d in subdirectories if d not in SKIPPED_DIRS]
+        for name in files:
+            found.append(os.path.relpath(os.path.join(directory, name), ROOT).replace(os.sep, "/"))
+    return found
+
+
+def read(path):
+    with open(os.path.join(ROOT, path), encoding="utf-8", errors="replace") as handle:
+        return handle.read()
+
+
+def wire_names_written(files):
+    """The wire names that appear inside a string literal in the Swift under Sources/."""
+    swift = "\n".join(read(p) for p in files if p.startswith("Sources/") and p.endswith(".swift"))
+    return {
+        name for name in WIRE_NAMES
+        if re.search(r'"[^"\n]*\b' + re.escape(name) + r'\b[^"\n]*"', swift)
+    }
+
+
+def declared_names(files):
+    """The names declared in the repository's Swift, JavaScript and Python, and its targets."""
+    names = {"init", "deinit", "subscript", "self"}
+    for path in files:
+        if path.endswith(".swift") and path.startswith(("Sources/", "Tests/", "Fuzz/")):
+            text = read(path)
+            names.update(DECLARATION.findall(text))
+            for listed in ENUM_CASE_LIST.findall(text):
+                for piece in re.sub(r"\([^()]*\)", "", listed).split(","):
+                    match = re.match(r"\s*`?([A-Za-z_][A-Za-z0-9_]*)", piece)
+                    if match:
+                        names.add(match.group(1))
+        elif path.endswith(".js") and path.startswith("Public/"):
+            text = read(path)
+            for groups in JS_DECLARATION.findall(text):
+                names.update(name for name in groups if name)
+            for listed in JS_DESTRUCTURED.findall(text):
+                names.update(re.findall(r"[A-Za-z_$][A-Za-z0-9_$]*", listed))
+        elif path.endswith(".py") and path.startswith("Tests/"):
+            names.update(PYTHON_DECLARATION.findall(read(path)))
+    if "Package.swift" in files:
+        names.update(TARGET.findall(read("Package.swift")))
+    return names
+
+
+def code_spans(text):
+    """(line number, span) for every inline code span outside fenced blocks."""
+    in_fence = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        if FENCE.match(line):
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            continue
+        for match in INLINE_CODE.finditer(line):
+            yield number, match.group(1).strip()
+
+
+def looks_like_file(span):
+    """A file name or partial path with no spaces: `Web/AppRoutes.swift`, `HeightTreeNode+View.swift`."""
+    if " " in span or span.startswith(("/", ".", "~", "$", "-")) or "://" in span:
+        return False
+    return span.endswith(FILE_SUFFIXES) and re.fullmatch(r"[A-Za-z0-9_+*./<>-]+", span) is not None
+
+
+def looks_like_code_name(span):
+    """A Swift or JavaScript name: a type (`Connection`), a member (`processInbound`, `entry.searches`),
+    a call (`need()`), a case (`.adopt`). Single lower-case words (`top`, `writer`) and C or SQL names
+    (`EPOLLOUT`, `COPY`) are not told apart from words, so they are not checked."""
+    match = CODE_NAME.match(span)
+    if not match:
+        return None
+    components = match.group("path").split(".")
+    first = components[0]
+    if first.isupper() or "_" in first and first.lower() == first:
+        return None  # EPOLLOUT, MADV_COLLAPSE, epoll_wait
+    type_like = first[0].isupper()
+    member_like = any(c.isupper() for c in first[1:]) or len(components) > 1 or match.group("call")
+    if not (type_like or member_like or span.startswith(".")):
+        return None
+    return components
+
+
+def check(paths):
+    files = repository_files()
+    file_set = set(files)
+    directories = {os.path.dirname(path) for path in files}
+    directories |= {d.rsplit("/", i)[0] for d in list(directories) for i in range(1, d.count("/") + 1)}
+    names = declared_names(files)
+    wire_names = wire_names_written(files)
+    missing, passed, seen = [], 0, set()
+
+    def record(doc, number, what, text, ok):
+        nonlocal passed
+        if (doc, what, text) in seen:
+            return
+        seen.add((doc, what, text))
+        if ok:
+            passed += 1
+        else:
+            missing.append(f"{doc}:{number}: {what} not found: {text}")
+
+    def path_exists(token):
+        token = token.rstrip(".,;:)")
+        if any(ch in token for ch in "*?["):
+            return any(fnmatch.fnmatch(path, token) for path in files)
+        bare = token.rstrip("/")
+        return bare in file_set or bare in directories
+
+    def file_matches(span):
+        span = span.rstrip("/")
+        if any(ch in span for ch in "*?["):
+            return any(fnmatch.fnmatch(path, "*/" + span) or fnmatch.fnmatch(path, span) for path in files)
+        return any(path == span or path.endswith("/" + span) for path in files)
+
+    for doc in paths:
+        text = read(doc)
+        checks_code = doc in CODE_NAMES_IN
+        for number, span in code_spans(text):
+            tokens = span.split()
+            repository_paths = [t for t in tokens if t.startswith(PATH_PREFIXES)]
+            for token in repository_paths:
+                record(doc, number, "path", token, path_exists(token))
+            if repository_paths or not checks_code:
+                continue
+            if looks_like_file(span):
+                record(doc, number, "file", span, file_matches(span))
+                continue
+            if span in WIRE_NAMES:
+                record(doc, number, "wire name", span, span in wire_names)
+                continue
+            components = looks_like_code_name(span)
+            if components is None:
+                continue
+            unknown = [
+                c for c in components
+                if c not in names and c not in PLATFORM_NAMES
+                and not ("*" in c and any(fnmatch.fnmatchcase(n, c) for n in names))
+            ]
+            record(doc, number, "name", span + (f" ({', '.join(unknown)})" if unknown else ""), not unknown)
+
+    for line in missing:
+        print(line)
+    print(f"{passed} passed, {len(missing)} failed")
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(check(sys.argv[1:] or DEFAULT_FILES))
