@@ -96,7 +96,8 @@ public struct HTMLBuffer: ~Copyable, Sendable {
         escapedText(utf8: bytes)
     }
 
-    /// Whether any byte of `bytes` is `&`, `<`, `>`, `"` or `'`, 16 bytes at a time (``BlockScan``).
+    /// Whether any byte of `bytes` is `&`, `<`, `>`, `"` or `'`, or a control byte other than tab, line
+    /// feed and carriage return, 16 bytes at a time (``BlockScan``).
     @inlinable @inline(__always)
     static func needsEntity(_ bytes: UnsafeRawBufferPointer) -> Bool {
         BlockScan.anyBlock(of: bytes, hasSpecialByte)
@@ -123,16 +124,32 @@ public struct HTMLBuffer: ~Copyable, Sendable {
         }
     }
 
-    /// Whether any of the 16 bytes in `bytes` is `&`, `<`, `>`, `"` or `'`. Three comparisons a byte
-    /// cover the five: `&` (0x26) and `'` (0x27) are the bytes that are 0x27 with their lowest bit set,
-    /// `<` (0x3C) and `>` (0x3E) the ones that are 0x3E with their second bit set.
+    /// Whether any of the 16 bytes in `bytes` is `&`, `<`, `>`, `"` or `'`, or a control byte (C0 or DEL)
+    /// other than tab, line feed and carriage return. Three comparisons a byte cover the five markup
+    /// characters: `&` (0x26) and `'` (0x27) are the bytes that are 0x27 with their lowest bit set, `<`
+    /// (0x3C) and `>` (0x3E) the ones that are 0x3E with their second bit set; two more find the controls,
+    /// and the three whitespace ones are told apart only in a block that has a control.
     @inlinable @inline(__always)
     static func hasSpecialByte(_ bytes: SIMD16<UInt8>) -> Bool {
         let quote: SIMDMask<SIMD16<Int8>> = bytes .== SIMD16(repeating: 0x22)
         let ampersandOrApostrophe: SIMDMask<SIMD16<Int8>> =
             (bytes | SIMD16(repeating: 0x01)) .== SIMD16(repeating: 0x27)
         let angle: SIMDMask<SIMD16<Int8>> = (bytes | SIMD16(repeating: 0x02)) .== SIMD16(repeating: 0x3E)
-        return BlockScan.anyLane(quote .| ampersandOrApostrophe .| angle)
+        let control: SIMDMask<SIMD16<Int8>> =
+            (bytes .< SIMD16(repeating: 0x20)) .| (bytes .== SIMD16(repeating: 0x7F))
+        guard BlockScan.anyLane(quote .| ampersandOrApostrophe .| angle .| control) else { return false }
+        if BlockScan.anyLane(quote .| ampersandOrApostrophe .| angle) { return true }
+        let whitespace: SIMDMask<SIMD16<Int8>> =
+            (bytes .== SIMD16(repeating: 0x09)) .| (bytes .== SIMD16(repeating: 0x0A))
+            .| (bytes .== SIMD16(repeating: 0x0D))
+        return BlockScan.anyLane(control .& .!whitespace)
+    }
+
+    /// Whether `byte` is written as U+FFFD in HTML text: a control byte (C0 or DEL) other than tab, line
+    /// feed and carriage return.
+    @inlinable @inline(__always)
+    static func isForbiddenControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
     }
 
     /// The test above for the 8 bytes of `word`.

@@ -42,8 +42,9 @@ public struct HTMLCursor: ~Copyable {
         next += count
     }
 
-    /// Writes UTF-8 text escaped as ``HTMLBuffer/text(utf8:)`` escapes it; it takes up to six bytes a
-    /// byte of text (`"` is `&quot;`).
+    /// Writes UTF-8 text escaped as ``HTMLBuffer/text(utf8:)`` escapes it: markup characters as entities,
+    /// control bytes other than tab, line feed and carriage return as U+FFFD (HTML has no place for them);
+    /// it takes up to six bytes a byte of text (`"` is `&quot;`).
     @inlinable @inline(__always)
     public mutating func text(utf8 bytes: UnsafeRawBufferPointer) {
         guard HTMLBuffer.needsEntity(bytes) else { return copy(bytes) }
@@ -69,6 +70,7 @@ public struct HTMLCursor: ~Copyable {
             case UInt8(ascii: ">"): entity = "&gt;"
             case UInt8(ascii: "\""): entity = "&quot;"
             case UInt8(ascii: "'"): entity = "&#39;"
+            case let byte where HTMLBuffer.isForbiddenControl(byte): entity = "\u{FFFD}"
             default:
                 index &+= 1
                 continue

@@ -303,7 +303,13 @@ struct AppRoutes: Sendable {
         guard let format = DocumentFormat(rawValue: name) else {
             throw HTTPError.badRequest("format must be json, plist or binary-plist, found \"\(name)\"")
         }
-        var response = HTTPResponse(status: 200, body: DatasetImporter.export(entry.dataset, as: format))
+        let document = DatasetEncoder.encode(entry.dataset)
+        if format == .plist, let (path, message) = XMLPropertyListWriter.unwritableText(in: document) {
+            throw HTTPError(
+                422, type: "/api/openapi.json#/components/responses/Unexportable", title: "Cannot be exported as XML",
+                detail: "\(path.isEmpty ? "the document" : path): \(message); export it as json or binary-plist")
+        }
+        var response = HTTPResponse(status: 200, body: format.write(document))
         response.headers.set("Content-Type", format.contentType)
         response.headers.set(
             "Content-Disposition", "attachment; filename=\"\(entry.dataset.id).\(format.fileExtension)\"")

@@ -61,6 +61,8 @@ extension OpenAPIDocument {
                 "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
               "InvalidDataset": {"description": "The body cannot be imported and nothing changed: not JSON or a property list, empty, or values that break the kind's rules. detail names the place ([3].friends[0].vip: expected a boolean, found a string, or a line and column). Problem type /api/openapi.json#/components/responses/InvalidDataset.",
                 "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+              "Unexportable": {"description": "format=plist, and a text or key of the dataset holds a character that XML cannot carry (a control character other than tab, line feed and carriage return, or U+FFFE or U+FFFF); detail names its key path. json and binary-plist export it. Problem type /api/openapi.json#/components/responses/Unexportable.",
+                "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
               "PageNotFound": {"description": "There is no dataset with this id, or no child table at the child address.",
                 "content": {"text/plain": {"schema": {"type": "string"}}}},
               "PageBadRequest": {"description": "A path with characters that are not allowed (control characters), or a query parameter out of its range or format.",
@@ -272,6 +274,9 @@ extension OpenAPIDocument {
               "VersionEvent": {"type": "object", "additionalProperties": false, "required": ["version"],
                 "properties": {"version": {"$ref": "#/components/schemas/Version"},
                   "from": {"$ref": "#/components/schemas/Version", "description": "ready: the version the stream continues from (the client's Last-Event-ID when it resumes)."}}},
+              "ReloadEvent": {"type": "object", "additionalProperties": false, "required": ["version"],
+                "properties": {"version": {"anyOf": [{"$ref": "#/components/schemas/Version"}, {"type": "null"}], "description": "The version to load; null when the dataset was deleted."},
+                  "deleted": {"const": true, "description": "The dataset was deleted; the stream ends after this event."}}},
               "RowChange": {"type": "object", "additionalProperties": false, "required": ["id", "section", "row"],
                 "properties": {"id": {"$ref": "#/components/schemas/RowId"}, "section": {"$ref": "#/components/schemas/Index"}, "row": {"$ref": "#/components/schemas/Index"}}},
               "SectionChange": {"type": "object", "additionalProperties": false, "required": ["id", "section"],
@@ -312,7 +317,7 @@ extension OpenAPIDocument {
                     "id": {"type": "string", "pattern": "^[0-9]+$"}, "retry": {"type": "integer"}}},
                   {"type": "object", "required": ["event", "data", "id"], "properties": {
                     "event": {"const": "reload"},
-                    "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {"$ref": "#/components/schemas/VersionEvent"}},
+                    "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {"$ref": "#/components/schemas/ReloadEvent"}},
                     "id": {"type": "string", "pattern": "^[0-9]+$"}, "retry": {"type": "integer"}}}
                 ]}
             }

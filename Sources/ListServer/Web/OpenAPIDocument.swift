@@ -150,7 +150,8 @@ enum OpenAPIDocument {
                       "application/x-bplist": {"schema": {"type": "string", "contentEncoding": "binary"}}
                     }},
                   "400": {"$ref": "#/components/responses/BadRequest"},
-                  "404": {"$ref": "#/components/responses/NotFound"}
+                  "404": {"$ref": "#/components/responses/NotFound"},
+                  "422": {"$ref": "#/components/responses/Unexportable"}
                 }
               }
             },

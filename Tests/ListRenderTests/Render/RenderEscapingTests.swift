@@ -15,6 +15,8 @@ struct RenderEscapingTests {
         arguments: [
             ("plain", "plain"), ("a&b", "a&amp;b"), ("<>", "&lt;&gt;"), ("\"'", "&quot;&#39;"),
             ("林小雨 🏃", "林小雨 🏃"), ("", ""), ("&amp;", "&amp;amp;"),
+            ("a\u{0}b", "a\u{FFFD}b"), ("\u{1}\u{1B}[31m\u{7F}", "\u{FFFD}\u{FFFD}[31m\u{FFFD}"),
+            ("tab\tline\nreturn\r", "tab\tline\nreturn\r"),
         ])
     func bufferEscapes(input: String, output: String) {
         var buffer = HTMLBuffer()
@@ -33,6 +35,8 @@ struct RenderEscapingTests {
                 case ">": out += "&gt;"
                 case "\"": out += "&quot;"
                 case "'": out += "&#39;"
+                case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+                case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\u{FFFD}"
                 default: out.unicodeScalars.append(scalar)
                 }
             }
@@ -40,7 +44,10 @@ struct RenderEscapingTests {
         }
         // Every special byte and some near misses (bytes one off, high bytes) at every offset of
         // texts of 0…40 bytes, so each lands in a word, across words and in the tail.
-        let pieces = ["&", "<", ">", "\"", "'", "%", "=", "?", ";", "!", "(", "林", "é", "🏃"]
+        let pieces = [
+            "&", "<", ">", "\"", "'", "%", "=", "?", ";", "!", "(", "林", "é", "🏃", "\u{0}", "\u{1F}", "\u{7F}",
+            "\t", "\n", "\r", "\u{B}",
+        ]
         var random = SplitMix64(seed: 11)
         for length in 0...40 {
             for piece in pieces {
@@ -55,9 +62,12 @@ struct RenderEscapingTests {
         }
     }
 
-    @Test("needsEntity finds a special byte of any value at any position of texts up to 20 bytes and around 32, and no other")
+    @Test(
+        "needsEntity finds a markup or control byte of any value at any position of texts up to 20 bytes and around 32, and no other"
+    )
     func needsEntityEveryByteEveryPosition() {
-        let special: Set<UInt8> = [0x26, 0x3C, 0x3E, 0x22, 0x27]
+        let controls = (0..<0x20).filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }.map(UInt8.init) + [0x7F]
+        let special = Set<UInt8>([0x26, 0x3C, 0x3E, 0x22, 0x27] + controls)
         // Every length up to 20 (the short gatherings, one block of 16 and two overlapping), then lengths
         // around two blocks (two, two overlapping, three).
         for length in Array(0...20) + [31, 32, 33] {
@@ -65,7 +75,7 @@ struct RenderEscapingTests {
                 for value in 0...255 {
                     // Around the byte, one that is never special, then ones next to a special one in value (or in
                     // value with a low bit set, as the word test reads them).
-                    for filler: UInt8 in [UInt8(ascii: "a"), 0x25, 0x3D, 0x23, 0xE6] {
+                    for filler: UInt8 in [UInt8(ascii: "a"), 0x25, 0x3D, 0x23, 0xE6, 0x0A, 0x09] {
                         var bytes = [UInt8](repeating: filler, count: length)
                         if length > 0 { bytes[position] = UInt8(value) }
                         let needs = bytes.withUnsafeBytes { HTMLBuffer.needsEntity($0) }

@@ -148,4 +148,46 @@ struct CLIHostileClientTests {
         defer { _ = restarted.terminate() }
         #expect(try AcceptanceHarness.datasets(restarted.port)["list"]?.version == 3)
     }
+
+    @Test("control characters: XML export is 422 naming the key path, other exports parse, HTML shows U+FFFD")
+    func controlCharacters() throws {
+        let root = ServerProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try ServerProcess.start(["--data", root, "--quiet"])
+        defer { _ = server.terminate() }
+        let port = server.port
+        let rows = #"[{"title":"plain","detail":"ok"},{"title":"bell\u0007 nul\u0000 esc\u001b","detail":"line\nbreak"}]"#
+        #expect(try AcceptanceHarness.request(port, "PUT", "/api/datasets/ctl", body: rows).status == 201)
+
+        let xml = try AcceptanceHarness.get(port, "/api/datasets/ctl/export?format=plist")
+        #expect(xml.status == 422)
+        #expect(xml.headers["Content-Type"] == "application/problem+json")
+        #expect(xml.text.contains("[1].title") && xml.text.contains("U+0007"), "\(xml.text)")
+
+        let folder = ServerProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for format in ["json", "binary-plist"] {
+            let export = try AcceptanceHarness.get(port, "/api/datasets/ctl/export?format=\(format)")
+            #expect(export.status == 200)
+            try Data(export.body).write(to: URL(fileURLWithPath: folder + "/ctl." + format))
+        }
+        let script = """
+            import json, plistlib, sys
+            a = json.load(open(sys.argv[1] + "/ctl.json", encoding="utf-8"))
+            b = plistlib.load(open(sys.argv[1] + "/ctl.binary-plist", "rb"))
+            assert a == b, (a, b)
+            assert a[1]["title"] == "bell\\u0007 nul\\u0000 esc\\u001b", a
+            print("ok")
+            """
+        let checked = try AcceptanceHarness.python(script, [folder])
+        #expect(checked.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "ok", "\(checked.stderr)")
+
+        for target in ["/d/ctl/fragment?top=0&height=600", "/d/ctl", "/"] {
+            let page = try AcceptanceHarness.get(port, target)
+            #expect(page.status == 200)
+            let raw = page.body.filter { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }
+            #expect(raw.isEmpty, "\(target) holds raw control bytes \(raw)")
+            if target != "/" { #expect(page.text.contains("bell\u{FFFD} nul\u{FFFD} esc\u{FFFD}"), "\(target)") }
+        }
+    }
 }
