@@ -26,6 +26,8 @@ ENTRYPOINT ["/app/ListServer", "--host", "0.0.0.0", "--port", "8080", "--data", 
 # PostgreSQL database with --database (arguments after the image name follow the ENTRYPOINT's flags):
 #   docker run -p 8080:8080 -e PGPASSWORD=secret listserver \
 #       --database postgresql://listserver@db.internal:5432/listserver
+# The server answers to localhost, 127.0.0.1 and [::1]; name every other host clients use:
+#   docker run -p 8080:8080 listserver --allow-host lists.example.com
 # libpq also reads its usual environment (PGPASSWORD, PGSSLMODE, PGCONNECT_TIMEOUT, …) and ~/.pgpass.
 ENV PGCONNECT_TIMEOUT=10
 CMD []

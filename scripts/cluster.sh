@@ -70,7 +70,8 @@ for index in $(seq 1 "$servers"); do
     server_port=$(free_port)
     extra=()
     [ "$index" = 1 ] && extra=("${imports[@]}")
-    "$server_bin" --database "$database" --port "$server_port" --quiet "${extra[@]}" \
+    # Every client reaches the servers from nginx's address, so one address holds every event stream.
+    "$server_bin" --database "$database" --port "$server_port" --quiet --max-streams-per-client 4000 "${extra[@]}" \
         >"$work/server-$index.out" 2>"$work/server-$index.err" &
     pids+=($!)
     for _ in $(seq 1 1200); do

@@ -9,8 +9,11 @@ it began) and reports, per batch, when each subscriber received the `change` eve
 batch's reply. Everything has a deadline; nothing but 127.0.0.1/::1/localhost is contacted.
 
     swift build -c release --product ListServer
-    .build/release/ListServer --port 8080 --data /tmp/sse-data --quiet &
+    .build/release/ListServer --port 8080 --data /tmp/sse-data --quiet --max-streams-per-client 600 &
     python3 scripts/sse-subscribers.py --port 8080 --subscribers 500 --idle 30
+
+All subscribers share one client address, so start the server with --max-streams-per-client at least N
+(it allows 64 by default and answers 429 past that).
 
 The server's pid is found from the listening port (same user), or given with --pid.
 """

@@ -51,6 +51,7 @@ extension Connection {
                 bytes: activeStream!.bytes, microseconds: Int(elapsed / 1_000))
         }
         activeStream = nil
+        runner.context.closeStream(from: active.address)
         active.stream.finish()
         hasAnswered = true
         idleSince = runner.now
@@ -107,14 +108,22 @@ extension Connection {
         case .head:
             if elapsed(since: headStartedAt) > context.headerTimeout { timeOut(runner) }
         case .lengthBody, .chunkedBody:
-            if elapsed(since: lastReadAt) > context.headerTimeout { timeOut(runner) }
+            let spent = elapsed(since: bodyStartedAt)
+            let owed = spent > context.headerTimeout
+                ? Int(Double(spent - context.headerTimeout) / 1e9 * Double(context.configuration.minimumBodyRate)) : 0
+            if elapsed(since: lastReadAt) > context.headerTimeout || bodyBytesRead < owed { timeOut(runner) }
         default:
             break
         }
     }
 
     private func timeOut(_ runner: EventLoopRunner) {
-        respondWithError(408, detail: "The request took too long to arrive.", head: pendingHead, runner)
+        let detail =
+            phase == .head
+            ? "The request took too long to arrive."
+            : "The body arrived too slowly: after \(runner.context.headerTimeout / 1_000_000_000) s it must keep "
+                + "\(runner.context.configuration.minimumBodyRate) bytes a second."
+        respondWithError(408, detail: detail, head: pendingHead, runner)
         flush(runner)
         settle(runner)
     }

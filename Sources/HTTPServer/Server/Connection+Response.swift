@@ -100,6 +100,18 @@ extension Connection {
             finishResponse(keepAlive: keepAlive, runner)
             return
         }
+        let address = Posix.peerAddress(fd)
+        guard runner.context.openStream(from: address) else {
+            stream.finish()
+            let path = String(target.prefix { $0 != "?" })
+            let error = HTTPError(
+                429, detail: "This client, or the server, has as many event streams open as allowed; close one first.",
+                headers: ["Retry-After": "10"])
+            send(
+                error.response(forAPI: runner.context.configuration.problemPaths.contains(path)), method: method,
+                target: target, version: version, keepAlive: asked, startedAt: startedAt, runner)
+            return
+        }
         let chunked = version >= .http11
         if !chunked { keepAlive = false }
         appendHead(
@@ -107,7 +119,7 @@ extension Connection {
             version: version, runner)
         activeStream = ActiveStream(
             stream: stream, chunked: chunked, keepAlive: keepAlive, method: method,
-            target: target, status: status, startedAt: startedAt)
+            target: target, status: status, startedAt: startedAt, address: address)
         phase = .streaming
         stream.attach(HTTPStream.Attachment(loop: runner.loop, token: token))
         if runner.isStopping { endStream(runner) }
@@ -220,6 +232,7 @@ extension Connection {
             bytes: isHead ? 0 : response.bodyBytes.count, microseconds: 0)
         pendingHead = nil
         decoder = nil
+        releaseBody(runner)
         inbound = []
         inboundStart = 0
         phase = .closing
@@ -308,8 +321,10 @@ extension Connection {
     func close(_ runner: EventLoopRunner) {
         guard phase != .closed else { return }
         phase = .closed
+        releaseBody(runner)
         if let active = activeStream {
             activeStream = nil
+            runner.context.closeStream(from: active.address)
             active.stream.finish()
         }
         runner.removed(self)

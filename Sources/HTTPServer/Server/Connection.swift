@@ -32,6 +32,8 @@ final class Connection {
         let target: String
         let status: Int
         let startedAt: UInt64
+        /// The client's address, whose stream slot this stream holds (``ServerContext/openStream(from:)``).
+        let address: String?
         var bytes = 0
     }
 
@@ -59,6 +61,12 @@ final class Connection {
     @exclusivity(unchecked) var parser: HTTPRequestParser
     var pendingHead: HTTPRequestHead?
     var bodyRemaining = 0
+    /// When the body being read began, and how many of its bytes have arrived: a body must keep the
+    /// configuration's `minimumBodyRate` once the header timeout has passed.
+    var bodyStartedAt: UInt64 = 0
+    var bodyBytesRead = 0
+    /// The bytes of the server's body budget this connection holds for the body being read.
+    var reservedBodyBytes = 0
     var decoder: HTTPChunkedDecoder?
     var activeStream: ActiveStream?
     var registeredEvents = Posix.Epoll.readable
@@ -107,6 +115,16 @@ final class Connection {
             if phase != .lingering {
                 if unreadCount == 0 && phase == .head { headStartedAt = runner.now }
                 inbound.append(contentsOf: UnsafeRawBufferPointer(rebasing: runner.readBuffer[..<count]))
+            }
+            if phase == .chunkedBody || phase == .lengthBody {
+                bodyBytesRead += count
+                if phase == .chunkedBody && bodyBytesRead > reservedBodyBytes {
+                    guard reserveBody(max(bodyBytesRead - reservedBodyBytes, 64 * 1024), runner) else {
+                        flush(runner)
+                        settle(runner)
+                        return
+                    }
+                }
             }
         }
         switch phase {
@@ -189,6 +207,7 @@ final class Connection {
                 pendingHead = nil
                 phase = .head
                 respond(to: head, body: body, runner)
+                releaseBody(runner)
                 continue
             case .chunkedBody:
                 guard unreadCount > 0, let head = pendingHead else { break }
@@ -208,6 +227,7 @@ final class Connection {
                     pendingHead = nil
                     phase = .head
                     respond(to: head, body: body, runner)
+                    releaseBody(runner)
                     continue
                 }
             case .streaming, .closing, .lingering, .closed:
@@ -234,18 +254,44 @@ final class Connection {
                 respondWithError(413, detail: "The body may not exceed \(limit) bytes.", head: head, runner)
                 return
             }
+            guard reserveBody(length, runner, head: head) else { return }
             bodyRemaining = length
             phase = .lengthBody
         case .chunked:
+            guard reserveBody(unreadCount, runner, head: head) else { return }
             decoder = HTTPChunkedDecoder(maxBodyBytes: limit)
             phase = .chunkedBody
         }
         pendingHead = head
         lastReadAt = runner.now
+        bodyStartedAt = runner.now
+        bodyBytesRead = unreadCount
         if head.expectsContinue && unreadCount == 0 {
             beginOutput(runner)
             outbound.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
         }
+    }
+
+    /// Takes `count` more bytes of the server's body budget for the body being read; when it has no
+    /// room, answers `503` with `Retry-After` and closes.
+    /// - Returns: false when the budget had no room (the connection is then closing).
+    func reserveBody(_ count: Int, _ runner: EventLoopRunner, head: HTTPRequestHead? = nil) -> Bool {
+        guard count > 0 else { return true }
+        if runner.context.reserveBodyBytes(count) {
+            reservedBodyBytes += count
+            return true
+        }
+        let error = HTTPError(
+            503, detail: "The server holds as many request bodies in progress as it may; try again shortly.",
+            headers: ["Retry-After": "5"])
+        respondWithError(error, head: head ?? pendingHead, runner)
+        return false
+    }
+
+    /// Gives back the body budget this connection holds.
+    func releaseBody(_ runner: EventLoopRunner) {
+        runner.context.releaseBodyBytes(reservedBodyBytes)
+        reservedBodyBytes = 0
     }
 
     private func compactInbound() {

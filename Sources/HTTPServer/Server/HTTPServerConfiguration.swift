@@ -21,6 +21,19 @@ public struct HTTPServerConfiguration: Sendable {
     public var shutdownTimeout: Duration = .seconds(10)
     /// The largest request line plus headers (`431` beyond).
     public var maxHeaderBytes = 16 * 1024
+    /// The slowest a request body may arrive, in bytes a second, averaged over the body once the header
+    /// timeout has passed since it began: a client that trickles a body is answered `408` and dropped,
+    /// however often it sends a byte.
+    public var minimumBodyRate = 32 * 1024
+    /// The most bytes of request bodies in progress that the server holds at once, over every connection:
+    /// a body that would take more is answered `503` (`Retry-After`), so that slow or large uploads
+    /// together cannot take the server's memory.
+    public var maxBufferedBodyBytes = 512 << 20
+    /// The most streaming responses (event streams) open at once; one more is answered `429`
+    /// (`Retry-After`). Kept below `maxConnections`, so that ordinary requests always find a connection.
+    public var maxStreams = 5_000
+    /// The most streaming responses open at once to one client address; one more is answered `429`.
+    public var maxStreamsPerAddress = 64
     /// The largest request body (`413` beyond) unless `bodyLimit` allows more for a path.
     public var maxBodyBytes = 1 << 20
     /// A larger (or smaller) body limit for some paths: return nil to keep `maxBodyBytes`.

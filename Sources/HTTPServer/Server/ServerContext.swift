@@ -23,7 +23,18 @@ final class ServerContext: Sendable {
     /// How long a closing connection keeps reading (and discarding) so that its last response is not lost to
     /// a reset.
     let lingerTimeout: UInt64 = 2_000_000_000
+    /// The bytes of request bodies in progress, over every connection (see ``reserveBodyBytes(_:)``).
+    let bufferedBodyBytes = Atomic<Int>(0)
+    /// The most streams open at once: the configured number, kept below the connection cap.
+    let maxStreams: Int
+    /// Open streams, in all and by client address.
+    private let streams = Mutex(StreamCount())
     private let listenerUsers: Atomic<Int>
+
+    private struct StreamCount {
+        var total = 0
+        var byAddress: [String: Int] = [:]
+    }
 
     init(
         configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler, listenFD: Int32, loops: [EventLoop],
@@ -34,6 +45,7 @@ final class ServerContext: Sendable {
         self.listenFD = listenFD
         self.loops = loops
         maxConnections = max(1, min(configuration.maxConnections, descriptorLimit - 64))
+        maxStreams = max(1, min(configuration.maxStreams, maxConnections * 3 / 4))
         headerTimeout = configuration.headerTimeout.nanoseconds
         idleTimeout = configuration.idleTimeout.nanoseconds
         writeTimeout = configuration.writeTimeout.nanoseconds
@@ -65,6 +77,44 @@ final class ServerContext: Sendable {
             return hosts.refusal(host: host)
         }
         return configuration.headCheck?(request)
+    }
+
+    /// Takes `count` more bytes of the server's budget for request bodies in progress.
+    /// - Returns: false, taking nothing, when the budget (`maxBufferedBodyBytes`) has no room for them.
+    func reserveBodyBytes(_ count: Int) -> Bool {
+        let total = bufferedBodyBytes.add(count, ordering: .relaxed).newValue
+        guard total > configuration.maxBufferedBodyBytes else { return true }
+        bufferedBodyBytes.subtract(count, ordering: .relaxed)
+        return false
+    }
+
+    /// Gives back bytes taken by ``reserveBodyBytes(_:)``.
+    func releaseBodyBytes(_ count: Int) {
+        if count > 0 { bufferedBodyBytes.subtract(count, ordering: .relaxed) }
+    }
+
+    /// Takes a stream slot for a client at `address` (nil when its address is unknown).
+    /// - Returns: false, taking nothing, when the server or the address has as many streams as allowed.
+    func openStream(from address: String?) -> Bool {
+        streams.withLock { count in
+            guard count.total < maxStreams else { return false }
+            if let address {
+                let open = count.byAddress[address, default: 0]
+                guard open < configuration.maxStreamsPerAddress else { return false }
+                count.byAddress[address] = open + 1
+            }
+            count.total += 1
+            return true
+        }
+    }
+
+    /// Gives back a slot taken by ``openStream(from:)``.
+    func closeStream(from address: String?) {
+        streams.withLock { count in
+            count.total -= 1
+            guard let address, let open = count.byAddress[address] else { return }
+            count.byAddress[address] = open > 1 ? open - 1 : nil
+        }
     }
 
     /// Called once by each loop when it will never accept again; the last one closes the listening socket.

@@ -29,6 +29,8 @@ struct Configuration: Sendable, Equatable {
     var assetDirectories: [String] = []
     /// The largest dataset a `PUT /api/datasets/{id}` may upload.
     var maxImportBytes = 256 << 20
+    /// The most event streams one client address may hold open (`--max-streams-per-client`).
+    var maxStreamsPerClient = 64
     var showHelp = false
 
     static let usage = """
@@ -55,6 +57,9 @@ struct Configuration: Sendable, Equatable {
                                app bundle's do: name, name@3x.png, name@2x.png, name.png, .jpg, ...;
                                repeatable, searched in order; other names are drawn as initials
           --max-import-bytes N the largest dataset PUT /api/datasets/{id} accepts (default 268435456)
+          --max-streams-per-client N
+                               the most event streams one client address may hold open (default 64;
+                               more get 429). Behind a proxy every client has the proxy's address
           --token TOKEN        require 'Authorization: Bearer TOKEN' on every change
           --allow-host NAME    a host name the server answers to besides localhost, 127.0.0.1, [::1]
                                and the listen address; repeatable. Requests naming any other
@@ -135,6 +140,12 @@ struct Configuration: Sendable, Equatable {
                 let directory = try value()
                 if directory.isEmpty { throw UsageError("--assets needs a directory") }
                 configuration.assetDirectories.append(directory)
+            case "--max-streams-per-client":
+                let text = try value()
+                guard let count = Int(text), count > 0 else {
+                    throw UsageError("--max-streams-per-client expects a positive number, found \"\(text)\"")
+                }
+                configuration.maxStreamsPerClient = count
             case "--max-import-bytes":
                 let text = try value()
                 guard let bytes = Int(text), bytes > 0 else {

@@ -87,6 +87,9 @@ enum Launcher {
         serverConfiguration.plainResponder = routes.plainResponder
         serverConfiguration.allowedHosts = configuration.hostAllowlist
         serverConfiguration.headCheck = routes.headCheck
+        serverConfiguration.maxStreamsPerAddress = configuration.maxStreamsPerClient
+        // Uploads in progress may hold twice the largest one, and at least 64 MiB.
+        serverConfiguration.maxBufferedBodyBytes = max(2 * configuration.maxImportBytes, 64 << 20)
         let server = HTTPServer(configuration: serverConfiguration, handler: routes.handler)
         let port: Int
         do {

@@ -13,12 +13,12 @@ struct ResponseEncodingTests {
         return String(decoding: buffer, as: UTF8.self)
     }
 
-    @Test("the handler's fields are written in order after the status line and the date, then the length")
+    @Test("the handler's fields are written in order after the status line, the date and nosniff, then the length")
     func fieldsInOrder() {
         let text = head(["Content-Type": "text/html; charset=utf-8", "ETag": "\"a.f.1z\"", "X-Émoji": "no"])
         #expect(
-            text == "HTTP/1.1 200 OK\r\nDate: Tue, 01 Dec 2026 16:00:00 GMT\r\nContent-Type: text/html; charset=utf-8\r\n"
-                + "ETag: \"a.f.1z\"\r\nContent-Length: 5\r\n\r\n")
+            text == "HTTP/1.1 200 OK\r\nDate: Tue, 01 Dec 2026 16:00:00 GMT\r\nX-Content-Type-Options: nosniff\r\n"
+                + "Content-Type: text/html; charset=utf-8\r\nETag: \"a.f.1z\"\r\nContent-Length: 5\r\n\r\n")
     }
 
     @Test(
@@ -31,7 +31,7 @@ struct ResponseEncodingTests {
         let text = head(HTTPHeaders([(name, value), ("X-Kept", "yes")]))
         #expect(text.contains("X-Kept: yes\r\n"))
         #expect(!text.contains(value))
-        #expect(text.components(separatedBy: "\r\n").count == 6)
+        #expect(text.components(separatedBy: "\r\n").count == 7)
     }
 
     @Test("with no framing, the handler's own Content-Length is kept (a HEAD or 304 answer)")
@@ -73,6 +73,7 @@ struct ResponseEncodingSizeTests {
             to: &buffer)
         #expect(
             String(decoding: buffer, as: UTF8.self)
-                == "HTTP/1.1 200 OK\r\nContent-Length: \(value)\r\nConnection: close\r\n\r\n")
+                == "HTTP/1.1 200 OK\r\nX-Content-Type-Options: nosniff\r\nContent-Length: \(value)\r\n"
+                + "Connection: close\r\n\r\n")
     }
 }

@@ -190,4 +190,32 @@ struct CLIHostileClientTests {
             if target != "/" { #expect(page.text.contains("bell\u{FFFD} nul\u{FFFD} esc\u{FFFD}"), "\(target)") }
         }
     }
+
+    @Test("a client flooding event streams gets 429 past its share; windows and batches are still answered")
+    func streamFloodIsBounded() throws {
+        let root = ServerProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try ServerProcess.start(["--data", root, "--quiet", "--max-streams-per-client", "4"])
+        defer { _ = server.terminate() }
+        let port = server.port
+        var streams: [RawClient] = []
+        var refused = 0
+        for _ in 0..<12 {
+            let client = try RawClient(port: port, timeoutSeconds: 20)
+            try client.send("GET /api/datasets/heroes/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let response = try #require(client.readResponse(hasBody: false))
+            if response.status == 429 {
+                #expect(response.headers["Retry-After"] != nil)
+                refused += 1
+            } else {
+                #expect(response.status == 200)
+                streams.append(client)
+            }
+        }
+        #expect(streams.count == 4 && refused == 8)
+        #expect(try AcceptanceHarness.get(port, "/d/heroes/fragment?top=0&height=500").status == 200)
+        let version = try #require(AcceptanceHarness.datasets(port)["heroes"]?.version)
+        let batch = #"{"baseVersion":\#(version),"updateRows":[]}"#
+        #expect(try AcceptanceHarness.request(port, "POST", "/api/datasets/heroes/batch", body: batch).status == 200)
+    }
 }

@@ -1,0 +1,119 @@
+// HTTPServerTests — what slow bodies, many uploads and many streams may hold of the server
+
+import Foundation
+import Glibc
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import HTTPServer
+
+@Suite("HTTP server: budgets for slow bodies, uploads in progress and streams")
+struct HTTPServerBudgetTests {
+    @Test("a body trickled a few bytes at a time, each read well within the timeout, is 408 once below the rate")
+    func trickledBodyTimesOut() throws {
+        let configure: (inout HTTPServerConfiguration) -> Void = { configuration in
+            configuration.headerTimeout = .milliseconds(300)
+            configuration.minimumBodyRate = 2_000
+        }
+        try withTestServer(configure: configure, handler: testRouter().handler) { port, _ in
+            let client = try RawClient(
+                port: port, sending: "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 100000\r\n\r\n")
+            let started = Date()
+            var answered: WireResponse?
+            // 10 bytes every 100 ms: 100 bytes a second, far below the rate, never silent for 300 ms.
+            for _ in 0..<40 where answered == nil {
+                _ = try? client.send([UInt8](repeating: 65, count: 10))
+                Thread.sleep(forTimeInterval: 0.1)
+                if Date().timeIntervalSince(started) > 0.9 { answered = client.readResponse() }
+            }
+            let response = try #require(answered)
+            #expect(response.status == 408)
+            #expect(response.text.contains("too slowly"))
+            #expect(Date().timeIntervalSince(started) < 3)
+        }
+    }
+
+    @Test("a body at the rate is read to its end")
+    func bodyAtTheRateArrives() throws {
+        let configure: (inout HTTPServerConfiguration) -> Void = { configuration in
+            configuration.headerTimeout = .milliseconds(300)
+            configuration.minimumBodyRate = 2_000
+        }
+        try withTestServer(configure: configure, handler: testRouter().handler) { port, _ in
+            let client = try RawClient(port: port, sending: "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 3000\r\n\r\n")
+            for _ in 0..<6 {
+                try client.send([UInt8](repeating: 66, count: 500))
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            #expect(try #require(client.readResponse()).text == "3000")
+        }
+    }
+
+    @Test("uploads in progress share one budget: past it a new one is 503 with Retry-After, and room comes back")
+    func uploadsShareOneBudget() throws {
+        let configure: (inout HTTPServerConfiguration) -> Void = { configuration in
+            configuration.maxBodyBytes = 4 << 20
+            configuration.maxBufferedBodyBytes = 1 << 20
+        }
+        try withTestServer(configure: configure, handler: testRouter().handler) { port, _ in
+            let first = try RawClient(
+                port: port, sending: "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 800000\r\n\r\nabc")
+            Thread.sleep(forTimeInterval: 0.1)
+            let second = try RawClient(
+                port: port, sending: "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 600000\r\n\r\n")
+            let refused = try #require(second.readResponse())
+            #expect(refused.status == 503)
+            #expect(refused.headers["Retry-After"] == "5")
+            let chunked = try RawClient(
+                port: port,
+                sending: "POST /upload HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n40000\r\n")
+            _ = try? chunked.send([UInt8](repeating: 67, count: 0x40000))
+            #expect(try #require(chunked.readResponse()).status == 503)
+
+            try first.send([UInt8](repeating: 68, count: 800000 - 3))
+            #expect(try #require(first.readResponse()).text == "800000")
+            let again = try RawClient(
+                port: port, sending: "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 600000\r\n\r\n")
+            try again.send([UInt8](repeating: 69, count: 600000))
+            #expect(try #require(again.readResponse()).text == "600000")
+        }
+    }
+
+    @Test("streams are limited per address and in all (429, Retry-After); ordinary requests still find a slot")
+    func streamsAreLimited() throws {
+        let registry = StreamRegistry()
+        var router = testRouter()
+        router.get("/events") { _, _ in
+            let stream = HTTPStream()
+            stream.write("ready\n")
+            registry.add(stream)
+            return HTTPResponse(headers: ["Content-Type": "text/event-stream"], stream: stream)
+        }
+        let configure: (inout HTTPServerConfiguration) -> Void = { configuration in
+            configuration.maxStreamsPerAddress = 3
+            configuration.maxStreams = 5
+        }
+        try withTestServer(configure: configure, handler: router.handler) { port, _ in
+            var open: [RawClient] = []
+            for _ in 0..<3 {
+                let client = try RawClient(port: port, sending: "GET /events HTTP/1.1\r\nHost: t\r\n\r\n")
+                #expect(try #require(client.readResponse(hasBody: false)).status == 200)
+                open.append(client)
+            }
+            let fourth = try RawClient(port: port, sending: "GET /events HTTP/1.1\r\nHost: t\r\n\r\n")
+            let refused = try #require(fourth.readResponse())
+            #expect(refused.status == 429)
+            #expect(refused.headers["Retry-After"] == "10")
+            // The connection stays usable for ordinary requests, and so do new ones.
+            try fourth.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try #require(fourth.readResponse()).text == "hello")
+            #expect(registry.waitForClosed(1), "the refused stream was finished")
+
+            shutdown(open.removeFirst().fd, Int32(SHUT_RDWR))
+            #expect(registry.waitForClosed(2))
+            let replacement = try RawClient(port: port, sending: "GET /events HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try #require(replacement.readResponse(hasBody: false)).status == 200)
+        }
+    }
+}
