@@ -36,7 +36,7 @@ public final class HTTPStream: Sendable {
 
     /// The most bytes that may wait for a slow client before more are refused and it is dropped.
     public let bufferLimit: Int
-    private let state = Mutex(State())
+    private let state = Posix.Locked(State())
 
     public init(bufferLimit: Int = 1 << 20) {
         self.bufferLimit = bufferLimit

@@ -31,7 +31,7 @@ final class EventLoop: Sendable {
     /// The connections given to this loop and not yet closed: counted up by the loop that accepts one for
     /// it, down by this loop when it closes one.
     let assignedConnections = Atomic<Int>(0)
-    private let mailbox = Mutex(Mailbox())
+    private let mailbox = Posix.Locked(Mailbox())
 
     /// Creates the epoll instance and its wake-up eventfd.
     /// - Throws: `PosixError` from `epoll_create1`, `eventfd` or `epoll_ctl`.

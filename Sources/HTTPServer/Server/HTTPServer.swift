@@ -26,7 +26,7 @@ public final class HTTPServer: Sendable {
 
     public let configuration: HTTPServerConfiguration
     private let handler: HTTPHandler
-    private let state = Mutex(State())
+    private let state = Posix.Locked(State())
 
     public init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) {
         var configuration = configuration

@@ -28,7 +28,7 @@ final class ServerContext: Sendable {
     /// The most streams open at once: the configured number, kept below the connection cap.
     let maxStreams: Int
     /// Open streams, in all and by client address.
-    private let streams = Mutex(StreamCount())
+    private let streams = Posix.Locked(StreamCount())
     private let listenerUsers: Atomic<Int>
 
     private struct StreamCount {

@@ -92,7 +92,7 @@ struct HTTPPlainRequestTests {
 
     @Test("the plain responder is told which event loop answers: each connection's loop, within the loop count")
     func loopIndex() throws {
-        let loops = Mutex<Set<Int>>([])
+        let loops = Posix.Locked<Set<Int>>([])
         try withTestServer(
             configure: { configuration in
                 configuration.eventLoopCount = 2

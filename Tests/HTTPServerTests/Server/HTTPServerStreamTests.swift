@@ -9,7 +9,7 @@ import Testing
 
 /// The streams a test handler has opened, for the test to write to.
 final class StreamRegistry: Sendable {
-    private let streams = Mutex<[HTTPStream]>([])
+    private let streams = Posix.Locked<[HTTPStream]>([])
     let closed = Atomic<Int>(0)
 
     func add(_ stream: HTTPStream) {
