@@ -44,3 +44,17 @@ public func concurrently(_ count: Int, _ body: @escaping @Sendable (_ index: Int
     let threads = try (0..<count).map { index in try Posix.spawnThread(name: "test-client") { body(index) } }
     for thread in threads { Posix.join(thread) }
 }
+
+extension HTTPResponse {
+    /// This response, or when it is deferred (an import answered off the event loop) the response its
+    /// worker completes, waited for at most `timeout` seconds.
+    public func completed(timeout: Double = 60) -> HTTPResponse {
+        guard case .deferred(let deferred) = body else { return self }
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let response = deferred.response { return response }
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        return HTTPError(504, detail: "the deferred response did not complete in \(timeout) s").response(forAPI: true)
+    }
+}

@@ -12,6 +12,9 @@ public struct HTTPResponse: Sendable {
         /// The first `count` bytes of the memory lent with a plain request (``HTTPPlainRequest/bodyMemory``);
         /// sent with `Content-Length`. Only a plain responder's answer may have it.
         case lent(count: Int)
+        /// A response another thread completes (``HTTPDeferredResponse``); this response's own status and
+        /// headers are not sent.
+        case deferred(HTTPDeferredResponse)
     }
 
     public var status: Int
@@ -55,6 +58,13 @@ public struct HTTPResponse: Sendable {
         self.status = status
         self.headers = headers
         self.body = .stream(stream)
+    }
+
+    /// A response that another thread completes with ``HTTPDeferredResponse/complete(_:)``.
+    public init(deferred: HTTPDeferredResponse) {
+        status = 202
+        headers = [:]
+        body = .deferred(deferred)
     }
 
     /// The bytes of a `.bytes` body (empty for a stream or a lent body).

@@ -89,7 +89,7 @@ extension Connection {
         switch phase {
         case .closed:
             return
-        case .streaming where unsentCount == 0:
+        case .streaming where unsentCount == 0, .waiting:
             return
         case .lingering:
             if now >= lingerUntil { close(runner) }

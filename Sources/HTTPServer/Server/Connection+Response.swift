@@ -51,6 +51,25 @@ extension Connection {
         }
     }
 
+    /// Sends the response a worker completed for the request this connection waits on, then answers the
+    /// requests that waited behind it.
+    func complete(_ deferred: HTTPDeferredResponse, with response: HTTPResponse, _ runner: EventLoopRunner) {
+        guard phase == .waiting, let awaited, awaited.deferred === deferred else { return }
+        self.awaited = nil
+        phase = .head
+        var response = response
+        switch response.body {
+        case .bytes: break
+        default: response = HTTPError(500, detail: "The server could not complete the request.").response(forAPI: false)
+        }
+        send(
+            response, method: awaited.method, target: awaited.target, version: awaited.version,
+            keepAlive: awaited.keepAlive, startedAt: awaited.startedAt, runner)
+        if phase == .head { processInbound(runner) }
+        flush(runner)
+        settle(runner)
+    }
+
     /// Sends the plain responder's answer: a `GET` in HTTP/1.1 that keeps the connection open.
     func respond(plainly answer: PlainAnswer, _ runner: EventLoopRunner) {
         send(
@@ -64,6 +83,14 @@ extension Connection {
         _ response: HTTPResponse, method: String, target: String, version: HTTPVersion, keepAlive asked: Bool,
         startedAt: UInt64, _ runner: EventLoopRunner
     ) {
+        if case .deferred(let deferred) = response.body {
+            awaited = Awaited(
+                deferred: deferred, method: method, target: target, version: version, keepAlive: asked,
+                startedAt: startedAt)
+            phase = .waiting
+            deferred.attach(HTTPStream.Attachment(loop: runner.loop, token: token))
+            return
+        }
         var response = response
         var keepAlive = asked && !peerClosed && !runner.context.stopRequested.load(ordering: .relaxed)
         if response.headers.containsToken("close", in: "Connection") { keepAlive = false }
@@ -293,7 +320,8 @@ extension Connection {
         let answering = phase == .head || phase == .lengthBody || phase == .chunkedBody
         let reading =
             !peerClosed
-            && (phase == .lingering || phase == .streaming || (answering && unsentCount <= Self.highWater))
+            && (phase == .lingering || phase == .streaming || phase == .waiting
+                || (answering && unsentCount <= Self.highWater))
         var wanted: UInt32 = reading ? Posix.Epoll.readable : 0
         if unsentCount > 0 { wanted |= Posix.Epoll.writable }
         if wanted != registeredEvents {
@@ -322,6 +350,7 @@ extension Connection {
         guard phase != .closed else { return }
         phase = .closed
         releaseBody(runner)
+        awaited = nil
         if let active = activeStream {
             activeStream = nil
             runner.context.closeStream(from: active.address)

@@ -15,6 +15,8 @@ final class Connection {
         case chunkedBody
         /// Sending a streaming response.
         case streaming
+        /// Waiting for a deferred response (``HTTPDeferredResponse``) that another thread completes.
+        case waiting
         /// Sending the last response; the connection closes when it is out.
         case closing
         /// Output shut down; reading and discarding until the client closes, so the last response is not
@@ -35,6 +37,16 @@ final class Connection {
         /// The client's address, whose stream slot this stream holds (``ServerContext/openStream(from:)``).
         let address: String?
         var bytes = 0
+    }
+
+    /// A request whose deferred response another thread completes, with what its answer is sent with.
+    struct Awaited {
+        let deferred: HTTPDeferredResponse
+        let method: String
+        let target: String
+        let version: HTTPVersion
+        let keepAlive: Bool
+        let startedAt: UInt64
     }
 
     /// Past this many unsent bytes the connection stops reading and answering (the client is not reading).
@@ -69,6 +81,7 @@ final class Connection {
     var reservedBodyBytes = 0
     var decoder: HTTPChunkedDecoder?
     var activeStream: ActiveStream?
+    var awaited: Awaited?
     var registeredEvents = Posix.Epoll.readable
     var peerClosed = false
     var headStartedAt: UInt64
@@ -131,7 +144,7 @@ final class Connection {
         case .lingering:
             if peerClosed { close(runner) }
             return
-        case .streaming:
+        case .streaming, .waiting:
             if peerClosed || unreadCount > parser.maxHeaderBytes { close(runner) }
             return
         case .head, .lengthBody, .chunkedBody:
@@ -230,7 +243,7 @@ final class Connection {
                     releaseBody(runner)
                     continue
                 }
-            case .streaming, .closing, .lingering, .closed:
+            case .streaming, .waiting, .closing, .lingering, .closed:
                 break
             }
             break

@@ -11,6 +11,8 @@ final class EventLoop: Sendable {
     enum Message: Sendable {
         /// A stream has bytes or a close for its connection.
         case streamReady(HTTPStream)
+        /// A deferred response is complete for its connection.
+        case deferredReady(HTTPDeferredResponse)
         /// Begin a graceful stop.
         case stop
         /// Serve a connection another loop accepted (see ``ServerContext/loop(forConnectionAcceptedBy:)``).

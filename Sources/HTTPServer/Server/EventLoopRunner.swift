@@ -99,6 +99,7 @@ final class EventLoopRunner {
                 switch message {
                 case .stop: beginStop()
                 case .streamReady(let stream): deliver(stream)
+                case .deferredReady(let deferred): deliver(deferred)
                 case .adopt(let fd): adopt(fd)
                 }
             }
@@ -232,6 +233,11 @@ final class EventLoopRunner {
                     data: Self.listenerToken)) != nil
         }
         for case let connection? in connections { connection.checkTimeouts(self) }
+    }
+
+    private func deliver(_ deferred: HTTPDeferredResponse) {
+        guard let (response, token) = deferred.take(), let connection = connection(for: token) else { return }
+        connection.complete(deferred, with: response, self)
     }
 
     private func deliver(_ stream: HTTPStream) {

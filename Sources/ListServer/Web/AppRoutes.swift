@@ -16,6 +16,8 @@ struct AppRoutes: Sendable {
     let files: StaticFiles
     /// Where the datasets' image names resolve (`--assets`, then the built-in icons).
     let assets: AssetCatalog
+    /// Where uploads are imported, off the event loops.
+    let imports = ImportWorker()
 
     /// - Parameter assets: the image folders; by default none, only the built-in icons of `files`.
     init(library: Library, policy: MutationPolicy, files: StaticFiles, assets: AssetCatalog? = nil) {
@@ -47,7 +49,10 @@ struct AppRoutes: Sendable {
         }
         router.get("/api/datasets") { _, _ in listDatasets() }
         router.get("/api/datasets/:id") { _, parameters in try datasetDetail(parameters["id"]!) }
-        router.put("/api/datasets/:id") { request, parameters in try putDataset(parameters["id"]!, request) }
+        router.put("/api/datasets/:id") { request, parameters in
+            let id = parameters["id"]!
+            return imports.respond(to: request) { try putDataset(id, request) }
+        }
         router.delete("/api/datasets/:id") { request, parameters in try deleteDataset(parameters["id"]!, request) }
         router.get("/api/datasets/:id/window") { request, parameters in
             try window(.json, parameters["id"]!, request.parsedQuery, condition: request.headers["If-None-Match"])

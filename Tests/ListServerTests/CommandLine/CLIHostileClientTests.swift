@@ -1,5 +1,6 @@
 // ListServerTests — what a hostile client can do to the real binary: foreign hosts, uploads without a token
 import Foundation
+import Synchronization
 import HTTPServer
 import TestSupport
 import Testing
@@ -217,5 +218,50 @@ struct CLIHostileClientTests {
         let version = try #require(AcceptanceHarness.datasets(port)["heroes"]?.version)
         let batch = #"{"baseVersion":\#(version),"updateRows":[]}"#
         #expect(try AcceptanceHarness.request(port, "POST", "/api/datasets/heroes/batch", body: batch).status == 200)
+    }
+
+    @Test("a large upload is imported off the event loops: windows on every connection keep being answered")
+    func largeUploadDoesNotStallWindows() throws {
+        let root = ServerProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try ServerProcess.start(["--data", root, "--quiet"])
+        defer { _ = server.terminate() }
+        let port = server.port
+        let body = CLIUploadTests.rows(200_000)
+        // Keep-alive readers on both loops (connections are shared out over them).
+        let readers = try (0..<4).map { _ in try RawClient(port: port, timeoutSeconds: 30) }
+        let window = "GET /api/datasets/heroes/window?top=0&height=600 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        for reader in readers {
+            try reader.send(window)
+            #expect(try #require(reader.readResponse()).status == 200)
+        }
+        let uploader = try RawClient(port: port, timeoutSeconds: 120)
+        try uploader.send(
+            "PUT /api/datasets/big HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n")
+        try uploader.send(Array(body.utf8))
+        let uploadSent = Date()
+        // The uploader waits for its answer on a thread of its own; this thread asks for windows meanwhile.
+        nonisolated(unsafe) let waitingUploader = uploader
+        let answer = Mutex<(status: Int, seconds: Double)?>(nil)
+        Thread.detachNewThread {
+            let status = waitingUploader.readResponse()?.status ?? 0
+            answer.withLock { $0 = (status, Date().timeIntervalSince(uploadSent)) }
+        }
+        var slowest = 0.0
+        var answers = 0
+        while answer.withLock({ $0 }) == nil && Date().timeIntervalSince(uploadSent) < 120 {
+            for reader in readers {
+                let asked = Date()
+                try reader.send(window)
+                #expect(try #require(reader.readResponse()).status == 200)
+                slowest = max(slowest, Date().timeIntervalSince(asked))
+                answers += 1
+            }
+        }
+        let (status, importSeconds) = try #require(answer.withLock { $0 })
+        #expect(status == 201)
+        #expect(answers > 20, "windows kept coming during the \(importSeconds) s import")
+        #expect(slowest < max(0.5, importSeconds / 4), "slowest window \(slowest) s during a \(importSeconds) s import")
     }
 }

@@ -66,7 +66,8 @@ struct APIDatasetUploadTests {
         headers.set("Host", "127.0.0.1:8080")
         let response = api.router.respond(
             to: try HTTPRequest(method: "PUT", target: "/api/datasets/binary", headers: headers, body: binary),
-            problemPaths: AppRoutes.problemPaths)
+            problemPaths: AppRoutes.problemPaths
+        ).completed()
         #expect(response.status == 201)
         #expect(api.titles("binary") == ["plist row"])
     }

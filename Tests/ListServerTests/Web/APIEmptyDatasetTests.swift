@@ -47,7 +47,8 @@ struct APIEmptyDatasetTests {
             let headers: HTTPHeaders = ["Host": "127.0.0.1:8080", "Origin": "http://127.0.0.1:8080"]
             return router.respond(
                 to: try HTTPRequest(method: method, target: target, headers: headers, body: Array(body.utf8)),
-                problemPaths: AppRoutes.problemPaths)
+                problemPaths: AppRoutes.problemPaths
+            ).completed()
         }
 
         /// `GET target`, checked to be a `200` JSON object.

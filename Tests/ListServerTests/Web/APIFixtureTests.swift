@@ -61,7 +61,8 @@ final class APIFixture {
         if headers["Host"] == nil { headers.set("Host", "127.0.0.1:8080") }
         return router.respond(
             to: try HTTPRequest(method: method, target: target, headers: headers, body: Array(body.utf8)),
-            problemPaths: AppRoutes.problemPaths)
+            problemPaths: AppRoutes.problemPaths
+        ).completed()
     }
 
     func get(_ target: String, headers: HTTPHeaders = [:]) throws -> HTTPResponse {

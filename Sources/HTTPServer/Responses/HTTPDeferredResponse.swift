@@ -1,0 +1,56 @@
+// HTTPServer — a response that another thread completes
+
+/// A response that another thread completes: for work too long for an event loop (an import of a large
+/// file), the handler hands it to a worker and returns at once with this; the loop serves its other
+/// connections meanwhile, and sends the response when ``complete(_:)`` is called.
+///
+/// The connection waits for it (later pipelined requests wait in order); a client that leaves first
+/// loses nothing but the answer, and a completion after that is ignored.
+public final class HTTPDeferredResponse: Sendable {
+    private struct State {
+        var response: HTTPResponse?
+        var attachment: HTTPStream.Attachment?
+        var delivered = false
+    }
+
+    private let state = Posix.Locked(State())
+
+    public init() {}
+
+    /// Completes the response; the connection's loop sends it. Only the first call counts.
+    /// - Parameter response: a response with a body known in full (a stream or another deferred
+    ///   response is answered `500`).
+    public func complete(_ response: HTTPResponse) {
+        let wake = state.withLock { state -> HTTPStream.Attachment? in
+            guard state.response == nil else { return nil }
+            state.response = response
+            return state.attachment
+        }
+        wake?.loop.post(.deferredReady(self))
+    }
+
+    /// The response once ``complete(_:)`` has been called; nil before.
+    public var response: HTTPResponse? { state.withLock { $0.response } }
+
+    // MARK: Event loop side
+
+    /// Binds the response to its connection; a response already complete is delivered at once.
+    func attach(_ attachment: HTTPStream.Attachment) {
+        let ready = state.withLock { state -> Bool in
+            state.attachment = attachment
+            return state.response != nil
+        }
+        if ready { attachment.loop.post(.deferredReady(self)) }
+    }
+
+    /// The completed response and the connection it is for, once: later calls give nil.
+    func take() -> (response: HTTPResponse, token: UInt64)? {
+        state.withLock { state in
+            guard !state.delivered, let response = state.response, let attachment = state.attachment else {
+                return nil
+            }
+            state.delivered = true
+            return (response, attachment.token)
+        }
+    }
+}
