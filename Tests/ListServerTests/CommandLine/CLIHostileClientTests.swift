@@ -9,6 +9,16 @@ import Testing
 
 @Suite("CLI: hostile clients against the real binary")
 struct CLIHostileClientTests {
+    /// The real binary serving a data directory of its own (removed when it stops) with `flags`.
+    private static func startServer(_ flags: [String] = []) throws -> (port: Int, stop: () -> Void) {
+        let root = ServerProcess.temporaryDirectory()
+        let server = try ServerProcess.start(["--data", root, "--quiet"] + flags)
+        return (server.port, {
+            _ = server.terminate()
+            try? FileManager.default.removeItem(atPath: root)
+        })
+    }
+
     /// Sends `text` on a new connection and reads one response.
     private static func exchange(_ port: Int, _ text: String) throws -> WireResponse {
         let client = try RawClient(port: port, timeoutSeconds: 20)
@@ -18,10 +28,8 @@ struct CLIHostileClientTests {
 
     @Test("a foreign Host reads nothing and changes nothing; --allow-host adds a name")
     func foreignHostReadsNothing() throws {
-        let root = ServerProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let server = try ServerProcess.start(["--data", root, "--quiet", "--allow-host", "Lists.Test"])
-        defer { _ = server.terminate() }
+        let server = try Self.startServer(["--allow-host", "Lists.Test"])
+        defer { server.stop() }
         let port = server.port
         let before = try #require(AcceptanceHarness.datasets(port)["heroes"])
         let evil = "evil.example:\(port)"
@@ -53,10 +61,8 @@ struct CLIHostileClientTests {
 
     @Test("with --token, an upload without it is refused before its body: no 100 Continue, nothing read")
     func uploadWithoutTokenIsRefusedFromItsHead() throws {
-        let root = ServerProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let server = try ServerProcess.start(["--data", root, "--quiet", "--token", "s3cret"])
-        defer { _ = server.terminate() }
+        let server = try Self.startServer(["--token", "s3cret"])
+        defer { server.stop() }
         let port = server.port
         for expect in ["Expect: 100-continue\r\n", ""] {
             let client = try RawClient(port: port, timeoutSeconds: 20)
@@ -97,10 +103,8 @@ struct CLIHostileClientTests {
 
     @Test("pages carry CSP, frame and referrer policies; every response says nosniff")
     func pagesKeepToThemselves() throws {
-        let root = ServerProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let server = try ServerProcess.start(["--data", root, "--quiet"])
-        defer { _ = server.terminate() }
+        let server = try Self.startServer()
+        defer { server.stop() }
         for page in ["/", "/d/friends", "/d/settings?q=wi"] {
             let response = try AcceptanceHarness.get(server.port, page)
             #expect(response.status == 200, "\(page)")
@@ -152,10 +156,8 @@ struct CLIHostileClientTests {
 
     @Test("control characters: XML export is 422 naming the key path, other exports parse, HTML shows U+FFFD")
     func controlCharacters() throws {
-        let root = ServerProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let server = try ServerProcess.start(["--data", root, "--quiet"])
-        defer { _ = server.terminate() }
+        let server = try Self.startServer()
+        defer { server.stop() }
         let port = server.port
         let rows = #"[{"title":"plain","detail":"ok"},{"title":"bell\u0007 nul\u0000 esc\u001b","detail":"line\nbreak"}]"#
         #expect(try AcceptanceHarness.request(port, "PUT", "/api/datasets/ctl", body: rows).status == 201)
@@ -194,10 +196,8 @@ struct CLIHostileClientTests {
 
     @Test("a client flooding event streams gets 429 past its share; windows and batches are still answered")
     func streamFloodIsBounded() throws {
-        let root = ServerProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let server = try ServerProcess.start(["--data", root, "--quiet", "--max-streams-per-client", "4"])
-        defer { _ = server.terminate() }
+        let server = try Self.startServer(["--max-streams-per-client", "4"])
+        defer { server.stop() }
         let port = server.port
         var streams: [RawClient] = []
         var refused = 0
@@ -222,10 +222,8 @@ struct CLIHostileClientTests {
 
     @Test("a large upload is imported off the event loops: windows on every connection keep being answered")
     func largeUploadDoesNotStallWindows() throws {
-        let root = ServerProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let server = try ServerProcess.start(["--data", root, "--quiet"])
-        defer { _ = server.terminate() }
+        let server = try Self.startServer()
+        defer { server.stop() }
         let port = server.port
         let body = CLIUploadTests.rows(200_000)
         // Keep-alive readers on both loops (connections are shared out over them).
