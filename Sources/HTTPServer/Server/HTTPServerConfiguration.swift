@@ -43,6 +43,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// The host names the server answers to (``HostAllowlist``); a request naming another in `Host` is
     /// answered `421`. nil: any host.
     public var allowedHosts: HostAllowlist?
+    /// Paths answered whatever host the request names: a health check that load balancers and
+    /// orchestrators probe by address (they send `Host: 10.1.2.3:8080`). They must disclose nothing.
+    public var anyHostPaths: Set<String> = []
     /// Checks a request from its head alone, before any of its body is read or `100 Continue` is sent:
     /// an error it returns is the answer, and the connection closes after it (the body is not read). For
     /// the checks that need no body, such as who may change data. nil: every request goes on.

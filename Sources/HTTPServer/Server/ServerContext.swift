@@ -73,7 +73,9 @@ final class ServerContext: Sendable {
     /// Why a request is refused from its head alone: a host the server does not answer to (`421`), or
     /// what the configuration's `headCheck` says; nil when it may go on.
     func refusal(of request: HTTPRequest) -> HTTPError? {
-        if let hosts = configuration.allowedHosts, let host = request.headers["Host"], !hosts.allows(host) {
+        if let hosts = configuration.allowedHosts, let host = request.headers["Host"], !hosts.allows(host),
+            !configuration.anyHostPaths.contains(request.path)
+        {
             return hosts.refusal(host: host)
         }
         return configuration.headCheck?(request)

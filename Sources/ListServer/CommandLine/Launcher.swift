@@ -86,6 +86,7 @@ enum Launcher {
         serverConfiguration.bodyLimit = { path in AppRoutes.isDatasetPath(path) ? maxImportBytes : nil }
         serverConfiguration.plainResponder = routes.plainResponder
         serverConfiguration.allowedHosts = configuration.hostAllowlist
+        serverConfiguration.anyHostPaths = [AppRoutes.healthPath]
         serverConfiguration.headCheck = routes.headCheck
         serverConfiguration.maxStreamsPerAddress = configuration.maxStreamsPerClient
         // Uploads in progress may hold twice the largest one, and at least 64 MiB.

@@ -77,6 +77,7 @@ struct AppRoutes: Sendable {
             }
             return try assets.folders[index].response(for: request)
         }
+        router.get(Self.healthPath) { _, _ in try health() }
         router.get("/") { _, _ in try home() }
         router.get("/d/:id") { request, parameters in
             try TablePage.response(
@@ -238,6 +239,21 @@ struct AppRoutes: Sendable {
         }
         var response = HTTPResponse(status: 200, body: body)
         response.headers.set("Content-Type", "text/html; charset=utf-8")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    /// The path load balancers probe; it answers whatever host is named and discloses nothing.
+    static let healthPath = "/healthz"
+
+    /// `GET /healthz`: `200` while the store answers a query, `503` when it does not.
+    private func health() throws(HTTPError) -> HTTPResponse {
+        do {
+            _ = try library.store.hasDatasets()
+        } catch {
+            throw HTTPError(503, detail: "the store does not answer", headers: ["Retry-After": "5"])
+        }
+        var response = HTTPResponse.text("ok\n")
         response.headers.set("Cache-Control", "no-store")
         return response
     }

@@ -180,6 +180,18 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/healthz": {
+              "get": {
+                "operationId": "getHealth",
+                "summary": "For load balancers: whether this server's store answers. Answered whatever host the request names.",
+                "responses": {
+                  "200": {"description": "The store answers.", "content": {"text/plain": {"schema": {"const": "ok\n"}}}},
+                  "503": {"description": "The store does not answer; try another server.",
+                    "headers": {"Retry-After": {"schema": {"type": "string"}}},
+                    "content": {"text/plain": {"schema": {"type": "string"}}}}
+                }
+              }
+            },
             "/": {
               "get": {
                 "operationId": "getIndexPage",
