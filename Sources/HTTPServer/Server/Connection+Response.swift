@@ -259,6 +259,7 @@ extension Connection {
             bytes: isHead ? 0 : response.bodyBytes.count, microseconds: 0)
         pendingHead = nil
         decoder = nil
+        body = []
         releaseBody(runner)
         inbound = []
         inboundStart = 0
@@ -350,6 +351,7 @@ extension Connection {
         guard phase != .closed else { return }
         phase = .closed
         releaseBody(runner)
+        body = []
         awaited = nil
         if let active = activeStream {
             activeStream = nil

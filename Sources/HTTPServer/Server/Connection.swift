@@ -72,7 +72,11 @@ final class Connection {
     var isFlushQueued = false
     @exclusivity(unchecked) var parser: HTTPRequestParser
     var pendingHead: HTTPRequestHead?
+    /// The bytes of a `Content-Length` body still to come, and the ones come so far: read into room made
+    /// for the whole body at its start, so the loop never copies it again (a 70 MB upload grown by
+    /// doubling and then copied out held the loop for about 50 ms at a time).
     var bodyRemaining = 0
+    @exclusivity(unchecked) var body: [UInt8] = []
     /// When the body being read began, and how many of its bytes have arrived: a body must keep the
     /// configuration's `minimumBodyRate` once the header timeout has passed.
     var bodyStartedAt: UInt64 = 0
@@ -125,7 +129,13 @@ final class Connection {
             peerClosed = true
         case .processed(let count):
             lastReadAt = runner.now
-            if phase != .lingering {
+            if phase == .lengthBody {
+                // The body's bytes go straight into its room; what follows it is the next request's.
+                let taken = min(count, bodyRemaining)
+                body.append(contentsOf: UnsafeRawBufferPointer(rebasing: runner.readBuffer[..<taken]))
+                bodyRemaining -= taken
+                inbound.append(contentsOf: UnsafeRawBufferPointer(rebasing: runner.readBuffer[taken..<count]))
+            } else if phase != .lingering {
                 if unreadCount == 0 && phase == .head { headStartedAt = runner.now }
                 inbound.append(contentsOf: UnsafeRawBufferPointer(rebasing: runner.readBuffer[..<count]))
             }
@@ -214,12 +224,12 @@ final class Connection {
                     }
                 }
             case .lengthBody:
-                guard unreadCount >= bodyRemaining, let head = pendingHead else { break }
-                let body = Array(inbound[inboundStart..<(inboundStart + bodyRemaining)])
-                inboundStart += bodyRemaining
+                guard bodyRemaining == 0, let head = pendingHead else { break }
+                var complete: [UInt8] = []
+                swap(&complete, &body)
                 pendingHead = nil
                 phase = .head
-                respond(to: head, body: body, runner)
+                respond(to: head, body: complete, runner)
                 releaseBody(runner)
                 continue
             case .chunkedBody:
@@ -268,7 +278,12 @@ final class Connection {
                 return
             }
             guard reserveBody(length, runner, head: head) else { return }
-            bodyRemaining = length
+            let arrived = min(unreadCount, length)
+            body = []
+            body.reserveCapacity(length)
+            body.append(contentsOf: inbound[inboundStart..<(inboundStart + arrived)])
+            inboundStart += arrived
+            bodyRemaining = length - arrived
             phase = .lengthBody
         case .chunked:
             guard reserveBody(unreadCount, runner, head: head) else { return }
@@ -278,8 +293,8 @@ final class Connection {
         pendingHead = head
         lastReadAt = runner.now
         bodyStartedAt = runner.now
-        bodyBytesRead = unreadCount
-        if head.expectsContinue && unreadCount == 0 {
+        bodyBytesRead = unreadCount + body.count
+        if head.expectsContinue && bodyBytesRead == 0 {
             beginOutput(runner)
             outbound.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
         }
