@@ -20,21 +20,6 @@ public enum FieldValue: Sendable, Hashable {
     /// JSON `null` (plist has no null).
     case null
 
-    /// The name used in error messages: "a boolean", "a string", ...
-    public var typeDescription: String {
-        switch self {
-        case .string: "a string"
-        case .int: "an integer"
-        case .real: "a number"
-        case .bool: "a boolean"
-        case .date: "a date"
-        case .data: "data"
-        case .array: "an array"
-        case .dict: "a dictionary"
-        case .null: "null"
-        }
-    }
-
     /// A short rendering of the value for error messages (`"yes"`, `42`, `[…]`).
     public var errorPreview: String {
         switch self {

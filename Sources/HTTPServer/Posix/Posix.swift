@@ -19,11 +19,6 @@ public struct PosixError: Error, CustomStringConvertible, Equatable {
         "\(call) failed: \(String(cString: strerror(code))) (errno \(code))"
     }
 
-    /// The peer reset or closed the connection under us; not worth logging.
-    public var isDisconnect: Bool {
-        code == ECONNRESET || code == EPIPE || code == ENOTCONN || code == ETIMEDOUT
-    }
-
     /// The process or the system ran out of file descriptors.
     public var isDescriptorExhaustion: Bool { code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM }
 }

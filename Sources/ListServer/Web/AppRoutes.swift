@@ -223,12 +223,6 @@ struct AppRoutes: Sendable {
         return response
     }
 
-    private func page(_ file: String, _ request: HTTPRequest) throws -> HTTPResponse {
-        var fileRequest = request
-        fileRequest.path = "/" + file
-        return try files.response(for: fileRequest)
-    }
-
     /// `GET /`: the home page with the datasets as cards. Never cached: it changes with every batch.
     private func home() throws(HTTPError) -> HTTPResponse {
         guard let file = files.resolve("/index.html"),

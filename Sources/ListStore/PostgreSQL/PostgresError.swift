@@ -39,9 +39,6 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible 
         return "\(call) failed\(state): \(message)\(statement)"
     }
 
-    /// A unique or primary-key constraint was violated.
-    public var isUniqueViolation: Bool { sqlState == "23505" }
-
     /// libpq's messages end with a newline and may carry `DETAIL:` lines; they are joined into one.
     static func oneLine(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }

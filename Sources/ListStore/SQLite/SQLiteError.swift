@@ -17,9 +17,6 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
         return "\(call) failed (\(code)): \(message)\(statement)"
     }
 
-    /// The primary result code (`SQLITE_CONSTRAINT` for every constraint failure).
-    public var primaryCode: Int32 { code & 0xFF }
-
     /// Builds the error for `code` returned by `call` on connection `handle`.
     public init(call: String, code: Int32, handle: OpaquePointer?, sql: String?) {
         self.call = call
