@@ -11,6 +11,10 @@ public final class HTTPDeferredResponse: Sendable {
         var response: HTTPResponse?
         var attachment: HTTPStream.Attachment?
         var delivered = false
+        /// Bytes of the server's budget for request bodies that the request's body holds until the work
+        /// is done (the worker has the body), and the server they are owed to.
+        var heldBodyBytes = 0
+        var budget: ServerContext?
     }
 
     private let state = Posix.Locked(State())
@@ -21,11 +25,13 @@ public final class HTTPDeferredResponse: Sendable {
     /// - Parameter response: a response with a body known in full (a stream or another deferred
     ///   response is answered `500`).
     public func complete(_ response: HTTPResponse) {
-        let wake = state.withLock { state -> HTTPStream.Attachment? in
-            guard state.response == nil else { return nil }
+        let (wake, held, budget) = state.withLock { state -> (HTTPStream.Attachment?, Int, ServerContext?) in
+            guard state.response == nil else { return (nil, 0, nil) }
             state.response = response
-            return state.attachment
+            defer { (state.heldBodyBytes, state.budget) = (0, nil) }
+            return (state.attachment, state.heldBodyBytes, state.budget)
         }
+        budget?.releaseBodyBytes(held)
         wake?.loop.post(.deferredReady(self))
     }
 
@@ -34,13 +40,21 @@ public final class HTTPDeferredResponse: Sendable {
 
     // MARK: Event loop side
 
-    /// Binds the response to its connection; a response already complete is delivered at once.
-    func attach(_ attachment: HTTPStream.Attachment) {
+    /// Binds the response to its connection, and takes over `bodyBytes` of the server's body budget that
+    /// the request's body holds: they are given back when the work completes, whether or not the client
+    /// is still there, as the worker holds the body until then. A response already complete gives them
+    /// back and is delivered at once.
+    func attach(_ attachment: HTTPStream.Attachment, holding bodyBytes: Int, of budget: ServerContext) {
         let ready = state.withLock { state -> Bool in
             state.attachment = attachment
-            return state.response != nil
+            guard state.response == nil else { return true }
+            (state.heldBodyBytes, state.budget) = (bodyBytes, budget)
+            return false
         }
-        if ready { attachment.loop.post(.deferredReady(self)) }
+        if ready {
+            budget.releaseBodyBytes(bodyBytes)
+            attachment.loop.post(.deferredReady(self))
+        }
     }
 
     /// The completed response and the connection it is for, once: later calls give nil.

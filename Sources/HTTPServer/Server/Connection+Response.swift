@@ -88,7 +88,10 @@ extension Connection {
                 deferred: deferred, method: method, target: target, version: version, keepAlive: asked,
                 startedAt: startedAt)
             phase = .waiting
-            deferred.attach(HTTPStream.Attachment(loop: runner.loop, token: token))
+            // The worker holds the body now: its share of the budget goes with it, given back when it is done.
+            deferred.attach(
+                HTTPStream.Attachment(loop: runner.loop, token: token), holding: reservedBodyBytes, of: runner.context)
+            reservedBodyBytes = 0
             return
         }
         var response = response

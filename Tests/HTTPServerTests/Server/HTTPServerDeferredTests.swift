@@ -73,4 +73,33 @@ struct HTTPServerDeferredTests {
             #expect(try #require(client.readResponse()).text == "hello")
         }
     }
+
+    @Test("a body handed to a worker keeps its share of the upload budget until the work is done, client or not")
+    func workerKeepsTheBodyBudget() throws {
+        let completions = Completions()
+        let configure: (inout HTTPServerConfiguration) -> Void = { configuration in
+            configuration.maxBodyBytes = 4 << 20
+            configuration.maxBufferedBodyBytes = 1 << 20
+        }
+        try withTestServer(configure: configure, handler: Self.router(completions: completions).handler) { port, _ in
+            do {
+                // Sent whole, then the client leaves: the worker still has the 800 kB for 700 ms.
+                let leaving = try RawClient(
+                    port: port, sending: "POST /slow?ms=700 HTTP/1.1\r\nHost: t\r\nContent-Length: 800000\r\n\r\n")
+                try leaving.send([UInt8](repeating: 65, count: 800_000))
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            let refused = try RawClient(
+                port: port, sending: "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 600000\r\n\r\n")
+            #expect(try #require(refused.readResponse()).status == 503)
+            for _ in 0..<200 where completions.count.load(ordering: .relaxed) == 0 {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            #expect(completions.count.load(ordering: .relaxed) == 1)
+            let accepted = try RawClient(
+                port: port, sending: "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 600000\r\n\r\n")
+            try accepted.send([UInt8](repeating: 66, count: 600_000))
+            #expect(try #require(accepted.readResponse()).text == "600000")
+        }
+    }
 }
