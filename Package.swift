@@ -21,8 +21,8 @@ let package = Package(
         .executableTarget(
             name: "ListServer", dependencies: ["HTTPServer", "ListStore", "ListRender", "Models"]),
         .executableTarget(name: "ListBench", dependencies: ["ListRender", "Models"]),
-        .testTarget(name: "ModelsTests", dependencies: ["Models"]),
-        .testTarget(name: "ListRenderTests", dependencies: ["ListRender", "Models"]),
+        .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
+        .testTarget(name: "ListRenderTests", dependencies: ["ListRender", "Models", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["HTTPServer", "Models"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "Models", "TestSupport"]),

@@ -1,5 +1,6 @@
 // ListRenderTests — deriving layouts for other expanded sections
 import Models
+import TestSupport
 import Testing
 
 @testable import ListRender

@@ -1,5 +1,6 @@
 // ListRenderTests — footer heights for editing mode
 import Models
+import TestSupport
 import Testing
 
 @testable import ListRender

@@ -1,4 +1,5 @@
 // ListRenderTests — HeightTree
+import TestSupport
 import Testing
 
 @testable import ListRender

@@ -1,5 +1,6 @@
 // ListRenderTests — TableLayout mutations
 import Models
+import TestSupport
 import Testing
 
 @testable import ListRender

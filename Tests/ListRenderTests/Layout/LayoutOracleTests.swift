@@ -1,5 +1,6 @@
 // ListRenderTests — TableLayout against a linear model
 import Models
+import TestSupport
 import Testing
 
 @testable import ListRender

@@ -1,5 +1,6 @@
 // ListRenderTests — random heights and layouts from a ``SplitMix64``
 import Models
+import TestSupport
 import Testing
 
 @testable import ListRender

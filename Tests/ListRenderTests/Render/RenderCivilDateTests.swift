@@ -1,6 +1,7 @@
 // ListRenderTests — civil dates from unix time
 import Foundation
 import Models
+import TestSupport
 import Testing
 
 @testable import ListRender

@@ -1,5 +1,6 @@
 // ListRenderTests — fragment renderer: escaping of dataset text
 import Models
+import TestSupport
 import Testing
 
 @testable import ListRender

@@ -1,5 +1,6 @@
 // ListRenderTests — placeholders for images that resolve nowhere
 import Models
+import TestSupport
 import Testing
 
 @testable import ListRender

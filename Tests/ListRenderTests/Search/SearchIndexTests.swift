@@ -1,5 +1,6 @@
 // ListRenderTests — the search index against a naive filter on seeded random datasets
 import Models
+import TestSupport
 import Testing
 
 @testable import ListRender

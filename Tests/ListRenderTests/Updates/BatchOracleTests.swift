@@ -1,5 +1,6 @@
 // ListRenderTests — A seeded generator, so every random test is reproducible
 import Models
+import TestSupport
 import Testing
 
 @testable import ListRender
@@ -7,18 +8,6 @@ import Testing
 // MARK: - Helpers shared by the batch, diff, selection and editing tests
 
 /// A seeded generator, so every random test is reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// `IndexPath(row:section:)` written section first, as tables are read.
 func path(_ section: Int, _ row: Int) -> IndexPath { IndexPath(row: row, section: section) }
 

@@ -1,5 +1,6 @@
 // ListRenderTests — the length of the longest increasing subsequence
 import Models
+import TestSupport
 import Testing
 
 @testable import ListRender

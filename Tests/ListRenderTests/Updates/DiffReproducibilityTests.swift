@@ -1,5 +1,6 @@
 // ListRenderTests — A random table made from `old`
 import Models
+import TestSupport
 import Testing
 
 @testable import ListRender

@@ -10,22 +10,11 @@ import Testing
 @testable import ListServer
 
 /// A small deterministic generator for the randomized library tests.
-struct LibraryRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 private func decode(_ json: String, id: String) throws -> Dataset {
     try DatasetImporter.importDataset(Array(json.utf8), using: DatasetDecoder(file: id, id: id))
 }
 
-private func groupedDataset(sections: Int, random: inout LibraryRandom) throws -> Dataset {
+private func groupedDataset(sections: Int, random: inout SplitMix64) throws -> Dataset {
     var groups: [String] = []
     for section in 0..<sections {
         let rows = (0..<Int.random(in: 0...6, using: &random)).map { #"{"title":"r\#(section)-\#($0)","n":\#($0)}"# }
@@ -44,7 +33,7 @@ private func heroesDataset(count: Int) throws -> Dataset {
 
 /// A random valid batch by ids: deletes, updates, inserts at post-batch positions, and for grouped
 /// datasets a section insert or delete now and then.
-private func randomBatch(_ entry: DatasetEntry, random: inout LibraryRandom) -> BatchRequest {
+private func randomBatch(_ entry: DatasetEntry, random: inout SplitMix64) -> BatchRequest {
     let dataset = entry.dataset
     var request = BatchRequest(baseVersion: dataset.version)
     var deletedSections: Set<Int> = []
@@ -104,7 +93,7 @@ struct LibraryTests {
     @Test("random batches keep the replayed layout, the snapshot and the store equal to a fresh build", arguments: [1, 2, 3])
     func randomBatchesStayConsistent(seed: UInt64) throws {
         try StoreFixtures.withDirectory { directory in
-            var random = LibraryRandom(state: seed)
+            var random = SplitMix64(seed: seed)
             let store = try SQLiteStore(directory: directory)
             defer { store.close() }
             let datasets = [try groupedDataset(sections: 6, random: &random), try heroesDataset(count: 12)]
@@ -127,7 +116,7 @@ struct LibraryTests {
     @Test("a refused batch leaves the entry, the version and the store as they were")
     func refusedBatchChangesNothing() throws {
         try StoreFixtures.withDirectory { directory in
-            var random = LibraryRandom(state: 9)
+            var random = SplitMix64(seed: 9)
             let store = try SQLiteStore(directory: directory)
             defer { store.close() }
             let dataset = try groupedDataset(sections: 3, random: &random)

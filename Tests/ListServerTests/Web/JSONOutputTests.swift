@@ -35,7 +35,7 @@ struct JSONOutputTests {
 
     @Test("a document written in place reads as one written into a buffer and copied out, at every room")
     func inPlaceEqualsCopied() {
-        var random = LibraryRandom(state: 7)
+        var random = SplitMix64(seed: 7)
         for _ in 0..<40 {
             let value = Self.randomValue(&random, depth: 0)
             let wanted = JSONWriter.write(value)
@@ -47,7 +47,7 @@ struct JSONOutputTests {
 
     @Test("seeded random trees are written byte for byte as JSONWriter writes them")
     func randomTreesMatchJSONWriter() {
-        var random = LibraryRandom(state: 42)
+        var random = SplitMix64(seed: 42)
         for _ in 0..<300 {
             let value = Self.randomValue(&random, depth: 0)
             var json = JSONOutput(capacity: 8)
@@ -109,7 +109,7 @@ struct JSONOutputTests {
         #expect(try JSONReader.read(json.bytes) == expected)
     }
 
-    private static func randomValue(_ random: inout LibraryRandom, depth: Int) -> FieldValue {
+    private static func randomValue(_ random: inout SplitMix64, depth: Int) -> FieldValue {
         let choice = Int.random(in: 0..<(depth < 3 ? 9 : 6), using: &random)
         switch choice {
         case 0: return .string(strings.randomElement(using: &random)!)

@@ -14,7 +14,7 @@ import Testing
 struct WindowAPITests {
     private static func library(in directory: String) throws -> Library {
         var groups: [String] = []
-        var random = LibraryRandom(state: 42)
+        var random = SplitMix64(seed: 42)
         for group in 0..<40 {
             let count = Int.random(in: 0...30, using: &random)
             let rows = (0..<count).map { #"{"name":"F\#(group)-\#($0)","icon":"friend-01","vip":false}"# }
@@ -54,7 +54,7 @@ struct WindowAPITests {
     func randomWindowsMatchLinearScan() throws {
         try Self.withRoutes { library, routes in
             let entry = try #require(library.entry("big"))
-            var random = LibraryRandom(state: 7)
+            var random = SplitMix64(seed: 7)
             let sectionIDs = entry.dataset.sections.map(\.id)
             for round in 0..<60 {
                 let expandedIDs = Set(sectionIDs.filter { _ in Bool.random(using: &random) })

@@ -1,5 +1,6 @@
 // ModelsTests — PackedFields
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Models
@@ -136,10 +137,10 @@ struct PackedFieldsTests {
     }
 }
 
-/// Random packed fields from a ``SeededGenerator``, so random tests repeat exactly.
+/// Random packed fields from a ``SplitMix64``, so random tests repeat exactly.
 private struct PackedRandom: RandomNumberGenerator {
-    private var base: SeededGenerator
-    init(seed: UInt64) { base = SeededGenerator(seed: seed) }
+    private var base: SplitMix64
+    init(seed: UInt64) { base = SplitMix64(seed: seed) }
 
     mutating func next() -> UInt64 { base.next() }
 

@@ -1,13 +1,14 @@
 // ModelsTests — JSON round trips
+import TestSupport
 import Testing
 
 @testable import Models
 
-/// Random JSON values from a ``SeededGenerator``, so random tests repeat exactly.
+/// Random JSON values from a ``SplitMix64``, so random tests repeat exactly.
 struct JSONTestRandom: RandomNumberGenerator {
-    private var base: SeededGenerator
+    private var base: SplitMix64
 
-    init(seed: UInt64) { base = SeededGenerator(seed: seed) }
+    init(seed: UInt64) { base = SplitMix64(seed: seed) }
 
     mutating func next() -> UInt64 { base.next() }
 

@@ -1,5 +1,6 @@
 // ModelsTests — property-list round trips
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Models
@@ -57,24 +58,9 @@ func syntaxError(
     return nil
 }
 
-/// A small deterministic generator (SplitMix64) for seeded random trees.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
-
 /// Random `FieldValue` trees with awkward content and no `.null`.
 struct RandomPropertyList {
-    var generator: SeededGenerator
+    var generator: SplitMix64
     /// Whether strings may hold C0 control characters (strict XML readers refuse them).
     var controlCharacters = true
 
@@ -85,7 +71,7 @@ struct RandomPropertyList {
     static let controls: [String] = ["\r", "\r\n", "\u{0}", "\u{1}", "\u{1F}", "\u{B}"]
 
     init(seed: UInt64, controlCharacters: Bool = true) {
-        generator = SeededGenerator(seed: seed)
+        generator = SplitMix64(seed: seed)
         self.controlCharacters = controlCharacters
     }
 
