@@ -27,6 +27,21 @@ struct APIExportTests {
         let current = api.dataset("teams")
         #expect(imported.sections.map(\.fields) == current.sections.map(\.fields))
         #expect(imported.sections.map { $0.rows.map(\.fields) } == current.sections.map { $0.rows.map(\.fields) })
+
+        // The format's own reader takes it too: Python's json or plistlib (XML and binary alike).
+        let file = api.directory + "/teams.\(format)"
+        try Data(response.bodyBytes).write(to: URL(fileURLWithPath: file))
+        let script = """
+            import json, plistlib, sys
+            data = open(sys.argv[1], "rb").read()
+            document = json.loads(data) if sys.argv[1].endswith(".json") else plistlib.loads(data)
+            print(len(document), sum(len(group["rows"]) for group in document), document[0]["rows"][0]["title"])
+            """
+        let read = try AcceptanceHarness.python(script, [file])
+        let rows = current.sections.reduce(0) { $0 + $1.rows.count }
+        let first = current.sections[0].rows[0].fields["title"]?.stringValue ?? ""
+        #expect(read.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(current.sections.count) \(rows) \(first)",
+                "\(read.stderr)")
     }
 
     @Test("JSON is the default format")
