@@ -29,7 +29,9 @@ extension Posix {
         }
 
         /// Runs `body` with the state, the lock held; `body` must not take this lock again.
-        func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+        func withLock<Result, Failure: Error>(
+            _ body: (inout State) throws(Failure) -> Result
+        ) throws(Failure) -> Result {
             pthread_mutex_lock(mutex)
             defer { pthread_mutex_unlock(mutex) }
             return try body(&state)

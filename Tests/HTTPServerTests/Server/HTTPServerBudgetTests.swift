@@ -41,7 +41,8 @@ struct HTTPServerBudgetTests {
             configuration.minimumBodyRate = 2_000
         }
         try withTestServer(configure: configure, handler: testRouter().handler) { port, _ in
-            let client = try RawClient(port: port, sending: "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 3000\r\n\r\n")
+            let client = try RawClient(
+                port: port, sending: "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 3000\r\n\r\n")
             for _ in 0..<6 {
                 try client.send([UInt8](repeating: 66, count: 500))
                 Thread.sleep(forTimeInterval: 0.1)

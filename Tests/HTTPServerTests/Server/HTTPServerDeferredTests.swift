@@ -67,7 +67,9 @@ struct HTTPServerDeferredTests {
                 Thread.sleep(forTimeInterval: 0.05)
                 _ = leaving
             }
-            for _ in 0..<100 where completions.count.load(ordering: .relaxed) == 0 { Thread.sleep(forTimeInterval: 0.01) }
+            for _ in 0..<100 where completions.count.load(ordering: .relaxed) == 0 {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
             #expect(completions.count.load(ordering: .relaxed) == 1)
             let client = try RawClient(port: port, sending: "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try #require(client.readResponse()).text == "hello")

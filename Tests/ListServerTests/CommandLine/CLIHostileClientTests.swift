@@ -55,7 +55,8 @@ struct CLIHostileClientTests {
 
         let named = try Self.exchange(port, "GET /api/datasets HTTP/1.1\r\nHost: lists.test:\(port)\r\n\r\n")
         #expect(named.status == 200)
-        let loopback = try Self.exchange(port, "GET /d/heroes/fragment?top=0&height=500 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let loopback = try Self.exchange(
+            port, "GET /d/heroes/fragment?top=0&height=500 HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(loopback.status == 200)
     }
 
