@@ -1,4 +1,4 @@
-"""The page's viewport core, without layout: app.js imported on a page that has no table, its functions fed plain
+"""The page's viewport core, without layout: page/viewport.js imported on a page that has no table, fed plain
 numbers (content height, the mapping past the element-height cap, anchor, measured corrections, what to fetch)."""
 import pytest
 
@@ -6,7 +6,7 @@ from conftest import wait
 
 RUN = """
 const done = arguments[arguments.length - 1];
-import('/app.js').then(m => { try { done(JSON.stringify((%s)(m.createViewport))); } catch (e) { done('error: ' + e.stack); } },
+import('/page/viewport.js').then(m => { try { done(JSON.stringify((%s)(cap => new m.Viewport(cap)))); } catch (e) { done('error: ' + e.stack); } },
   e => done('error: ' + e));
 """
 

@@ -1,0 +1,110 @@
+// What taps do: the bar's and edit bar's tools, rows, the minus and its Delete, Download, the detail sheet,
+// and the extras of a kind (heroes: add a random hero, edit one in a dialog).
+import { batch, deleteRows, deleteSelected, flipSwitch, insertRow, setEditing } from './editing.js';
+import { extrasOf } from './live.js';
+import { openChild, toggleSection } from './navigation.js';
+import { pick, queryRows, selectAll } from './selection.js';
+import { nameOf, note, say } from './messages.js';
+import { $, dom, state } from './state.js';
+import { dressAll, setTop } from './windows.js';
+
+/// Taps a row (`tap`: by pointer, which deselects with a fade as deselectRow(at:animated:) does; keys keep
+/// the selection).
+export function activate(row, tap) {
+  if (row.dataset.cell === 'footer') return insertRow(row);
+  if (state.editing && state.window.editStyle === 'select') return pick(row, true);
+  if (!state.editing && row.dataset.child) return openChild(row);
+  if (!state.editing && $('[role=switch]', row)) return flipSwitch(row);
+  pick(row, false);
+  if (state.editing) return;
+  const extra = extrasOf().tap;
+  if (extra) extras[extra](row);
+  const id = row.dataset.rowId;
+  if (tap) setTimeout(() => state.selection.delete(id) && dressAll(), 400);
+}
+
+const tools = {
+  edit: () => setEditing(true),
+  done: () => setEditing(false),
+  add: () => extras[extrasOf().add]?.(),
+  'select-all': selectAll,
+  'delete-selected': () => deleteSelected(),
+  cancel: () => dom.confirm.close(),
+  confirm: () => (dom.confirm.close(), state.pendingConfirm?.()),
+  toggle: flipSwitch,
+  detail: showDetail,
+};
+
+/// A click the page itself did not take (see app.js).
+export function click(event) {
+  if (state.swallowClick) return (state.swallowClick = false); // the click that ends a swipe
+  const control = event.target.closest('[data-action]'), action = control?.dataset.action;
+  const row = event.target.closest('[role=row]'), open = $('[data-open]', dom.layer);
+  if (open && dom.scroller.contains(event.target) && action !== 'delete' && action !== 'minus') return open.removeAttribute('data-open');
+  if (tools[action]) return tools[action](row);
+  if (action === 'minus') {
+    if (row !== open) open?.removeAttribute('data-open');
+    return row.toggleAttribute('data-open', row !== open);
+  }
+  if (action === 'delete') return deleteRows([row.dataset.rowId]); // the red button is the confirmation, as UIKit's
+  if (action === 'download') {
+    state.downloaded.add(row.dataset.rowId);
+    control.disabled = true;
+    return say($('#toast'), `${nameOf(row)} is downloading…`, 2000);
+  }
+  if (!row || (control && action !== 'insert') || !dom.scroller.contains(row)) return;
+  if (row.dataset.cell !== 'header') activate(row, true);
+  else if (row.hasAttribute('aria-expanded')) toggleSection(row);
+}
+
+/// The detail sheet of a row (ⓘ).
+async function showDetail(row) {
+  let found;
+  try {
+    found = (await queryRows(row.dataset.y, 1)).rows.find(r => String(r.id) === row.dataset.rowId);
+  } catch (error) {
+    return note(error.message);
+  }
+  $('h2', dom.info).textContent = nameOf(row);
+  $('p', dom.info).textContent = Object.entries(found.fields)
+    .filter(([name]) => !/^(text|image|.*[sS]tyle|accessory.*)$/.test(name))
+    .map(entry => entry.join(': ')).join('\n');
+  dom.info.showModal();
+}
+
+const any = words => ((words = words.split(' ')), words[Math.floor(Math.random() * words.length)]);
+let editedRow = null; // {id, y} of the hero in the editor
+
+const extras = {
+  /// `+` on heroes: a random hero at the top, scrolled to.
+  addHero() {
+    setTop(0);
+    batch({ insertRows: [{ section: 0, row: 0, fields: {
+      name: `${any('Ash Cael Dara Fen Ivo Lys Mira Rook')} ${any('Vane Hale Thorn Frost')}`,
+      title: any('Stormcaller Ironheart Wayfinder'),
+      icon: 'hero-0' + any('1 2 3 4 5 6 7 8 9'),
+      desc: 'A new hero. Their story is still unwritten.',
+      tags: [any('Warrior Mage Support')],
+    } }] });
+  },
+  /// A tap on a hero: its name and title in the editor dialog.
+  editHero(row) {
+    const editor = dom.editor;
+    editedRow = { id: row.dataset.rowId, y: row.dataset.y };
+    $('[name=name]', editor).value = $('.nm', row)?.textContent || '';
+    $('[name=title]', editor).value = $('.ti', row)?.textContent || '';
+    editor.returnValue = '';
+    editor.showModal();
+  },
+};
+
+dom.editor?.addEventListener('close', async () => {
+  if (dom.editor.returnValue !== 'save' || !editedRow) return;
+  const form = new FormData($('form', dom.editor)), { id, y } = editedRow;
+  try {
+    const row = (await queryRows(y, 1)).rows.find(r => String(r.id) === id); // keeps the other fields
+    batch({ updateRows: [{ id: +id, fields: { ...row?.fields, name: form.get('name'), title: form.get('title') } }] });
+  } catch (error) {
+    note(`Not saved: ${error.message}`);
+  }
+});

@@ -1,0 +1,66 @@
+// Edits as batches (POST /api/datasets/{id}/batch at the version drawn): edit mode, deletes with their
+// confirmation, insertion rows, switches.
+import { api, note } from './messages.js';
+import { $, apiPath, dom, state } from './state.js';
+import { showSelectionCount } from './selection.js';
+import { dressAll, refresh } from './windows.js';
+
+/// Sends one batch; a `409` (the list changed elsewhere) refreshes and says why. Returns whether it was saved.
+export async function batch(changes) {
+  let saved = false;
+  try {
+    const response = await api(apiPath + '/batch', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ baseVersion: state.version, child: state.child || undefined, ...changes }),
+    });
+    state.version = response.version ?? state.version;
+    saved = true;
+  } catch (error) {
+    note(error.status === 409 ? 'The list changed elsewhere and was refreshed. Try again.' : `Not saved: ${error.message}`);
+  }
+  changes.deleteRows?.forEach(id => state.selection.delete(String(id)));
+  showSelectionCount();
+  state.motion = 'automatic';
+  refresh();
+  return saved;
+}
+
+/// Asks in the confirmation sheet; its Delete calls `then`.
+export function ask(text, then) {
+  $('p', dom.confirm).textContent = text;
+  state.pendingConfirm = then;
+  dom.confirm.showModal();
+}
+
+export const deleteRows = ids => batch({ deleteRows: ids.map(Number) });
+export function deleteSelected(ids = [...state.selection]) {
+  ask(`Delete ${ids.length} selected?`, () => deleteRows(ids));
+}
+
+/// Enters or leaves edit mode (Manage mode where the dataset selects to delete).
+export function setEditing(on) {
+  state.editing = on;
+  dom.scroller.classList.toggle('editing', on);
+  dom.editButton.dataset.action = on ? 'done' : 'edit';
+  dom.editButton.textContent = on ? 'Done' : state.window.editStyle === 'select' ? 'Manage' : 'Edit';
+  $('#editbar').hidden = !(on && state.window.editStyle === 'select');
+  state.selection.clear();
+  state.elements.forEach(element => element.removeAttribute('data-open'));
+  dressAll();
+  showSelectionCount();
+  if (state.meta.insertable) refresh(); // insertion rows move what follows them
+}
+
+/// The insertion row's green plus adds a row at the end of its section.
+export function insertRow(footer) {
+  const { section, row, key } = footer.dataset;
+  return batch({ insertRows: [{ section: +section, row: +row, fields: { [key]: 'New Row' } }] });
+}
+
+/// Flips a switch row's switch, and back when the change is not saved.
+export async function flipSwitch(row) {
+  const toggle = $('[role=switch]', row), on = toggle.ariaChecked !== 'true';
+  toggle.ariaChecked = on;
+  if (!(await batch({ updateRows: [{ id: +row.dataset.rowId, fields: { on } }] }))) toggle.ariaChecked = !on;
+}

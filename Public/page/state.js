@@ -1,0 +1,66 @@
+// The page's one state object, its elements, and the helpers the modules share.
+import { Viewport } from './viewport.js';
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+export const datasetId = encodeURIComponent(decodeURIComponent(location.pathname.split('/')[2] || ''));
+export const apiPath = '/api/datasets/' + datasetId;
+
+export const dom = {
+  scroller: $('[data-role=scroller]'),
+  layer: $('.layer'), // the drawn items
+  spacer: $('.spacer'), // the content height
+  error: $('#err'),
+  editButton: $('[data-action=edit]'),
+  confirm: $('#confirm'),
+  editor: $('#editor'),
+  info: $('#info'),
+  search: $('#q'),
+  template: document.createElement('template'),
+};
+
+export const state = {
+  viewport: new Viewport(),
+  meta: {}, // GET /api/datasets/{id}
+  window: {}, // the last window's data- attributes
+  version: 0,
+  expandedText: null, // the URL's expanded ranges (null: the default)
+  expanded: null, // the expanded section ids once a header was toggled
+  child: null, // the child table's path
+  query: null, // the search text
+  editing: false,
+  selection: new Set(), // row ids
+  downloaded: new Set(), // row ids
+  total: -1, // the row count Select All found
+  elements: new Map(), // drawn items by key
+  pools: {}, // released elements by cell kind (dequeueReusableCell)
+  leaving: new Map(), // rows animating out, by key
+  base: 0, // the content offset of the layer's transforms
+  scrollTop: 0, // the scroller's position last seen
+  ownScrollTop: -1, // the position the page set (its scroll event is not the user's)
+  request: null, // the window in flight: {query, from, to, controller}
+  loaded: '', // the last window's query
+  width: null, // the width it was laid out for
+  focusKey: null, // the item with tabindex 0
+  motion: null, // the next window's animation
+  retry: null, // what Retry does
+  swipe: null, // {row, x, y, dx, open, moving}
+  pressed: null, // the row highlighted while pressed
+  swallowClick: false, // the click that ends a swipe
+  pendingConfirm: null, // what the confirmation's Delete does
+};
+
+/// `r` + row id, `h` + section id (header), `f` + section id (footer).
+export function keyOf(element) {
+  const data = element.dataset;
+  if (data.rowId) return 'r' + data.rowId;
+  return (data.cell === 'footer' ? 'f' : 'h') + data.sectionId;
+}
+export const itemOf = element => state.viewport.items.find(item => item.key === keyOf(element));
+
+/// The inline error; Retry calls `again`.
+export function fail(error, again) {
+  $('p', dom.error).textContent = `Could not load: ${error.message}`;
+  state.retry = again;
+  dom.error.hidden = false;
+}

@@ -1,0 +1,189 @@
+// Windows: what to fetch for the viewport; fragments drawn onto recycled elements (dequeueReusableCell).
+// Every placement goes through draw() and place().
+import { saveSoon, viewQuery } from './address.js';
+import { $, datasetId, dom, fail, keyOf, state } from './state.js';
+import { clamp } from './viewport.js';
+
+let motion = null; // motion.js: batches animate, the first window does not, so it loads after
+import('./motion.js').then(module => (motion = module));
+
+const placedAt = new WeakMap(); // element -> its translateY
+const drawnVersion = new WeakMap(); // element -> the version (and editing mode) its content is from
+
+export function put(element, y) {
+  placedAt.set(element, y);
+  element.style.transform = `translateY(${y}px)`;
+}
+export const placed = element => placedAt.get(element) ?? 0;
+/// The next window redraws every element's content.
+export const forgetContents = () => state.elements.forEach(element => drawnVersion.delete(element));
+
+/// The viewport's numbers onto the elements.
+export function draw() {
+  const viewport = state.viewport, base = (state.base = Math.round(viewport.top));
+  dom.spacer.style.height = viewport.scrollHeight + 'px';
+  const scrollTop = Math.round(viewport.scrollTopFor(viewport.top));
+  if (Math.abs(dom.scroller.scrollTop - scrollTop) >= 1) {
+    dom.scroller.scrollTop = scrollTop;
+    state.ownScrollTop = dom.scroller.scrollTop;
+  }
+  state.scrollTop = dom.scroller.scrollTop;
+  for (const item of viewport.items) put(state.elements.get(item.key), item.at - base);
+  $('#empty').hidden = viewport.items.length > 0;
+  place();
+}
+
+/// The layer under the scroller's position; in plain style the pinned headers.
+export function place() {
+  const viewport = state.viewport, base = state.base;
+  dom.layer.style.top = dom.scroller.scrollTop - viewport.top + base + 'px';
+  if (state.window.style !== 'plain') return;
+  viewport.items.forEach((item, index) => {
+    if (!item.header) return;
+    const element = state.elements.get(item.key), at = viewport.pinnedAt(index);
+    put(element, at - base);
+    element.classList.toggle('pinned', at !== item.at);
+  });
+}
+
+const measuredSizes = () => new Map([...state.elements].map(([key, element]) => [key, element.getBoundingClientRect().height]));
+export const resized = new ResizeObserver(() => state.viewport.measure(measuredSizes()) && (draw(), need()));
+
+export function setTop(top) {
+  const viewport = state.viewport;
+  viewport.top = clamp(top, 0, viewport.maxTop);
+  draw();
+  need();
+  saveSoon();
+}
+
+/// Fetches the window the viewport needs unless what is drawn or in flight covers it (or `force`).
+export function need(force) {
+  const viewport = state.viewport, margin = viewport.height / 3, request = state.request;
+  const from = viewport.top - margin, to = viewport.top + viewport.height + margin;
+  if (!force && request && request.from <= Math.max(0, from) && request.to >= Math.min(viewport.contentHeight, to)) return;
+  if (!force && viewport.covers(from, to)) return;
+  const window = viewport.request(), width = dom.layer.clientWidth, overscan = viewport.height * 0.75;
+  // Another width, other estimates and server offsets: ask from a row in view (at the top, from the top).
+  const anchor = width !== state.width && viewport.top > overscan && viewport.firstVisible(item => item.key[0] === 'r');
+  const start = anchor
+    ? `anchor=${anchor.key.slice(1)}&top=${Math.floor(Math.max(0, viewport.top - overscan) - anchor.at)}`
+    : `top=${window.top}`;
+  const query = `${start}&height=${window.height}&width=${width}${viewQuery()}`;
+  if (!force && query === state.loaded) return; // the same window again would bring nothing new
+  load(query, viewport.top - overscan, viewport.top + viewport.height + overscan, width);
+}
+export const refresh = () => need(true);
+
+/// Fetches a fragment (with `page`: the page for the search `query`) and draws it; a next one cancels it.
+export function load(query, from, to, width, then, page) {
+  state.request?.controller.abort();
+  const request = (state.request = { query, from, to, controller: new AbortController() });
+  fetch(page ? `/d/${datasetId}${query}` : `/d/${datasetId}/fragment?${query}`, { signal: request.controller.signal })
+    .then(response => (response.ok ? response.text() : Promise.reject(new Error(`HTTP ${response.status}`))))
+    .then(html => {
+      if (state.request !== request) return;
+      state.request = null;
+      state.loaded = query;
+      state.width = width;
+      dom.error.hidden = true;
+      dom.template.innerHTML = html;
+      if (page) page(dom.template.content);
+      else drawWindow(dom.template.content.firstElementChild), then?.();
+      need();
+    })
+    .catch(error => {
+      if (state.request !== request || error.name === 'AbortError') return;
+      state.request = null;
+      fail(error, refresh);
+    });
+}
+
+function copyAttributes(element, from) {
+  for (const { name } of [...element.attributes]) if (!from.hasAttribute(name) && name !== 'data-open') element.removeAttribute(name);
+  for (const { name, value } of from.attributes) if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+
+/// The page's state on an element: selection, downloads, the roving tabindex.
+export function dress(element) {
+  const row = element.dataset.rowId, download = $('[data-action=download]', element);
+  if (row) element.setAttribute('aria-selected', state.selection.has(row));
+  if (download) download.disabled = state.downloaded.has(row);
+  element.tabIndex = keyOf(element) === state.focusKey ? 0 : -1;
+}
+export const dressAll = () => state.elements.forEach(dress);
+
+/// Back to its cell kind's pool.
+export function release(element) {
+  if (element.contains(document.activeElement)) dom.scroller.focus({ preventScroll: true });
+  motion?.stopAnimations(element);
+  resized.unobserve(element);
+  element.hidden = true;
+  for (const name of ['data-row-id', 'data-section-id', 'data-open', 'role']) element.removeAttribute(name);
+  const pool = (state.pools[element.dataset.cell] ??= []);
+  pool.length < 24 ? pool.push(element) : element.remove();
+}
+
+/// Draws a window: each item onto the element that showed it, a leaving or pooled one, or its own; the
+/// others leave (animated in view) or go back to their pools.
+export function drawWindow(window) {
+  const data = window.dataset, previous = state.elements, live = new Map(), list = [];
+  const fresh = new Set(), gone = [];
+  const animation = state.motion, before = animation && motion && !motion.reducedMotion.matches &&
+    new Map([...previous, ...state.leaving].map(([key, element]) => [key, element.getBoundingClientRect()]));
+  state.motion = null;
+  const version = data.version + data.editing; // editing mode redraws footers (insertion rows) at one version
+  state.window = { ...data };
+  state.version = +data.version;
+  dom.scroller.dataset.style = data.style;
+  dom.editButton.hidden = data.editable !== 'true';
+  if (!state.editing) dom.editButton.textContent = data.editStyle === 'select' ? 'Manage' : 'Edit';
+  for (const node of [...window.children]) {
+    const key = keyOf(node);
+    let element = previous.get(key) || motion?.revive(key);
+    if (element) {
+      previous.delete(key);
+      copyAttributes(element, node);
+      if (drawnVersion.get(element) !== version) {
+        if (before && element.innerHTML !== node.innerHTML) fresh.add(element);
+        element.replaceChildren(...node.childNodes);
+      }
+    } else if ((element = state.pools[node.dataset.cell]?.pop())) {
+      element.removeAttribute('data-open');
+      copyAttributes(element, node);
+      element.replaceChildren(...node.childNodes);
+    } else dom.layer.append((element = node));
+    drawnVersion.set(element, version);
+    live.set(key, element);
+    dress(element);
+    resized.observe(element);
+    const item = node.dataset;
+    list.push({ key, y: +item.y, h: +item.h, section: +item.section, end: +item.end || 0, header: item.cell === 'header' });
+  }
+  const screen = dom.scroller.getBoundingClientRect();
+  for (const [key, element] of previous) {
+    const rect = before && animation !== 'none' && before.get(key); // a row in view leaves animated
+    if (rect && rect.bottom > screen.top && rect.top < screen.bottom) {
+      gone.push([element, rect, key]);
+      state.leaving.set(key, element);
+      element.inert = true;
+    } else release(element);
+  }
+  state.elements = live;
+  const sizes = measuredSizes();
+  state.viewport.setWindow(list.map(item => ({ ...item, size: sizes.get(item.key) })), +data.contentHeight);
+  draw();
+  if (before) motion.play(before, animation, fresh, gone);
+  const focused = live.get(state.focusKey);
+  if (focused && [dom.scroller, document.body].includes(document.activeElement)) focused.focus({ preventScroll: true });
+}
+
+/// Shows a page's first window (`window`, from its HTML) for the URL's search `search`.
+export function showView(window, search) {
+  const params = new URLSearchParams(search);
+  const anchor = window && params.get('anchor') && $(`[data-row-id="${CSS.escape(params.get('anchor'))}"]`, window);
+  Object.assign(state, { child: params.get('child'), query: params.get('q'), expandedText: params.get('expanded'), expanded: null });
+  state.viewport.top = (+params.get('top') || 0) + (anchor ? +anchor.dataset.y : 0);
+  if (window) window.remove(), drawWindow(window);
+  need();
+}
