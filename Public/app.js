@@ -1,9 +1,8 @@
-// The table page (/d/{id}), in the modules of page/. What the first window needs to draw and scroll loads
-// with the page (the viewport core, windows, motion, the URL); taps, keys, edits, gestures, navigation and
-// live updates load right after, with their stylesheet.
+// The table page (/d/{id}): what the first window needs to draw and scroll loads with it; the other modules
+// of page/ load right after.
 import { saveSoon } from './page/address.js';
 import { $, dom, keyOf, state } from './page/state.js';
-import { dressAll, need, place, refresh, showView } from './page/windows.js';
+import { draw, dressAll, followScroller, need, place, refresh, setTop, showView } from './page/windows.js';
 
 const laterModules = ['actions', 'editing', 'gestures', 'keys', 'live', 'navigation'];
 let later;
@@ -30,10 +29,7 @@ function click(event) {
 }
 
 function onScroll() {
-  const scroller = dom.scroller, top = scroller.scrollTop;
-  if (Math.abs(top - state.ownScrollTop) >= 1) state.viewport.scrolled(top, state.scrollTop);
-  state.ownScrollTop = -1;
-  state.scrollTop = top;
+  followScroller();
   place();
   need();
   saveSoon();
@@ -46,11 +42,23 @@ function start() {
   viewport.height = scroller.clientHeight;
   showView($('[data-role=window]', dom.layer), location.search);
   scroller.addEventListener('scroll', onScroll, { passive: true });
+  // Wheel, keys and touch move the content by their delta. End aims at the end the browser saw at the key;
+  // rows measured on the way can lengthen the content, so the page finishes the way. Focus follows paging.
+  let key = null;
+  const input = event => ((state.relativeScroll = true), (key = event.key ?? null));
+  for (const type of ['wheel', 'touchstart', 'keydown']) scroller.addEventListener(type, input, { passive: true });
+  scroller.addEventListener('scrollend', () => {
+    if (key === 'End' && viewport.top < viewport.maxTop - 1) setTop(viewport.maxTop);
+    else if (viewport.ratio !== 1) draw(true); // past the cap, the scroll bar back under the content
+    if (['Home', 'End', 'PageUp', 'PageDown', ' '].includes(key)) loaded?.keys.focusFollowsScroll(key);
+    state.relativeScroll = false;
+    key = null;
+  });
   new ResizeObserver(() => {
     if (scroller.clientHeight !== viewport.height) (viewport.height = scroller.clientHeight), need();
   }).observe(scroller);
   document.addEventListener('click', click);
-  scroller.addEventListener('keydown', event => loaded?.keys.onKey(event));
+  document.addEventListener('keydown', event => loaded?.keys.onKey(event));
   scroller.addEventListener('focusin', event => {
     const row = event.target.closest('[role=row]');
     if (row && dom.layer.contains(row)) (state.focusKey = keyOf(row)), dressAll();

@@ -36,8 +36,8 @@ export const state = {
   pools: {}, // released elements by cell kind (dequeueReusableCell)
   leaving: new Map(), // rows animating out, by key
   base: 0, // the content offset of the layer's transforms
-  scrollTop: 0, // the scroller's position last seen
-  ownScrollTop: -1, // the position the page set (its scroll event is not the user's)
+  scrollTop: 0, // the scroller's position the viewport follows
+  relativeScroll: false, // whether scrolling comes from a wheel, a key or a touch (not the scroll bar)
   request: null, // the window in flight: {query, from, to, controller}
   loaded: '', // the last window's query
   width: null, // the width it was laid out for

@@ -1,5 +1,5 @@
-// The viewport core, without DOM: where drawn items sit (page offsets, from measured sizes, around the first
-// visible item) and which server window to fetch. See docs/ARCHITECTURE.md, "The page".
+// The viewport core, without DOM: where drawn items sit and which server window to fetch. Corrections never
+// move what is on screen nor the scroll position (docs/ARCHITECTURE.md, "The page").
 
 export const clamp = (value, low, high) => Math.max(low, Math.min(value, high));
 
@@ -25,40 +25,50 @@ export class Viewport {
 
   scrollTopFor(top) { return top / this.ratio; }
 
-  /// The content offset once the scroller moved `from` → `to`: 1:1 under the cap; past it a jump maps
-  /// linearly, a small move at the speed that reaches both ends together.
-  scrolled(to, from) {
-    const maxScroll = this.scrollHeight - this.height, end = this.maxTop, delta = to - from;
+  /// The content offset once the scroller moved `from` → `to`: 1:1 under the cap; past it, ends to ends, a
+  /// `relative` move (wheel, keys, touch) by its delta, the scroll bar linearly.
+  scrolled(to, from, relative) {
+    const maxScroll = this.scrollHeight - this.height, end = this.maxTop;
     if (this.ratio === 1) this.top = to;
     else if (to <= 0 || to >= maxScroll) this.top = to <= 0 ? 0 : end;
-    else if (Math.abs(delta) > 2 * this.height || from <= 0 || from >= maxScroll) this.top = to * this.ratio;
-    else if (delta > 0) this.top += (delta * (end - this.top)) / (maxScroll - from);
-    else this.top += (delta * this.top) / from;
+    else if (relative) this.top += to - from;
+    else this.top = to * this.ratio;
     return (this.top = clamp(this.top, 0, end));
   }
 
-  /// The visible items as {key, offset from the top}: the first one a new layout has anchors it.
+  /// The visible items as {key, offset}; a new layout keeps the first it has where it is. At the end, the last
+  /// first, by its bottom (the end stays the end).
   anchors() {
-    return this.items
-      .filter(item => item.at + item.size > this.top && item.at < this.top + this.height)
-      .map(item => ({ key: item.key, offset: item.at - this.top }));
+    const visible = this.items.filter(item => item.at + item.size > this.top && item.at < this.top + this.height);
+    if (!this.atEnd) return visible.map(item => ({ key: item.key, offset: item.at - this.top }));
+    const bottom = this.top + this.height;
+    return visible.reverse().map(item => ({ key: item.key, offset: item.at + item.size - bottom, fromBottom: true }));
+  }
+
+  get atEnd() {
+    return this.items.length > 0 && this.top > 0 && this.top >= this.maxTop - 1;
   }
 
   /// The server offset of page offset `offset`.
   toServer(offset) {
-    const items = this.items, last = items[items.length - 1];
-    if (!last || offset < items[0].at) return offset;
+    const items = this.items, first = items[0], last = items[items.length - 1];
+    if (!last) return offset;
+    if (offset < first.at) return first.at > 0 ? (offset * first.y) / first.at : offset; // the region above, stretched
     if (offset >= last.at + last.size) return offset - this.end;
-    const item = items.findLast(item => item.at <= offset);
-    return item.y + Math.min(offset - item.at, item.h);
+    const item = items.findLast(item => item.at <= offset), into = offset - item.at;
+    return into <= item.size ? item.y + Math.min(into, item.h) : item.y + item.h + into - item.size; // a gap is 1:1
   }
 
-  /// A server window, in table order; earlier measured sizes kept. At the very top the offset is kept (UIKit).
+  /// A server window, in table order; measured sizes kept. At the very top the offset is kept (UIKit).
   setWindow(list, serverHeight) {
-    const anchors = this.top > 0 ? this.anchors() : [], from = this.toServer(this.top);
+    const anchors = this.top > 0 ? this.anchors() : [], from = this.toServer(this.top), atEnd = this.atEnd;
     const measured = new Map(this.items.map(item => [item.key, item.size]));
     this.serverHeight = serverHeight;
     this.items = list.map(item => ({ ...item, size: item.size ?? measured.get(item.key) ?? item.h, at: item.y }));
+    const last = this.items[this.items.length - 1];
+    // At the end, the table's end stays at the bottom.
+    if (atEnd && last && last.y + last.h >= serverHeight - 0.5 && !anchors.some(a => a.key === last.key))
+      anchors.unshift({ key: last.key, offset: 0, fromBottom: true });
     this.layout(anchors, from);
   }
 
@@ -74,7 +84,8 @@ export class Viewport {
     return changed;
   }
 
-  /// Places the items around the first of `anchors` still drawn, else from server offset `from`.
+  /// Places the items around the first anchor still drawn, else from server offset `from`. The region above
+  /// maps linearly onto the room left; when none is left, all moves by the difference, `top` with it.
   layout(anchors, from = this.toServer(this.top)) {
     const items = this.items, count = items.length;
     const gapAfter = j => items[j + 1].y - items[j].y - items[j].h;
@@ -83,12 +94,17 @@ export class Viewport {
       const anchor = anchors.find(a => items.some(item => item.key === a.key));
       let k = anchor ? items.findIndex(item => item.key === anchor.key) : items.findIndex(item => item.y + item.h > from);
       if (k < 0) k = count - 1;
-      items[k].at = anchor ? this.top + anchor.offset : this.top + items[k].y - from;
+      if (!anchor) items[k].at = this.top + items[k].y - from;
+      else if (anchor.fromBottom) items[k].at = this.top + this.height + anchor.offset - items[k].size;
+      else items[k].at = this.top + anchor.offset;
       for (let j = k + 1; j < count; j++) items[j].at = items[j - 1].at + items[j - 1].size + gapAfter(j - 1);
       for (let j = k - 1; j >= 0; j--) items[j].at = items[j + 1].at - gapAfter(j) - items[j].size;
-      const shift = items[0].y - items[0].at, last = items[count - 1];
-      for (const item of items) item.at += shift;
-      this.top += shift;
+      const first = items[0], last = items[count - 1];
+      if (first.y <= 0 || first.at <= 0) {
+        const shift = first.y - first.at;
+        for (const item of items) item.at += shift;
+        this.top += shift;
+      }
       this.end = last.at + last.size - last.y - last.h;
     }
     this.top = clamp(this.top, 0, this.maxTop);
@@ -118,7 +134,7 @@ export class Viewport {
     return this.top < sectionEnd ? Math.min(this.top, sectionEnd - header.size) : header.at;
   }
 
-  /// The first item whose bottom is below the viewport's top, among those `accept` takes.
+  /// The first item (that `accept` takes) whose bottom is below the top.
   firstVisible(accept = () => true) {
     return this.items.find(item => accept(item) && item.at + item.size > this.top);
   }

@@ -18,15 +18,19 @@ export const placed = element => placedAt.get(element) ?? 0;
 /// The next window redraws every element's content.
 export const forgetContents = () => state.elements.forEach(element => drawnVersion.delete(element));
 
-/// The viewport's numbers onto the elements.
-export function draw() {
+/// The viewport to where the browser scrolled, before any layout change (which then never undoes it).
+export function followScroller() {
+  const position = dom.scroller.scrollTop;
+  if (Math.abs(position - state.scrollTop) >= 1) state.viewport.scrolled(position, state.scrollTop, state.relativeScroll);
+  state.scrollTop = position;
+}
+
+/// The viewport's numbers onto the elements; the scroller moves under the cap, past it only with `moveScroller`.
+export function draw(moveScroller = state.viewport.ratio === 1) {
   const viewport = state.viewport, base = (state.base = Math.round(viewport.top));
   dom.spacer.style.height = viewport.scrollHeight + 'px';
   const scrollTop = Math.round(viewport.scrollTopFor(viewport.top));
-  if (Math.abs(dom.scroller.scrollTop - scrollTop) >= 1) {
-    dom.scroller.scrollTop = scrollTop;
-    state.ownScrollTop = dom.scroller.scrollTop;
-  }
+  if (moveScroller && Math.abs(dom.scroller.scrollTop - scrollTop) >= 1) dom.scroller.scrollTop = scrollTop;
   state.scrollTop = dom.scroller.scrollTop;
   for (const item of viewport.items) put(state.elements.get(item.key), item.at - base);
   $('#empty').hidden = viewport.items.length > 0;
@@ -47,12 +51,15 @@ export function place() {
 }
 
 const measuredSizes = () => new Map([...state.elements].map(([key, element]) => [key, element.getBoundingClientRect().height]));
-export const resized = new ResizeObserver(() => state.viewport.measure(measuredSizes()) && (draw(), need()));
+export const resized = new ResizeObserver(() => {
+  followScroller();
+  if (state.viewport.measure(measuredSizes())) draw(), need();
+});
 
 export function setTop(top) {
   const viewport = state.viewport;
   viewport.top = clamp(top, 0, viewport.maxTop);
-  draw();
+  draw(true);
   need();
   saveSoon();
 }
@@ -104,12 +111,15 @@ function copyAttributes(element, from) {
   for (const { name, value } of from.attributes) if (element.getAttribute(name) !== value) element.setAttribute(name, value);
 }
 
-/// The page's state on an element: selection, downloads, the roving tabindex.
+/// The page's state on an element: selection, downloads, the roving tabindex (Tab reaches the focused row's
+/// controls).
 export function dress(element) {
   const row = element.dataset.rowId, download = $('[data-action=download]', element);
   if (row) element.setAttribute('aria-selected', state.selection.has(row));
   if (download) download.disabled = state.downloaded.has(row);
-  element.tabIndex = keyOf(element) === state.focusKey ? 0 : -1;
+  const focused = keyOf(element) === state.focusKey;
+  element.tabIndex = focused ? 0 : -1;
+  for (const control of element.querySelectorAll('button, a, [role=switch]')) control.tabIndex = focused ? 0 : -1;
 }
 export const dressAll = () => state.elements.forEach(dress);
 
@@ -124,9 +134,9 @@ export function release(element) {
   pool.length < 24 ? pool.push(element) : element.remove();
 }
 
-/// Draws a window: each item onto the element that showed it, a leaving or pooled one, or its own; the
-/// others leave (animated in view) or go back to their pools.
+/// Draws a window on the elements that showed its items, pooled ones or its own; the others leave.
 export function drawWindow(window) {
+  followScroller();
   const data = window.dataset, previous = state.elements, live = new Map(), list = [];
   const fresh = new Set(), gone = [];
   const animation = state.motion, before = animation && motion && !motion.reducedMotion.matches &&
@@ -184,6 +194,7 @@ export function showView(window, search) {
   const anchor = window && params.get('anchor') && $(`[data-row-id="${CSS.escape(params.get('anchor'))}"]`, window);
   Object.assign(state, { child: params.get('child'), query: params.get('q'), expandedText: params.get('expanded'), expanded: null });
   state.viewport.top = (+params.get('top') || 0) + (anchor ? +anchor.dataset.y : 0);
-  if (window) window.remove(), drawWindow(window);
+  state.scrollTop = dom.scroller.scrollTop; // the view's place, not the scroller's, is where the content is
+  if (window) window.remove(), drawWindow(window), draw(true);
   need();
 }

@@ -1,5 +1,5 @@
 // The page's viewport core (Public/page/viewport.js) without a browser: `cd /work/main && node --test Tests/Page/`.
-// The same rules run in a browser in Tests/Browser/test_viewport.py.
+// The page uses it through Public/page/windows.js; Tests/Browser checks the result on screen.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Viewport, clamp } from '../../Public/page/viewport.js';
@@ -99,6 +99,16 @@ describe('scroll offsets past the element-height cap (a million 44 px rows)', ()
     assert.ok(beforeLast < v.height, 'no leap at the start');
   });
 
+  test('wheel, keys and touch move the content by their delta; the ends stay the ends', () => {
+    const v = million(), max = maxScroll(v);
+    v.scrolled(3e6, 0);
+    const start = v.top;
+    assert.equal(v.scrolled(3e6 + 120, 3e6, true), start + 120);
+    assert.equal(v.scrolled(3e6 + 120 - 2000, 3e6 + 120, true), start + 120 - 2000, 'PageUp: its delta too');
+    assert.equal(v.scrolled(max, max - 300, true), v.maxTop, 'End');
+    assert.equal(v.scrolled(0, 300, true), 0, 'Home');
+  });
+
   test('under the cap, scroll offsets are content offsets', () => {
     const v = withWindow(viewport({ height: 900, cap: 1e7 }), [], 5000);
     assert.equal(v.ratio, 1);
@@ -114,6 +124,17 @@ describe('scroll offsets past the element-height cap (a million 44 px rows)', ()
 });
 
 describe('setWindow', () => {
+  test('a window that reaches the end after a jump there puts the last row at the bottom', () => {
+    const v = withWindow(viewport({ height: 300 }), rows(20, 40), 4000);
+    v.top = v.scrolled(v.maxTop, 0); // End
+    const last = rows(12, 40, { from: 3520, start: 88 }).map((r, i) => ({ ...r, size: i % 2 ? 60 : 40 }));
+    v.setWindow(last, 4000);
+    const bottom = item(v, 'r99');
+    assert.equal(bottom.at + bottom.size, v.top + v.height);
+    assert.equal(v.top, v.maxTop, 'End shows the last row');
+    assert.equal(v.top, 3700, 'without moving the scroll position');
+  });
+
   test('keeps the first visible item at its offset when the rows above it changed', () => {
     const v = scrolledIntoWindow();
     assert.deepEqual(v.anchors()[0], { key: 'r24', offset: -10 });
@@ -121,10 +142,10 @@ describe('setWindow', () => {
     const measured = { r18: 90, r22: 30 };
     v.setWindow(rows(20, 50, { from: 900, start: 16 }).map(r => ({ ...r, size: measured[r.key] })), 10100);
     assert.deepEqual(v.anchors()[0], { key: 'r24', offset: -10 }, 'not r22, which now holds server offset 1210');
-    assert.equal(item(v, 'r16').at, 900, 'above the drawn items, offsets are the server’s');
-    assert.equal(v.top, 1300 + 40 - 20 + 10, 'r24’s new server offset, the measured deltas above, 10 px in');
-    assert.equal(v.end, 40 - 20);
-    assert.equal(v.contentHeight, 10100 + 20);
+    assert.equal(v.top, 1210, 'the scroll position stays');
+    assert.equal(item(v, 'r16').at, 1200 - 6 * 50 - 90 - 30, 'the rows above stack up from the anchor');
+    near(v.toServer(item(v, 'r16').at / 2), 450, 1e-9, 'the region above maps linearly onto the room left');
+    assert.equal(v.end, 1750 + 50 - 1900);
     assertStacked(v);
   });
 
@@ -134,7 +155,8 @@ describe('setWindow', () => {
     v.setWindow(rows(20, 50, { from: 900, start: 18 }), 10000);
     assert.equal(item(v, 'r21').size, 75);
     assert.equal(item(v, 'r18').size, 50);
-    assert.equal(v.end, 25);
+    assert.equal(item(v, 'r18').at, 875, 'r21 grew above the anchor: the rows above it moved up');
+    assert.equal(v.end, 0);
   });
 
   test('at the very top keeps the content offset, so a row inserted at the top shows', () => {
@@ -162,19 +184,42 @@ describe('measure', () => {
     assert.equal(item(v, 'r0').size, 40.02);
   });
 
-  test('keeps the anchor on screen and corrects the content height by the deltas', () => {
+  test('keeps the anchor and the scroll position; the content height follows the deltas below the anchor', () => {
     const v = scrolledIntoWindow();
     assert.equal(v.measure(sizes({ r20: 80, r22: 30, r24: 70, r30: 100 })), true);
     assert.deepEqual(v.anchors()[0], { key: 'r24', offset: -10 });
-    assert.equal(v.end, 30 - 20 + 20 + 50);
-    assert.equal(v.contentHeight, 10080);
-    assert.equal(v.items[0].at, v.items[0].y);
+    assert.equal(v.top, 1210);
+    assert.equal(v.items[0].at, 1000 - 30 + 20, 'the deltas above the anchor move the rows above it');
+    assert.equal(v.end, 20 + 50);
+    assert.equal(v.contentHeight, 10070);
     assertStacked(v);
-    v.top = 1270; // 60 px into r24, past its 50 px estimate
+    v.top = 1260; // 60 px into r24, past its 50 px estimate
     v.measure(sizes({ r30: 20 }));
     assert.deepEqual(v.anchors()[0], { key: 'r24', offset: -60 });
-    assert.equal(v.end, 0);
-    assert.equal(v.contentHeight, 10000);
+    assert.equal(v.end, 20 - 30);
+    assert.equal(v.contentHeight, 9990);
+    assertStacked(v);
+  });
+
+  test('near the top, the first row of the table stays at 0 and top moves by exactly the change above', () => {
+    const v = withWindow(viewport({ height: 200, top: 130 }), rows(10, 40), 400);
+    assert.deepEqual(v.anchors()[0], { key: 'r3', offset: -10 });
+    v.measure(sizes({ r0: 60, r1: 30 })); // +10 above the viewport
+    assert.equal(item(v, 'r0').at, 0);
+    assert.equal(v.top, 140);
+    assert.deepEqual(v.anchors()[0], { key: 'r3', offset: -10 }, 'what is on screen did not move');
+    assertStacked(v);
+  });
+
+  test('at the end, the last row stays at the bottom while rows are measured', () => {
+    const v = withWindow(viewport({ height: 200 }), rows(10, 40, { from: 600, start: 15 }), 1000);
+    v.top = v.maxTop;
+    assert.ok(v.atEnd);
+    v.measure(sizes({ r24: 70, r23: 20, r22: 55 }));
+    const last = item(v, 'r24');
+    assert.equal(last.at + last.size, v.top + v.height, 'the last row ends at the viewport’s bottom');
+    assert.equal(v.top, v.maxTop, 'and that is still the end');
+    assert.equal(v.top, 800, 'the scroll position stays');
     assertStacked(v);
   });
 
@@ -217,6 +262,12 @@ describe('toServer', () => {
     assert.equal(v.toServer(1170), 1150, 'past r22’s estimate: its end');
     assert.equal(v.toServer(1190), 1160, 'r23, drawn 30 px lower');
     assert.equal(v.toServer(1310), 1280, 'r25, drawn at 1280 for 1250');
+  });
+  test('within a gap between sections is 1:1', () => {
+    const v = withWindow(viewport({ height: 100 }), [
+      ...rows(3, 40), { key: 'h1', y: 140, h: 30, section: 1, header: true }, ...rows(1, 40, { from: 170, start: 3, section: 1 }),
+    ], 1000);
+    assert.deepEqual([120, 125, 130, 139.9, 140].map(o => v.toServer(o)), [120, 125, 130, 139.9, 140]);
   });
 });
 
