@@ -3,16 +3,16 @@
 import { batch, deleteRows, deleteSelected, flipSwitch, insertRow, setEditing } from './editing.js';
 import { extrasOf } from './live.js';
 import { openChild, toggleSection } from './navigation.js';
-import { pick, queryRows, selectAll } from './selection.js';
+import { pick, pickRange, queryRows, selectAll } from './selection.js';
 import { nameOf, note, say } from './messages.js';
 import { $, dom, state } from './state.js';
 import { dressAll, setTop } from './windows.js';
 
 /// Taps a row (`tap`: by pointer, which deselects with a fade as deselectRow(at:animated:) does; keys keep
 /// the selection).
-export function activate(row, tap) {
+export function activate(row, tap, extend) {
   if (row.dataset.cell === 'footer') return insertRow(row);
-  if (state.editing && state.window.editStyle === 'select') return pick(row, true);
+  if (state.editing && state.window.editStyle === 'select') return extend ? pickRange(row) : pick(row, true);
   if (!state.editing && row.dataset.child) return openChild(row);
   if (!state.editing && $('[role=switch]', row)) return flipSwitch(row);
   pick(row, false);
@@ -53,7 +53,7 @@ export function click(event) {
     return say($('#toast'), `${nameOf(row)} is downloading…`, 2000);
   }
   if (!row || (control && action !== 'insert') || !dom.scroller.contains(row)) return;
-  if (row.dataset.cell !== 'header') activate(row, true);
+  if (row.dataset.cell !== 'header') activate(row, true, event.shiftKey);
   else if (row.hasAttribute('aria-expanded')) toggleSection(row);
 }
 

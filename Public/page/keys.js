@@ -1,37 +1,94 @@
-// Keys on the grid: arrows move the focus (a roving tabindex), Enter and Space activate, Delete deletes the
-// selection after confirmation.
+// Keys, as a WAI-ARIA treegrid and an iOS keyboard: Up/Down move the focus (a roving tabindex), Left/Right
+// collapse, expand and go to the parent header, Enter and Space activate, Delete deletes the selection after
+// confirmation, Ctrl/Cmd+A and Shift+Up/Down select where several rows can be, Escape steps back. Home, End,
+// PageUp, PageDown and Space on the scroller scroll as the browser does; the focus follows when they stop.
 import { activate } from './actions.js';
-import { deleteSelected } from './editing.js';
-import { dom, itemOf, keyOf, state } from './state.js';
+import { deleteSelected, setEditing } from './editing.js';
+import { pick, selectAll } from './selection.js';
+import { dom, keyOf, state } from './state.js';
 import { toggleSection } from './navigation.js';
 import { dressAll, setTop } from './windows.js';
 
-/// Moves the focus to the next (`step` 1) or previous (-1) row or header, scrolling it into view below a
-/// pinned header.
-export function moveFocus(from, step) {
-  const viewport = state.viewport;
-  const list = viewport.items.filter(item => state.elements.get(item.key).getAttribute('role') === 'row');
-  const index = from ? list.findIndex(item => item.key === keyOf(from)) + step : list.findIndex(item => item.at + item.size > viewport.top);
-  const next = list[index];
-  if (!next) return;
-  const element = state.elements.get(next.key), pinned = !next.header && dom.layer.querySelector('.pinned');
-  const pinnedHeight = pinned ? itemOf(pinned).size : 0;
-  state.focusKey = next.key;
+const named = element => element.getAttribute('role') === 'row' && (element.textContent.trim() || element.ariaLabel);
+/// The drawn rows and headers a key can focus, in table order (a header with no title is no stop).
+const stops = () => state.viewport.items.filter(item => named(state.elements.get(item.key)));
+const selectsMany = () => state.editing && state.window.editStyle === 'select';
+
+/// Focuses an item, scrolled into view below a pinned header.
+function focusItem(item) {
+  const viewport = state.viewport, element = state.elements.get(item.key);
+  const pinned = !item.header && dom.layer.querySelector('.pinned');
+  const pinnedHeight = pinned ? pinned.getBoundingClientRect().height : 0;
+  state.focusKey = item.key;
   dressAll();
   element.focus({ preventScroll: true });
-  if (next.at < viewport.top + pinnedHeight) setTop(next.at - pinnedHeight);
-  else if (next.at + next.size > viewport.top + viewport.height) setTop(next.at + next.size - viewport.height);
+  if (item.at < viewport.top + pinnedHeight) setTop(item.at - pinnedHeight);
+  else if (item.at + item.size > viewport.top + viewport.height) setTop(item.at + item.size - viewport.height);
 }
 
-/// A key on the grid.
+/// Moves the focus to the next (`step` 1) or previous (-1) stop, from `from` or from the top of the view.
+export function moveFocus(from, step) {
+  const list = stops(), viewport = state.viewport;
+  const index = from ? list.findIndex(item => item.key === keyOf(from)) + step : list.findIndex(item => item.at + item.size > viewport.top);
+  if (list[index]) focusItem(list[index]);
+  return list[index];
+}
+
+/// After Home, End or a page key scrolled the list, a focused row left behind gives the focus to a stop in view:
+/// the first after Home or PageDown, the last after End or PageUp (the nearest to where it was for pages).
+export function focusFollowsScroll(key) {
+  const viewport = state.viewport;
+  if (!state.focusKey || !dom.scroller.contains(document.activeElement)) return; // the row may have been released
+  const inView = stops().filter(item => item.at >= viewport.top - 1 && item.at + item.size <= viewport.top + viewport.height + 1);
+  const next = key === 'Home' || key === 'PageDown' || key === ' ' ? inView[0] : inView[inView.length - 1];
+  if (next && !inView.some(item => item.key === state.focusKey)) focusItem(next);
+}
+
+/// Left and Right on a header or a row (treegrid): collapse, expand, to the first row, to the parent header.
+function sideways(row, right) {
+  const expandable = row.hasAttribute('aria-expanded'), open = row.getAttribute('aria-expanded') === 'true';
+  if (row.dataset.cell === 'header') {
+    if (expandable && open !== right) return toggleSection(row);
+    if (right && (open || !expandable)) return moveFocus(row, 1);
+    return;
+  }
+  if (right) return;
+  const header = stops().findLast(item => item.header && item.section === +row.dataset.section);
+  if (header) focusItem(header);
+}
+
+/// Escape steps back: an open swipe, edit mode, a child table, a search (the first that applies).
+export function escape() {
+  const open = dom.layer.querySelector('[data-open]');
+  if (open) return open.removeAttribute('data-open'), true;
+  if (state.editing) return setEditing(false), true;
+  if (state.child && history.state?.up) return history.back(), true;
+  if (state.query) {
+    dom.search.value = '';
+    dom.search.dispatchEvent(new Event('input'));
+    return true;
+  }
+  return false;
+}
+
+/// A key anywhere in the page (dialogs close themselves on Escape).
 export function onKey(event) {
-  const row = event.target.closest('[role=row]'), key = event.key;
-  if (key === 'ArrowDown' || key === 'ArrowUp') moveFocus(row, key === 'ArrowDown' ? 1 : -1);
+  const key = event.key, inGrid = dom.scroller.contains(event.target), row = inGrid && event.target.closest('[role=row]');
+  const command = event.ctrlKey || event.metaKey;
+  if (key === 'Escape') {
+    if (document.querySelector('dialog[open]') || !escape()) return;
+  } else if (!inGrid || event.altKey) return;
+  else if (key === 'ArrowDown' || key === 'ArrowUp') {
+    const next = moveFocus(row, key === 'ArrowDown' ? 1 : -1);
+    if (event.shiftKey && selectsMany() && next && !next.header) pick(state.elements.get(next.key), true, true);
+  } else if ((key === 'ArrowLeft' || key === 'ArrowRight') && row && event.target === row) sideways(row, key === 'ArrowRight');
   else if ((key === 'Enter' || key === ' ') && row && event.target === row) {
     if (row.dataset.cell !== 'header') activate(row);
     else if (row.hasAttribute('aria-expanded')) toggleSection(row);
   } else if ((key === 'Delete' || key === 'Backspace') && state.selection.size && state.window.editable === 'true') {
     deleteSelected();
+  } else if (command && key === 'a' && selectsMany()) {
+    if (state.selection.size !== state.total) selectAll();
   } else return;
   event.preventDefault();
 }

@@ -12,12 +12,29 @@ export function showSelectionCount() {
   $('[data-action=select-all]').textContent = count && count === state.total ? 'Deselect All' : 'Select All';
 }
 
-/// Selects a row (`many`: adds it to the selection, or removes it when selected).
-export function pick(row, many) {
+let rangeStart = null; // the server offset of the row a Shift-click range starts from
+
+/// Selects a row (`many`: adds it to the selection, or removes it when selected; `extend`: only adds).
+export function pick(row, many, extend) {
   const id = row.dataset.rowId, selection = state.selection, wasSelected = selection.has(id);
   if (!many) selection.clear();
-  if (wasSelected && (many || !selection.size)) selection.delete(id);
+  if (wasSelected && !extend && (many || !selection.size)) selection.delete(id);
   else selection.add(id);
+  rangeStart = +row.dataset.y;
+  dressAll();
+  showSelectionCount();
+}
+
+/// Shift-click: adds every row from the last one picked to `row`, drawn or not.
+export async function pickRange(row) {
+  const end = +row.dataset.y, start = rangeStart ?? end;
+  const top = Math.min(start, end), bottom = Math.max(start, end) + 1;
+  try {
+    (await queryRows(top, bottom - top)).rows.forEach(found => state.selection.add(String(found.id)));
+  } catch (error) {
+    return note(error.message);
+  }
+  state.selection.add(row.dataset.rowId);
   dressAll();
   showSelectionCount();
 }
