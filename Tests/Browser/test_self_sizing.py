@@ -163,3 +163,13 @@ def test_the_server_estimates_hero_heights_for_the_width_the_page_sends(browser,
         assert narrow["contentHeight"] > wide["contentHeight"] * 1.3
     finally:
         at_width(browser, 480)
+
+
+def test_explicit_line_breaks_show_in_every_cell_kind(browser, text_server):
+    """A generic row's detail, a hero's description: a newline in the data is a new line on screen."""
+    for dataset, selector in (("notes", ".t2"), ("texts", ".desc")):
+        open_table(browser, text_server, dataset)
+        rows_with_breaks = browser.execute_script(
+            "return [...document.querySelectorAll(arguments[0])].filter(e => !e.closest('[hidden]'))"
+            ".map(e => e.innerText).filter(t => t.includes('\\n'))", selector)
+        assert rows_with_breaks, f"no {dataset} row shows its line breaks"
