@@ -29,6 +29,7 @@ function click(event) {
 }
 
 function onScroll() {
+  if (state.scrollTop !== dom.scroller.scrollTop) loaded?.gestures.closeOpenRow(); // as a UITableView does
   followScroller();
   place();
   need();
@@ -70,6 +71,7 @@ function start() {
   document.head.append(sheet);
   interaction().then(modules => {
     const { live, navigation } = (loaded = modules);
+    navigation.fitBackTitle();
     live.loadDataset();
     live.followEvents();
     addEventListener('pageshow', event => event.persisted && (live.followEvents(), refresh()));
