@@ -5,13 +5,64 @@ import { expandedSet, saveNow, saveSoon, viewQuery } from './address.js';
 import { $, dom, keyOf, state } from './state.js';
 import { forgetContents, load, refresh, setTop, showView } from './windows.js';
 
-/// Loads the view `search` names (a child table, a search, the parent again).
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+/// How deep a child table is: its address is the rows' ids joined by `~`.
+const depth = child => (child ? child.split('~').length : 0);
+
+/// A still copy of the table as it is now (no ids, roles or hooks, so nothing mistakes it for the table),
+/// laid over it for a transition.
+function snapshot() {
+  const copy = dom.scroller.cloneNode(true), box = dom.scroller.getBoundingClientRect();
+  for (const element of [copy, ...copy.querySelectorAll('*')]) {
+    for (const { name } of [...element.attributes])
+      if (name === 'id' || name === 'role' || name === 'tabindex' || /^(aria|data)-(?!style$)/.test(name)) element.removeAttribute(name);
+  }
+  copy.inert = true;
+  Object.assign(copy.style, { position: 'fixed', left: box.left + 'px', top: box.top + 'px', width: box.width + 'px',
+    height: box.height + 'px', margin: 0, pointerEvents: 'none' });
+  document.body.append(copy);
+  copy.scrollTop = dom.scroller.scrollTop;
+  return copy;
+}
+
+/// Slides the table in as UINavigationController pushes (from the right, the parent sliding partly under to
+/// the left) or pops (the reverse), from a snapshot of what was shown; returns what starts it once the new
+/// table is drawn.
+function slide(push) {
+  if (reducedMotion.matches) return () => {};
+  const old = snapshot(), timing = { duration: 350, easing: 'cubic-bezier(.2,.8,.2,1)' };
+  old.style.zIndex = push ? 0 : 4;
+  dom.scroller.style.zIndex = 1;
+  return () => {
+    dom.scroller.animate([{ translate: push ? '100% 0' : '-30% 0' }, { translate: '0 0' }], timing);
+    old.animate([{ translate: '0 0' }, { translate: push ? '-30% 0' : '100% 0' }], timing).onfinish = () => {
+      old.remove();
+      dom.scroller.style.zIndex = '';
+    };
+  };
+}
+
+/// The back control shows the parent's title when it fits, else "Back", as a navigation bar does.
+export function fitBackTitle() {
+  const back = $('.back');
+  if (back && back.dataset.action === 'back' && back.scrollWidth > back.clientWidth + 1) {
+    back.ariaLabel = back.textContent;
+    back.textContent = 'Back';
+  }
+}
+
+/// Loads the view `search` names (a child table, a search, the parent again); a deeper child table pushes in
+/// and a shallower one pops back.
 export function go(search) {
+  const from = depth(state.child), to = depth(new URLSearchParams(search).get('child'));
   load(search, -Infinity, Infinity, 0, null, page => {
+    const start = to !== from ? slide(to > from) : null;
     for (const selector of ['title', '#title', '.back', '#index']) $(selector).replaceWith($(selector, page));
     state.viewport.items = [];
     forgetContents();
     showView($('[data-role=window]', page), search);
+    fitBackTitle();
+    start?.();
   });
 }
 

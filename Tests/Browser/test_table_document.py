@@ -5,13 +5,14 @@ import os
 import plistlib
 import shutil
 import tempfile
+import time
 import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import WIDTHS, Server, at_width, open_table, row_by_id, rows, screenshot, wait
+from conftest import WIDTHS, Server, animations_done, at_width, open_table, row_by_id, rows, screenshot, wait
 
 LANGUAGES = ["English", "中文（简体）", "日本語", "Deutsch", "Français", "Español", "Português"]
 
@@ -195,6 +196,7 @@ def test_a_row_opens_its_child_table_which_reload_keeps_and_back_returns_from(br
 
     wait(browser, lambda d: f"child={language['child']}" in d.current_url, message="the URL does not name the child")
     wait(browser, lambda d: row_named(d, "English") is not None, message="the child table is not shown")
+    animations_done(browser)  # it pushes in from the right
     assert browser.find_element(By.ID, "title").text == "Language"
     back = browser.find_element(By.CSS_SELECTOR, "[data-action=back]")
     assert back.text == parent_title
@@ -218,12 +220,14 @@ def test_a_row_opens_its_child_table_which_reload_keeps_and_back_returns_from(br
     browser.find_element(By.CSS_SELECTOR, "[data-action=back]").click()
     wait(browser, lambda d: "child=" not in d.current_url and row_named(d, "Language") is not None,
          message="back did not return to the parent")
+    animations_done(browser)
     wait(browser, lambda d: abs(scroll_top(d) - before) <= 4, message=f"the parent's scroll was not restored ({before})")
     assert browser.find_element(By.ID, "title").text == parent_title
 
     # in the page, without a reload: the back control and the browser's Back and Forward
     row_named(browser, "Language").click()
     wait(browser, lambda d: row_named(d, "English") is not None)
+    animations_done(browser)
     browser.execute_script("window.__same = true")
     browser.find_element(By.CSS_SELECTOR, "[data-action=back]").click()
     wait(browser, lambda d: row_named(d, "Language") is not None and "child=" not in d.current_url)
@@ -256,6 +260,7 @@ def test_screenshots_of_the_settings_sample_and_a_child_table(browser, server):
             wifi = next(r for r in window(server, "settings")["rows"] if r["fields"]["text"] == "Wi-Fi")
             row_by_id(browser, wifi["id"]).click()
             wait(browser, lambda d: "child=" in d.current_url and row_named(d, "Harbor-5G") is not None)
+            animations_done(browser)
             screenshot(browser, f"settings-wifi-{width}")
     finally:
         browser.set_window_size(480, 900)
@@ -280,3 +285,72 @@ def test_a_child_table_is_edited_like_any_table(browser, table_server):
     assert "Italiano" not in texts and "Svenska" in texts
     assert f"child={child}" in browser.current_url
     browser.find_element(By.CSS_SELECTOR, "[data-action=done]").click()
+
+
+def open_language(driver, server):
+    """Scrolls the prefs table to its Language row and opens that child table."""
+    language = next(r for r in window(server, "prefs")["rows"] if r["fields"]["text"] == "Language")
+    scroller = driver.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+    driver.execute_script("arguments[0].scrollTop = arguments[1]", scroller, language["y"] - 100)
+    wait(driver, lambda d: row_named(d, "Language") is not None)
+    animations_done(driver)
+    row_named(driver, "Language").click()
+    wait(driver, lambda d: row_named(d, "English") is not None)
+
+
+SAMPLE_SLIDES = """
+window.__slides = [];
+const sample = () => {
+  for (const a of document.getAnimations()) {
+    const frames = a.effect.getKeyframes().map(k => k.translate || '');
+    if (frames.some(t => t.includes('%')) && !window.__slides.some(s => s.join() === frames.join())) window.__slides.push(frames);
+  }
+  requestAnimationFrame(sample);
+};
+sample();
+"""
+
+
+def slides(driver):
+    """The sliding animations seen since SAMPLE_SLIDES ran, as their translate keyframes."""
+    time.sleep(0.5)
+    return driver.execute_script("return window.__slides")
+
+
+def test_a_child_table_pushes_in_from_the_right_and_pops_back_with_a_back_title_that_fits(browser, table_server):
+    at_width(browser, 320)
+    try:
+        open_table(browser, table_server, "prefs")
+        parent_title = browser.find_element(By.ID, "title").text
+        browser.execute_script(SAMPLE_SLIDES)
+        open_language(browser, table_server)
+        frames = slides(browser)
+        assert any(f[0].startswith("100%") for f in frames), f"the child does not come in from the right: {frames}"
+        assert any(f[-1].startswith("-30%") for f in frames), f"the parent does not slide partly under: {frames}"
+        animations_done(browser)
+        back = browser.find_element(By.CSS_SELECTOR, "[data-action=back]")
+        assert browser.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth + 1", back), \
+            "the back title is cut off"
+        assert back.text in (parent_title, "Back")
+        browser.execute_script(SAMPLE_SLIDES)
+        back.click()
+        wait(browser, lambda d: row_named(d, "Language") is not None and "child=" not in d.current_url)
+        frames = slides(browser)
+        assert any(f[0].startswith("-30%") for f in frames), f"the parent does not come back from the left: {frames}"
+        assert any(f[-1].startswith("100%") for f in frames), f"the child does not leave to the right: {frames}"
+        animations_done(browser)
+    finally:
+        at_width(browser, 480)
+
+
+def test_reduced_motion_opens_a_child_table_without_sliding(browser, table_server):
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    try:
+        open_table(browser, table_server, "prefs")
+        browser.execute_script(SAMPLE_SLIDES)
+        open_language(browser, table_server)
+        assert slides(browser) == []
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
