@@ -2,17 +2,20 @@
 // of page/ load right after.
 import { saveSoon } from './page/address.js';
 import { $, dom, keyOf, state } from './page/state.js';
-import { draw, dressAll, followScroller, need, place, refresh, setTop, showView } from './page/windows.js';
+import { dressAll, followScroller, need, place, refresh, showView } from './page/windows.js';
 
 const laterModules = ['actions', 'editing', 'gestures', 'keys', 'live', 'navigation'];
-let later;
+let pending;
 /// The modules loaded after the first window, by name.
 function interaction() {
-  later ??= Promise.all(laterModules.map(name => import(`./page/${name}.js`)))
+  pending ??= Promise.all(laterModules.map(name => import(`./page/${name}.js`)))
     .then(modules => Object.fromEntries(laterModules.map((name, index) => [name, modules[index]])));
-  return later;
+  return pending;
 }
-let loaded = null; // the same once loaded: pointers and keys cannot wait for a module
+let loaded = null; // the same once loaded
+/// Hands an event to a module's handler: at once when loaded, else in order once it is.
+const later = (module, handler, event) =>
+  loaded ? loaded[module][handler](event) : interaction().then(modules => modules[module][handler](event));
 
 /// What must not wait for a module (the links the page takes over) here; the rest in actions.js.
 function click(event) {
@@ -43,34 +46,23 @@ function start() {
   viewport.height = scroller.clientHeight;
   showView($('[data-role=window]', dom.layer), location.search);
   scroller.addEventListener('scroll', onScroll, { passive: true });
-  // Wheel, keys and touch move the content by their delta. End aims at the end the browser saw at the key;
-  // rows measured on the way can lengthen the content, so the page finishes the way. Focus follows paging.
-  let key = null;
-  const input = event => ((state.relativeScroll = true), (key = event.key ?? null));
-  for (const type of ['wheel', 'touchstart', 'keydown']) scroller.addEventListener(type, input, { passive: true });
-  scroller.addEventListener('scrollend', () => {
-    if (key === 'End' && viewport.top < viewport.maxTop - 1) setTop(viewport.maxTop);
-    else if (viewport.ratio !== 1) draw(true); // past the cap, the scroll bar back under the content
-    if (['Home', 'End', 'PageUp', 'PageDown', ' '].includes(key)) loaded?.keys.focusFollowsScroll(key);
-    state.relativeScroll = false;
-    key = null;
-  });
   new ResizeObserver(() => {
     if (scroller.clientHeight !== viewport.height) (viewport.height = scroller.clientHeight), need();
   }).observe(scroller);
   document.addEventListener('click', click);
-  document.addEventListener('keydown', event => loaded?.keys.onKey(event));
+  document.addEventListener('keydown', event => later('keys', 'onKey', event));
   scroller.addEventListener('focusin', event => {
     const row = event.target.closest('[role=row]');
     if (row && dom.layer.contains(row)) (state.focusKey = keyOf(row)), dressAll();
   });
   for (const [type, handler] of [['pointerdown', 'pointerDown'], ['pointermove', 'pointerMove'], ['pointerup', 'pointerUp'], ['pointercancel', 'pointerUp']])
-    scroller.addEventListener(type, event => loaded?.gestures[handler](event));
+    scroller.addEventListener(type, event => later('gestures', handler, event));
 
   const sheet = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/page/interaction.css' });
   document.head.append(sheet);
   interaction().then(modules => {
-    const { live, navigation } = (loaded = modules);
+    const { keys, live, navigation } = (loaded = modules);
+    keys.followScrolling();
     navigation.fitBackTitle();
     live.loadDataset();
     live.followEvents();

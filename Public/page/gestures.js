@@ -92,8 +92,8 @@ function reorder(event, row) {
     put(row, at - state.base);
     target = null;
     for (const item of others) {
-      const element = state.elements.get(item.key), center = item.at + item.size / 2;
-      const below = item.at > dragged.at, passed = below ? center < middle : center > middle;
+      const element = state.elements.get(item.key);
+      const below = item.at > dragged.at, passed = below ? item.at <= middle : item.at + item.size > middle;
       element.classList.add('making-room');
       element.style.translate = passed ? `0 ${below ? -dragged.size : dragged.size}px` : '';
       if (passed && (!target || (below ? item.at > target.at : item.at < target.at))) target = item;

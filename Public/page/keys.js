@@ -7,7 +7,7 @@ import { deleteSelected, setEditing } from './editing.js';
 import { pick, selectAll } from './selection.js';
 import { dom, keyOf, state } from './state.js';
 import { toggleSection } from './navigation.js';
-import { dressAll, setTop } from './windows.js';
+import { draw, dressAll, followScroller, setTop } from './windows.js';
 
 const named = element => element.getAttribute('role') === 'row' && (element.textContent.trim() || element.ariaLabel);
 /// The drawn rows and headers a key can focus, in table order (a header with no title is no stop).
@@ -36,10 +36,13 @@ export function moveFocus(from, step) {
 
 /// After Home, End or a page key scrolled the list, a focused row left behind gives the focus to a stop in view:
 /// the first after Home or PageDown, the last after End or PageUp (the nearest to where it was for pages).
-export function focusFollowsScroll(key) {
+export function focusFollowsScroll(key, tries = 20) {
   const viewport = state.viewport;
   if (!state.focusKey || !dom.scroller.contains(document.activeElement)) return; // the row may have been released
-  const inView = stops().filter(item => item.at >= viewport.top - 1 && item.at + item.size <= viewport.top + viewport.height + 1);
+  // The window for where the scrolling stopped may still be on its way.
+  if (state.request && tries) return setTimeout(() => focusFollowsScroll(key, tries - 1), 50);
+  followScroller();
+  const inView = stops().filter(item => item.at + item.size > viewport.top + 1 && item.at < viewport.top + viewport.height - 1);
   const next = key === 'Home' || key === 'PageDown' || key === ' ' ? inView[0] : inView[inView.length - 1];
   if (next && !inView.some(item => item.key === state.focusKey)) focusItem(next);
 }
@@ -91,4 +94,21 @@ export function onKey(event) {
     if (state.selection.size !== state.total) selectAll();
   } else return;
   event.preventDefault();
+}
+
+/// Wheel, keys and touch move the content by their delta (Viewport.scrolled). End aims at the end the browser
+/// saw when the key went down; rows measured on the way can lengthen the content, so when scrolling stops the
+/// page finishes the way there. The focus follows Home, End and the page keys.
+export function followScrolling() {
+  const scroller = dom.scroller, viewport = state.viewport;
+  let key = null;
+  const input = event => ((state.relativeScroll = true), (key = event.key ?? null));
+  for (const type of ['wheel', 'touchstart', 'keydown']) scroller.addEventListener(type, input, { passive: true });
+  scroller.addEventListener('scrollend', () => {
+    if (key === 'End' && viewport.top < viewport.maxTop - 1) setTop(viewport.maxTop);
+    else if (viewport.ratio !== 1) draw(true); // past the cap, the scroll bar back under the content
+    if (['Home', 'End', 'PageUp', 'PageDown', ' '].includes(key)) focusFollowsScroll(key);
+    state.relativeScroll = false;
+    key = null;
+  });
 }

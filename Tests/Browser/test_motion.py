@@ -314,7 +314,8 @@ def test_a_touch_highlights_the_row_before_it_ends(browser, motion_server):
     browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
     try:
         browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-        assert background(browser, row) != idle, "the touched row did not highlight"
+        # after a moment, as iOS does, so that a touch that starts a scroll does not flash the row
+        wait(browser, lambda d: background(d, row) != idle, timeout=1, message="the touched row did not highlight")
         browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     finally:
         browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
