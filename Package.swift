@@ -14,16 +14,17 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(
             name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "Models"),
         .target(name: "ListRender", dependencies: ["Models"]),
-        .target(name: "HTTPServer"),
+        .target(name: "HTTPServer", dependencies: ["CZlib"]),
         .target(name: "ListStore", dependencies: ["Models", "CSQLite", "CLibPQ"]),
         .executableTarget(
             name: "ListServer", dependencies: ["HTTPServer", "ListStore", "ListRender", "Models"]),
         .executableTarget(name: "ListBench", dependencies: ["ListRender", "Models"]),
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
         .testTarget(name: "ListRenderTests", dependencies: ["ListRender", "Models", "TestSupport"]),
-        .target(name: "TestSupport", dependencies: ["HTTPServer", "Models"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["HTTPServer", "Models", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "Models", "TestSupport"]),
         .testTarget(

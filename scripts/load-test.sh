@@ -7,16 +7,19 @@
 #   - wrk against the window and fragment endpoints (one fixed URL, and random offsets), and, with the same
 #     settings (and the same wrk script for the random runs), against nginx serving the very bytes of those
 #     two responses as static files;
-#   - the ratios ListServer / nginx (SPEC §8: ≥ 1.0 with one fixed URL, ≥ 0.9 with random windows).
+#   - the ratios ListServer / nginx (SPEC §8: ≥ 1.0 with one fixed URL, ≥ 0.9 with random windows);
+#   - the fragment runs again with `Accept-Encoding: gzip`, against nginx compressing the same bytes
+#     (`gzip on` for text/html and application/json, at the server's level, 6), fixed and random.
 # Everything listens on 127.0.0.1 only and is stopped on exit. Prints `name: value unit` lines.
 #
 # Usage: scripts/load-test.sh [--file PATH] [--rounds N] [--duration SECONDS] [--threads N] [--connections N]
-#                             [--no-build] [--binary PATH] [--keep]
+#                             [--no-build] [--binary PATH] [--no-gzip] [--keep]
 #   --file PATH     import this JSON instead of the generated one (kept in scripts/.load/)
 #   --rounds N      wrk rounds per target, alternating targets; medians are reported (default 3)
-#   --duration S    seconds per wrk round (default 6; 8 targets a round)
+#   --duration S    seconds per wrk round (default 6; 12 targets a round, 8 with --no-gzip)
 #   --no-build      use the existing .build/release/ListServer
 #   --binary PATH   measure this ListServer executable instead (e.g. a build of an older commit); implies --no-build
+#   --no-gzip       leave out the compressed fragment runs
 #   --keep          keep the temporary directory (data, nginx root, logs) and print where it is
 # Needs: wrk, nginx, curl, python3 (`apt-get install -y wrk nginx-light curl python3`), and the Swift toolchain.
 set -euo pipefail
@@ -33,6 +36,9 @@ threads=2
 connections=64
 build=1
 keep=0
+gzip=1
+# The level ListServer compresses windows at (ResponseCompression.level); nginx is given the same.
+gzip_level=6
 server_bin="$root/.build/release/ListServer"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -44,7 +50,8 @@ while [ $# -gt 0 ]; do
         --no-build) build=0; shift ;;
         --binary) server_bin=$(absolute "$2"); build=0; shift 2 ;;
         --keep) keep=1; shift ;;
-        -h|--help) sed -n '4,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --no-gzip) gzip=0; shift ;;
+        -h|--help) sed -n '4,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -145,6 +152,12 @@ http {
     uwsgi_temp_path $work/nginx/tmp/uwsgi;
     scgi_temp_path $work/nginx/tmp/scgi;
     types { application/json json; text/html html; }
+    # Only for the runs that send Accept-Encoding: gzip (wrk sends none otherwise); Vary as ListServer's.
+    gzip on;
+    gzip_types text/html application/json;
+    gzip_comp_level $gzip_level;
+    gzip_min_length 1024;
+    gzip_vary on;
     server {
         listen 127.0.0.1:$nginx_port;
         root $work/www;
@@ -157,19 +170,31 @@ nginx_pid=$!
 nginx_base="http://127.0.0.1:$nginx_port"
 for _ in $(seq 1 200); do curl -sf -o /dev/null "$nginx_base/window.json" && break; sleep 0.05; done
 cmp -s <(curl -sf "$nginx_base/window.json") "$work/www/window.json" || { say "nginx does not serve the bytes"; exit 1; }
+if [ "$gzip" = 1 ]; then
+    # Both compress the fragment, and both inflate to the very bytes of it.
+    for side in "$base$fragment_path" "$nginx_base/fragment.html"; do
+        encoding=$(curl -sf -o /dev/null -H 'Accept-Encoding: gzip' -w '%header{content-encoding}' "$side")
+        [ "$encoding" = gzip ] || { say "$side is not sent in gzip"; exit 1; }
+        cmp -s <(curl -sf --compressed "$side") "$work/www/fragment.html" || { say "$side in gzip is not the fragment"; exit 1; }
+    done
+    figure "fragment_gzip_bytes" "$(curl -sf -H 'Accept-Encoding: gzip' "$base$fragment_path" | wc -c) B"
+    figure "nginx_fragment_gzip_bytes" "$(curl -sf -H 'Accept-Encoding: gzip' "$nginx_base/fragment.html" | wc -c) B"
+fi
 
 # Random offsets (scripts/random-windows.lua): each wrk thread draws `top` uniformly over the content. nginx
 # gets the same script (it ignores the query), so both sides pay the same for it.
 
-# One wrk round; prints requests/s and notes errors. Usage: run_wrk NAME URL [LUA ARGS…]
+# One wrk round; prints requests/s and notes errors. Usage: run_wrk [--gzip] NAME URL [LUA ARGS…]
+# (--gzip: every request sends Accept-Encoding: gzip, the random ones too).
 run_wrk() {
+    local options=(-t"$threads" -c"$connections" -d"${duration}s" --timeout 5s)
+    if [ "$1" = --gzip ]; then options+=(-H 'Accept-Encoding: gzip'); shift; fi
     local name="$1" target="$2"; shift 2
     local out
     if [ $# -gt 0 ]; then
-        out=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --timeout 5s -s "$root/scripts/random-windows.lua" \
-            "$target" -- "$@")
+        out=$(wrk "${options[@]}" -s "$root/scripts/random-windows.lua" "$target" -- "$@")
     else
-        out=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --timeout 5s "$target")
+        out=$(wrk "${options[@]}" "$target")
     fi
     local rps errors
     rps=$(echo "$out" | awk '/^Requests\/sec:/ {print $2}')
@@ -190,16 +215,33 @@ for round in $(seq 1 "$rounds"); do
     run_wrk nginx_window_random "$nginx_base/window.json" /window.json $((content_height - 800))
     run_wrk fragment_random "$base/d/big/fragment" /d/big/fragment $((content_height - 800))
     run_wrk nginx_fragment_random "$nginx_base/fragment.html" /fragment.html $((content_height - 800))
+    if [ "$gzip" = 1 ]; then
+        run_wrk --gzip fragment_gzip "$base$fragment_path"
+        run_wrk --gzip nginx_fragment_gzip "$nginx_base/fragment.html"
+        run_wrk --gzip fragment_random_gzip "$base/d/big/fragment" /d/big/fragment $((content_height - 800))
+        run_wrk --gzip nginx_fragment_random_gzip "$nginx_base/fragment.html" /fragment.html $((content_height - 800))
+    fi
 done
 
-for name in window nginx_window fragment nginx_fragment window_random nginx_window_random fragment_random \
-    nginx_fragment_random; do
+names=(window nginx_window fragment nginx_fragment window_random nginx_window_random fragment_random
+    nginx_fragment_random)
+[ "$gzip" = 1 ] && names+=(fragment_gzip nginx_fragment_gzip fragment_random_gzip nginx_fragment_random_gzip)
+for name in "${names[@]}"; do
     figure "$name" "$(median "$name") req/s"
 done
-ratio() { awk -v a="$(median "$1")" -v b="$(median "$2")" -v m="$3" 'BEGIN {printf "%.2f (budget %s)", a / b, m}'; }
+# The ratio of two medians, with its budget when there is one. Usage: ratio NAME OTHER [BUDGET]
+ratio() {
+    awk -v a="$(median "$1")" -v b="$(median "$2")" -v m="${3:-}" \
+        'BEGIN {printf "%.2f", a / b; if (m != "") printf " (budget %s)", m}'
+}
 figure "window_vs_nginx" "$(ratio window nginx_window 1.0)"
 figure "fragment_vs_nginx" "$(ratio fragment nginx_fragment 1.0)"
 figure "window_random_vs_nginx" "$(ratio window_random nginx_window_random 0.9)"
 figure "fragment_random_vs_nginx" "$(ratio fragment_random nginx_fragment_random 0.9)"
+if [ "$gzip" = 1 ]; then
+    # No budget: what compressing costs each side, shown next to the identity ratios.
+    figure "fragment_gzip_vs_nginx" "$(ratio fragment_gzip nginx_fragment_gzip)"
+    figure "fragment_random_gzip_vs_nginx" "$(ratio fragment_random_gzip nginx_fragment_random_gzip)"
+fi
 rss_end_kb=$(awk '/^VmRSS/ {print $2}' "/proc/$server_pid/status")
 figure "rss_after_load" "$(awk -v kb="$rss_end_kb" 'BEGIN {printf "%.0f MB", kb / 1024}')"

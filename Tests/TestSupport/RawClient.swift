@@ -93,14 +93,21 @@ public final class RawClient {
     /// Reads the chunks of a streaming response as they come, until `count` data chunks have arrived.
     /// - Returns: the chunks, or nil on timeout.
     public func readChunks(_ count: Int) -> [String]? {
-        var chunks: [String] = []
+        readChunkBytes(count)?.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Reads the chunks of a streaming response as they come, as bytes, until `count` data chunks have
+    /// arrived.
+    /// - Returns: the chunks, or nil on timeout.
+    public func readChunkBytes(_ count: Int) -> [[UInt8]]? {
+        var chunks: [[UInt8]] = []
         while chunks.count < count {
             guard let lineEnd = readUntil([13, 10]),
                 let size = Int(String(decoding: buffer[..<lineEnd], as: UTF8.self), radix: 16)
             else { return nil }
             buffer.removeFirst(lineEnd + 2)
             while buffer.count < size + 2 { guard fill() else { return nil } }
-            chunks.append(String(decoding: buffer[..<size], as: UTF8.self))
+            chunks.append(Array(buffer[..<size]))
             buffer.removeFirst(size + 2)
         }
         return chunks

@@ -1,4 +1,5 @@
 // HTTPServer — byte classes of RFC 9110/9112 and small byte helpers shared by the parser
+import Glibc
 
 /// Byte classes of RFC 9110/9112 and small byte helpers shared by the parser, the headers and the paths.
 ///
@@ -68,6 +69,41 @@ public enum HTTPBytes {
         guard a.count == b.count else { return false }
         for (x, y) in zip(a, b) where lowercased(x) != lowercased(y) { return false }
         return true
+    }
+
+    /// Whether `bytes` are `lowercase`, a lower-case ASCII literal, compared ASCII case-insensitively.
+    /// - Complexity: O(n), with no generic iteration: for the names and values read on every response.
+    @inline(__always)
+    public static func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        guard let base = bytes.baseAddress else { return true }
+        let expected = lowercase.utf8Start
+        // Most are written in lower case already: one memcmp.
+        if memcmp(base, expected, bytes.count) == 0 { return true }
+        for index in 0..<bytes.count where lowercased(bytes[index]) != expected[index] { return false }
+        return true
+    }
+
+    /// The index of the first `byte` in `bytes[start..<end]` (to the end when `end` is nil), found by
+    /// `memchr`.
+    /// - Returns: nil when there is none.
+    /// - Complexity: O(end - start).
+    @inline(__always)
+    public static func firstIndex(
+        of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int, to end: Int? = nil
+    ) -> Int? {
+        let end = end ?? bytes.count
+        guard let base = bytes.baseAddress, start < end else { return nil }
+        precondition(start >= 0 && end <= bytes.count, "a range past the bytes")
+        guard let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+        return UnsafeRawPointer(found) - base
+    }
+
+    /// Whether `byte` is trimmed from the ends of a field value: a space, a tab, or the CR and LF that end
+    /// its line.
+    @inline(__always)
+    static func isTrimmed(_ byte: UInt8) -> Bool {
+        byte == space || byte == tab || byte == cr || byte == lf
     }
 
     /// `bytes` without leading and trailing spaces and tabs.

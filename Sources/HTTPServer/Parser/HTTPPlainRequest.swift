@@ -52,6 +52,19 @@ public struct HTTPPlainRequest {
         }
         return nil
     }
+
+    /// Calls `body` with the value of every header field called `name` (ASCII case-insensitive), in order,
+    /// trimmed as the parser trims it.
+    /// - Complexity: O(number of fields).
+    func forEachField(named name: StaticString, _ body: (UnsafeRawBufferPointer) -> Void) {
+        let wanted = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        for span in fields where span.nameEnd - span.nameStart == wanted.count {
+            let fieldName = UnsafeRawBufferPointer(rebasing: head[span.nameStart..<span.nameEnd])
+            if HTTPBytes.equalsIgnoringCase(fieldName, wanted) {
+                body(UnsafeRawBufferPointer(rebasing: head[span.valueStart..<span.valueEnd]))
+            }
+        }
+    }
 }
 
 extension HTTPRequestParser {

@@ -24,8 +24,24 @@ public struct HTTPResponse: Sendable {
     /// as they are, with no check: for a handler that answers many requests with the same well-formed
     /// fields (a window's `Content-Type`, `Cache-Control` and `ETag`), so they are neither made into a
     /// list of strings nor checked byte by byte for every response. They must not name a field the server
-    /// writes (`Date`, `Content-Length`, `Transfer-Encoding`, `Connection`).
+    /// writes (`Date`, `Content-Length`, `Transfer-Encoding`, `Connection`), nor `Content-Encoding`: a
+    /// handler that codes its own body says so in `headers`. When they name the `Content-Type`, the first
+    /// line should be it: the server reads the type there (``ResponseCompression``) without reading the rest.
     public var fieldLines: [UInt8] = []
+    /// How the server may compress the body for a client that accepts gzip (``ResponseCompression``).
+    public var compression = Compression.dynamic
+
+    /// How the server may compress a body (``ResponseCompression`` says when it does).
+    public enum Compression: Sendable, Equatable {
+        /// Written for its request: compressed at ``ResponseCompression/level``, and kept by path and
+        /// entity tag when it has a strong one (the default).
+        case dynamic
+        /// The same bytes as long as its entity tag is the same (a file): compressed once at
+        /// ``ResponseCompression/stableLevel`` and kept by path and entity tag.
+        case stable
+        /// Sent as written, to every client.
+        case never
+    }
 
     /// A response with a body known in full.
     public init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = []) {

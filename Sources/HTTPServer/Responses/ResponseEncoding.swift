@@ -16,6 +16,16 @@ public enum ResponseEncoding {
         case none
     }
 
+    /// What the head says of the body's coding, as ``ResponseCompressor`` chose it.
+    public enum Coding: Equatable {
+        /// Nothing: the body is never compressed (its type, its status), so it does not vary.
+        case fixed
+        /// `Vary: Accept-Encoding`: sent as written here, compressed to a client that accepts gzip.
+        case varying
+        /// `Content-Encoding: gzip` and `Vary: Accept-Encoding`.
+        case gzip
+    }
+
     /// What the `Connection` header says.
     public enum Persistence: Equatable {
         /// HTTP/1.1 keep-alive: no header.
@@ -34,18 +44,16 @@ public enum ResponseEncoding {
     ///   - dateLine: `Date: …\r\n`, formatted once per second.
     ///   - fieldLines: field lines the handler wrote itself (``HTTPResponse/fieldLines``), written after
     ///     `headers` as they are.
+    ///   - coding: the body's coding, written after the field lines (`Content-Encoding`, `Vary`).
     /// - Complexity: O(size of the head).
-    /// Written on every response: a browser takes each body as the type the server names, never as a
-    /// script or a page it guesses from the bytes.
-    static let noSniffLine: StaticString = "X-Content-Type-Options: nosniff\r\n"
-
     public static func appendHead(
         status: Int, headers: HTTPHeaders, framing: Framing, persistence: Persistence, dateLine: [UInt8],
-        fieldLines: [UInt8] = [], to buffer: inout [UInt8]
+        fieldLines: [UInt8] = [], coding: Coding = .fixed, to buffer: inout [UInt8]
     ) {
         let reason = HTTPResponse.reasonPhrase(status)
         // The head is written into scratch memory of its largest possible size, then appended at once.
         var room = 128 + noSniffLine.utf8CodeUnitCount + reason.utf8.count + dateLine.count + fieldLines.count
+        room += contentEncodingLine.utf8CodeUnitCount + varyLine.utf8CodeUnitCount
         for field in headers { room += field.name.utf8.count + field.value.utf8.count + 4 }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { scratch in
             var head = HeadWriter(scratch.baseAddress.unsafelyUnwrapped)
@@ -71,6 +79,13 @@ public enum ResponseEncoding {
                 }
             }
             fieldLines.withUnsafeBufferPointer { head.append($0) }
+            switch coding {
+            case .fixed: break
+            case .varying: head.append(varyLine)
+            case .gzip:
+                head.append(contentEncodingLine)
+                head.append(varyLine)
+            }
             switch framing {
             case .length(let length):
                 head.append("Content-Length: ")
@@ -90,6 +105,12 @@ public enum ResponseEncoding {
             buffer.append(contentsOf: UnsafeBufferPointer(start: scratch.baseAddress, count: head.count))
         }
     }
+
+    /// Written on every response: a browser takes each body as the type the server names, never as a
+    /// script or a page it guesses from the bytes.
+    static let noSniffLine: StaticString = "X-Content-Type-Options: nosniff\r\n"
+    static let contentEncodingLine: StaticString = "Content-Encoding: gzip\r\n"
+    static let varyLine: StaticString = "Vary: Accept-Encoding\r\n"
 
     /// Writes a head, or a number, into memory with room for it (``appendHead`` measures the head
     /// first): no check, no growth.

@@ -5,7 +5,8 @@
 /// The request path is already percent-decoded and normalised by the parser (no `.` or `..` segments, never
 /// above `/`); here hidden names are refused and the resolved real path (every symbolic link followed) must
 /// still lie under the root's real path. Responses carry a content type, an `ETag` (size and modification
-/// time), `Last-Modified` and `Cache-Control`; `If-None-Match` gives `304`.
+/// time), `Last-Modified` and `Cache-Control`; `If-None-Match` gives `304`. Their bodies are
+/// ``HTTPResponse/Compression/stable``: the server compresses a file once and keeps it by path and tag.
 public struct StaticFiles: Sendable {
     /// The real path of the root directory, nil when it does not exist (every request is then `404`).
     public let root: String?
@@ -33,7 +34,8 @@ public struct StaticFiles: Sendable {
 
     /// Answers a `GET` or `HEAD` for a file.
     /// - Returns: `200` with the file, or `304` when `If-None-Match` matches its `ETag`. A path ending in `/`
-    ///   serves that directory's `index.html`.
+    ///   serves that directory's `index.html`. A `HEAD` is answered with the file too, which the server
+    ///   does not send: its length, compressed or not, is the one a `GET` would be sent with.
     /// - Throws: `HTTPError` `405` (with `Allow: GET, HEAD`) for other methods; `404` for anything that is not
     ///   a readable regular file inside the root (missing, hidden, a directory, a symbolic link out).
     public func response(for request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
@@ -56,12 +58,10 @@ public struct StaticFiles: Sendable {
             headers.set("Content-Length", String(status.size))
             return HTTPResponse(status: 304, headers: headers)
         }
-        if request.method == "HEAD" {
-            headers.set("Content-Length", String(status.size))
-            return HTTPResponse(status: 200, headers: headers)
-        }
         guard let (_, bytes) = (try? Posix.readFile(file, maxBytes: maxFileBytes)) ?? nil else { throw .notFound() }
-        return HTTPResponse(status: 200, headers: headers, body: bytes)
+        var response = HTTPResponse(status: 200, headers: headers, body: bytes)
+        response.compression = .stable
+        return response
     }
 
     /// The real path of the file a request path names.

@@ -22,8 +22,27 @@ extension Connection {
         settle(runner)
     }
 
-    private func appendStreamBytes(_ bytes: [UInt8], _ runner: EventLoopRunner) {
-        guard !bytes.isEmpty, activeStream != nil else { return }
+    /// Queues what a stream's writer wrote, as one chunk: compressed first when the stream is gzip, and then
+    /// flushed, so that the client can read every event at once.
+    /// - Returns: false when the stream's gzip could not go on and the connection closed.
+    @discardableResult
+    private func appendStreamBytes(_ bytes: [UInt8], _ runner: EventLoopRunner) -> Bool {
+        guard !bytes.isEmpty, activeStream != nil else { return true }
+        guard activeStream!.gzip != nil else {
+            appendStreamChunk(bytes, runner)
+            return true
+        }
+        let deflater = runner.streamDeflater
+        guard let segment = bytes.withUnsafeBytes({ deflater?.segment(of: $0, &activeStream!.gzip!) }) else {
+            close(runner)
+            return false
+        }
+        appendStreamChunk(segment, runner)
+        return true
+    }
+
+    private func appendStreamChunk(_ bytes: [UInt8], _ runner: EventLoopRunner) {
+        guard !bytes.isEmpty else { return }
         beginOutput(runner)
         if activeStream!.chunked {
             ResponseEncoding.appendChunkHeader(size: bytes.count, to: &outbound)
@@ -38,8 +57,15 @@ extension Connection {
     /// Ends the current stream: the last chunk, the access-log line, the `onClose` callbacks; then the next
     /// pipelined request, or closing.
     func endStream(_ runner: EventLoopRunner) {
-        guard let active = activeStream else { return }
-        appendStreamBytes(active.stream.take().bytes, runner)
+        guard activeStream != nil else { return }
+        guard appendStreamBytes(activeStream!.stream.take().bytes, runner), let active = activeStream else { return }
+        if active.gzip != nil {
+            guard let end = runner.streamDeflater?.end(&activeStream!.gzip!) else {
+                close(runner)
+                return
+            }
+            appendStreamChunk(end, runner)
+        }
         if active.chunked {
             beginOutput(runner)
             outbound.append(contentsOf: "0\r\n\r\n".utf8)

@@ -8,11 +8,13 @@ extension Connection {
         var request = head.request
         request.body = body
         let startedAt = runner.log.isEnabled ? Posix.monotonicNanoseconds() : 0
+        let negotiation =
+            runner.context.compressor == nil ? ContentNegotiation.identity : ContentNegotiation(reading: &request)
         let response = HTTPResponder.respond(
             to: request, with: runner.context.handler, problemPaths: runner.context.configuration.problemPaths)
         send(
             response, method: request.method, target: request.target, version: request.version,
-            keepAlive: head.keepAlive, startedAt: startedAt, runner)
+            keepAlive: head.keepAlive, startedAt: startedAt, negotiation: negotiation, runner)
     }
 
     /// The plain responder's answer to a request, with the target for the access log and when it began.
@@ -23,10 +25,12 @@ extension Connection {
         let response: HTTPResponse
         let target: String
         let startedAt: UInt64
+        let negotiation: ContentNegotiation
     }
 
     /// The plain responder's answer to the head just scanned; nil when the server has no plain
-    /// responder, the head is not plain, or the responder declines.
+    /// responder, the head is not plain, it revalidates a compressed variant (``ContentNegotiation``), or
+    /// the responder declines.
     func answerPlainly(_ runner: EventLoopRunner) -> PlainAnswer? {
         guard let responder = runner.context.configuration.plainResponder else { return nil }
         let start = inboundStart
@@ -42,12 +46,17 @@ extension Connection {
             {
                 return nil
             }
+            var negotiation = ContentNegotiation.identity
+            if runner.context.compressor != nil {
+                guard let read = ContentNegotiation(plain: request) else { return nil }
+                negotiation = read
+            }
             request.loop = runner.loop.index
             request.bodyMemory = runner.bodyMemory
             guard let response = responder(request) else { return nil }
             return PlainAnswer(
                 response: response, target: logs ? String(decoding: request.target, as: UTF8.self) : "",
-                startedAt: startedAt)
+                startedAt: startedAt, negotiation: negotiation)
         }
     }
 
@@ -64,7 +73,7 @@ extension Connection {
         }
         send(
             response, method: awaited.method, target: awaited.target, version: awaited.version,
-            keepAlive: awaited.keepAlive, startedAt: awaited.startedAt, runner)
+            keepAlive: awaited.keepAlive, startedAt: awaited.startedAt, negotiation: awaited.negotiation, runner)
         if phase == .head { processInbound(runner) }
         flush(runner)
         settle(runner)
@@ -74,19 +83,19 @@ extension Connection {
     func respond(plainly answer: PlainAnswer, _ runner: EventLoopRunner) {
         send(
             answer.response, method: "GET", target: answer.target, version: .http11, keepAlive: true,
-            startedAt: answer.startedAt, runner)
+            startedAt: answer.startedAt, negotiation: answer.negotiation, runner)
     }
 
-    /// Queues `response` to a request: its head, framed for the method, status and version, and its body
-    /// (or stream), then logs it.
+    /// Queues `response` to a request: its head, framed for the method, status and version, its body (or
+    /// stream) in the coding the ``ResponseCompressor`` chooses for what the request accepts, then logs it.
     private func send(
         _ response: HTTPResponse, method: String, target: String, version: HTTPVersion, keepAlive asked: Bool,
-        startedAt: UInt64, _ runner: EventLoopRunner
+        startedAt: UInt64, negotiation: ContentNegotiation, _ runner: EventLoopRunner
     ) {
         if case .deferred(let deferred) = response.body {
             awaited = Awaited(
                 deferred: deferred, method: method, target: target, version: version, keepAlive: asked,
-                startedAt: startedAt)
+                startedAt: startedAt, negotiation: negotiation)
             phase = .waiting
             // The worker holds the body now: its share of the budget goes with it, given back when it is done.
             deferred.attach(
@@ -101,6 +110,9 @@ extension Connection {
         let status = response.status
         let bodyAllowed = status >= 200 && status != 204 && status != 304
         if !bodyAllowed && status != 304 { response.headers.remove("Content-Length") }
+        let coding =
+            runner.context.compressor?.encode(
+                &response, for: negotiation, lent: runner.bodyMemory, deflater: runner.deflater(level:)) ?? .fixed
         beginOutput(runner)
 
         guard case .stream(let stream) = response.body else {
@@ -115,7 +127,7 @@ extension Connection {
             }
             let keepsOwnLength = (isHead || status == 304) && response.headers.contains("Content-Length")
             let framing: ResponseEncoding.Framing = !bodyAllowed || keepsOwnLength ? .none : .length(count)
-            appendHead(response, framing: framing, keepAlive: keepAlive, version: version, runner)
+            appendHead(response, framing: framing, coding: coding, keepAlive: keepAlive, version: version, runner)
             let sent = bodyAllowed && !isHead ? count : 0
             if sent > 0 { queueBody(response.body, runner) }
             logRequest(method, target, status, sent, since: startedAt, runner)
@@ -124,7 +136,7 @@ extension Connection {
         }
         guard bodyAllowed && !isHead else {
             let framing: ResponseEncoding.Framing = bodyAllowed ? .chunked : .none
-            appendHead(response, framing: framing, keepAlive: keepAlive, version: version, runner)
+            appendHead(response, framing: framing, coding: coding, keepAlive: keepAlive, version: version, runner)
             stream.finish()
             logRequest(method, target, status, 0, since: startedAt, runner)
             finishResponse(keepAlive: keepAlive, runner)
@@ -139,31 +151,33 @@ extension Connection {
                 headers: ["Retry-After": "10"])
             send(
                 error.response(forAPI: runner.context.configuration.problemPaths.contains(path)), method: method,
-                target: target, version: version, keepAlive: asked, startedAt: startedAt, runner)
+                target: target, version: version, keepAlive: asked, startedAt: startedAt, negotiation: negotiation,
+                runner)
             return
         }
         let chunked = version >= .http11
         if !chunked { keepAlive = false }
         appendHead(
-            response, framing: chunked ? .chunked : .untilClose, keepAlive: keepAlive,
+            response, framing: chunked ? .chunked : .untilClose, coding: coding, keepAlive: keepAlive,
             version: version, runner)
         activeStream = ActiveStream(
             stream: stream, chunked: chunked, keepAlive: keepAlive, method: method,
-            target: target, status: status, startedAt: startedAt, address: address)
+            target: target, status: status, startedAt: startedAt, address: address,
+            gzip: coding == .gzip ? GzipStream() : nil)
         phase = .streaming
         stream.attach(HTTPStream.Attachment(loop: runner.loop, token: token))
         if runner.isStopping { endStream(runner) }
     }
 
     private func appendHead(
-        _ response: HTTPResponse, framing: ResponseEncoding.Framing, keepAlive: Bool, version: HTTPVersion,
-        _ runner: EventLoopRunner
+        _ response: HTTPResponse, framing: ResponseEncoding.Framing, coding: ResponseEncoding.Coding,
+        keepAlive: Bool, version: HTTPVersion, _ runner: EventLoopRunner
     ) {
         let persistence: ResponseEncoding.Persistence =
             !keepAlive ? .close : (version >= .http11 ? .keepAlive : .keepAliveHTTP10)
         ResponseEncoding.appendHead(
             status: response.status, headers: response.headers, framing: framing, persistence: persistence,
-            dateLine: runner.dateLine, fieldLines: response.fieldLines, to: &outbound)
+            dateLine: runner.dateLine, fieldLines: response.fieldLines, coding: coding, to: &outbound)
     }
 
     /// Puts a body after the head just written. When nothing earlier is waiting, a large body is kept as it

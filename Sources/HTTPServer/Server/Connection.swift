@@ -37,6 +37,8 @@ final class Connection {
         /// The client's address, whose stream slot this stream holds (``ServerContext/openStream(from:)``).
         let address: String?
         var bytes = 0
+        /// The gzip stream the writes are compressed into; nil when they are sent as written.
+        var gzip: GzipStream?
     }
 
     /// A request whose deferred response another thread completes, with what its answer is sent with.
@@ -47,6 +49,7 @@ final class Connection {
         let version: HTTPVersion
         let keepAlive: Bool
         let startedAt: UInt64
+        let negotiation: ContentNegotiation
     }
 
     /// Past this many unsent bytes the connection stops reading and answering (the client is not reading).

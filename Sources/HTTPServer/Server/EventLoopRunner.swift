@@ -22,6 +22,8 @@ final class EventLoopRunner {
     /// The memory lent to the plain responder for a body (``HTTPPlainRequest/bodyMemory``); an answer
     /// written there is copied after its head before the next request is read.
     let bodyMemory: UnsafeMutableRawBufferPointer
+    /// This loop's deflaters by level, each made when first needed and reset for every body it compresses.
+    private var deflaters: [Int: GzipDeflater] = [:]
     /// The monotonic time of the current iteration.
     private(set) var now: UInt64 = 0
     // The date line and the log are touched by this loop's thread only, in accesses that never overlap
@@ -50,6 +52,21 @@ final class EventLoopRunner {
     deinit {
         readBuffer.deallocate()
         bodyMemory.deallocate()
+    }
+
+    /// This loop's deflater for `level`.
+    /// - Returns: nil when zlib cannot make one (no memory); the body is then sent as written.
+    func deflater(level: Int) -> GzipDeflater? {
+        if let deflater = deflaters[level] { return deflater }
+        let deflater = try? GzipDeflater(level: level)
+        deflaters[level] = deflater
+        return deflater
+    }
+
+    /// This loop's deflater for event streams, at the level of bodies written per request; nil when
+    /// compression is off or zlib cannot make one.
+    var streamDeflater: GzipDeflater? {
+        context.compressor.flatMap { deflater(level: $0.settings.level) }
     }
 
     /// Serves until a graceful stop has finished (or its deadline passed).

@@ -57,6 +57,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// Answers plain `GET`s (``HTTPPlainRequest``) from their bytes before the handler sees them, for the
     /// requests an application serves most; nil: every request goes to the handler.
     public var plainResponder: HTTPPlainResponder?
+    /// Gzip for the clients that accept it (``ResponseCompression``: which responses, the levels, the cache of
+    /// compressed bodies); nil sends every body as written.
+    public var compression: ResponseCompression? = ResponseCompression()
     /// How many bytes of memory each event loop lends its plain responder to write a body into
     /// (``HTTPPlainRequest/bodyMemory``), so that the bodies it writes most need no allocation of their own.
     public var plainBodyBytes = 256 * 1024

@@ -27,6 +27,8 @@ final class ServerContext: Sendable {
     let bufferedBodyBytes = Atomic<Int>(0)
     /// The most streams open at once: the configured number, kept below the connection cap.
     let maxStreams: Int
+    /// Chooses each response's coding and keeps compressed bodies; nil when compression is off.
+    let compressor: ResponseCompressor?
     /// Open streams, in all and by client address.
     private let streams = Posix.Locked(StreamCount())
     private let listenerUsers: Atomic<Int>
@@ -46,6 +48,7 @@ final class ServerContext: Sendable {
         self.loops = loops
         maxConnections = max(1, min(configuration.maxConnections, descriptorLimit - 64))
         maxStreams = max(1, min(configuration.maxStreams, maxConnections * 3 / 4))
+        compressor = configuration.compression.map(ResponseCompressor.init)
         headerTimeout = configuration.headerTimeout.nanoseconds
         idleTimeout = configuration.idleTimeout.nanoseconds
         writeTimeout = configuration.writeTimeout.nanoseconds

@@ -83,10 +83,20 @@ struct HTTPStaticFilesTests {
     func methods() throws {
         let fixture = try PublicFixture()
         let files = StaticFiles(root: fixture.root)
+        // The file goes with the answer to HEAD, so that the server sends the length a GET would have,
+        // compressed or not; the server sends no body.
         let head = try get(files, "/style.css", method: "HEAD")
         #expect(head.status == 200)
-        #expect(head.headers["Content-Length"] == "6")
-        #expect(head.bodyBytes.isEmpty)
+        #expect(head.bodyBytes == Array("body{}".utf8))
+        try withTestServer(handler: { try files.response(for: $0) }) { port, _ in
+            let client = try RawClient(port: port, sending: "HEAD /style.css HTTP/1.1\r\nHost: t\r\n\r\n")
+            let head = try #require(client.readResponse(hasBody: false))
+            #expect(head.status == 200)
+            #expect(head.headers["Content-Length"] == "6")
+            #expect(head.headers["Content-Type"] == "text/css; charset=utf-8")
+            try client.send("GET /style.css HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try #require(client.readResponse()).text == "body{}", "no body was sent after the HEAD's head")
+        }
         let post = try get(files, "/style.css", method: "POST")
         #expect(post.status == 405)
         #expect(post.headers["Allow"] == "GET, HEAD")

@@ -1,0 +1,114 @@
+// ListServerTests — the application's responses in gzip, over loopback sockets
+
+import Foundation
+import HTTPServer
+import TestSupport
+import Testing
+
+@testable import ListServer
+
+@Suite("Pages, fragments, windows, JSON and the page's files in gzip")
+struct CompressionTests {
+    /// The server as the launcher configures it: the plain lane, the problem paths and the page headers.
+    private func serve(_ body: (_ client: RawClient) throws -> Void) throws {
+        let api = try APIFixture()
+        try withTestServer(
+            configure: { configuration in
+                configuration.problemPaths = AppRoutes.problemPaths
+                configuration.plainResponder = api.routes.plainResponder
+            }, handler: api.routes.handler
+        ) { port, _ in
+            try body(RawClient(port: port))
+        }
+    }
+
+    private func get(_ client: RawClient, _ target: String, _ fields: String = "") throws -> WireResponse {
+        try client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(fields)\r\n")
+        return try #require(client.readResponse())
+    }
+
+    static let gzip = "Accept-Encoding: gzip, deflate, br, zstd\r\n"
+
+    static let targets = [
+        "/", "/d/friends", "/d/friends/fragment?top=0&height=800",
+        "/api/datasets/friends/window?top=0&height=3000&expanded=all",
+        "/api/datasets/friends", "/api/openapi.json", "/app.js", "/app.css",
+    ]
+
+    @Test(
+        "each inflates to exactly the identity bytes, with Content-Encoding, its length, Vary and its own tag",
+        arguments: targets)
+    func inflatesToIdentity(_ target: String) throws {
+        try serve { client in
+            let identity = try get(client, target)
+            let compressed = try get(client, target, Self.gzip)
+            #expect(identity.status == 200 && compressed.status == 200)
+            #expect(identity.body.count >= 1024, "large enough to be compressed")
+            #expect(identity.headers["Content-Encoding"] == nil)
+            #expect(compressed.headers["Content-Encoding"] == "gzip")
+            #expect(identity.headers["Vary"] == "Accept-Encoding" && compressed.headers["Vary"] == "Accept-Encoding")
+            #expect(compressed.headers["Content-Length"] == String(compressed.body.count))
+            #expect(compressed.body.count < identity.body.count)
+            #expect(try Gunzip.inflate(compressed.body) == identity.body)
+            #expect(compressed.headers["Content-Type"] == identity.headers["Content-Type"])
+            #expect(compressed.headers["Content-Security-Policy"] == identity.headers["Content-Security-Policy"])
+            if let tag = identity.headers["ETag"] {
+                #expect(compressed.headers["ETag"] == ResponseCompression.gzipVariant(of: tag))
+            } else {
+                #expect(compressed.headers["ETag"] == nil)
+            }
+        }
+    }
+
+    @Test(
+        "a window in gzip is the same from the plain lane and from the router",
+        arguments: [
+            "/d/friends/fragment?top=0&height=800", "/api/datasets/friends/window?top=0&height=3000&expanded=all",
+        ])
+    func sameOnBothLanes(_ target: String) throws {
+        try serve { client in
+            let plain = try get(client, target, Self.gzip)
+            // A Content-Length makes the head not plain: the router answers it.
+            let routed = try get(client, target, Self.gzip + "Content-Length: 0\r\n")
+            #expect(plain.headers["Content-Encoding"] == "gzip")
+            #expect(plain.body == routed.body)
+            let fields = { (response: WireResponse) in
+                response.headers.filter { $0.name != "Date" }.map { "\($0.name): \($0.value)" }
+            }
+            #expect(fields(plain) == fields(routed))
+        }
+    }
+
+    @Test("a fragment's gzip tag gets 304 in gzip; its identity tag 304 without; q=0 gets the identity body")
+    func revalidation() throws {
+        try serve { client in
+            let target = "/d/friends/fragment?top=0&height=800"
+            let identityTag = try #require(try get(client, target).headers["ETag"])
+            let gzipTag = try #require(try get(client, target, Self.gzip).headers["ETag"])
+            #expect(gzipTag != identityTag)
+            let gzip304 = try get(client, target, Self.gzip + "If-None-Match: \(gzipTag)\r\n")
+            #expect(gzip304.status == 304)
+            #expect(gzip304.headers["ETag"] == gzipTag)
+            let identity304 = try get(client, target, "If-None-Match: \(identityTag)\r\n")
+            #expect(identity304.status == 304)
+            #expect(identity304.headers["ETag"] == identityTag)
+            let refused = try get(client, target, "Accept-Encoding: gzip;q=0, br\r\n")
+            #expect(refused.headers["Content-Encoding"] == nil)
+            #expect(refused.headers["ETag"] == identityTag)
+        }
+    }
+
+    @Test("short bodies and small problems are sent as written, with Vary")
+    func short() throws {
+        try serve { client in
+            let health = try get(client, "/healthz", Self.gzip)
+            #expect(health.text == "ok\n")
+            #expect(health.headers["Content-Encoding"] == nil)
+            let problem = try get(client, "/api/datasets/nothing", Self.gzip)
+            #expect(problem.status == 404)
+            #expect(problem.headers["Content-Type"] == "application/problem+json")
+            #expect(problem.headers["Content-Encoding"] == nil)
+            #expect(problem.headers["Vary"] == "Accept-Encoding")
+        }
+    }
+}
