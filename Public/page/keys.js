@@ -96,9 +96,9 @@ export function onKey(event) {
   event.preventDefault();
 }
 
-/// Wheel, keys and touch move the content by their delta (Viewport.scrolled). End aims at the end the browser
-/// saw when the key went down; rows measured on the way can lengthen the content, so when scrolling stops the
-/// page finishes the way there. The focus follows Home, End and the page keys.
+/// Wheel, keys and touch move the content by their delta (Viewport.scrolled). End and Home aim at the ends the
+/// browser saw when the key went down; rows measured on the way can move them, so when scrolling stops the page
+/// finishes the way there. The focus follows Home, End and the page keys.
 export function followScrolling() {
   const scroller = dom.scroller, viewport = state.viewport;
   let key = null;
@@ -106,6 +106,7 @@ export function followScrolling() {
   for (const type of ['wheel', 'touchstart', 'keydown']) scroller.addEventListener(type, input, { passive: true });
   scroller.addEventListener('scrollend', () => {
     if (key === 'End' && viewport.top < viewport.maxTop - 1) setTop(viewport.maxTop);
+    else if (key === 'Home' && viewport.top > 0) setTop(0);
     else if (viewport.ratio !== 1) draw(true); // past the cap, the scroll bar back under the content
     if (['Home', 'End', 'PageUp', 'PageDown', ' '].includes(key)) focusFollowsScroll(key);
     state.relativeScroll = false;
