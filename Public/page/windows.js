@@ -146,6 +146,7 @@ export function drawWindow(window) {
   state.window = { ...data };
   state.version = +data.version;
   dom.scroller.dataset.style = data.style;
+  dom.scroller.dataset.kind = data.kind;
   dom.editButton.hidden = data.editable !== 'true';
   if (!state.editing) dom.editButton.textContent = data.editStyle === 'select' ? 'Manage' : 'Edit';
   for (const node of [...window.children]) {

@@ -13,7 +13,7 @@ from conftest import WIDTHS, at_width, open_table, rows, screenshot, wait
 
 def test_the_table_page_arrives_with_its_title_and_first_window(text_server):
     html = urllib.request.urlopen(f"{text_server.url}/d/texts").read().decode()
-    assert '<h1 id="title">Texts</h1>' in html
+    assert '<h1 id="title" data-role="title">Texts</h1>' in html
     assert len(re.findall(r'data-row-id="\d+"', html)) >= 5
     assert "Hero 1<" in html
     assert "<!--" not in html

@@ -19,7 +19,7 @@ extension FragmentRenderer {
         html.raw("<div data-role=\"")
         html.raw(role)
         html.raw("\" class=\"ttx")
-        renderFrame(y: item.y, height: item.height, into: &html)
+        renderFrame(y: item.y, height: item.height, sizing: .minimum, into: &html)
         html.raw("\"><p>")
         html.text(item.text)
         html.raw("</p></div>")

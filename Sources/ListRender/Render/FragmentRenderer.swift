@@ -6,9 +6,9 @@ import Models
 /// The fragment is one root `<div data-role="window">` carrying the window's metadata, holding the
 /// window's headers, rows and footers in table order. Every item carries its content offset and
 /// estimated height (`data-y`, `data-h`) for the page to place it in its virtual scroller (the page
-/// maps content offsets onto its own coordinates, so the fragment writes no position). Headers and
-/// footers are drawn at their height, fixed cells at least at theirs, and cells whose text wraps
-/// (heroes) at their content's: the page measures every item it draws. Items carry the hooks the
+/// maps content offsets onto its own coordinates, so the fragment writes no position). Headers,
+/// footers and fixed cells are drawn at least at their height (longer text wraps and they grow), and
+/// cells whose text wraps (heroes) at their content's: the page measures every item it draws. Items carry the hooks the
 /// page and its tests use (`data-row-id`, `data-section-id`, `aria-*`, `data-action`). In flow, with
 /// no script, the fragment reads as a plain list. Every dataset text is escaped. Headers and footers of zero height are left out: they
 /// show nothing and would only be stops for keyboard focus.
@@ -127,16 +127,15 @@ public enum FragmentRenderer {
 
     /// How an item's height is written.
     enum Sizing {
-        /// `height`: headers and footers.
-        case fixed
-        /// `min-height`: cells of one design height that grow only when their text wraps.
+        /// `min-height`: headers, footers and cells of one design height that grow only when their text
+        /// wraps.
         case minimum
         /// No height: cells whose height is their content's.
         case natural
     }
 
     /// Writes `data-y`, `data-h` and the inline height, ending inside the last attribute's quotes.
-    static func renderFrame(y: Double, height: Double, sizing: Sizing = .fixed, into html: inout HTMLBuffer) {
+    static func renderFrame(y: Double, height: Double, sizing: Sizing, into html: inout HTMLBuffer) {
         html.withRoom(frameRoom) { renderFrame(y: y, height: height, sizing: sizing, into: &$0) }
     }
 
@@ -151,7 +150,6 @@ public enum FragmentRenderer {
         out.raw("\" data-h=\"")
         out.pixels(height)
         switch sizing {
-        case .fixed: out.raw("\" style=\"height:")
         case .minimum: out.raw("\" style=\"min-height:")
         case .natural: return
         }
@@ -202,7 +200,7 @@ public enum FragmentRenderer {
         html.int(header.section)
         html.raw("\" data-end=\"")
         html.pixels(header.sectionMaxY)
-        renderFrame(y: header.y, height: header.height, into: &html)
+        renderFrame(y: header.y, height: header.height, sizing: .minimum, into: &html)
         if isGrouped { html.raw("\" aria-level=\"1") }
         if header.isCollapsible {
             html.raw(header.isExpanded ? "\" aria-expanded=\"true" : "\" aria-expanded=\"false")
@@ -252,7 +250,7 @@ public enum FragmentRenderer {
             html.raw("\" data-key=\"")
             html.text(insertion.titleKey)
         }
-        renderFrame(y: footer.y, height: footer.height, into: &html)
+        renderFrame(y: footer.y, height: footer.height, sizing: .minimum, into: &html)
         if let insertion {
             // The insertion row: a cell whose editing style is insert, then the footer's own spacing.
             html.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\" style=\"height:")

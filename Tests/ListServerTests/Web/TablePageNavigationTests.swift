@@ -33,7 +33,7 @@ struct TablePageNavigationTests {
         let api = try APIFixture(datasets: [("prefs", Self.document)])
         let wifi = api.rowIDs("prefs")[0]
         let html = try Self.page(api, "/d/prefs?child=\(wifi)")
-        #expect(html.contains("<h1 id=\"title\">Wi-Fi</h1>"))
+        #expect(html.contains("<h1 id=\"title\" data-role=\"title\">Wi-Fi</h1>"))
         #expect(html.contains(">Harbor<") && !html.contains(">Bluetooth<"))
         #expect(html.contains(#"<a class="back" data-action="back" href="/d/prefs">Prefs</a>"#))
         #expect(html.contains(#"<input type="hidden" name="child" value="\#(wifi)">"#))
@@ -42,7 +42,7 @@ struct TablePageNavigationTests {
         let child = try #require(api.library.entry("prefs")).child(at: ChildAddress([RowID(wifi)]))
         let advanced = try #require(child.dataset.sections[0].rows.last?.id.rawValue)
         let deeper = try Self.page(api, "/d/prefs?child=\(wifi)~\(advanced)")
-        #expect(deeper.contains("<h1 id=\"title\">Advanced</h1>"))
+        #expect(deeper.contains("<h1 id=\"title\" data-role=\"title\">Advanced</h1>"))
         #expect(deeper.contains(#"<a class="back" data-action="back" href="/d/prefs?child=\#(wifi)">Wi-Fi</a>"#))
         #expect(deeper.contains("Proxy &amp; &quot;DNS&quot;") || deeper.contains("Proxy &amp; \"DNS\""))
 

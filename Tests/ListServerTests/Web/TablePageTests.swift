@@ -23,7 +23,7 @@ struct TablePageTests {
     func firstWindowInThePage() throws {
         let api = try APIFixture()
         let html = try Self.page(api, "/d/heroes")
-        #expect(html.contains("<h1 id=\"title\">Heroes"))
+        #expect(html.contains("<h1 id=\"title\" data-role=\"title\">Heroes"))
         #expect(html.contains(#"<div class="spacer" role="grid" aria-labelledby="title"><div class="layer"><div data-role="window" data-kind="heroes""#))
         let fragment = String(decoding: try api.get("/d/heroes/fragment?top=0&height=1600").bodyBytes, as: UTF8.self)
         #expect(html.contains(fragment))

@@ -1,0 +1,182 @@
+"""Layout as UIKit lays it out, by geometry: the navigation bar (title centred when it fits, items that never
+wrap, a bar that never changes height), headers and footers that size themselves, value1 cells that keep
+their label, and header styles that are the same with and without the script."""
+import json
+import os
+import shutil
+import tempfile
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+from conftest import Server, at_width, open_table, wait
+
+LONG_FOOTER = ("Your device keeps a history of the networks it joined, so that it can join them again without "
+               "asking. Forgetting a network removes its password from every device signed in to the same "
+               "account, and the next time it is in range you are asked to join it again.")
+
+
+@pytest.fixture(scope="module")
+def layout_server():
+    folder = tempfile.mkdtemp(prefix="listserver-layout-")
+    document = {"table": {"style": "grouped", "header": "Networks this device knows", "footer": LONG_FOOTER,
+                          "sections": [
+        {"header": "Device", "footer": LONG_FOOTER, "rows": [
+            {"text": "Model Name", "style": "value1",
+             "detail": "MacBook Pro (16-inch, 2023) with an unusually long configuration name"},
+            {"text": "Wi-Fi", "style": "value1", "detail": "Harbor-5G", "accessory": "disclosureIndicator"},
+            {"text": "Serial Number", "style": "value1", "detail": "C02XL0GTJGH5"}]},
+        {"header": "Storage", "rows": [{"text": f"Item {i}", "style": "value1", "detail": f"{i} GB"}
+                                       for i in range(12)]}]}}
+    path = os.path.join(folder, "about.json")
+    with open(path, "w") as out:
+        json.dump(document, out)
+    plain = {"table": {"style": "plain", "sections": [
+        {"header": f"Section {s}", "rows": [{"text": f"Row {s}.{r}"} for r in range(5)]} for s in range(4)]}}
+    plain_path = os.path.join(folder, "plain.json")
+    with open(plain_path, "w") as out:
+        json.dump(plain, out)
+    running = Server(["--import", f"about={path}", "--import", f"plain={plain_path}"])
+    yield running
+    running.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+BAR = """
+const box = e => { if (!e || e.hidden) return null; const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, height: r.height}; };
+const title = document.querySelector('[data-role=title]');
+return {bar: box(document.querySelector('[data-role=navbar]')), title: box(title), clipped: title.scrollWidth > title.clientWidth + 1,
+  back: box(document.querySelector('.back')), tools: box(document.querySelector('.tools')),
+  buttons: [...document.querySelectorAll('.tools button')].filter(b => !b.hidden).map(box), width: innerWidth};
+"""
+
+
+@pytest.mark.parametrize("width", [320, 360, 768, 1280])
+def test_the_title_is_centred_when_it_fits_and_whole_at_every_width(browser, server, width):
+    at_width(browser, width)
+    try:
+        for dataset in ("friends", "heroes", "settings"):
+            open_table(browser, server, dataset)
+            bar = browser.execute_script(BAR)
+            assert bar["bar"]["height"] == 52, f"{dataset}: the bar is {bar['bar']['height']} px tall"
+            assert not bar["clipped"], f"{dataset} at {width}: the title is truncated though it fits"
+            centre, half = (bar["title"]["left"] + bar["title"]["right"]) / 2, (bar["title"]["right"] - bar["title"]["left"]) / 2
+            side = max(bar["back"]["right"] - bar["back"]["left"], bar["tools"]["right"] - bar["tools"]["left"])
+            if half + 8 + side + 12 <= width / 2:  # it fits centred between equal sides (gaps 8, padding 12)
+                assert abs(centre - width / 2) <= 1, f"{dataset} at {width}: the title's centre is {centre}"
+            else:
+                assert centre < width / 2, f"{dataset} at {width}: the title moves away from the wider side"
+            assert bar["back"]["right"] <= bar["title"]["left"] <= bar["title"]["right"] <= bar["tools"]["left"] + 1
+    finally:
+        at_width(browser, 480)
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_edit_and_done_swap_in_place_and_the_bar_keeps_its_height(browser, server, width):
+    at_width(browser, width)
+    try:
+        open_table(browser, server, "heroes")
+        before = browser.execute_script(BAR)
+        browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-action=done]"))
+        after = browser.execute_script(BAR)
+        assert after["bar"]["height"] == before["bar"]["height"] == 52
+        assert len(after["buttons"]) == 2, "+ and Done are both shown"
+        first = after["buttons"][0]
+        assert all(abs(button["top"] - first["top"]) < 4 for button in after["buttons"]), \
+            f"the bar's buttons wrapped onto two lines: {after['buttons']}"
+        assert after["buttons"][-1]["right"] <= width, "Done runs off the screen"
+    finally:
+        at_width(browser, 480)
+
+
+def test_a_long_title_takes_the_room_the_items_leave(browser, server):
+    at_width(browser, 320)
+    try:
+        open_table(browser, server, "settings")
+        browser.execute_script("document.querySelector('[data-role=title]').textContent = 'A title far too long "
+                               "to fit between the back control and the tools'")
+        bar = browser.execute_script(BAR)
+        assert bar["bar"]["height"] == 52
+        assert bar["clipped"], "the long title is truncated, on one line"
+        assert bar["title"]["left"] >= bar["back"]["right"] and bar["title"]["right"] <= bar["tools"]["left"] + 1
+        assert bar["title"]["right"] - bar["title"]["left"] > width_left(bar) - 20, "the title takes the room left"
+    finally:
+        at_width(browser, 480)
+
+
+def width_left(bar):
+    return bar["tools"]["left"] - bar["back"]["right"]
+
+
+UNCLIPPED = """
+return [...document.querySelectorAll('[data-role=table-header], [data-role=table-footer], [data-role=section-footer], [data-cell=header]')]
+  .filter(e => !e.hidden).map(e => [e.dataset.role || e.dataset.cell, e.scrollHeight - e.clientHeight]).filter(([, over]) => over > 1);
+"""
+
+
+@pytest.mark.parametrize("width", [320, 360, 768])
+def test_headers_and_footers_grow_with_their_text_and_the_last_line_is_reachable(browser, layout_server, width):
+    at_width(browser, width, 700)
+    try:
+        open_table(browser, layout_server, "about")
+        scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+        for _ in range(4):  # headers and footers measured on the way down
+            assert browser.execute_script(UNCLIPPED) == []
+            browser.execute_script("arguments[0].scrollTop = arguments[0].scrollHeight", scroller)
+            wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-role=table-footer]"))
+        footer = browser.find_element(By.CSS_SELECTOR, "[data-role=table-footer]")
+        wait(browser, lambda d: d.execute_script(
+            "const s = arguments[0].getBoundingClientRect(), f = arguments[1].querySelector('p').getBoundingClientRect();"
+            "return f.bottom <= s.bottom + 1 && arguments[2].scrollTop >= arguments[2].scrollHeight - arguments[2].clientHeight - 1",
+            scroller, footer, scroller), message="the table footer's last line is below the end of the scroll")
+        assert browser.execute_script(UNCLIPPED) == []
+    finally:
+        at_width(browser, 480)
+
+
+@pytest.mark.parametrize("width", [320, 768])
+def test_value1_truncates_the_detail_first_and_keeps_the_label(browser, layout_server, width):
+    at_width(browser, width)
+    try:
+        open_table(browser, layout_server, "about")
+        cells = browser.execute_script("""
+          return [...document.querySelectorAll('[data-cell-style=value1]')].slice(0, 3).map(row => {
+            const label = row.querySelector('.t1'), detail = row.querySelector('.dt');
+            return [label.textContent, label.scrollWidth - label.clientWidth, detail.clientWidth, detail.scrollWidth];
+          });""")
+        for label, label_cut, detail_width, detail_needs in cells:
+            assert label_cut <= 1, f"{label!r} at {width} px is truncated by its detail"
+        model = cells[0]
+        assert model[2] < model[3], "the long detail is the one truncated"
+        assert model[2] > 40, "the detail keeps what room is left"
+    finally:
+        at_width(browser, 480)
+
+
+HEADER_STYLE = """
+const title = document.querySelector('[data-cell=header] .ht'); const style = getComputedStyle(title);
+return [style.fontSize, style.fontWeight, style.textTransform];
+"""
+
+
+@pytest.mark.parametrize("dataset", ["about", "plain"])
+def test_table_headers_look_the_same_with_and_without_the_script(browser, layout_server, dataset):
+    open_table(browser, layout_server, dataset)
+    with_script = browser.execute_script(HEADER_STYLE)
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=480,900", "--blink-settings=scriptEnabled=false"):
+        options.add_argument(argument)
+    plain = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")),
+                             options=options)
+    try:
+        plain.get(f"{layout_server.url}/d/{dataset}")
+        without_script = plain.execute_script(HEADER_STYLE)
+    finally:
+        plain.quit()
+    assert with_script == without_script
+    assert with_script[2] == "uppercase" and with_script[0] == "13px"
