@@ -5,7 +5,7 @@ import { extrasOf } from './live.js';
 import { openChild, toggleSection } from './navigation.js';
 import { pick, pickRange, queryRows, selectAll } from './selection.js';
 import { nameOf, note, say } from './messages.js';
-import { $, dom, state } from './state.js';
+import { $, dom, state, t } from './state.js';
 import { dressAll, setTop } from './windows.js';
 
 /// Taps a row (`tap`: by pointer, which deselects with a fade as deselectRow(at:animated:) does; keys keep
@@ -50,7 +50,7 @@ export function click(event) {
   if (action === 'download') {
     state.downloaded.add(row.dataset.rowId);
     control.disabled = true;
-    return say($('#toast'), `${nameOf(row)} is downloading…`, 2000);
+    return say($('#toast'), t('%s is downloading…', nameOf(row)), 2000);
   }
   if (!row || (control && action !== 'insert') || !dom.scroller.contains(row)) return;
   if (row.dataset.cell !== 'header') activate(row, true, event.shiftKey);
@@ -105,6 +105,6 @@ dom.editor?.addEventListener('close', async () => {
     const row = (await queryRows(y, 1)).rows.find(r => String(r.id) === id); // keeps the other fields
     batch({ updateRows: [{ id: +id, fields: { ...row?.fields, name: form.get('name'), title: form.get('title') } }] });
   } catch (error) {
-    note(`Not saved: ${error.message}`);
+    note(t('Not saved: ') + error.message);
   }
 });

@@ -1,7 +1,7 @@
 // The view in the URL: expanded sections, child table, search and the scroll anchor, so that a reload or a
 // shared link shows the same view.
 import { compactRanges, parseRanges } from './expanded.js';
-import { state } from './state.js';
+import { language, state } from './state.js';
 
 /// The expanded section ids: the URL's, else the dataset's default.
 export function expandedSet() {
@@ -19,6 +19,7 @@ export function viewQuery() {
   if (state.editing) query += '&editing=1';
   if (state.child) query += '&child=' + encodeURIComponent(state.child);
   if (state.query) query += '&q=' + encodeURIComponent(state.query);
+  if (language !== 'en') query += '&lang=' + language;
   return query;
 }
 

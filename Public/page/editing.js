@@ -1,7 +1,7 @@
 // Edits as batches (POST /api/datasets/{id}/batch at the version drawn): edit mode, deletes with their
 // confirmation, insertion rows, switches.
 import { api, note } from './messages.js';
-import { $, apiPath, dom, state } from './state.js';
+import { $, apiPath, dom, state, t } from './state.js';
 import { showSelectionCount } from './selection.js';
 import { dressAll, refresh } from './windows.js';
 
@@ -17,7 +17,7 @@ export async function batch(changes) {
     state.version = response.version ?? state.version;
     saved = true;
   } catch (error) {
-    note(error.status === 409 ? 'The list changed elsewhere and was refreshed. Try again.' : `Not saved: ${error.message}`);
+    note(error.status === 409 ? t('The list changed elsewhere and was refreshed. Try again.') : t('Not saved: ') + error.message);
   }
   changes.deleteRows?.forEach(id => state.selection.delete(String(id)));
   showSelectionCount();
@@ -35,7 +35,7 @@ export function ask(text, then) {
 
 export const deleteRows = ids => batch({ deleteRows: ids.map(Number) });
 export function deleteSelected(ids = [...state.selection]) {
-  ask(`Delete ${ids.length} selected?`, () => deleteRows(ids));
+  ask(t('Delete %d selected?', ids.length), () => deleteRows(ids));
 }
 
 /// Enters or leaves edit mode (Manage mode where the dataset selects to delete).
@@ -43,7 +43,7 @@ export function setEditing(on) {
   state.editing = on;
   dom.scroller.classList.toggle('editing', on);
   dom.editButton.dataset.action = on ? 'done' : 'edit';
-  dom.editButton.textContent = on ? 'Done' : state.window.editStyle === 'select' ? 'Manage' : 'Edit';
+  dom.editButton.textContent = t(on ? 'Done' : state.window.editStyle === 'select' ? 'Manage' : 'Edit');
   $('#editbar').hidden = !(on && state.window.editStyle === 'select');
   state.selection.clear();
   state.elements.forEach(element => element.removeAttribute('data-open'));
@@ -55,7 +55,7 @@ export function setEditing(on) {
 /// The insertion row's green plus adds a row at the end of its section.
 export function insertRow(footer) {
   const { section, row, key } = footer.dataset;
-  return batch({ insertRows: [{ section: +section, row: +row, fields: { [key]: 'New Row' } }] });
+  return batch({ insertRows: [{ section: +section, row: +row, fields: { [key]: t('New Row') } }] });
 }
 
 /// Flips a switch row's switch, and back when the change is not saved.

@@ -2,7 +2,7 @@
 // search, each a view in the URL (`child=`, `q=`) loaded as a page whose title, back control, index and first
 // window replace the current ones.
 import { expandedSet, saveNow, saveSoon, viewQuery } from './address.js';
-import { $, dom, keyOf, state } from './state.js';
+import { $, dom, keyOf, state, t } from './state.js';
 import { forgetContents, load, refresh, setTop, showView } from './windows.js';
 
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
@@ -47,7 +47,7 @@ export function fitBackTitle() {
   const back = $('.back');
   if (back && back.dataset.action === 'back' && back.scrollWidth > back.clientWidth + 1) {
     back.ariaLabel = back.textContent;
-    back.textContent = 'Back';
+    back.textContent = t('Back');
   }
 }
 

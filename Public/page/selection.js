@@ -1,15 +1,15 @@
 // The selection: rows chosen by tap, by key or, in Manage mode, by checkbox; counted in the edit bar.
 import { viewQuery } from './address.js';
 import { api, note } from './messages.js';
-import { $, apiPath, state } from './state.js';
+import { $, apiPath, state, t } from './state.js';
 import { dressAll } from './windows.js';
 
 /// The edit bar's count, its Delete and Select All / Deselect All.
 export function showSelectionCount() {
   const count = state.selection.size;
-  $('[data-role=selected-count]').textContent = count + ' selected';
+  $('[data-role=selected-count]').textContent = t('%d selected', count);
   $('[data-action=delete-selected]').disabled = !count;
-  $('[data-action=select-all]').textContent = count && count === state.total ? 'Deselect All' : 'Select All';
+  $('[data-action=select-all]').textContent = t(count && count === state.total ? 'Deselect All' : 'Select All');
 }
 
 let rangeStart = null; // the server offset of the row a Shift-click range starts from

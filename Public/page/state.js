@@ -58,9 +58,14 @@ export function keyOf(element) {
 }
 export const itemOf = element => state.viewport.items.find(item => item.key === keyOf(element));
 
+/// The interface's words in the page's language (the server writes them into the body; English is the key).
+const words = JSON.parse(document.body.dataset.text || '{}');
+export const t = (text, value) => (words[text] ?? text).replace(/%[ds]/, value);
+export const language = document.documentElement.lang;
+
 /// The inline error; Retry calls `again`.
 export function fail(error, again) {
-  $('p', dom.error).textContent = `Could not load: ${error.message}`;
+  $('p', dom.error).textContent = t('Could not load: ') + error.message;
   state.retry = again;
   dom.error.hidden = false;
 }

@@ -1,7 +1,7 @@
 // Windows: what to fetch for the viewport; fragments drawn onto recycled elements (dequeueReusableCell).
 // Every placement goes through draw() and place().
 import { saveSoon, viewQuery } from './address.js';
-import { $, datasetId, dom, fail, keyOf, state } from './state.js';
+import { $, datasetId, dom, fail, keyOf, state, t } from './state.js';
 import { clamp } from './viewport.js';
 
 let motion = null; // motion.js: batches animate, the first window does not, so it loads after
@@ -148,7 +148,7 @@ export function drawWindow(window) {
   dom.scroller.dataset.style = data.style;
   dom.scroller.dataset.kind = data.kind;
   dom.editButton.hidden = data.editable !== 'true';
-  if (!state.editing) dom.editButton.textContent = data.editStyle === 'select' ? 'Manage' : 'Edit';
+  if (!state.editing) dom.editButton.textContent = t(data.editStyle === 'select' ? 'Manage' : 'Edit');
   for (const node of [...window.children]) {
     const key = keyOf(node);
     let element = previous.get(key) || motion?.revive(key);

@@ -27,8 +27,10 @@ extension FragmentRenderer {
             html.raw("<div class=\"tx\"><div class=\"t1\">")
             html.cellText(name)
             html.raw("</div><div class=\"t2\">")
-            html.text(appSummary(fields))
-            html.raw("</div></div><button type=\"button\" class=\"dl\" data-action=\"download\">Download</button>")
+            html.text(appSummary(fields, language: html.language))
+            html.raw("</div></div><button type=\"button\" class=\"dl\" data-action=\"download\">")
+            html.raw(html.language.pick("Download", "获取"))
+            html.raw("</button>")
         case .message:
             renderMessage(fields, into: &html)
         case .table:

@@ -104,7 +104,9 @@ extension FragmentRenderer {
         case .disclosureIndicator:
             renderChevron(into: &html)
         case .checkmark:
-            html.raw("<img class=\"acc chk\" src=\"/icons/checkmark.svg\" alt=\"Checked\" width=\"20\" height=\"20\">")
+            html.raw("<img class=\"acc chk\" src=\"/icons/checkmark.svg\" alt=\"")
+            html.raw(html.language.pick("Checked", "已选中"))
+            html.raw("\" width=\"20\" height=\"20\">")
         case .detailButton:
             renderInfoButton(label: label, into: &html)
         case .detailDisclosureButton:
@@ -118,7 +120,8 @@ extension FragmentRenderer {
     }
 
     static func renderInfoButton(label: String, into html: inout HTMLBuffer) {
-        html.raw("<button type=\"button\" class=\"acc info\" data-action=\"detail\" aria-label=\"More Info: ")
+        html.raw("<button type=\"button\" class=\"acc info\" data-action=\"detail\" aria-label=\"")
+        html.raw(html.language.pick("More Info: ", "更多信息："))
         html.text(label)
         html.raw("\" tabindex=\"-1\"><img src=\"/icons/info.svg\" alt=\"\" width=\"22\" height=\"22\"></button>")
     }

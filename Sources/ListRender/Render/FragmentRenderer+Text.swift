@@ -3,20 +3,50 @@ import Foundation
 import Models
 
 extension FragmentRenderer {
-    /// The second line of an app cell: `size M · download downloads` (`23.4M · 1284503 downloads`).
-    /// Numbers and strings are shown as their text (``FieldValue/text``); a text that already ends in a
-    /// letter (`"12 MB"`, `"1.2M downloads"`) is shown as it is.
+    /// The second line of an app cell: `size M · download downloads` (`23.4M · 1,284,503 downloads`; in
+    /// Chinese `23.4M · 128万次下载`). A download count that is a whole number is grouped as the language
+    /// writes it (``downloadCount(_:language:)``); other numbers and strings are shown as their text
+    /// (``FieldValue/text``); a text that already ends in a letter (`"12 MB"`, `"1.2M downloads"`) is shown
+    /// as it is.
     /// - Parameter fields: the app row's fields.
     /// - Returns: the line; the missing or empty parts are left out.
-    public static func appSummary(_ fields: Fields) -> String {
+    public static func appSummary(_ fields: Fields, language: UILanguage = .english) -> String {
         var parts: [String] = []
         if let size = fields["size"]?.text, !size.isEmpty {
             parts.append(endsInLetter(size) ? size : size + "M")
         }
         if let download = fields["download"]?.text, !download.isEmpty {
-            parts.append(endsInLetter(download) ? download : download + " downloads")
+            if endsInLetter(download) {
+                parts.append(download)
+            } else {
+                let count = UInt64(download).map { downloadCount($0, language: language) } ?? download
+                parts.append(language == .english ? count + " downloads" : count + "次下载")
+            }
         }
         return parts.joined(separator: " · ")
+    }
+
+    /// A count as the language writes it: English groups thousands (`1,284,503`); Chinese counts in 万
+    /// (ten thousand) and 亿 (a hundred million) from 10,000 up, with one decimal under a hundred of them
+    /// (`1.2万`, `128万`, `3.5亿`), as the App Store does.
+    public static func downloadCount(_ count: UInt64, language: UILanguage) -> String {
+        switch language {
+        case .english:
+            var digits = Array(String(count))
+            var at = digits.count - 3
+            while at > 0 {
+                digits.insert(",", at: at)
+                at -= 3
+            }
+            return String(digits)
+        case .simplifiedChinese:
+            guard count >= 10_000 else { return String(count) }
+            let (unit, name) = count >= 100_000_000 ? (100_000_000.0, "亿") : (10_000.0, "万")
+            let amount = Double(count) / unit
+            guard amount < 100 else { return String(Int(amount.rounded(.down))) + name }
+            let tenths = Int((amount * 10).rounded(.down))
+            return String(tenths / 10) + (tenths % 10 == 0 ? "" : "." + String(tenths % 10)) + name
+        }
     }
 
     /// A message's date, `yyyy-MM-dd` in UTC, from its `send_time`: a plist date, or unix seconds as a

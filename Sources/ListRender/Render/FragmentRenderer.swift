@@ -103,6 +103,7 @@ public enum FragmentRenderer {
         if let header = window.tableHeader { renderTableText(header, role: "table-header", into: &html) }
         let outerMarking = html.marking
         html.marking = window.marks
+        html.language = window.language
         return outerMarking
     }
 
@@ -255,8 +256,11 @@ public enum FragmentRenderer {
             // The insertion row: a cell whose editing style is insert, then the footer's own spacing.
             html.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\" style=\"height:")
             html.pixels(insertion.height)
-            html.raw("px\"><button type=\"button\" class=\"minus add\" data-action=\"insert\" aria-label=\"Add a row\"")
-            html.raw(" tabindex=\"-1\"></button><span class=\"t1\">Add Row</span></div><span>")
+            html.raw("px\"><button type=\"button\" class=\"minus add\" data-action=\"insert\" aria-label=\"")
+            html.raw(html.language.pick("Add a row", "添加一行"))
+            html.raw("\" tabindex=\"-1\"></button><span class=\"t1\">")
+            html.raw(html.language.pick("Add Row", "添加行"))
+            html.raw("</span></div><span>")
         } else {
             html.raw("\"><span>")
         }

@@ -43,6 +43,8 @@ public struct FragmentWindow: Sendable, Hashable {
     public var marks: SearchQuery?
     /// The number of rows that match the search (`data-matches`), nil outside a search.
     public var matches: Int?
+    /// The language of the interface's own words (buttons, labels, counts).
+    public var language = UILanguage.english
 
     /// Creates a window.
     /// - Parameters:

@@ -21,10 +21,16 @@ public struct HTMLBuffer: ~Copyable, Sendable {
     /// The search whose matches ``cellText(_:)`` wraps in `<mark>`; nil outside a search.
     public var marking: SearchQuery?
 
+    /// The language of the interface's own words written into the buffer.
+    public var language = UILanguage.english
+
     /// Creates an empty buffer.
-    /// - Parameter capacity: the number of bytes to reserve.
-    public init(capacity: Int = 0) {
+    /// - Parameters:
+    ///   - capacity: the number of bytes to reserve.
+    ///   - language: the language of the interface's own words written into it.
+    public init(capacity: Int = 0, language: UILanguage = .english) {
         storage = ByteStorage(capacity: capacity)
+        self.language = language
     }
 
     private init(storage: ByteStorage) {

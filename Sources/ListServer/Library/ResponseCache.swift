@@ -39,6 +39,8 @@ final class ResponseCache: Sendable {
         let section: Int?
         /// The search, nil for none.
         let query: SearchQuery?
+        /// The language of a fragment's own words.
+        let language: UILanguage
         /// A 64-bit hash of everything above (FNV-1a over words and bytes, then an avalanche), computed
         /// once: the cache hashes only this, and a response's entity tag is made of it.
         let digest: UInt64
@@ -46,7 +48,7 @@ final class ResponseCache: Sendable {
         init(
             format: Format, top: Double, height: Double, overscan: Double, expanded: ExpandedSections,
             hasInsertionRows: Bool = false, width: Double? = nil, anchor: Int64? = nil, section: Int? = nil,
-            query: SearchQuery? = nil
+            query: SearchQuery? = nil, language: UILanguage = .english
         ) {
             self.format = format
             self.top = top
@@ -58,6 +60,7 @@ final class ResponseCache: Sendable {
             self.anchor = anchor
             self.section = section
             self.query = query
+            self.language = language
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             // The numbers' bits a word at a time, and the expanded set's and the search's bytes: no number
             // is formatted.
@@ -73,6 +76,7 @@ final class ResponseCache: Sendable {
             mix(UInt64(bitPattern: anchor ?? -1))
             mix(UInt64(bitPattern: Int64(section ?? -1)))
             mix(hasInsertionRows ? 1 : 0)
+            mix(language == .english ? 0 : 1)
             switch expanded {
             case .all: mix(0xA11)
             case .none: mix(0x0)

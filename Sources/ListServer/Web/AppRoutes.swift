@@ -78,7 +78,7 @@ struct AppRoutes: Sendable {
             return try assets.folders[index].response(for: request)
         }
         router.get(Self.healthPath) { _, _ in try health() }
-        router.get("/") { _, _ in try home() }
+        router.get("/") { request, _ in try home(request) }
         router.get("/d/:id") { request, parameters in
             try TablePage.response(
                 entry: library.requireEntry(parameters["id"]!), request: request, files: files, assets: assets)
@@ -223,11 +223,13 @@ struct AppRoutes: Sendable {
         return response
     }
 
-    /// `GET /`: the home page with the datasets as cards. Never cached: it changes with every batch.
-    private func home() throws(HTTPError) -> HTTPResponse {
+    /// `GET /`: the home page with the datasets as cards, in the language of `Accept-Language`. Never
+    /// cached: it changes with every batch.
+    private func home(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+        let language = UILanguage(acceptLanguage: request.headers["Accept-Language"] ?? "")
         guard let file = files.resolve("/index.html"),
             let (_, template) = (try? Posix.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
-            let body = HomePage.render(template: template, entries: library.entries)
+            let body = HomePage.render(template: template, entries: library.entries, language: language)
         else {
             throw HTTPError(500, detail: "the page template Public/index.html is missing or has no dataset list")
         }

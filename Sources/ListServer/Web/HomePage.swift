@@ -15,12 +15,14 @@ enum HomePage {
     ///   - entries: the datasets, in the order to show them.
     /// - Returns: the page, or nil when the template has no list element.
     /// - Complexity: O(template + datasets).
-    static func render(template: [UInt8], entries: [DatasetEntry]) -> [UInt8]? {
+    static func render(template: [UInt8], entries: [DatasetEntry], language: UILanguage = .english) -> [UInt8]? {
         guard let start = template.firstRange(of: listOpening)?.upperBound else { return nil }
-        var cards = HTMLBuffer(capacity: 64 + entries.count * 200)
+        var cards = HTMLBuffer(capacity: 64 + entries.count * 200, language: language)
         for entry in entries { writeCard(entry.dataset, into: &cards) }
-        if entries.isEmpty { cards.raw("<p class=\"none\">No datasets yet.</p>") }
-        return Array(template[..<start]) + cards.bytes + Array(template[start...])
+        if entries.isEmpty { cards.raw(language.pick("<p class=\"none\">No datasets yet.</p>", "<p class=\"none\">还没有数据集。</p>")) }
+        // The template's words translated before the cards go in: a dataset's title is never translated.
+        let before = UIText.translate(Array(template[..<start]), to: language)
+        return before + cards.bytes + UIText.translate(Array(template[start...]), to: language)
     }
 
     private static func writeCard(_ dataset: Dataset, into html: inout HTMLBuffer) {
@@ -39,14 +41,15 @@ enum HomePage {
         html.raw("<small>")
         html.text(dataset.kind.rawValue)
         html.raw(" · ")
-        writeCount(dataset.sections.count, "section", into: &html)
+        writeCount(dataset.sections.count, html.language.pick("section", "个分区"), into: &html)
         html.raw(" · ")
-        writeCount(dataset.rowCount, "row", into: &html)
+        writeCount(dataset.rowCount, html.language.pick("row", "行"), into: &html)
         html.raw("</small></a>")
     }
 
     private static func writeCount(_ count: Int, _ noun: StaticString, into html: inout HTMLBuffer) {
         html.int(count)
+        guard html.language == .english else { return html.raw(noun) }
         html.raw(" ")
         html.raw(noun)
         if count != 1 { html.raw("s") }

@@ -32,6 +32,8 @@ extension OpenAPIDocument {
                 "schema": {"type": "integer", "minimum": 0, "maximum": 9223372036854775807}},
               "Search": {"name": "q", "in": "query", "description": "Search: only the rows whose text contains this text, case-insensitive in any script (Unicode lowercase mapping on both sides), as a substring of one field: the texts the cell shows (friends: name, intro; heroes: name, title, desc, tags; apps: name; messages: title, content) or every string field of a generic row. Sections without a match are left out; the others are all expanded, whatever expanded says, and their headers keep the section's own rowCount. Rows keep their ids and fields; section and row indexes count within the results. Fragments wrap each match in the cell texts in <mark>. Empty or absent: no search.",
                 "schema": {"type": "string"}},
+              "Language": {"name": "lang", "in": "query", "description": "The language of the interface's own words (buttons, labels, counts; never the dataset's text): a tag of English (en, en-…) or Simplified Chinese (zh, zh-Hans, zh-CN, …; not the traditional zh-Hant, zh-TW, zh-HK, zh-MO); anything else is 400. Absent: the page follows Accept-Language, a fragment is English.",
+                "schema": {"type": "string"}},
               "ExportFormat": {"name": "format", "in": "query", "description": "json (default), plist (XML property list) or binary-plist.",
                 "schema": {"type": "string", "enum": ["json", "plist", "binary-plist"], "default": "json"}},
               "LastEventIdHeader": {"name": "Last-Event-ID", "in": "header", "description": "The last version the client saw (browsers send it when they reconnect); a value that is not a version is ignored.",

@@ -228,7 +228,8 @@ enum OpenAPIDocument {
                 "parameters": [
                   {"$ref": "#/components/parameters/Top"}, {"$ref": "#/components/parameters/Expanded"},
                   {"$ref": "#/components/parameters/Child"}, {"$ref": "#/components/parameters/Anchor"},
-                  {"$ref": "#/components/parameters/Search"}, {"$ref": "#/components/parameters/Width"}
+                  {"$ref": "#/components/parameters/Search"}, {"$ref": "#/components/parameters/Width"},
+                  {"$ref": "#/components/parameters/Language"}
                 ],
                 "responses": {
                   "200": {"description": "The page.", "content": {"text/html": {"schema": {"type": "string"}}}},
@@ -248,7 +249,8 @@ enum OpenAPIDocument {
                   {"$ref": "#/components/parameters/Overscan"}, {"$ref": "#/components/parameters/Expanded"},
                   {"$ref": "#/components/parameters/Editing"}, {"$ref": "#/components/parameters/Child"},
                   {"$ref": "#/components/parameters/Width"}, {"$ref": "#/components/parameters/Anchor"},
-                  {"$ref": "#/components/parameters/Section"}, {"$ref": "#/components/parameters/Search"}
+                  {"$ref": "#/components/parameters/Section"}, {"$ref": "#/components/parameters/Search"},
+                  {"$ref": "#/components/parameters/Language"}
                 ],
                 "responses": {
                   "200": {"description": "The fragment. Its ETag names the dataset version and the normalised query.",

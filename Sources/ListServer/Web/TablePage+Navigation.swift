@@ -26,7 +26,11 @@ extension TablePage {
     /// (`data-action="back"`) to the parent table, titled with the parent's title as iOS titles it.
     /// - Parameter parent: the table the shown child table was opened from; nil for the dataset's own table.
     static func writeBack(_ entry: DatasetEntry, parent: DatasetEntry?, into html: inout HTMLBuffer) {
-        guard let parent else { return html.raw("<a class=\"back\" href=\"/\">Lists</a>") }
+        guard let parent else {
+            html.raw("<a class=\"back\" href=\"/\">")
+            html.raw(html.language.pick("Lists", "列表"))
+            return html.raw("</a>")
+        }
         html.raw("<a class=\"back\" data-action=\"back\" href=\"")
         html.text(parent.address.isEmpty ? "/d/\(entry.rootID)" : "/d/\(entry.rootID)?child=\(parent.address)")
         html.raw("\">")
@@ -45,9 +49,14 @@ extension TablePage {
             html.text(entry.address.description)
             html.raw("\">")
         }
-        html.raw("<label for=\"q\" class=\"vh\">Search</label><input id=\"q\" type=\"search\" name=\"q\" value=\"")
+        let search = html.language.pick("Search", "搜索")
+        html.raw("<label for=\"q\" class=\"vh\">")
+        html.raw(search)
+        html.raw("</label><input id=\"q\" type=\"search\" name=\"q\" value=\"")
         html.text(query ?? "")
-        html.raw("\" placeholder=\"Search\" data-role=\"search\" enterkeyhint=\"search\"></form>")
+        html.raw("\" placeholder=\"")
+        html.raw(search)
+        html.raw("\" data-role=\"search\" enterkeyhint=\"search\"></form>")
     }
 
     /// A query value with everything but unreserved characters percent-encoded.

@@ -8,7 +8,10 @@ import Models
 /// previous and next rows (`?top=`), and collapsible headers are links that toggle their group
 /// (`?expanded=`); the script turns it into the virtual scroller.
 ///
-/// The template marks where things go with comments: `<!--title-->` (every occurrence), `<!--back-->`
+/// The page is in the language the request asks for (`lang=`, else `Accept-Language`; ``UIText``).
+///
+/// The template marks where things go with comments: `<!--title-->` (every occurrence), `<!--text-->`
+/// (the script's words, in the body's `data-text`), `<!--back-->`
 /// (the navigation bar's back control), `<!--search-->` (the search field), `<!--grid-->` (the grid's
 /// opening tag), `<!--window-->`, `<!--previous-->`, `<!--next-->` and `<!--index-->` (the section index
 /// bar, its letters links to their sections).
@@ -27,6 +30,7 @@ enum TablePage {
     static let indexMarker = Array("<!--index-->".utf8)
     static let backMarker = Array("<!--back-->".utf8)
     static let searchMarker = Array("<!--search-->".utf8)
+    static let textMarker = Array("<!--text-->".utf8)
 
     /// The response for `GET /d/{id}`.
     /// - Throws: ``HTTPError`` `400` for a bad query, `404` for a child table that does not exist, `500`
@@ -36,6 +40,9 @@ enum TablePage {
         entry: DatasetEntry, request: HTTPRequest, files: StaticFiles, assets: AssetCatalog
     ) throws(HTTPError) -> HTTPResponse {
         var window = try WindowRequest(request)
+        if request.query("lang") == nil {
+            window.language = UILanguage(acceptLanguage: request.headers["Accept-Language"] ?? "")
+        }
         window.height = windowHeight
         window.overscan = 0
         window.isEditing = false
@@ -75,24 +82,26 @@ enum TablePage {
         let fragment = page.bytes
         let (first, end) = bounds(of: view.window)
         let expanded = (request.expanded.map { "&expanded=" + $0.description } ?? "") + kept(request)
-        var previous = HTMLBuffer(capacity: 128)
+        var previous = HTMLBuffer(capacity: 128, language: request.language)
         if request.top > 0 && first > 0 {
             writeLink(
-                "previous", "Previous rows", href: "/d/\(id)?top=\(Int(max(0, first - windowHeight)))\(expanded)",
+                "previous", request.language.pick("Previous rows", "上一页"), href: "/d/\(id)?top=\(Int(max(0, first - windowHeight)))\(expanded)",
                 into: &previous)
         }
-        var next = HTMLBuffer(capacity: 128)
+        var next = HTMLBuffer(capacity: 128, language: request.language)
         if end < view.window.contentHeight {
-            writeLink("next", "Next rows", href: "/d/\(id)?top=\(Int(end))\(expanded)", into: &next)
+            writeLink("next", request.language.pick("Next rows", "下一页"), href: "/d/\(id)?top=\(Int(end))\(expanded)", into: &next)
         }
-        var index = HTMLBuffer(capacity: 64 + entry.indexTitles.count * 48)
+        var index = HTMLBuffer(capacity: 64 + entry.indexTitles.count * 48, language: request.language)
         writeIndex(entry, layout: view.layout, expanded: expanded, isSearching: request.query != nil, into: &index)
-        var back = HTMLBuffer(capacity: 96)
+        var back = HTMLBuffer(capacity: 96, language: request.language)
         writeBack(entry, parent: parent, into: &back)
-        var search = HTMLBuffer(capacity: 320)
+        var search = HTMLBuffer(capacity: 320, language: request.language)
         writeSearch(entry, query: request.query?.text, into: &search)
-        var filled = template.replacing(titleMarker, with: title.bytes)
-        for (marker, bytes) in [(backMarker, back.bytes), (searchMarker, search.bytes), (gridMarker, grid.bytes),
+        var words = HTMLBuffer(capacity: 1024)
+        words.text(UIText.scriptWords(request.language))
+        var filled = UIText.translate(template, to: request.language).replacing(titleMarker, with: title.bytes)
+        for (marker, bytes) in [(textMarker, words.bytes), (backMarker, back.bytes), (searchMarker, search.bytes), (gridMarker, grid.bytes),
                                 (windowMarker, fragment), (previousMarker, previous.bytes), (nextMarker, next.bytes),
                                 (indexMarker, index.bytes)] {
             guard let range = filled.firstRange(of: marker) else { return nil }
@@ -114,7 +123,9 @@ enum TablePage {
     private static func writeIndex(
         _ entry: DatasetEntry, layout: TableLayout, expanded: String, isSearching: Bool, into html: inout HTMLBuffer
     ) {
-        html.raw("<nav id=\"index\" class=\"index\" data-role=\"index\" aria-label=\"Section index\"")
+        html.raw("<nav id=\"index\" class=\"index\" data-role=\"index\" aria-label=\"")
+        html.raw(html.language.pick("Section index", "索引"))
+        html.raw("\"")
         if entry.indexTitles.isEmpty || isSearching { html.raw(" hidden") }
         html.raw(">")
         guard !isSearching else { return html.raw("</nav>") }

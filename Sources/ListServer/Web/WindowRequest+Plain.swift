@@ -84,18 +84,22 @@ extension WindowRequest {
             return value.isEmpty
         case .query:
             query = SearchQuery(String(decoding: value, as: UTF8.self))
+        case .language:
+            guard let language = UILanguage(tag: String(decoding: value, as: UTF8.self)) else { return false }
+            self.language = language
         }
         return true
     }
 
     /// The parameters a window reads.
     private enum Parameter {
-        case top, height, overscan, width, anchor, section, expanded, editing, child, query
+        case top, height, overscan, width, anchor, section, expanded, editing, child, query, language
 
         init?(_ name: UnsafeRawBufferPointer) {
             switch name.count {
             case 1 where Fields.same(name, "q"): self = .query
             case 3 where Fields.same(name, "top"): self = .top
+            case 4 where Fields.same(name, "lang"): self = .language
             case 5 where Fields.same(name, "width"): self = .width
             case 5 where Fields.same(name, "child"): self = .child
             case 6 where Fields.same(name, "height"): self = .height
@@ -120,6 +124,7 @@ extension WindowRequest {
             case .editing: 128
             case .child: 256
             case .query: 512
+            case .language: 1024
             }
         }
     }

@@ -26,6 +26,8 @@ struct WindowRequest: Sendable, Equatable {
     var section: Int?
     /// The search (`q`): only the rows that contain it, nil for none.
     var query: SearchQuery?
+    /// The language of a fragment's own words (`lang=en|zh-Hans`); the JSON window has none.
+    var language = UILanguage.english
 
     /// The tallest viewport and overscan a request may ask for, which bounds a response.
     static let maximumHeight = 20_000.0
@@ -71,6 +73,12 @@ struct WindowRequest: Sendable, Equatable {
         case let text?: throw HTTPError.badRequest("editing must be true, false, 1 or 0, found \"\(text)\"")
         }
         query = Self.searchQuery(request)
+        if let tag = request["lang"] {
+            guard let language = UILanguage(tag: tag) else {
+                throw HTTPError.badRequest("lang must be en or zh-Hans, found \"\(tag)\"")
+            }
+            self.language = language
+        }
     }
 
     private static func number(

@@ -143,6 +143,7 @@ extension WindowView {
         if let table = metrics.table { addTable(table, to: &fragment) }
         fragment.marks = query
         fragment.matches = matches
+        fragment.language = language
         return fragment
     }
 

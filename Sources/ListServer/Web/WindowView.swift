@@ -23,6 +23,8 @@ final class WindowView {
     var query: SearchQuery?
     var matches: Int?
     var sectionRowCounts: [Int]?
+    /// The language of the fragment's own words.
+    let language: UILanguage
 
     /// - Complexity: O(sections) the first time an expanded set is seen, then O(log n + k).
     init(entry: DatasetEntry, request: WindowRequest) {
@@ -33,6 +35,7 @@ final class WindowView {
             for: expanded, hasInsertionRows: hasInsertionRows, width: entry.estimateWidth(request.width))
         window = Self.window(of: shared, entry, request)
         sections = entry.dataset.sections
+        language = request.language
     }
 
     /// The window `request` asks for in `shared`'s layout: at `top`, from the row or section it names
@@ -151,6 +154,6 @@ final class WindowView {
             expanded: request.expandedSections(default: entry.defaultExpanded),
             hasInsertionRows: request.hasInsertionRows(in: entry),
             width: entry.estimateWidth(request.width), anchor: request.anchor?.rawValue, section: request.section,
-            query: request.query)
+            query: request.query, language: format == .fragment ? request.language : .english)
     }
 }

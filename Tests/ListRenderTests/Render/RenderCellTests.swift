@@ -128,7 +128,7 @@ struct RenderCellTests {
                         "download": .int(1_284_503),
                     ]
                 ]))
-        #expect(html.contains("<div class=\"t2\">23.4M · 1284503 downloads</div>"))
+        #expect(html.contains("<div class=\"t2\">23.4M · 1,284,503 downloads</div>"))
         #expect(html.contains("<button type=\"button\" class=\"dl\" data-action=\"download\">Download</button>"))
         #expect(html.contains("<div class=\"t1\">Pebble</div>"))
     }

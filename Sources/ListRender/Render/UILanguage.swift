@@ -1,0 +1,62 @@
+// ListRender — the language of the interface's own words (not the dataset's)
+/// The language of the words the interface writes around the data: buttons, labels, counts. English,
+/// and Simplified Chinese, the language of the notes the product grew from.
+public enum UILanguage: Sendable, Hashable {
+    case english
+    case simplifiedChinese
+
+    /// The language's tag for `lang` attributes and the `lang=` query parameter.
+    public var tag: StaticString {
+        switch self {
+        case .english: "en"
+        case .simplifiedChinese: "zh-Hans"
+        }
+    }
+
+    /// The language a tag names: any `zh` but the traditional scripts and regions is Simplified Chinese,
+    /// `en…` English; nil for others.
+    public init?(tag: some StringProtocol) {
+        let tag = tag.lowercased()
+        if tag == "en" || tag.hasPrefix("en-") {
+            self = .english
+        } else if tag == "zh" || tag.hasPrefix("zh-") {
+            let traditional = ["zh-hant", "zh-tw", "zh-hk", "zh-mo"].contains { tag.hasPrefix($0) }
+            guard !traditional else { return nil }
+            self = .simplifiedChinese
+        } else {
+            return nil
+        }
+    }
+
+    /// The language an `Accept-Language` field prefers among the two: the supported range with the highest
+    /// quality, the first of equals; English when none is named.
+    /// - Complexity: O(field length).
+    public init(acceptLanguage field: some StringProtocol) {
+        var best: (language: UILanguage, quality: Double)?
+        for range in field.split(separator: ",") {
+            let parts = range.split(separator: ";")
+            guard let name = parts.first?.trimmingSpaces, let language = UILanguage(tag: name) else { continue }
+            var quality = 1.0
+            for parameter in parts.dropFirst() {
+                let parameter = parameter.trimmingSpaces
+                if parameter.hasPrefix("q="), let value = Double(parameter.dropFirst(2)) { quality = value }
+            }
+            if quality > 0, quality > best?.quality ?? 0 { best = (language, quality) }
+        }
+        self = best?.language ?? .english
+    }
+
+    /// The word in this language: `english` or `chinese`.
+    @inline(__always)
+    public func pick(_ english: StaticString, _ chinese: StaticString) -> StaticString {
+        self == .english ? english : chinese
+    }
+}
+
+extension StringProtocol {
+    fileprivate var trimmingSpaces: SubSequence {
+        let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
+        let end = lastIndex { $0 != " " && $0 != "\t" }.map(index(after:)) ?? start
+        return self[start..<Swift.max(start, end)]
+    }
+}

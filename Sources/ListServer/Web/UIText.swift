@@ -1,0 +1,51 @@
+// Web — the interface's own words in the language the client prefers
+import HTTPServer
+import ListRender
+
+/// The words the pages and their script write around the data, in Simplified Chinese by their English
+/// (the templates and the script are written in English). The fragments' own words are ListRender's
+/// (``UILanguage/pick(_:_:)``).
+enum UIText {
+    /// Every English word or phrase of `Public/table.html`, `Public/index.html` and the page's script, with
+    /// its Chinese, as iOS writes it.
+    static let chinese: [(english: String, chinese: String)] = [
+        ("Edit", "编辑"), ("Done", "完成"), ("Manage", "管理"), ("Add", "添加"), ("Back", "返回"),
+        ("Select All", "全选"), ("Deselect All", "取消全选"), ("0 selected", "已选择 0 项"),
+        ("%d selected", "已选择 %d 项"), ("Delete", "删除"), ("Delete %d selected?", "删除所选的 %d 项？"),
+        ("Cancel", "取消"), ("Save", "存储"), ("Name", "名称"), ("Title", "标题"), ("Retry", "重试"),
+        ("No rows", "无内容"), ("Lists", "列表"), ("Datasets", "数据集"),
+        ("New Row", "新行"), ("Could not load: ", "无法载入："), ("Not saved: ", "未存储："),
+        ("The list changed elsewhere and was refreshed. Try again.", "列表已在别处更改并已刷新，请再试一次。"),
+        ("%s is downloading…", "正在下载“%s”…"),
+    ]
+
+    /// The language a request asks for: its `lang` query parameter, else its `Accept-Language` field.
+    static func language(of request: HTTPRequest, query: UILanguage?) -> UILanguage {
+        query ?? UILanguage(acceptLanguage: request.headers["Accept-Language"] ?? "")
+    }
+
+    /// A page template in `language`: `lang="en"` names it, and each English word of ``chinese`` that
+    /// stands alone between tags (`>Edit<`) or as an attribute's value (`aria-label="Add"`) is replaced.
+    /// The template's own markup, never a dataset's text, goes through here.
+    /// - Complexity: O(template × words).
+    static func translate(_ template: [UInt8], to language: UILanguage) -> [UInt8] {
+        guard language != .english else { return template }
+        var page = template.replacing(Array(#"lang="en""#.utf8), with: Array(#"lang="zh-Hans""#.utf8))
+        for (english, chinese) in chinese {
+            for (open, close) in [(">", "<"), ("\"", "\"")] {
+                page = page.replacing(Array((open + english + close).utf8), with: Array((open + chinese + close).utf8))
+            }
+        }
+        return page
+    }
+
+    /// The words the script shows, as the JSON object it reads from `data-text` on the body: empty for
+    /// English, whose words the script has.
+    static func scriptWords(_ language: UILanguage) -> String {
+        guard language != .english else { return "{}" }
+        func quoted(_ text: String) -> String {
+            "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        }
+        return "{" + chinese.map { quoted($0.english) + ":" + quoted($0.chinese) }.joined(separator: ",") + "}"
+    }
+}

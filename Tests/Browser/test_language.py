@@ -1,0 +1,70 @@
+"""UI text follows Accept-Language: a browser that prefers Chinese gets 编辑, 全选, 获取 and counts in 万, in the
+page and in every fragment the script fetches; the datasets' own text stays as it is."""
+import os
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+from conftest import open_table, row_by_id, rows, wait
+
+
+@pytest.fixture(scope="module")
+def chinese_browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=480,900", "--hide-scrollbars"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": "zh-CN,zh"})
+    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")),
+                              options=options)
+    yield driver
+    driver.quit()
+
+
+def text(driver, selector):
+    return driver.find_element(By.CSS_SELECTOR, selector).text
+
+
+def test_apps_speak_chinese_in_the_page_and_in_fetched_fragments(chinese_browser, server):
+    driver = chinese_browser
+    open_table(driver, server, "apps")
+    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-Hans"
+    assert driver.find_element(By.CSS_SELECTOR, "[data-role=search]").get_attribute("placeholder") == "搜索"
+    first = rows(driver)[0]
+    assert first.find_element(By.CSS_SELECTOR, "[data-action=download]").text == "获取"
+    assert "次下载" in first.text and "downloads" not in first.text
+    # Rows fetched by the script, far from the first window, are Chinese too.
+    scroller = driver.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+    driver.execute_script("arguments[0].scrollTop = arguments[0].scrollHeight", scroller)
+    wait(driver, lambda d: any("lang=zh-Hans" in e for e in d.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/fragment'))")),
+         message="no fragment was fetched in Chinese")
+    wait(driver, lambda d: all(b.text == "获取" for b in d.find_elements(By.CSS_SELECTOR, "[data-action=download]")
+                               if b.is_displayed()))
+    last = rows(driver)[-1]
+    name = last.find_element(By.CSS_SELECTOR, ".t1").text
+    last.find_element(By.CSS_SELECTOR, "[data-action=download]").click()
+    wait(driver, lambda d: text(d, "#toast") == f"正在下载“{name}”…", message="the toast is not in Chinese")
+
+
+def test_messages_manage_select_all_and_the_count_in_chinese(chinese_browser, server):
+    driver = chinese_browser
+    open_table(driver, server, "messages")
+    edit = driver.find_element(By.CSS_SELECTOR, "[data-action=edit]")
+    wait(driver, lambda d: edit.text == "管理")
+    edit.click()
+    wait(driver, lambda d: edit.text == "完成")
+    select_all = driver.find_element(By.CSS_SELECTOR, "[data-action=select-all]")
+    assert select_all.text == "全选"
+    select_all.click()
+    count = driver.find_element(By.CSS_SELECTOR, "[data-role=selected-count]")
+    wait(driver, lambda d: count.text.startswith("已选择 ") and count.text.endswith(" 项") and count.text != "已选择 0 项")
+    wait(driver, lambda d: select_all.text == "取消全选")
+    assert driver.find_element(By.CSS_SELECTOR, "[data-action=delete-selected]").text == "删除"
+    select_all.click()
+    wait(driver, lambda d: count.text == "已选择 0 项")
+    edit.click()
+    wait(driver, lambda d: edit.text == "管理")

@@ -1,0 +1,60 @@
+// ListRenderTests — the interface's own words in English and Simplified Chinese
+import Models
+import Testing
+
+@testable import ListRender
+
+@Suite("Fragment renderer: the interface's language")
+struct RenderLanguageTests {
+    @Test(
+        "Accept-Language picks the supported range with the highest quality, English when none is named",
+        arguments: [
+            ("zh-CN,zh;q=0.9,en;q=0.8", UILanguage.simplifiedChinese),
+            ("en-US,en;q=0.9,zh;q=0.8", .english),
+            ("fr-FR, zh-Hans;q=0.5, de;q=0.9", .simplifiedChinese),
+            ("en;q=0.2, zh-SG;q=0.7", .simplifiedChinese),
+            ("zh-TW,zh-Hant;q=0.9", .english),
+            ("zh;q=0, en;q=0.1", .english),
+            ("de-DE", .english), ("*", .english), ("", .english), (" ZH-cn ; q=1 ", .simplifiedChinese),
+        ])
+    func acceptLanguage(_ field: String, _ expected: UILanguage) {
+        #expect(UILanguage(acceptLanguage: field) == expected)
+    }
+
+    @Test("tags name a language or nothing")
+    func tags() {
+        #expect(UILanguage(tag: "en") == .english)
+        #expect(UILanguage(tag: "zh-Hans") == .simplifiedChinese)
+        #expect(UILanguage(tag: "zh-Hant") == nil)
+        #expect(UILanguage(tag: "fr") == nil)
+        #expect(UILanguage(tag: "english") == nil)
+        #expect(UILanguage.simplifiedChinese.tag.description == "zh-Hans")
+    }
+
+    @Test(
+        "download counts are grouped as each language writes them",
+        arguments: [
+            (UInt64(0), "0", "0"), (999, "999", "999"), (1000, "1,000", "1000"), (9999, "9,999", "9999"),
+            (12_345, "12,345", "1.2万"), (100_000, "100,000", "10万"), (1_284_503, "1,284,503", "128万"),
+            (350_000_000, "350,000,000", "3.5亿"), (12_000_000_000, "12,000,000,000", "120亿"),
+        ])
+    func downloadCounts(_ count: UInt64, _ english: String, _ chinese: String) {
+        #expect(FragmentRenderer.downloadCount(count, language: .english) == english)
+        #expect(FragmentRenderer.downloadCount(count, language: .simplifiedChinese) == chinese)
+    }
+
+    @Test("a Chinese fragment writes its own words in Chinese and the data as it is")
+    func chineseFragment() {
+        var apps = RenderFixture.window(
+            .apps, rows: [["name": .string("Pebble"), "size": .real(23.4), "download": .int(1_284_503)]])
+        apps.language = .simplifiedChinese
+        let html = RenderFixture.html(apps)
+        #expect(html.contains("<div class=\"t2\">23.4M · 128万次下载</div>"))
+        #expect(html.contains("data-action=\"download\">获取</button>"))
+        #expect(html.contains("<div class=\"t1\">Pebble</div>"))
+        #expect(!html.contains("Download"))
+        let english = RenderFixture.html(
+            RenderFixture.window(.apps, rows: [["name": .string("Pebble"), "download": .string("1284503")]]))
+        #expect(english.contains("1,284,503 downloads") && english.contains(">Download</button>"))
+    }
+}
