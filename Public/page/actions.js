@@ -1,6 +1,7 @@
 // What taps do: the bar's and edit bar's tools, rows, the minus and its Delete, Download, the detail sheet,
 // and the extras of a kind (heroes: add a random hero, edit one in a dialog).
-import { batch, deleteRows, deleteSelected, flipSwitch, insertRow, setEditing } from './editing.js';
+import { batch, deleteSelected, flipSwitch, insertRow, setEditing } from './editing.js';
+import { closeOpenRow, openRow, runAction } from './gestures.js';
 import { extrasOf } from './live.js';
 import { openChild, toggleSection } from './navigation.js';
 import { pick, pickRange, queryRows, selectAll } from './selection.js';
@@ -40,13 +41,11 @@ export function click(event) {
   if (state.swallowClick) return (state.swallowClick = false); // the click that ends a swipe
   const control = event.target.closest('[data-action]'), action = control?.dataset.action;
   const row = event.target.closest('[role=row]'), open = $('[data-open]', dom.layer);
-  if (open && dom.scroller.contains(event.target) && action !== 'delete' && action !== 'minus') return open.removeAttribute('data-open');
+  const swiped = action === 'delete' || action === 'row-action';
+  if (open && dom.scroller.contains(event.target) && !swiped && action !== 'minus') return closeOpenRow();
   if (tools[action]) return tools[action](row);
-  if (action === 'minus') {
-    if (row !== open) open?.removeAttribute('data-open');
-    return row.toggleAttribute('data-open', row !== open);
-  }
-  if (action === 'delete') return deleteRows([row.dataset.rowId]); // the red button is the confirmation, as UIKit's
+  if (action === 'minus') return row === open ? closeOpenRow() : openRow(row, 't');
+  if (swiped) return runAction(row, control); // the red button is the confirmation, as UIKit's
   if (action === 'download') {
     state.downloaded.add(row.dataset.rowId);
     control.disabled = true;

@@ -1,5 +1,6 @@
 // Edits as batches (POST /api/datasets/{id}/batch at the version drawn): edit mode, deletes with their
 // confirmation, insertion rows, switches.
+import { closeOpenRow } from './gestures.js';
 import { api, note } from './messages.js';
 import { $, apiPath, dom, state, t } from './state.js';
 import { showSelectionCount } from './selection.js';
@@ -46,7 +47,7 @@ export function setEditing(on) {
   dom.editButton.textContent = t(on ? 'Done' : state.window.editStyle === 'select' ? 'Manage' : 'Edit');
   $('#editbar').hidden = !(on && state.window.editStyle === 'select');
   state.selection.clear();
-  state.elements.forEach(element => element.removeAttribute('data-open'));
+  closeOpenRow();
   dressAll();
   showSelectionCount();
   if (state.meta.insertable) refresh(); // insertion rows move what follows them

@@ -1,19 +1,42 @@
 // Pointer gestures on rows, as a UITableView's: the press highlight (on touch after a moment, and none once the
-// touch scrolls or swipes), swipe left to reveal Delete (one row open at a time, a full swipe deletes), and in
-// edit mode the grip that lifts a row while the others make room.
+// touch scrolls or swipes), swipes that reveal a row's actions (trailing from the right, leading from the left;
+// one row open at a time; a full swipe runs the first action), and in edit mode the grip that lifts a row while
+// the others make room.
 import { batch, deleteRows } from './editing.js';
 import { $, dom, itemOf, state } from './state.js';
 import { put } from './windows.js';
 
-const revealed = 80; // the width an open row shows of its button
 const pressDelay = 100; // ms before a touch highlights its row, so a scroll does not flash rows
 let pressTimer;
+
+/// The buttons a swipe reveals on `row`: its trailing group (`t`) or leading group (`l`), if it has one.
+const groupOf = (row, edge) => $(edge === 'l' ? '.acts.l' : '.acts.t', row);
+
+/// Runs the action of a swipe's button, as its UIContextualAction handler would: Delete deletes, any other
+/// action is run by the server as the dataset describes it.
+export function runAction(row, button) {
+  closeOpenRow();
+  if (button.dataset.action === 'delete') return deleteRows([row.dataset.rowId]);
+  return batch({ rowActions: [{ id: +row.dataset.rowId, edge: button.dataset.edge, index: +button.dataset.index }] });
+}
+
+/// Leaves `row` open on one side (`t` or `l`), its content slid aside by the width of that side's buttons.
+export function openRow(row, edge) {
+  closeOpenRow();
+  const group = groupOf(row, edge);
+  if (!group) return;
+  row.setAttribute('data-open', edge);
+  $('.rc', row).style.transform = `translateX(${edge === 'l' ? group.offsetWidth : -group.offsetWidth}px)`;
+}
 
 /// Closes the row a swipe opened; returns whether one was open.
 export function closeOpenRow() {
   const open = $('[data-open]', dom.layer);
-  open?.removeAttribute('data-open');
-  return !!open;
+  if (!open) return false;
+  open.removeAttribute('data-open');
+  const content = $('.rc', open);
+  if (content) content.style.transform = '';
+  return true;
 }
 
 function press(row) {
@@ -33,7 +56,7 @@ export function pointerDown(event) {
   // A touch anywhere while a row is open only closes it, as on iOS.
   if (open && !state.editing && open !== row) {
     event.preventDefault(); // nor does it select text
-    open.removeAttribute('data-open');
+    closeOpenRow();
     state.swallowClick = true;
     return;
   }
@@ -42,26 +65,32 @@ export function pointerDown(event) {
   const grip = event.target.closest('[data-action=move]'), editable = event.target.closest('[data-can-edit]');
   if (grip && state.editing) return reorder(event, grip.closest('[role=row]'));
   if (editable && !state.editing && !event.button && !event.target.closest('button'))
-    state.swipe = { row: editable, x: event.clientX, y: event.clientY, dx: 0, open: editable.hasAttribute('data-open') };
+    state.swipe = { row: editable, x: event.clientX, y: event.clientY, dx: 0, open: editable.getAttribute('data-open') };
 }
 
 export function pointerMove(event) {
   const swipe = state.swipe;
   if (!swipe) return;
-  const dx = event.clientX - swipe.x;
+  const row = swipe.row, dx = event.clientX - swipe.x;
   if (!swipe.moving) {
     if (Math.abs(event.clientY - swipe.y) > 12) return (state.swipe = null), unpress();
     if (Math.abs(dx) < 10) return;
     swipe.moving = true;
     unpress();
-    swipe.row.setPointerCapture(event.pointerId);
-    swipe.row.classList.add('sw');
+    row.setPointerCapture(event.pointerId);
+    swipe.trailing = groupOf(row, 't');
+    swipe.leading = groupOf(row, 'l');
+    swipe.from = swipe.open ? new DOMMatrix(getComputedStyle($('.rc', row)).transform).m41 : 0;
+    row.classList.add('sw');
   }
-  // Up to the row's width; the button widens with it, so no gap opens behind the content.
-  const width = swipe.row.clientWidth;
-  swipe.dx = Math.min(0, Math.max(dx - (swipe.open ? revealed : 0), -width));
-  $('.rc', swipe.row).style.transform = `translateX(${swipe.dx}px)`;
-  $('.swipe-del', swipe.row).style.width = Math.max(revealed, -swipe.dx) + 'px';
+  // Up to the row's width on a side that has buttons; the first button widens with the swipe, so no gap
+  // opens behind the content.
+  const width = row.clientWidth;
+  swipe.dx = Math.min(swipe.leading ? width : 0, Math.max(dx + swipe.from, swipe.trailing ? -width : 0));
+  $('.rc', row).style.transform = `translateX(${swipe.dx}px)`;
+  for (const group of [swipe.trailing, swipe.leading]) if (group) group.style.width = '';
+  const group = swipe.dx < 0 ? swipe.trailing : swipe.leading;
+  if (group && Math.abs(swipe.dx) > group.offsetWidth) group.style.width = Math.abs(swipe.dx) + 'px';
 }
 
 export function pointerUp() {
@@ -70,12 +99,16 @@ export function pointerUp() {
   state.swipe = null;
   if (!swipe?.moving) return;
   state.swallowClick = true;
-  const row = swipe.row, content = $('.rc', row), button = $('.swipe-del', row);
+  const row = swipe.row, edge = swipe.dx < 0 ? 't' : 'l', group = groupOf(row, edge);
   row.classList.remove('sw');
-  content.style.transform = button.style.width = '';
-  closeOpenRow();
-  if (-swipe.dx > row.clientWidth / 2) return deleteRows([row.dataset.rowId]); // a full swipe: the first action
-  row.toggleAttribute('data-open', swipe.dx < -revealed / 2);
+  for (const side of [swipe.trailing, swipe.leading]) if (side) side.style.width = '';
+  $('.rc', row).style.transform = '';
+  row.removeAttribute('data-open');
+  if (!group) return;
+  // A full swipe runs the side's first action; a swipe past half its buttons leaves them open.
+  if (Math.abs(swipe.dx) > row.clientWidth / 2) return runAction(row, $('.act:not(.em)', group));
+  if (Math.abs(swipe.dx) > group.offsetWidth / 2) openRow(row, edge);
+  else closeOpenRow();
 }
 
 /// Drags a row by its grip: it lifts and follows the pointer while the rows it passes slide aside; dropped, it

@@ -4,6 +4,7 @@
 // PageUp, PageDown and Space on the scroller scroll as the browser does; the focus follows when they stop.
 import { activate } from './actions.js';
 import { deleteSelected, setEditing } from './editing.js';
+import { closeOpenRow } from './gestures.js';
 import { pick, selectAll } from './selection.js';
 import { dom, keyOf, state } from './state.js';
 import { toggleSection } from './navigation.js';
@@ -62,8 +63,7 @@ function sideways(row, right) {
 
 /// Escape steps back: an open swipe, edit mode, a child table, a search (the first that applies).
 export function escape() {
-  const open = dom.layer.querySelector('[data-open]');
-  if (open) return open.removeAttribute('data-open'), true;
+  if (closeOpenRow()) return true;
   if (state.editing) return setEditing(false), true;
   if (state.child && history.state?.up) return history.back(), true;
   if (state.query) {

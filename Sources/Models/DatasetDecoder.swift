@@ -42,7 +42,7 @@ public struct DatasetDecoder: Sendable {
     /// - Complexity: O(n) in the number of values.
     public func decode(_ root: FieldValue) throws(ImportError) -> Dataset {
         if kind == .table || (kind == nil && TableDocument.isDocument(root)) { return try decodeTable(root) }
-        let (list, rootKey) = try topLevelList(root)
+        let (list, rootKey, document) = try topLevelList(root)
         if list.isEmpty && kind == nil {
             throw failure(rootKey ?? "", Self.emptyListMessage)
         }
@@ -57,7 +57,7 @@ public struct DatasetDecoder: Sendable {
         let prefix = rootKey ?? ""
         var dataset = Dataset(
             id: id, title: title, kind: kind, style: kind.defaultStyle(grouped: rowsKey != nil),
-            shape: SourceShape(rootKey: rootKey, rowsKey: rowsKey), sections: [])
+            shape: SourceShape(rootKey: rootKey, rowsKey: rowsKey, document: document), sections: [])
         if let rowsKey {
             dataset.sections = try groupedSections(list, rowsKey: rowsKey, kind: kind, prefix: prefix, into: &dataset)
         } else {
@@ -68,17 +68,34 @@ public struct DatasetDecoder: Sendable {
         return dataset
     }
 
-    private func topLevelList(_ root: FieldValue) throws(ImportError) -> ([FieldValue], String?) {
+    /// The list of rows or groups, the root key it sat under, and the root dictionary around it when that
+    /// holds the dataset's row actions too (``SwipeActions``), with an empty array where the list stood.
+    private func topLevelList(_ root: FieldValue) throws(ImportError) -> ([FieldValue], String?, Fields?) {
         switch root {
         case .array(let items):
-            return (items, nil)
+            return (items, nil, nil)
         case .dict(let fields) where fields.count == 1:
-            if let items = fields[0].value.arrayValue { return (items, fields[0].key) }
+            if let items = fields[0].value.arrayValue { return (items, fields[0].key, nil) }
             throw failure(fields[0].key, "expected an array of rows, found \(fields[0].value.errorPreview)")
+        case .dict(let fields):
+            let listKeys = fields.keys.filter { key in !SwipeActions.rules.contains { $0.key == key } }
+            guard listKeys.count == 1, let value = fields[listKeys[0]] else { break }
+            guard let items = value.arrayValue else {
+                throw failure(listKeys[0], "expected an array of rows, found \(value.errorPreview)")
+            }
+            do {
+                try SwipeActions.rules.check(fields)
+            } catch {
+                throw failure(error.keyPath, error.message)
+            }
+            var document = fields
+            document[listKeys[0]] = .array([])
+            return (items, listKeys[0], document)
         default:
-            throw failure(
-                "", "expected an array of rows (or a dictionary holding one array), found \(root.errorPreview)")
+            break
         }
+        throw failure(
+            "", "expected an array of rows (or a dictionary holding one array), found \(root.errorPreview)")
     }
 
     private func groupedSections(

@@ -23,7 +23,9 @@ public enum DatasetEncoder {
             list = rows
         }
         if let rootKey = dataset.shape.rootKey {
-            return .dict(Fields([Field(rootKey, .array(list))]))
+            guard var document = dataset.shape.document else { return .dict(Fields([Field(rootKey, .array(list))])) }
+            document[rootKey] = .array(list)
+            return .dict(document)
         }
         return .array(list)
     }

@@ -22,6 +22,8 @@ public enum FieldType: Sendable, Hashable {
     case oneOf([String])
     /// A number (as ``number`` reads it) within a range, such as a row height.
     case numberIn(ClosedRange<Double>)
+    /// A list of row actions (``SwipeActions``): `[{title, style?, color?, delete|update|moveTo}]`.
+    case swipeActions
     /// Any value.
     case any
 
@@ -39,6 +41,7 @@ public enum FieldType: Sendable, Hashable {
         case .oneOf(let names): "one of " + names.joined(separator: ", ")
         case .numberIn(let range): "a number from \(FieldValue.real(range.lowerBound).text ?? "") to "
             + (FieldValue.real(range.upperBound).text ?? "")
+        case .swipeActions: "an array of row actions"
         case .any: "a value"
         }
     }
@@ -71,6 +74,7 @@ extension FieldType {
         let fits: Bool
         switch self {
         case .any: fits = true
+        case .swipeActions: return SwipeActions.violation(in: value)
         case .string: fits = value.text != nil
         case .integer: fits = value.integer != nil
         case .number: fits = value.number != nil
@@ -134,7 +138,7 @@ extension FieldType {
         case .number: return tag == Tag.int.rawValue || tag == Tag.real.rawValue ? true : nil
         case .numberOrString:
             return tag == Tag.string.rawValue || tag == Tag.int.rawValue || tag == Tag.real.rawValue ? true : nil
-        case .time, .stringList, .dictionary, .oneOf, .numberIn: return nil
+        case .time, .stringList, .dictionary, .oneOf, .numberIn, .swipeActions: return nil
         }
     }
 }

@@ -40,13 +40,13 @@ public enum TableDocument {
         FieldRule("header", .string), FieldRule("footer", .string),
         FieldRule("separatorStyle", .oneOf(TableSeparatorStyle.allCases.map(\.rawValue))),
         FieldRule("allowsSelection", .boolean), FieldRule("allowsMultipleSelection", .boolean),
-    ]
+    ] + SwipeActions.rules
 
     /// The rules of a section's own keys (`titleForHeaderInSection`, `titleForFooterInSection`, the
     /// section index title).
     public static let sectionRules: [FieldRule] = [
         FieldRule("header", .string), FieldRule("footer", .string), FieldRule("indexTitle", .string),
-    ]
+    ] + SwipeActions.rules
 
     /// The tallest explicit row height a document may give.
     public static let maximumRowHeight = 2_000.0
@@ -63,7 +63,7 @@ public enum TableDocument {
         FieldRule("height", .numberIn(0...maximumRowHeight)),
         FieldRule("selectionStyle", .oneOf(TableSelectionStyle.allCases.map(\.rawValue))),
         FieldRule(childKey, .dictionary),
-    ]
+    ] + SwipeActions.rules
 
     /// Whether a document's root is a table document: a dictionary whose `table` holds a dictionary.
     /// (A `table` key holding an array is a list under a root key, as any other kind may have.)

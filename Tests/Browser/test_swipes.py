@@ -80,7 +80,7 @@ def test_the_button_fills_the_swipe_with_no_gap_and_the_row_is_not_highlighted(b
     try:
         gap = browser.execute_script(
             "const r = arguments[0], c = r.querySelector('.rc').getBoundingClientRect(),"
-            " b = r.querySelector('.swipe-del').getBoundingClientRect(); return b.left - c.right", row)
+            " b = r.querySelector('.acts.t').getBoundingClientRect(); return b.left - c.right", row)
         assert gap <= 0.5, f"a {gap} px gap between the content and the button"
         assert "down" not in row.get_attribute("class").split(), "the swiped row is highlighted"
     finally:

@@ -281,7 +281,7 @@ public enum FragmentRenderer {
     public static func renderRow(
         at row: UnsafePointer<FragmentRow>, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer
     ) {
-        FragmentRow.withLent(row) { renderRow($0, cell: cell, isGrouped: isGrouped, into: &html) }
+        FragmentRow.withLent(row, language: html.language) { renderRow($0, cell: cell, isGrouped: isGrouped, into: &html) }
     }
 
     /// Writes one row lent by its owner (see ``FragmentRow/Lent``) as ``renderRow(_:cell:isGrouped:into:)``
@@ -291,13 +291,22 @@ public enum FragmentRenderer {
     ) {
         // The element's markup, numbers and editing controls in one reservation; a table cell's attributes,
         // which hold its texts, come before the controls.
+        let language = html.language
         html.withRoom(rowOpeningRoom + rowControlsRoom) { out in
             writeRowOpening(row, cell: cell, isGrouped: isGrouped, into: &out)
-            if row.cell == nil { writeRowControls(row, cell: cell, into: &out) }
+            if row.cell == nil { closeRowOpening(row, language: language, into: &out) }
         }
         if let tableCell = row.cell {
             renderTableRowAttributes(tableCell, child: row.child, into: &html)
-            html.withRoom(rowControlsRoom) { writeRowControls(row, cell: cell, into: &$0) }
+            html.withRoom(rowControlsRoom) { closeRowOpening(row, language: language, into: &$0) }
+        }
+        if row.canEdit {
+            if let actions = row.actions {
+                html.raw(bytes: actions)
+            } else {
+                defaultActionMarkup(html.language).withUnsafeBytes { html.raw(bytes: $0) }
+            }
+            html.withRoom(rowControlsRoom) { writeEditingControls(cell: cell, language: language, into: &$0) }
         }
         renderCell(row, cell: cell, into: &html)
         if row.canMove {
@@ -331,26 +340,32 @@ public enum FragmentRenderer {
         if row.canMove { out.raw("\" data-can-move=\"true") }
     }
 
-    /// Closes a row's start tag and writes its editing controls and the cell's opening, in at most
-    /// ``rowControlsRoom`` bytes.
+    /// Closes a row's start tag; a row that cannot be edited then opens its cell (with the insert control
+    /// of an insertion row), in at most ``rowControlsRoom`` bytes.
     @inline(__always)
-    private static func writeRowControls(_ row: FragmentRow.Lent, cell: CellKind, into out: inout HTMLCursor) {
-        guard row.canEdit else {
-            out.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\">")
-            if row.cell?.editingStyle == .insert {
-                out.raw("<button type=\"button\" class=\"minus add\" data-action=\"insert\" aria-label=\"Insert\"")
-                out.raw(" tabindex=\"-1\"></button>")
-            }
-            return
-        }
+    private static func closeRowOpening(_ row: FragmentRow.Lent, language: UILanguage, into out: inout HTMLCursor) {
         out.raw("\" tabindex=\"-1\">")
-        out.raw("<button type=\"button\" class=\"swipe-del\" data-action=\"delete\" tabindex=\"-1\">Delete</button>")
+        guard !row.canEdit else { return }
+        out.raw("<div class=\"rc\" role=\"gridcell\">")
+        if row.cell?.editingStyle == .insert {
+            out.raw("<button type=\"button\" class=\"minus add\" data-action=\"insert\" aria-label=\"")
+            out.raw(language.pick("Insert", "插入"))
+            out.raw("\"")
+            out.raw(" tabindex=\"-1\"></button>")
+        }
+    }
+
+    /// Opens the cell of a row that can be edited, with its edit-mode control: the minus (or a message's
+    /// check circle), in at most ``rowControlsRoom`` bytes.
+    @inline(__always)
+    private static func writeEditingControls(cell: CellKind, language: UILanguage, into out: inout HTMLCursor) {
         out.raw("<div class=\"rc\" role=\"gridcell\">")
         if cell == .message {
             out.raw("<span class=\"check\" aria-hidden=\"true\"></span>")
         } else {
-            out.raw("<button type=\"button\" class=\"minus\" data-action=\"minus\" aria-label=\"Delete\"")
-            out.raw(" tabindex=\"-1\"></button>")
+            out.raw("<button type=\"button\" class=\"minus\" data-action=\"minus\" aria-label=\"")
+            out.raw(language.pick("Delete", "删除"))
+            out.raw("\" tabindex=\"-1\"></button>")
         }
     }
 

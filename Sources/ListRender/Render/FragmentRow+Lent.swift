@@ -34,6 +34,9 @@ extension FragmentRow {
         public var cell: TableCell?
         /// A row that opens a child table: the UTF-8 bytes of the child's address, as `?child=` takes it.
         public var child: UnsafeRawBufferPointer?
+        /// The markup of the row's swipe buttons (``FragmentRenderer/actionMarkup(_:language:)``); nil for
+        /// the default, one Delete.
+        public var actions: UnsafeRawBufferPointer?
 
         /// Creates a lent row; the parameters are as for ``FragmentRow``'s initializer, the dictionary and
         /// the image URL's and child address's bytes lent by their owner.
@@ -41,7 +44,7 @@ extension FragmentRow {
         public init(
             indexPath: IndexPath, id: RowID, y: Double, height: Double, position: Int, canEdit: Bool,
             canMove: Bool, endsGroup: Bool, fields: UnsafePointer<Fields>, imageURL: UnsafeRawBufferPointer?,
-            cell: TableCell? = nil, child: UnsafeRawBufferPointer? = nil
+            cell: TableCell? = nil, child: UnsafeRawBufferPointer? = nil, actions: UnsafeRawBufferPointer? = nil
         ) {
             self.indexPath = indexPath
             self.id = id
@@ -55,10 +58,12 @@ extension FragmentRow {
             self.imageURL = imageURL
             self.cell = cell
             self.child = child
+            self.actions = actions
         }
     }
 
-    /// A row with the values `row` lends, its image URL copied out, in a section of `setSize` rows.
+    /// A row with the values `row` lends, its image URL copied out, in a section of `setSize` rows; its
+    /// actions' markup is not read back (``actions`` stays nil).
     public init(_ row: Lent, setSize: Int) {
         self.init(
             indexPath: row.indexPath, id: row.id, y: row.y, height: row.height, fields: row.fields.pointee,
@@ -68,10 +73,28 @@ extension FragmentRow {
     }
 
     /// Lends the row at `row` to `body`: its dictionary where it lies, its image URL's and child
-    /// address's bytes.
-    /// - Complexity: O(1), plus making the strings contiguous when they are not native.
+    /// address's bytes, and the markup of its actions in `language` when it has its own.
+    /// - Complexity: O(1), plus making the strings contiguous when they are not native, plus writing
+    ///   the actions' markup when the row has its own.
     @inlinable
-    public static func withLent<Result>(_ row: UnsafePointer<FragmentRow>, _ body: (Lent) -> Result) -> Result {
+    public static func withLent<Result>(
+        _ row: UnsafePointer<FragmentRow>, language: UILanguage = .english, _ body: (Lent) -> Result
+    ) -> Result {
+        if let actions = row.pointee.actions {
+            return FragmentRenderer.actionMarkup(actions, language: language).withUnsafeBytes { markup in
+                withLent(row) { lent in
+                    var lent = lent
+                    lent.actions = markup
+                    return body(lent)
+                }
+            }
+        }
+        return withLent(row, body)
+    }
+
+    /// ``withLent(_:language:_:)`` for a row without actions of its own.
+    @inlinable
+    static func withLent<Result>(_ row: UnsafePointer<FragmentRow>, _ body: (Lent) -> Result) -> Result {
         let fields = UnsafeRawPointer(row).advanced(by: MemoryLayout<FragmentRow>.offset(of: \FragmentRow.fields)!)
             .assumingMemoryBound(to: Fields.self)
         return withBytes(of: row.pointee.imageURL) { imageURL in

@@ -31,6 +31,9 @@ public struct FragmentRow: Sendable, Hashable {
     public var cell: TableCell?
     /// A row that opens a child table: the child's address (`12`, `12~40`), as `?child=` takes it.
     public var child: String?
+    /// The row's swipe actions, merged from its levels (see ``SwipeActions/overriding(_:)``); nil for UIKit's
+    /// default, one Delete.
+    public var actions: SwipeActions?
 
     /// Creates a row.
     /// - Parameters:
@@ -47,11 +50,12 @@ public struct FragmentRow: Sendable, Hashable {
     ///   - imageURL: where its image is, nil for a placeholder.
     ///   - cell: a table document row's cell, nil for other kinds.
     ///   - child: the address of the child table the row opens, or nil.
+    ///   - actions: the row's swipe actions, nil for the default Delete.
     @inlinable
     public init(
         indexPath: IndexPath, id: RowID, y: Double, height: Double, fields: Fields, setSize: Int,
         position: Int? = nil, canEdit: Bool = false, canMove: Bool = false, endsGroup: Bool? = nil,
-        imageURL: String? = nil, cell: TableCell? = nil, child: String? = nil
+        imageURL: String? = nil, cell: TableCell? = nil, child: String? = nil, actions: SwipeActions? = nil
     ) {
         self.indexPath = indexPath
         self.id = id
@@ -67,5 +71,6 @@ public struct FragmentRow: Sendable, Hashable {
         self.imageURL = imageURL
         self.cell = cell
         self.child = child
+        self.actions = actions
     }
 }

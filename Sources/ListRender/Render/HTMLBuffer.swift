@@ -79,6 +79,12 @@ public struct HTMLBuffer: ~Copyable, Sendable {
         append(UnsafeRawBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
     }
 
+    /// Appends trusted markup made earlier (``FragmentRenderer/actionMarkup(_:language:)``) as it is.
+    /// - Complexity: O(n) in the length of `markup`.
+    public mutating func raw(bytes markup: UnsafeRawBufferPointer) {
+        append(markup)
+    }
+
     /// Appends dataset text, escaping `&`, `<`, `>`, `"` and `'`.
     ///
     /// The text is scanned 8 bytes at a time for a byte that needs an entity; runs without one

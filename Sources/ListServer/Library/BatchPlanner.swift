@@ -18,6 +18,7 @@ struct BatchPlanner {
     /// - Complexity: O(k) for k operations, plus the engine's O(n) in the rows of touched sections.
     func plan(_ request: BatchRequest) throws(LibraryError) -> PlannedBatch {
         if !request.child.isEmpty { return try planInChild(request) }
+        let (request, movedByActions) = try expandingRowActions(request)
         var dataset = entry.dataset
         let kind = dataset.kind
         let rowsKey = dataset.shape.rowsKey
@@ -45,7 +46,7 @@ struct BatchPlanner {
         var claimed: [RowID: String] = [:]
         func claim(_ id: RowID, _ path: String, _ verb: String) throws(LibraryError) -> IndexPath {
             let at = try indexPath(of: id, path)
-            if kind == .table { try checkEditing(of: id, at: at, path, verb) }
+            if kind == .table, !movedByActions.contains(id) { try checkEditing(of: id, at: at, path, verb) }
             if let earlier = claimed.updateValue(path, forKey: id) {
                 throw Self.invalid(
                     path, "row \(id) is already \(earlier.hasPrefix("deleteRows") ? "deleted" : "moved") by \(earlier); "

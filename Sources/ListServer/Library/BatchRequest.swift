@@ -31,6 +31,19 @@ struct BatchRequest: Sendable, Equatable {
         var fields: Fields
     }
 
+    /// A tap on a row action (a swipe's button): the row, the side its button is on and its index there.
+    /// The planner turns it into the action's delete, update or move.
+    struct RowActionRun: Sendable, Equatable {
+        enum Edge: String, Sendable, Equatable {
+            case trailing
+            case leading
+        }
+
+        var id: RowID
+        var edge: Edge
+        var index: Int
+    }
+
     var baseVersion: Int64
     var deleteRows: [RowID] = []
     var insertRows: [RowInsert] = []
@@ -38,6 +51,8 @@ struct BatchRequest: Sendable, Equatable {
     var updateRows: [RowUpdate] = []
     var deleteSections: [SectionID] = []
     var insertSections: [SectionInsert] = []
+    /// Row actions to run, each becoming one of the operations above.
+    var rowActions: [RowActionRun] = []
     /// How every open page animates the rows that come and go.
     var animation: RowAnimation = .automatic
     /// Table documents: the child table the operations apply to (`"child": "12~40"`); empty for the
@@ -51,6 +66,6 @@ struct BatchRequest: Sendable, Equatable {
 
     var operationCount: Int {
         deleteRows.count + insertRows.count + moveRows.count + updateRows.count + deleteSections.count
-            + insertSections.count
+            + insertSections.count + rowActions.count
     }
 }

@@ -19,6 +19,8 @@ final class DatasetEntry: Sendable {
     let indexSections: [Int]
     /// The expanded set a client gets when it names none.
     let defaultExpanded: ExpandedSections
+    /// The swipe actions of the rows, by level.
+    let actions: RowActionLevels
 
     /// Window responses already written for this version, in a lane for each of up to four event loops
     /// (a quarter of a one-lane cache's room each).
@@ -72,6 +74,7 @@ final class DatasetEntry: Sendable {
         tag = Self.processTag + "." + String(Self.nextTag.add(1, ordering: .relaxed).newValue, radix: 36)
             + ".v" + String(dataset.version)
         defaultExpanded = metrics.sectionsStartExpanded ? .all : .none
+        actions = RowActionLevels(dataset)
         if dataset.kind == .table {
             (indexTitles, indexSections) = Self.tableIndex(of: dataset.sections)
         } else if dataset.sections.count > 1 && metrics.hasSectionHeaders {

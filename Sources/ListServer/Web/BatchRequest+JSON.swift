@@ -8,8 +8,7 @@ extension BatchRequest {
     /// is refused rather than ignored.
     static let knownKeys = [
         "baseVersion", "deleteRows", "insertRows", "moveRows", "updateRows", "deleteSections", "insertSections",
-        "animation",
-        "child",
+        "rowActions", "animation", "child",
     ]
 
     /// Reads a request body.
@@ -73,6 +72,16 @@ extension BatchRequest {
             return SectionInsert(
                 section: try index(item, "section", path),
                 fields: try newFields(item["fields"], "\(path).fields", required: false))
+        }
+        request.rowActions = try list(object, "rowActions", &count) { value, path throws(HTTPError) in
+            let item = try dictionary(value, path, keys: ["id", "edge", "index"])
+            let edgeValue = item["edge"] ?? .null
+            guard let edge = edgeValue.stringValue.flatMap(RowActionRun.Edge.init(rawValue:)) else {
+                throw invalid("\(path).edge", "expected one of trailing, leading, found \(edgeValue.errorPreview)")
+            }
+            return RowActionRun(
+                id: RowID(try integer(item["id"] ?? .null, "\(path).id")), edge: edge,
+                index: try index(item, "index", path))
         }
         return request
     }

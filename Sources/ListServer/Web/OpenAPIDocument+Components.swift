@@ -194,6 +194,9 @@ extension OpenAPIDocument {
                   "separatorStyle": {"type": "string", "enum": ["singleLine", "none"], "default": "singleLine"},
                   "allowsSelection": {"type": "boolean", "default": true},
                   "allowsMultipleSelection": {"type": "boolean", "default": false},
+                  "trailingActions": {"type": "array", "maxItems": 8, "items": {"$ref": "#/components/schemas/SwipeAction"}, "description": "Buttons a swipe to the left reveals, the first nearest the edge; a full swipe runs the first. The nearest level (row, section, table) wins."},
+                  "leadingActions": {"type": "array", "maxItems": 8, "items": {"$ref": "#/components/schemas/SwipeAction"}, "description": "Buttons a swipe to the right reveals."},
+                  "deleteTitle": {"type": "string", "description": "titleForDeleteConfirmationButton: the red Delete button's title."},
                   "sections": {"type": "array", "items": {"$ref": "#/components/schemas/TableSection"}}
                 }},
               "TableSection": {"type": "object", "required": ["rows"],
@@ -201,6 +204,9 @@ extension OpenAPIDocument {
                   "header": {"type": "string", "description": "titleForHeaderInSection."},
                   "footer": {"type": "string", "description": "titleForFooterInSection: grey small text under the group."},
                   "indexTitle": {"type": "string", "description": "The section's title in the section index bar."},
+                  "trailingActions": {"type": "array", "maxItems": 8, "items": {"$ref": "#/components/schemas/SwipeAction"}, "description": "Buttons a swipe to the left reveals, the first nearest the edge; a full swipe runs the first. The nearest level (row, section, table) wins."},
+                  "leadingActions": {"type": "array", "maxItems": 8, "items": {"$ref": "#/components/schemas/SwipeAction"}, "description": "Buttons a swipe to the right reveals."},
+                  "deleteTitle": {"type": "string", "description": "titleForDeleteConfirmationButton: the red Delete button's title."},
                   "rows": {"type": "array", "items": {"$ref": "#/components/schemas/TableRow"}}
                 }},
               "TableRow": {"type": "object",
@@ -216,6 +222,9 @@ extension OpenAPIDocument {
                   "canMove": {"type": "boolean", "default": false, "description": "Only rows with true can be moved by a batch."},
                   "height": {"type": "number", "minimum": 0, "maximum": 2000, "description": "heightForRowAt; default 44 (58 for subtitle)."},
                   "selectionStyle": {"type": "string", "enum": ["default", "none"], "default": "default"},
+                  "trailingActions": {"type": "array", "maxItems": 8, "items": {"$ref": "#/components/schemas/SwipeAction"}, "description": "Buttons a swipe to the left reveals, the first nearest the edge; a full swipe runs the first. The nearest level (row, section, table) wins."},
+                  "leadingActions": {"type": "array", "maxItems": 8, "items": {"$ref": "#/components/schemas/SwipeAction"}, "description": "Buttons a swipe to the right reveals."},
+                  "deleteTitle": {"type": "string", "description": "titleForDeleteConfirmationButton: the red Delete button's title."},
                   "table": {"$ref": "#/components/schemas/Table", "description": "A child table the row opens (the row then shows a disclosure indicator); its window is ?child=ROWID, batches name it with child."}
                 }},
               "Window": {"type": "object", "additionalProperties": false,
@@ -249,6 +258,23 @@ extension OpenAPIDocument {
                   "id": {"$ref": "#/components/schemas/RowId"},
                   "fields": {"type": "object", "additionalProperties": true, "description": "Keys to set; a key sent as null is removed."}
                 }},
+              "RowActionRun": {"type": "object", "additionalProperties": false, "required": ["id", "edge", "index"],
+                "description": "A tap on a row action (a button a swipe reveals): the server runs the action the dataset gives that row (its delete, update or moveTo) as part of the batch; a row without such an action gets 422.",
+                "properties": {
+                  "id": {"$ref": "#/components/schemas/RowId"},
+                  "edge": {"type": "string", "enum": ["trailing", "leading"], "description": "trailingActions (revealed by a swipe to the left) or leadingActions."},
+                  "index": {"$ref": "#/components/schemas/Index", "description": "The action's position in its list; without trailingActions, index 0 of trailing is the default Delete."}
+                }},
+              "SwipeAction": {"type": "object", "required": ["title"],
+                "description": "UITableViewRowAction / UIContextualAction: a button a swipe reveals, with exactly one effect.",
+                "properties": {
+                  "title": {"type": "string", "minLength": 1, "maxLength": 100},
+                  "style": {"type": "string", "enum": ["normal", "destructive"], "default": "normal"},
+                  "color": {"type": "string", "pattern": "^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|[A-Za-z]{1,32})$", "description": "The button's background; destructive buttons are red and normal ones grey without it."},
+                  "delete": {"const": true, "description": "Deletes the row."},
+                  "update": {"type": "object", "minProperties": 1, "description": "Sets these keys of the row (null removes one)."},
+                  "moveTo": {"type": "string", "enum": ["top", "bottom"], "description": "Moves the row to the top or bottom of its section."}
+                }},
               "SectionInsert": {"type": "object", "additionalProperties": false, "required": ["section"],
                 "properties": {
                   "section": {"$ref": "#/components/schemas/Index", "description": "The new section's position after the batch."},
@@ -263,6 +289,7 @@ extension OpenAPIDocument {
                   "updateRows": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/RowUpdate"}},
                   "deleteSections": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/SectionId"}},
                   "insertSections": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/SectionInsert"}},
+                  "rowActions": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/RowActionRun"}},
                   "animation": {"$ref": "#/components/schemas/RowAnimation"},
                   "child": {"description": "Table documents: the address of the child table the batch edits (as the child query parameter: \"12\" or \"12~40\"; a number for one row). Ids and positions are then the child's; the child is written back inside its row, which the change event lists as updated, with the child's own changes in the event's child member.",
                     "oneOf": [{"type": "string", "pattern": "^[1-9][0-9]{0,17}(~[1-9][0-9]{0,17}){0,31}$"}, {"type": "integer", "minimum": 1}]}

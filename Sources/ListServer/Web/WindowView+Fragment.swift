@@ -76,13 +76,18 @@ extension WindowView {
         let (canEdit, canMove) = (metrics.rowCanBeEdited(cell: cell), metrics.rowCanBeMoved(cell: cell))
         func lend(child: UnsafeRawBufferPointer?) -> Result {
             icons.withURL(of: fields) { imageURL in
-                body(
-                    FragmentRow.Lent(
-                        indexPath: item.indexPath, id: row.pointee.id, y: item.frame.y, height: item.frame.height,
-                        position: item.indexPath.row + 1, canEdit: canEdit, canMove: canMove,
-                        endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1, fields: fields,
-                        imageURL: imageURL, cell: cell, child: child),
-                    rows.count)
+                entry.actions.withMarkup(
+                    section: item.indexPath.section, fields: fields, rowMayName: cell != nil && canEdit,
+                    language: language
+                ) { actions in
+                    body(
+                        FragmentRow.Lent(
+                            indexPath: item.indexPath, id: row.pointee.id, y: item.frame.y, height: item.frame.height,
+                            position: item.indexPath.row + 1, canEdit: canEdit, canMove: canMove,
+                            endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1, fields: fields,
+                            imageURL: imageURL, cell: cell, child: child, actions: actions),
+                        rows.count)
+                }
             }
         }
         guard cell?.hasChild == true else { return lend(child: nil) }
@@ -206,7 +211,13 @@ extension WindowView {
         func row(at index: Int) -> FragmentRow {
             let item = view.window.rows[index]
             return sections[item.indexPath.section].rows.withUnsafeBufferPointer { rows in
-                view.withRow(item, in: rows, metrics, icons) { row, setSize in FragmentRow(row, setSize: setSize) }
+                view.withRow(item, in: rows, metrics, icons) { lent, setSize in
+                    var row = FragmentRow(lent, setSize: setSize)
+                    if lent.actions != nil {
+                        row.actions = view.entry.actions.actions(section: item.indexPath.section, rowFields: row.fields)
+                    }
+                    return row
+                }
             }
         }
 

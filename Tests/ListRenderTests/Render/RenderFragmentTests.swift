@@ -112,7 +112,7 @@ struct RenderFragmentTests {
     func deleteControls() {
         let html = RenderFixture.html(RenderFixture.window(.heroes, rows: [["name": .string("A")]], canEdit: true))
         #expect(html.contains("data-can-edit=\"true\""))
-        #expect(html.contains("class=\"swipe-del\" data-action=\"delete\""))
+        #expect(html.contains("<div class=\"acts t\"><button type=\"button\" class=\"act d\" data-action=\"delete\""))
         #expect(html.contains("data-action=\"minus\""))
         #expect(!html.contains("data-action=\"move\""))
         #expect(html.contains("data-edit-style=\"delete\""))

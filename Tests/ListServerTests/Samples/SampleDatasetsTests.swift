@@ -45,7 +45,13 @@ private enum JSONKind: CustomStringConvertible {
 private func rows(of sample: SampleDataset, sourceLocation: SourceLocation = #_sourceLocation) throws
     -> [[String: Any]]
 {
-    let object = try JSONSerialization.jsonObject(with: Data(sample.json.utf8))
+    var object = try JSONSerialization.jsonObject(with: Data(sample.json.utf8))
+    // A root dictionary holds the list under one key, beside the dataset's row actions.
+    if let root = object as? [String: Any] {
+        let listKeys = root.keys.filter { !["trailingActions", "leadingActions", "deleteTitle"].contains($0) }
+        try #require(listKeys.count == 1, "\(sample.id) has more than one list", sourceLocation: sourceLocation)
+        object = root[listKeys[0]] as Any
+    }
     return try #require(object as? [[String: Any]], "\(sample.id) is not an array of objects",
         sourceLocation: sourceLocation)
 }
@@ -108,7 +114,7 @@ struct SampleDatasetsTests {
     }
 
     @Test(
-        "every sample is strictly valid JSON: an array of a few dozen objects",
+        "every sample is strictly valid JSON: an array of a few dozen objects, alone or beside row actions",
         arguments: SampleDatasets.all.map(\.id).filter { $0 != "settings" })
     func validJSON(id: String) throws {
         let sample = try sampleNamed(id)

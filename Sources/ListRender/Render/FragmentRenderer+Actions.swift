@@ -1,0 +1,78 @@
+// ListRender — the buttons a swipe reveals on a row
+import Models
+
+extension FragmentRenderer {
+    /// The buttons a swipe reveals on a row with `actions` (the row's, its section's and its table's,
+    /// nearest first, already merged): a `.acts.t` group of the trailing actions, the first nearest the
+    /// right edge, and a `.acts.l` group of the leading ones, the first nearest the left edge.
+    ///
+    /// A button that deletes is `[data-action="delete"]`; any other is `[data-action="row-action"]` with
+    /// `data-edge` (`trailing`, `leading`) and `data-index`, which the page sends back as a batch's
+    /// `rowActions`. Without trailing actions a row gets UIKit's one destructive Delete, titled by
+    /// `deleteTitle` or the interface's word; in edit mode the minus reveals the delete button, so a
+    /// row whose trailing actions do not delete also gets one for edit mode only (`.em`).
+    ///
+    /// The server makes this once per set of actions and lends it with every row
+    /// (``FragmentRow/Lent/actions``).
+    /// - Complexity: O(characters of the titles).
+    public static func actionMarkup(_ actions: SwipeActions, language: UILanguage) -> [UInt8] {
+        HTMLBuffer.bytes(capacity: 256) { html in
+            html.language = language
+            writeActions(actions, into: &html)
+        }
+    }
+
+    /// The markup of the default actions (one Delete in the interface's language), made once.
+    static func defaultActionMarkup(_ language: UILanguage) -> [UInt8] {
+        switch language {
+        case .english: englishDefaultActions
+        case .simplifiedChinese: chineseDefaultActions
+        }
+    }
+
+    private static let englishDefaultActions = actionMarkup(SwipeActions(), language: .english)
+    private static let chineseDefaultActions = actionMarkup(SwipeActions(), language: .simplifiedChinese)
+
+    private static func writeActions(_ actions: SwipeActions, into html: inout HTMLBuffer) {
+        let deleteTitle = actions.deleteTitle ?? html.language.pick("Delete", "删除").description
+        let trailing = actions.trailing ?? [SwipeAction(title: deleteTitle, style: .destructive, effect: .delete)]
+        html.raw("<div class=\"acts t\">")
+        for (index, action) in trailing.enumerated() {
+            writeButton(action, edge: "trailing", index: index, into: &html)
+        }
+        if !trailing.contains(where: { $0.effect == SwipeAction.Effect.delete }) {
+            html.raw("<button type=\"button\" class=\"act d em\" data-action=\"delete\" tabindex=\"-1\">")
+            html.text(deleteTitle)
+            html.raw("</button>")
+        }
+        html.raw("</div>")
+        guard let leading = actions.leading, !leading.isEmpty else { return }
+        html.raw("<div class=\"acts l\">")
+        for (index, action) in leading.enumerated() {
+            writeButton(action, edge: "leading", index: index, into: &html)
+        }
+        html.raw("</div>")
+    }
+
+    private static func writeButton(_ action: SwipeAction, edge: StaticString, index: Int, into html: inout HTMLBuffer) {
+        html.raw(action.style == .destructive ? "<button type=\"button\" class=\"act d\"" : "<button type=\"button\" class=\"act\"")
+        if action.effect == SwipeAction.Effect.delete {
+            html.raw(" data-action=\"delete\"")
+        } else {
+            html.raw(" data-action=\"row-action\" data-edge=\"")
+            html.raw(edge)
+            html.raw("\" data-index=\"")
+            html.int(index)
+            html.raw("\"")
+        }
+        // Import checked the colour: `#` and hex digits, or letters.
+        if let color = action.color {
+            html.raw(" style=\"background:")
+            html.text(color)
+            html.raw("\"")
+        }
+        html.raw(" tabindex=\"-1\">")
+        html.text(action.title)
+        html.raw("</button>")
+    }
+}

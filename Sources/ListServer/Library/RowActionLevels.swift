@@ -1,0 +1,57 @@
+// Library — the swipe actions of a dataset's rows, read from its levels once per version
+import ListRender
+import Models
+
+/// The swipe actions of one dataset version's rows, read once from the levels that give them: the
+/// table (a table document's table keys, or the root dictionary of any other file), each section of a
+/// table document, and a row itself. The nearest level wins, key by key (``SwipeActions/overriding(_:)``).
+///
+/// It also keeps the markup of the table's and sections' actions in both interface languages, so that
+/// a fragment lends each row its buttons without writing them again.
+struct RowActionLevels: Sendable {
+    /// The table's actions.
+    let table: SwipeActions
+    /// Each section's actions merged with the table's; empty when no section gives any.
+    private let sections: [SwipeActions]
+    /// The markup of ``table`` (index 0) or of each section's actions (index = section), for English and
+    /// for Chinese; empty when no level gives any, so rows get the renderer's default Delete.
+    private let english: [[UInt8]]
+    private let chinese: [[UInt8]]
+
+    /// Reads the levels of `dataset`.
+    /// - Complexity: O(sections) of table documents, O(1) for other kinds.
+    init(_ dataset: Dataset) {
+        let tableFields = dataset.kind == .table ? TableDocument.tableFields(of: dataset.shape) : dataset.shape.document
+        let table = tableFields.map(SwipeActions.init) ?? SwipeActions()
+        let sectionsSay = dataset.kind == .table && dataset.sections.contains { SwipeActions.isNamed(in: $0.fields) }
+        let sections = sectionsSay ? dataset.sections.map { SwipeActions($0.fields).overriding(table) } : []
+        let levels = sectionsSay ? sections : table.isEmpty ? [] : [table]
+        (self.table, self.sections) = (table, sections)
+        english = levels.map { FragmentRenderer.actionMarkup($0, language: .english) }
+        chinese = levels.map { FragmentRenderer.actionMarkup($0, language: .simplifiedChinese) }
+    }
+
+    /// The actions of the row with `fields` in section `section`.
+    /// - Complexity: O(keys of the row) plus its actions.
+    func actions(section: Int, rowFields fields: Fields) -> SwipeActions {
+        let outer = sections.isEmpty ? table : sections[section]
+        return SwipeActions.isNamed(in: fields) ? SwipeActions(fields).overriding(outer) : outer
+    }
+
+    /// Lends `body` the markup of the buttons of a row in `section` with `fields` (nil: the default
+    /// Delete), made only for a row that gives actions of its own.
+    /// - Parameter rowMayName: whether the row's dictionary may give actions (table documents' rows).
+    @inline(__always)
+    func withMarkup<Result>(
+        section: Int, fields: UnsafePointer<Fields>, rowMayName: Bool, language: UILanguage,
+        _ body: (UnsafeRawBufferPointer?) -> Result
+    ) -> Result {
+        if rowMayName && SwipeActions.isNamed(in: fields.pointee) {
+            let markup = FragmentRenderer.actionMarkup(actions(section: section, rowFields: fields.pointee), language: language)
+            return markup.withUnsafeBytes { body($0) }
+        }
+        let levels = language == .english ? english : chinese
+        if levels.isEmpty { return body(nil) }
+        return levels[sections.isEmpty ? 0 : section].withUnsafeBytes { body($0) }
+    }
+}

@@ -1,0 +1,89 @@
+// ListServerTests — row actions over the API: the fragment's buttons, and rowActions run as batches
+import Foundation
+import HTTPServer
+import ListStore
+import Models
+import TestSupport
+import Testing
+
+@testable import ListServer
+
+private let messagesJSON = SampleDatasets.sample(id: "messages")!.json
+
+/// Section 1; row 2 can be deleted and has its own trailing action; rows 3 and 4 take the table's; row 5 cannot be
+/// swiped.
+private let document = #"""
+    {"table": {"trailingActions": [{"title": "Flag", "update": {"flagged": true}}], "sections": [
+      {"leadingActions": [{"title": "Last", "moveTo": "bottom"}], "rows": [
+        {"text": "a", "editingStyle": "delete", "trailingActions": [{"title": "Top", "moveTo": "top"}]},
+        {"text": "b", "editingStyle": "delete"},
+        {"text": "c", "editingStyle": "delete"},
+        {"text": "fixed"}]}]}}
+    """#
+
+@Suite("Row actions over the API")
+struct APIRowActionsTests {
+    @Test("the messages sample's fragment carries 删除, 标为已读 and a leading 置顶 on every row")
+    func fragmentButtons() throws {
+        let api = try APIFixture(datasets: [("messages", messagesJSON)])
+        let html = String(decoding: try api.get("/d/messages/fragment?height=400").bodyBytes, as: UTF8.self)
+        let rows = RenderCount.of("role=\"row\" data-cell=\"message\"", in: html)
+        #expect(rows > 3)
+        #expect(RenderCount.of(">删除</button><button type=\"button\" class=\"act\" data-action=\"row-action\" data-edge=\"trailing\" data-index=\"1\" style=\"background:#0062cc\" tabindex=\"-1\">标为已读</button></div>", in: html) == rows)
+        #expect(RenderCount.of("data-edge=\"leading\" data-index=\"0\" style=\"background:#b25000\" tabindex=\"-1\">置顶</button>", in: html) == rows)
+    }
+
+    @Test("a trailing update and a leading move run as one batch with one version and one change event")
+    func runInOneBatch() throws {
+        let api = try APIFixture(datasets: [("messages", messagesJSON)])
+        let ids = api.rowIDs("messages")
+        let unread = try #require(api.dataset("messages").sections[0].rows.first { $0.fields["read"] == .bool(false) && $0.id != RowID(ids[0]) })
+        let reply = try api.batch("messages", #"{"baseVersion":1,"rowActions":[{"id":\#(unread.id),"edge":"trailing","index":1},{"id":\#(ids[5]),"edge":"leading","index":0}]}"#)
+        #expect(reply.status == 200)
+        #expect(api.version("messages") == 2)
+        let after = api.dataset("messages").sections[0].rows
+        #expect(after[0].id == RowID(ids[5]))
+        #expect(after.first { $0.id == unread.id }?.fields["read"] == .bool(true))
+        #expect(after.first { $0.id == unread.id }?.fields["title"] == unread.fields["title"])
+        let deleted = try api.batch("messages", #"{"baseVersion":2,"rowActions":[{"id":\#(ids[1]),"edge":"trailing","index":0}]}"#)
+        #expect(deleted.status == 200)
+        #expect(!api.rowIDs("messages").contains(ids[1]))
+    }
+
+    @Test("an action a row does not have, or on a row that cannot be swiped, is refused with 422 and changes nothing")
+    func refusals() throws {
+        let api = try APIFixture(datasets: [("doc", document), ("messages", messagesJSON)])
+        let tooFar = try api.batch("messages", #"{"baseVersion":1,"rowActions":[{"id":3,"edge":"trailing","index":2}]}"#)
+        #expect(try expectProblem(tooFar, status: 422).contains("row 3 has 2 trailing actions; index 2 is not one of them"))
+        let fixed = try api.batch("doc", #"{"baseVersion":1,"rowActions":[{"id":5,"edge":"trailing","index":0}]}"#)
+        #expect(try expectProblem(fixed, status: 422).contains("row 5 cannot be swiped"))
+        let edge = try api.batch("doc", #"{"baseVersion":1,"rowActions":[{"id":2,"edge":"left","index":0}]}"#)
+        #expect(try expectProblem(edge, status: 422).contains("rowActions[0].edge"))
+        let missing = try api.batch("doc", #"{"baseVersion":1,"rowActions":[{"id":99,"edge":"leading","index":0}]}"#)
+        #expect(try expectProblem(missing, status: 422).contains("row 99 does not exist"))
+        #expect(api.version("doc") == 1 && api.version("messages") == 1)
+    }
+
+    @Test("in a table document the nearest level wins, and an action's move needs no canMove")
+    func tableLevels() throws {
+        let api = try APIFixture(datasets: [("doc", document)])
+        #expect(try api.batch("doc", #"{"baseVersion":1,"rowActions":[{"id":3,"edge":"trailing","index":0}]}"#).status == 200)
+        #expect(api.dataset("doc").sections[0].rows[1].fields["flagged"] == .bool(true))
+        #expect(try api.batch("doc", #"{"baseVersion":2,"rowActions":[{"id":4,"edge":"trailing","index":0}]}"#).status == 200)
+        #expect(try api.batch("doc", #"{"baseVersion":3,"rowActions":[{"id":2,"edge":"leading","index":0}]}"#).status == 200)
+        #expect(api.rowIDs("doc") == [3, 4, 5, 2])
+        #expect(try api.batch("doc", #"{"baseVersion":4,"rowActions":[{"id":2,"edge":"trailing","index":0}]}"#).status == 200)
+        #expect(api.rowIDs("doc") == [2, 3, 4, 5])
+        let plainMove = try api.batch("doc", #"{"baseVersion":5,"moveRows":[{"id":2,"toSection":0,"toRow":2}]}"#)
+        #expect(try expectProblem(plainMove, status: 422).contains("cannot move"))
+        let html = String(decoding: try api.get("/d/doc/fragment?height=400").bodyBytes, as: UTF8.self)
+        #expect(html.contains(#"data-edge="trailing" data-index="0" tabindex="-1">Top</button>"#))
+        #expect(html.contains(#"data-edge="trailing" data-index="0" tabindex="-1">Flag</button>"#))
+        #expect(html.contains(#"data-edge="leading" data-index="0" tabindex="-1">Last</button>"#))
+    }
+}
+
+/// Counts occurrences in a response body.
+private enum RenderCount {
+    static func of(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
+}
