@@ -1,6 +1,6 @@
 // What taps do: the bar's and edit bar's tools, rows, the minus and its Delete, Download, the detail sheet,
 // and the extras of a kind (heroes: add a random hero, edit one in a dialog).
-import { batch, deleteSelected, flipSwitch, insertRow, setEditing } from './editing.js';
+import { batch, choose, deleteSelected, flipSwitch, insertRow, setEditing } from './editing.js';
 import { closeOpenRow, openRow, runAction } from './gestures.js';
 import { extrasOf } from './live.js';
 import { openChild, toggleSection } from './navigation.js';
@@ -15,6 +15,7 @@ export function activate(row, tap, extend) {
   if (row.dataset.cell === 'footer') return insertRow(row);
   if (state.editing && state.window.editStyle === 'select') return extend ? pickRange(row) : pick(row, true);
   if (!state.editing && row.dataset.child) return openChild(row);
+  if (!state.editing && row.dataset.choice) return choose(row);
   if (!state.editing && $('[role=switch]', row)) return flipSwitch(row);
   pick(row, false);
   if (state.editing) return;

@@ -59,6 +59,13 @@ export function insertRow(footer) {
   return batch({ insertRows: [{ section: +section, row: +row, fields: { [key]: t('New Row') } }] });
 }
 
+/// A tap in a choice list: the row takes the checkmark (the server takes it from the others in the same batch,
+/// and the row that opened the list shows the choice as its detail).
+export function choose(row) {
+  if (row.dataset.accessory === 'checkmark') return;
+  return batch({ updateRows: [{ id: +row.dataset.rowId, fields: { accessory: 'checkmark' } }] });
+}
+
 /// Flips a switch row's switch, and back when the change is not saved.
 export async function flipSwitch(row) {
   const toggle = $('[role=switch]', row), on = toggle.ariaChecked !== 'true';

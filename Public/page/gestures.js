@@ -118,7 +118,10 @@ function reorder(event, row) {
   row.setPointerCapture(event.pointerId);
   row.classList.add('drag');
   const startY = event.clientY, dragged = itemOf(row);
-  const others = state.viewport.items.filter(item => item.key[0] === 'r' && item.key !== dragged.key);
+  // A section with moveWithinSection keeps the row: only its own rows make room (targetIndexPathForMove).
+  const within = row.dataset.moveWithin && row.dataset.section;
+  const others = state.viewport.items.filter(item => item.key[0] === 'r' && item.key !== dragged.key &&
+    (!within || state.elements.get(item.key)?.dataset.section === within));
   let target;
   const follow = moveEvent => {
     const at = dragged.at + moveEvent.clientY - startY, middle = at + dragged.size / 2;

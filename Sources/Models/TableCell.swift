@@ -20,6 +20,13 @@ public struct TableCell: Sendable, Hashable {
     public var selectionStyle: TableSelectionStyle
     /// Whether the row opens a child table.
     public var hasChild: Bool
+    /// `indentationLevelForRowAt`: the content moves right by 10 px (`indentationWidth`) a level.
+    public var indentationLevel: Int
+    /// Whether the row's section is a choice list (its `choice` is `single`): a tap moves the checkmark to it.
+    /// Set from the section (``init(_:section:)``).
+    public var isChoice = false
+    /// Whether a dragged row stays in its section (its section's `moveWithinSection`). Set from the section.
+    public var movesWithinSection = false
 
     /// Reads a row's fields; values of the wrong type (which import refuses) count as absent.
     /// - Complexity: O(keys).
@@ -34,6 +41,15 @@ public struct TableCell: Sendable, Hashable {
         canMove = fields["canMove"]?.boolValue ?? false
         height = fields["height"]?.number.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         selectionStyle = fields["selectionStyle"]?.stringValue.flatMap(TableSelectionStyle.init(rawValue:)) ?? .default
+        indentationLevel = fields["indentationLevel"]?.number.map { Int(min(max($0, 0), TableDocument.maximumIndentationLevel)) } ?? 0
+    }
+
+    /// Reads a row's fields and what its section's keys say about it (a choice list, moves kept in the section).
+    /// - Complexity: O(keys).
+    public init(_ fields: Fields, section: Fields) {
+        self.init(fields)
+        isChoice = section[TableDocument.choiceKey]?.stringValue == "single"
+        movesWithinSection = section[TableDocument.moveWithinSectionKey]?.boolValue == true
     }
 
     /// The name the page sees in `data-accessory`: `switch` for a switch, else the accessory type.

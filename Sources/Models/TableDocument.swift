@@ -46,7 +46,15 @@ public enum TableDocument {
     /// section index title).
     public static let sectionRules: [FieldRule] = [
         FieldRule("header", .string), FieldRule("footer", .string), FieldRule("indexTitle", .string),
+        FieldRule(choiceKey, .oneOf(["single"])), FieldRule(moveWithinSectionKey, .boolean),
     ] + SwipeActions.rules
+
+    /// A section's key that makes its rows a choice list (`"choice": "single"`): one row has the checkmark.
+    public static let choiceKey = "choice"
+    /// A section's key that keeps dragged rows in it (`targetIndexPathForMoveFromRowAt`).
+    public static let moveWithinSectionKey = "moveWithinSection"
+    /// The deepest `indentationLevel` a row may have.
+    public static let maximumIndentationLevel = 16.0
 
     /// The tallest explicit row height a document may give.
     public static let maximumRowHeight = 2_000.0
@@ -62,6 +70,7 @@ public enum TableDocument {
         FieldRule("canMove", .boolean),
         FieldRule("height", .numberIn(0...maximumRowHeight)),
         FieldRule("selectionStyle", .oneOf(TableSelectionStyle.allCases.map(\.rawValue))),
+        FieldRule("indentationLevel", .numberIn(0...maximumIndentationLevel)),
         FieldRule(childKey, .dictionary),
     ] + SwipeActions.rules
 

@@ -44,6 +44,8 @@ extension FragmentRenderer {
             html.raw("\" data-child=\"")
             html.text(utf8: child)
         }
+        if cell.isChoice { html.raw("\" data-choice=\"single") }
+        if cell.movesWithinSection { html.raw("\" data-move-within=\"section") }
     }
 
     /// Writes a table row's cell as UIKit lays out its style, then its accessory:
@@ -56,6 +58,12 @@ extension FragmentRenderer {
         let cell = row.cell ?? TableCell(fields)
         let text = fields["text"]?.text ?? ""
         let detail = fields["detail"]?.text
+        if cell.indentationLevel > 0 {
+            // indentationWidth (10 px) a level; the negative margin takes back the cell's gap.
+            html.raw("<span aria-hidden=\"true\" style=\"flex:none;margin-right:-12px;width:")
+            html.int(cell.indentationLevel * 10)
+            html.raw("px\"></span>")
+        }
         if cell.style != .value2, fields["image"] != nil {
             renderIcon(row.imageURL, size: 29, fallback: text, into: &html)
         }

@@ -62,12 +62,17 @@ extension BatchPlanner {
         let planned = try BatchPlanner(entry: chain[chain.count - 1]).plan(inner)
         let applied = planned.apply()
         var child = applied.entry.dataset
+        // The row that opens the edited table shows its choice as its detail, where it shows a detail.
+        let detail = Self.choiceDetail(of: child)
         // Write the edited child into its row, level by level, up to the dataset's own table.
         for level in stride(from: address.rows.count - 1, through: 1, by: -1) {
             var parent = chain[level].dataset
             let at = chain[level].snapshot.indexPath(for: address.rows[level])!
             parent.sections[at.section].rows[at.row].fields[TableDocument.childKey] =
                 TableDocument.encode(child, stamped: true)
+            if level == address.rows.count - 1, let detail, parent.sections[at.section].rows[at.row].fields["detail"] != nil {
+                parent.sections[at.section].rows[at.row].fields["detail"] = detail
+            }
             parent.nextID = child.nextID
             child = parent
         }
@@ -75,6 +80,7 @@ extension BatchPlanner {
         let at = entry.snapshot.indexPath(for: rowID)!
         var fields = entry.dataset.sections[at.section].rows[at.row].fields
         fields[TableDocument.childKey] = TableDocument.encode(child, stamped: true)
+        if address.rows.count == 1, let detail, fields["detail"] != nil { fields["detail"] = detail }
         var update = BatchUpdate()
         update.reloadRows(at: [at])
         let result: BatchResult

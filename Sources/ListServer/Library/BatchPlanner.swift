@@ -18,7 +18,8 @@ struct BatchPlanner {
     /// - Complexity: O(k) for k operations, plus the engine's O(n) in the rows of touched sections.
     func plan(_ request: BatchRequest) throws(LibraryError) -> PlannedBatch {
         if !request.child.isEmpty { return try planInChild(request) }
-        let (request, movedByActions) = try expandingRowActions(request)
+        let (expanded, movedByActions) = try expandingRowActions(request)
+        let request = completingChoices(expanded)
         var dataset = entry.dataset
         let kind = dataset.kind
         let rowsKey = dataset.shape.rowsKey
@@ -65,6 +66,10 @@ struct BatchPlanner {
         }
         for (position, move) in request.moveRows.enumerated() {
             let from = try claim(move.id, "moveRows[\(position)]", "moved")
+            if kind == .table {
+                try checkMoveTarget(
+                    of: move.id, from: from, to: IndexPath(row: move.toRow, section: move.toSection), "moveRows[\(position)]")
+            }
             update.moveRow(at: from, to: IndexPath(row: move.toRow, section: move.toSection))
         }
 

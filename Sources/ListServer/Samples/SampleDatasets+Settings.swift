@@ -69,6 +69,8 @@ extension SampleDatasets {
                                 "style": "insetGrouped",
                                 "sections": [
                                   {
+                                    "choice": "single",
+                                    "footer": "Known networks are joined automatically. If none is available, you are notified of available networks.",
                                     "rows": [
                                       {"text": "Off"},
                                       {"text": "Notify", "accessory": "checkmark"},
@@ -124,6 +126,7 @@ extension SampleDatasets {
                       "sections": [
                         {
                           "header": "Display As",
+                          "choice": "single",
                           "rows": [
                             {"text": "Count"},
                             {"text": "Stack", "accessory": "checkmark"},
@@ -141,6 +144,7 @@ extension SampleDatasets {
                                 "style": "insetGrouped",
                                 "sections": [
                                   {
+                                    "choice": "single",
                                     "rows": [
                                       {"text": "Always"},
                                       {"text": "When Unlocked", "accessory": "checkmark"},
@@ -185,6 +189,7 @@ extension SampleDatasets {
                       "sections": [
                         {
                           "header": "Appearance",
+                          "choice": "single",
                           "rows": [
                             {"text": "Light", "accessory": "checkmark"},
                             {"text": "Dark"},
@@ -227,6 +232,7 @@ extension SampleDatasets {
                                 "sections": [
                                   {
                                     "footer": "A shorter time saves battery. The screen stays on while you are reading a page or watching a video.",
+                                    "choice": "single",
                                     "rows": [
                                       {"text": "30 Seconds"},
                                       {"text": "1 Minute"},

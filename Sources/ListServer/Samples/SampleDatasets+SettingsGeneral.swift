@@ -98,6 +98,7 @@ extension SampleDatasets {
                               "style": "insetGrouped",
                               "sections": [
                                 {
+                                  "choice": "single",
                                   "rows": [
                                     {"text": "China mainland", "accessory": "checkmark"},
                                     {"text": "Hong Kong"},
@@ -117,6 +118,7 @@ extension SampleDatasets {
                               "style": "insetGrouped",
                               "sections": [
                                 {
+                                  "choice": "single",
                                   "rows": [
                                     {"text": "Gregorian", "accessory": "checkmark"},
                                     {"text": "Buddhist"},
@@ -135,6 +137,7 @@ extension SampleDatasets {
                               "style": "insetGrouped",
                               "sections": [
                                 {
+                                  "choice": "single",
                                   "rows": [
                                     {"text": "Celsius (°C)", "accessory": "checkmark"},
                                     {"text": "Fahrenheit (°F)"}

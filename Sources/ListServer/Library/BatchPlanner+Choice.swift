@@ -1,0 +1,56 @@
+// Library — choice lists and section-bound moves in batches, as a table view controller handles them
+import ListRender
+import Models
+
+extension BatchPlanner {
+    /// Completes a batch on a table document as the controller of a choice list does in
+    /// `didSelectRowAt`: an update that gives a row of a `choice: "single"` section the checkmark takes it
+    /// from the section's other rows in the same batch.
+    /// - Complexity: O(rows of the sections the updates touch).
+    func completingChoices(_ request: BatchRequest) -> BatchRequest {
+        guard entry.dataset.kind == .table else { return request }
+        var request = request
+        var updated = Set(request.updateRows.map(\.id))
+        for change in request.updateRows where change.fields["accessory"]?.stringValue == TableAccessory.checkmark.rawValue {
+            guard let at = entry.snapshot.indexPath(for: change.id) else { continue }
+            let section = entry.dataset.sections[at.section]
+            guard section.fields[TableDocument.choiceKey]?.stringValue == "single" else { continue }
+            for row in section.rows where row.id != change.id && !updated.contains(row.id)
+                && row.fields["accessory"]?.stringValue == TableAccessory.checkmark.rawValue
+            {
+                request.updateRows.append(BatchRequest.RowUpdate(id: row.id, fields: ["accessory": .null]))
+                updated.insert(row.id)
+            }
+        }
+        return request
+    }
+
+    /// What the table's editing rules say about a move, through the engine's ``TableEditing``: in a section
+    /// with `moveWithinSection`, `targetIndexPathForMove` keeps the row in its section, and a move the rule
+    /// redirects is refused with the place it would be kept at.
+    func checkMoveTarget(of id: RowID, from source: IndexPath, to proposed: IndexPath, _ path: String) throws(LibraryError) {
+        let sections = entry.dataset.sections
+        let editing = TableEditing(targetIndexPathForMove: { source, proposed in
+            guard sections[source.section].fields[TableDocument.moveWithinSectionKey]?.boolValue == true,
+                proposed.section != source.section
+            else { return proposed }
+            let last = sections[source.section].rows.count - 1
+            return IndexPath(row: proposed.section < source.section ? 0 : last, section: source.section)
+        })
+        let target = editing.targetIndexPathForMove(source, proposed)
+        guard target != proposed else { return }
+        throw LibraryError.invalidBatch(
+            path: path, message: "row \(id) moves only within section \(source.section) (moveWithinSection); "
+                + "the nearest place there is row \(target.row)")
+    }
+
+    /// The detail a row that opens `child` shows, when it shows one: the text of the checked row of the
+    /// child's first choice list (Settings' Ask to Join Networks › Notify), or nil when it has none checked.
+    static func choiceDetail(of child: Dataset) -> FieldValue? {
+        for section in child.sections where section.fields[TableDocument.choiceKey]?.stringValue == "single" {
+            let chosen = section.rows.first { $0.fields["accessory"]?.stringValue == TableAccessory.checkmark.rawValue }
+            return chosen?.fields["text"]
+        }
+        return nil
+    }
+}
