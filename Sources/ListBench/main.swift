@@ -6,11 +6,12 @@ func printFigure(_ name: String, _ value: Double, _ unit: String) {
     print("\(name): \(rounded) \(unit)")
 }
 
-/// `ListBench` runs every group; `ListBench search` (or `layout`, `batch`, `render`) runs one; `ListBench window` runs the
+/// `ListBench` runs every group; `ListBench search` (or `layout`, `batch`, `replace`, `render`) runs one; `ListBench window` runs the
 /// window queries alone (for a profiler).
 let groups = Set(CommandLine.arguments.dropFirst())
 if groups.isEmpty || groups.contains("layout") { LayoutBenchmarks.run(report: printFigure) }
 if groups.contains("window") { LayoutBenchmarks.runQueries(report: printFigure) }
 if groups.isEmpty || groups.contains("batch") { BatchBenchmarks.run(report: printFigure) }
+if groups.isEmpty || groups.contains("replace") { ReplaceBenchmarks.run(report: printFigure) }
 if groups.isEmpty || groups.contains("render") { RenderBenchmarks.run(report: printFigure) }
 if groups.isEmpty || groups.contains("search") { SearchBenchmarks.run(report: printFigure) }

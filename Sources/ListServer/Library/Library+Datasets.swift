@@ -1,4 +1,5 @@
 // Library — datasets added, replaced and deleted while the server runs
+import ListRender
 import ListStore
 import Models
 
@@ -14,8 +15,10 @@ extension Library {
     /// Stores a whole dataset under its id, new or over the one there, and makes it current.
     ///
     /// A replaced dataset continues the old one's versions (its version is the old one's plus one),
-    /// so versions of an id only grow; its open pages are sent `reload`. Written to the store in one
-    /// transaction before anything in memory changes.
+    /// so versions of an id only grow. A replace a batch can express is applied as one (``ReplaceDiff``):
+    /// unchanged rows keep their ids and open pages get one `change` event; any other replace is stored
+    /// whole and its open pages are sent `reload`. Written to the store in one transaction before anything
+    /// in memory changes.
     /// - Parameters:
     ///   - dataset: the new content, with fresh row and section ids.
     ///   - mustBeNew: whether an existing dataset with the id is refused rather than replaced.
@@ -29,6 +32,9 @@ extension Library {
             catchUpQuietly(dataset.id)
             let existing = entry(dataset.id)
             if existing != nil && mustBeNew { throw LibraryError.datasetExists(datasetID: dataset.id) }
+            if let existing, let planned = ReplaceDiff.plan(from: existing, to: dataset) {
+                return (outcome: PutOutcome.replaced, entry: try applyReplace(planned))
+            }
             if let existing { dataset.version = max(dataset.version, existing.dataset.version + 1) }
             dataset = try storeWhole(dataset, over: existing)
             let entry = DatasetEntry(dataset: dataset)
@@ -39,6 +45,24 @@ extension Library {
         // The new rows' memory, once they are in: a refused put changed none.
         hugePages?.collapseSoon()
         return put
+    }
+
+    /// Stores and publishes a replace planned as a batch, as ``apply(_:to:)`` does a batch; a replace that
+    /// changes nothing keeps the version and sends nothing.
+    private func applyReplace(_ planned: PlannedBatch) throws -> DatasetEntry {
+        let entry = planned.entry
+        guard !planned.result.steps.isEmpty || !planned.updatedIDs.isEmpty else { return entry }
+        let applied = planned.apply()
+        do {
+            try store.commit(applied.change)
+        } catch StoreError.versionConflict(_, _, let found) {
+            catchUpQuietly(entry.dataset.id)
+            throw LibraryError.versionConflict(datasetID: entry.dataset.id, current: found, base: entry.dataset.version)
+        }
+        applied.entry.searches.inherit(from: entry.searches)
+        replace(with: applied.entry)
+        events.publish(datasetID: entry.dataset.id, version: applied.entry.dataset.version, payload: applied.event)
+        return applied.entry
     }
 
     /// Deletes a dataset from the store and the library; its open pages are sent `reload` and

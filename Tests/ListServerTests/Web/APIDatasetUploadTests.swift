@@ -128,12 +128,13 @@ struct APIDatasetUploadTests {
         try expectProblem(try api.send("DELETE", "/api/datasets/letters", headers: Self.origin), status: 404)
     }
 
-    @Test("a replaced dataset sends reload to its subscribers; a deleted one sends reload and ends the stream")
+    @Test("a replace larger than the dataset sends reload to its subscribers; a delete sends reload and ends the stream")
     func reloadEvents() throws {
         let api = try APIFixture()
         let stream = RecordingStream()
         #expect(api.library.events.subscribe(datasetID: "letters", stream: stream) { 1 })
-        _ = try Self.put(api, "letters", #"[{"title":"New"}]"#)
+        let rows = (1...13).map { #"{"title":"New \#($0)"}"# }.joined(separator: ",")
+        _ = try Self.put(api, "letters", "[\(rows)]")
         #expect(stream.text.contains("event: reload\ndata: {\"version\":2}"), "\(stream.text)")
         #expect(try api.send("DELETE", "/api/datasets/letters", headers: Self.origin).status == 204)
         #expect(stream.text.contains("\"deleted\":true"))
