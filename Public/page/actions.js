@@ -16,7 +16,8 @@ export function activate(row, tap, extend) {
   if (state.editing && state.window.editStyle === 'select') return extend ? pickRange(row) : pick(row, true);
   if (!state.editing && row.dataset.child) return openChild(row);
   if (!state.editing && row.dataset.choice) return choose(row);
-  if (!state.editing && $('[role=switch]', row)) return flipSwitch(row);
+  // On iOS only the switch itself flips (its own button); the keyboard's Enter or Space on the row flips it too.
+  if (!state.editing && $('[role=switch]', row)) return tap ? undefined : flipSwitch(row);
   pick(row, false);
   if (state.editing) return;
   const extra = extrasOf().tap;
@@ -57,7 +58,14 @@ export function click(event) {
   else if (row.hasAttribute('aria-expanded')) toggleSection(row);
 }
 
-/// The detail sheet of a row (ⓘ).
+/// The keys that say how a row looks or behaves, not what it is: the detail sheet leaves them out.
+const presentation = /^(text|detail|image|icon|style|accessory.*|editingStyle|canMove|height|selectionStyle|on|table|indentationLevel|trailingActions|leadingActions|deleteTitle)$/;
+/// `send_time` → "Send time", `wifiName` → "Wifi name": a key as words.
+const words = key => key.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/^./, c => c.toUpperCase());
+const shown = value => Array.isArray(value) ? value.join(', ') : typeof value === 'boolean' ? t(value ? 'Yes' : 'No') : String(value);
+
+/// The detail sheet of a row (ⓘ), as iOS shows a row's details: its text as the title, its detail under it,
+/// and its other values as labelled lines.
 async function showDetail(row) {
   let found;
   try {
@@ -65,10 +73,19 @@ async function showDetail(row) {
   } catch (error) {
     return note(error.message);
   }
-  $('h2', dom.info).textContent = nameOf(row);
-  $('p', dom.info).textContent = Object.entries(found.fields)
-    .filter(([name]) => !/^(text|image|.*[sS]tyle|accessory.*)$/.test(name))
-    .map(entry => entry.join(': ')).join('\n');
+  const fields = found?.fields ?? {};
+  $('h2', dom.info).textContent = fields.text ?? nameOf(row);
+  $('p', dom.info).textContent = fields.detail ?? '';
+  $('p', dom.info).hidden = fields.detail == null;
+  const list = $('dl', dom.info);
+  list.replaceChildren();
+  for (const [key, value] of Object.entries(fields)) {
+    if (presentation.test(key) || key.startsWith('\0') || value === null || typeof value === 'object' && !Array.isArray(value)) continue;
+    const term = document.createElement('dt'), description = document.createElement('dd');
+    term.textContent = words(key);
+    description.textContent = shown(value);
+    list.append(term, description);
+  }
   dom.info.showModal();
 }
 

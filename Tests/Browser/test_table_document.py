@@ -146,6 +146,9 @@ def test_a_switch_stores_on_and_turns_back_when_the_batch_is_refused(browser, ta
     assert switch().get_attribute("aria-checked") == "true"
     wait(browser, lambda d: stored() is True, message="the switch was not stored")
     row = row_named(browser, "Airplane Mode")
+    row.find_element(By.CSS_SELECTOR, ".t1").click()
+    time.sleep(0.5)
+    assert stored() is True and switch().get_attribute("aria-checked") == "true", "tapping the label flipped the switch"
     browser.execute_script("arguments[0].focus()", row)
     row.send_keys(Keys.SPACE)
     wait(browser, lambda d: stored() is False, message="Space on the row did not toggle its switch")
@@ -172,6 +175,8 @@ def test_the_detail_button_opens_the_rows_details_in_a_dialog(browser, table_ser
     assert title.text == "Harbor-5G"
     assert "WPA3 Personal" in dialog.text and "Connected" in dialog.text and "36" in dialog.text
     assert "detailButton" not in dialog.text, "the row's presentation keys are not details"
+    assert "security" not in dialog.text and "Security" in dialog.text, "raw field names in the sheet"
+    assert dialog.find_element(By.TAG_NAME, "p").text == "Connected", "the detail is not under the title"
     browser.switch_to.active_element.send_keys(Keys.ESCAPE)
     wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog[open]"), message="Escape did not close it")
     row_named(browser, "Harbor-5G").find_element(By.CSS_SELECTOR, "[data-action=detail]").click()
