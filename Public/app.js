@@ -27,7 +27,7 @@ function click(event) {
     event.preventDefault();
     return interaction().then(({ navigation }) => navigation.jumpToSection(+indexLink.dataset.section));
   }
-  if (event.target.closest('.ht[href]')) event.preventDefault(); // a header's link, for pages without script
+  if (event.target.closest('.ht[href], .cl')) event.preventDefault(); // header and child links, for pages without script
   interaction().then(({ actions }) => actions.click(event));
 }
 

@@ -6,6 +6,7 @@ import urllib.request
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from conftest import WIDTHS, at_width, open_table, rows, screenshot, wait
@@ -92,3 +93,29 @@ def test_with_javascript_the_header_links_toggle_in_place(browser, text_server):
     wait(browser, lambda d: len(rows(d)) == 8, message="the group did not open in place")
     assert browser.current_url.split("?")[0] == url.split("?")[0]
     assert browser.execute_script("return performance.getEntriesByType('navigation').length") == 1
+
+
+def test_without_javascript_a_row_with_a_child_table_is_a_link_and_inset_cards_keep_their_margins(no_script, server):
+    driver = no_script
+    driver.get(f"{server.url}/d/settings")
+    wifi = next(r for r in driver.find_elements(By.CSS_SELECTOR, "[data-row-id]") if r.text.startswith("Wi-Fi"))
+    left, right, width = driver.execute_script(
+        "const b = arguments[0].getBoundingClientRect(); return [b.left, b.right, document.documentElement.clientWidth]", wifi)
+    assert left >= 16 and abs(left - (width - right)) <= 1, f"inset card at {left}..{right} of {width}"
+    ActionChains(driver).move_to_element_with_offset(wifi, -wifi.rect["width"] // 2 + 30, 0).click().perform()  # on its icon
+    wait(driver, lambda d: "child=" in d.current_url, message="the row did not open its child table")
+    assert driver.find_element(By.CSS_SELECTOR, "[data-role=title]").text == "Wi-Fi"
+    assert "Ask to Join Networks" in driver.find_element(By.CSS_SELECTOR, "[data-role=scroller]").text
+
+
+def test_with_javascript_a_child_link_pushes_the_child_in_place(browser, server):
+    open_table(browser, server, "settings")
+    browser.execute_script("window.__noReload = true")
+    wifi = next(r for r in rows(browser) if r.text.startswith("Wi-Fi"))
+    link = wifi.find_element(By.CSS_SELECTOR, "a.cl")
+    assert link.get_attribute("href").endswith("?child=" + wifi.get_attribute("data-child"))
+    link.click()
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-role=title]").text == "Wi-Fi")
+    assert browser.execute_script("return window.__noReload") is True, "the link loaded a new page"
+    browser.find_element(By.CSS_SELECTOR, "[data-action=back]").click()
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-role=title]").text.startswith("Settings"))

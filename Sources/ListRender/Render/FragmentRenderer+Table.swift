@@ -70,28 +70,40 @@ extension FragmentRenderer {
         switch cell.style {
         case .default:
             html.raw("<div class=\"tx\"><div class=\"t1\">")
-            html.cellText(text)
+            renderLabel(text, child: row.child, into: &html)
             html.raw("</div></div>")
         case .subtitle:
             html.raw("<div class=\"tx\"><div class=\"t1\">")
-            html.cellText(text)
+            renderLabel(text, child: row.child, into: &html)
             html.raw("</div>")
             renderLine(detail, open: "<div class=\"t2\">", close: "</div>", into: &html)
             html.raw("</div>")
         case .value1:
             html.raw("<div class=\"tx v1\"><span class=\"t1\">")
-            html.cellText(text)
+            renderLabel(text, child: row.child, into: &html)
             html.raw("</span>")
             renderLine(detail, open: "<span class=\"dt\">", close: "</span>", into: &html)
             html.raw("</div>")
         case .value2:
             html.raw("<div class=\"tx v2\"><span class=\"lb\">")
-            html.cellText(text)
+            renderLabel(text, child: row.child, into: &html)
             html.raw("</span><span class=\"dt\">")
             html.cellText(detail ?? "")
             html.raw("</span></div>")
         }
         renderAccessory(cell, label: text, into: &html)
+    }
+
+    /// Writes a row's text; a row that opens a child table makes it a link to the child (`?child=…` on the
+    /// same page) that covers the whole cell, so the row opens its table without the script too (the
+    /// script takes the click and pushes the child instead).
+    static func renderLabel(_ text: String, child: UnsafeRawBufferPointer?, into html: inout HTMLBuffer) {
+        guard let child else { return html.cellText(text) }
+        html.raw("<a class=\"cl\" href=\"?child=")
+        html.text(utf8: child)
+        html.raw("\">")
+        html.cellText(text)
+        html.raw("</a>")
     }
 
     /// Writes the accessory as iOS draws it: a switch (`role="switch"`, `aria-checked`), else a chevron, a
