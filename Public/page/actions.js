@@ -33,6 +33,11 @@ const tools = {
   'select-all': selectAll,
   'delete-selected': () => deleteSelected(),
   cancel: () => dom.confirm.close(),
+  'cancel-search': () => {
+    dom.search.value = '';
+    dom.search.dispatchEvent(new Event('input'));
+    dom.scroller.focus({ preventScroll: true }); // out of the search form, so Cancel goes
+  },
   confirm: () => (dom.confirm.close(), state.pendingConfirm?.()),
   toggle: flipSwitch,
   detail: showDetail,

@@ -73,6 +73,12 @@ export function openChild(row) {
   go(location.search);
 }
 
+/// What an empty list says: "No Results for “…”" while searching, as UISearchController's results do.
+function sayEmpty(text) {
+  $('#empty').textContent = text ? t('No Results for “%s”', text) : t('No rows');
+}
+sayEmpty(new URLSearchParams(location.search).get('q'));
+
 let searchTimer;
 /// Filters the list by the search field's text shortly after typing pauses; clearing it restores the view
 /// from before the search.
@@ -84,6 +90,7 @@ export function searchSoon() {
     for (const name of ['anchor', 'top', 'q']) params.delete(name);
     if (text) params.set('q', text);
     const search = (!text && historyState.beforeSearch) || '?' + params;
+    sayEmpty(text);
     history.replaceState(historyState, '', search);
     go(search);
   }, 150);
@@ -91,7 +98,7 @@ export function searchSoon() {
 
 /// Back and forward: the view of the URL.
 export function followHistory() {
-  dom.search.value = new URLSearchParams(location.search).get('q') || '';
+  sayEmpty((dom.search.value = new URLSearchParams(location.search).get('q') || ''));
   go(location.search);
 }
 

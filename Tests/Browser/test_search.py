@@ -1,6 +1,7 @@
 """The search field: results as one types, `q` in the URL, reload, clearing back to the view before, CJK
 substrings, live changes over results, no stale results after fast typing, and the form without script."""
 import json
+import re
 import os
 import plistlib
 import shutil
@@ -242,3 +243,34 @@ def test_clearing_brings_back_the_groups_that_were_open(browser, text_server):
     opened = browser.find_element(By.CSS_SELECTOR, f'[data-section-id="{section}"][role=row]')
     assert opened.get_attribute("aria-expanded") == "true"
     assert browser.find_elements(By.CSS_SELECTOR, f'[data-row-id][data-section="{opened.get_attribute("data-section")}"]')
+
+
+def test_cancel_shows_while_searching_and_leaves_the_search_and_no_results_names_the_query(browser, search_server):
+    open_table(browser, search_server, "shelves")
+    cancel = browser.find_element(By.CSS_SELECTOR, "[data-action=cancel-search]")
+    assert not cancel.is_displayed(), "Cancel shows before a search"
+    type_into(browser, "zzqx")
+    wait(browser, lambda d: cancel.is_displayed(), message="no Cancel while searching")
+    assert cancel.text == "Cancel"
+    box, bar = field(browser).rect, browser.find_element(By.CSS_SELECTOR, ".search").rect
+    assert box["x"] + box["width"] <= cancel.rect["x"] <= bar["x"] + bar["width"], "Cancel is not beside the field"
+    empty = wait(browser, lambda d: [e for e in d.find_elements(By.ID, "empty") if e.is_displayed()],
+                 message="no empty state")[0]
+    assert empty.text == "No Results for “zzqx”"
+    cancel.click()
+    wait(browser, lambda d: query_in_url(d) is None, message="Cancel did not leave the search")
+    wait(browser, lambda d: rows(d), message="the list did not come back")
+    assert field(browser).get_attribute("value") == ""
+    wait(browser, lambda d: not cancel.is_displayed(), message="Cancel stayed after the search")
+
+
+def test_a_match_is_highlighted_in_a_colour_that_reads_in_dark_mode(browser, search_server):
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        open_table(browser, search_server, "shelves", "?q=lantern")
+        mark = wait(browser, lambda d: d.find_elements(By.TAG_NAME, "mark"), message="no highlight")[0]
+        red, green, blue = (int(part) for part in re.findall(r"\d+", mark.value_of_css_property("color"))[:3])
+        assert min(red, green, blue) > 200, "the highlighted text is not light on the dark page"
+        assert mark.value_of_css_property("background-color") != "rgba(255, 255, 0, 1)", "the highlight is opaque yellow"
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

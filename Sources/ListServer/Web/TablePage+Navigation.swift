@@ -56,7 +56,9 @@ extension TablePage {
         html.text(query ?? "")
         html.raw("\" placeholder=\"")
         html.raw(search)
-        html.raw("\" data-role=\"search\" enterkeyhint=\"search\"></form>")
+        html.raw("\" data-role=\"search\" enterkeyhint=\"search\"><button type=\"button\" class=\"cancel\" data-action=\"cancel-search\">")
+        html.raw(html.language.pick("Cancel", "取消"))
+        html.raw("</button></form>")
     }
 
     /// A query value with everything but unreserved characters percent-encoded.
