@@ -53,14 +53,25 @@ export function click(event) {
   if (tools[action]) return tools[action](row);
   if (action === 'minus') return row === open ? closeOpenRow() : openRow(row, 't');
   if (swiped) return runAction(row, control); // the red button is the confirmation, as UIKit's
-  if (action === 'download') {
-    state.downloaded.add(row.dataset.rowId);
-    control.disabled = true;
-    return say($('#toast'), t('%s is downloading…', nameOf(row)), 2000);
-  }
+  if (action === 'download') return download(row, control);
+  if (action === 'open') return say($('#toast'), t('Opening %s…', nameOf(row)), 2000);
   if (!row || (control && action !== 'insert') || !dom.scroller.contains(row)) return;
   if (row.dataset.cell !== 'header') activate(row, true, event.shiftKey);
   else if (row.hasAttribute('aria-expanded')) toggleSection(row);
+}
+
+/// Download on an app: the button turns into a progress ring, and when the download is done the row stores
+/// `installed`, so it shows Open from then on, here and on every other page.
+function download(row, button) {
+  const id = row.dataset.rowId;
+  state.downloaded.add(id);
+  button.disabled = true;
+  button.classList.add('busy');
+  say($('#toast'), t('%s is downloading…', nameOf(row)), 2000);
+  setTimeout(async () => {
+    await batch({ updateRows: [{ id: +id, fields: { installed: true } }] });
+    state.downloaded.delete(id);
+  }, 1200);
 }
 
 /// The keys that say how a row looks or behaves, not what it is: the detail sheet leaves them out.

@@ -27,6 +27,7 @@ extension DatasetKind {
             [
                 FieldRule("name", .string, required: true), FieldRule("icon", .string),
                 FieldRule("size", .numberOrString), FieldRule("download", .numberOrString),
+                FieldRule("installed", .boolean),
             ]
         case .messages:
             [

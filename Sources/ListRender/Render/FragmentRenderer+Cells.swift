@@ -28,8 +28,14 @@ extension FragmentRenderer {
             html.cellText(name)
             html.raw("</div><div class=\"t2\">")
             html.text(appSummary(fields, language: html.language))
-            html.raw("</div></div><button type=\"button\" class=\"dl\" data-action=\"download\">")
-            html.raw(html.language.pick("Download", "获取"))
+            // The App Store cell's button: Download, then Open once the app is installed (`installed`).
+            if fields["installed"]?.boolValue == true {
+                html.raw("</div></div><button type=\"button\" class=\"dl\" data-action=\"open\">")
+                html.raw(html.language.pick("Open", "打开"))
+            } else {
+                html.raw("</div></div><button type=\"button\" class=\"dl\" data-action=\"download\">")
+                html.raw(html.language.pick("Download", "获取"))
+            }
             html.raw("</button>")
         case .message:
             renderMessage(fields, into: &html)

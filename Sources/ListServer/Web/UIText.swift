@@ -17,7 +17,7 @@ enum UIText {
         ("New Row", "新行"), ("Could not load: ", "无法载入："), ("Not saved: ", "未存储："),
         ("The list changed elsewhere and was refreshed. Try again.", "列表已在别处更改并已刷新，请再试一次。"),
         ("%s is downloading…", "正在下载“%s”…"), ("Yes", "是"), ("No", "否"),
-        ("No Results for “%s”", "没有“%s”的结果"),
+        ("No Results for “%s”", "没有“%s”的结果"), ("Opening %s…", "正在打开“%s”…"),
     ]
 
     /// The language a request asks for: its `lang` query parameter, else its `Accept-Language` field.
