@@ -23,6 +23,8 @@ public struct TableEditing: Sendable {
     public var targetIndexPathForMove: @Sendable (_ source: IndexPath, _ proposed: IndexPath) -> IndexPath
     /// `tableView(_:trailingSwipeActionsConfigurationForRowAt:)`; nil gives the default Delete action.
     public var trailingActionsForRow: @Sendable (IndexPath, RowID) -> [RowAction]?
+    /// `tableView(_:leadingSwipeActionsConfigurationForRowAt:)`; nil gives none.
+    public var leadingActionsForRow: @Sendable (IndexPath, RowID) -> [RowAction]? = { _, _ in nil }
 
     /// The title of the delete confirmation button when no hook gives one.
     public static let defaultDeleteConfirmationTitle = "Delete"
@@ -98,6 +100,17 @@ public struct TableEditing: Sendable {
         guard editingStyleForRow(indexPath, id) == .delete else { return [] }
         let title = deleteConfirmationTitle(forRowAt: indexPath, in: snapshot)
         return [RowAction(title: title, style: .destructive, handlerID: RowAction.deleteHandlerID)]
+    }
+
+    /// The buttons a swipe to the right reveals: none in editing mode or on a row that cannot be edited;
+    /// else the hook's.
+    /// - Complexity: O(1) plus the hooks.
+    public func leadingActions(forRowAt indexPath: IndexPath, in snapshot: TableSnapshot, isEditing: Bool)
+        -> [RowAction]
+    {
+        let id = snapshot.rowID(at: indexPath)
+        guard !isEditing, canEditRow(indexPath, id) else { return [] }
+        return leadingActionsForRow(indexPath, id) ?? []
     }
 
     /// The batch that commits a row's editing style, as the data source does in

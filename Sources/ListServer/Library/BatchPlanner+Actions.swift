@@ -5,8 +5,8 @@ import Models
 extension BatchPlanner {
     /// Turns the request's row actions into the operations they stand for, as the handler of a
     /// `UIContextualAction` would: `delete` deletes the row, `update` sets its keys, `moveTo` moves it to
-    /// the top or bottom of its section. The row's actions are the dataset's (``RowActionLevels``), never
-    /// the client's: a client names only the button it tapped.
+    /// the top or bottom of its section. The row's actions are what the dataset's ``TableEditing`` gives
+    /// (``DatasetEntry/editing``), never the client's: a client names only the button it tapped.
     /// - Returns: the request with the operations added and `rowActions` emptied, and the rows an action
     ///   moves (their move needs no `canMove`: the action allows it).
     /// - Throws: ``LibraryError/invalidBatch(path:message:)`` naming `rowActions[i]` when the row does not
@@ -23,17 +23,14 @@ extension BatchPlanner {
                 throw LibraryError.invalidBatch(path: "\(path).id", message: "row \(run.id) does not exist in '\(entry.dataset.id)'")
             }
             let section = entry.dataset.sections[at.section]
-            let fields = section.rows[at.row].fields
-            guard entry.metrics.rowCanBeEdited(fields) else {
+            guard entry.metrics.rowCanBeEdited(section.rows[at.row].fields) else {
                 throw LibraryError.invalidBatch(
                     path: "\(path).id", message: "row \(run.id) cannot be swiped, so it has no row actions")
             }
-            let actions = entry.actions.actions(section: at.section, rowFields: fields)
-            let list: [SwipeAction] =
+            let list =
                 switch run.edge {
-                case .trailing:
-                    actions.trailing ?? [SwipeAction(title: "Delete", style: .destructive, effect: .delete)]
-                case .leading: actions.leading ?? []
+                case .trailing: entry.editing.trailingActions(forRowAt: at, in: entry.snapshot, isEditing: false)
+                case .leading: entry.editing.leadingActions(forRowAt: at, in: entry.snapshot, isEditing: false)
                 }
             guard run.index < list.count else {
                 throw LibraryError.invalidBatch(

@@ -29,14 +29,7 @@ extension BatchPlanner {
     /// with `moveWithinSection`, `targetIndexPathForMove` keeps the row in its section, and a move the rule
     /// redirects is refused with the place it would be kept at.
     func checkMoveTarget(of id: RowID, from source: IndexPath, to proposed: IndexPath, _ path: String) throws(LibraryError) {
-        let sections = entry.dataset.sections
-        let editing = TableEditing(targetIndexPathForMove: { source, proposed in
-            guard sections[source.section].fields[TableDocument.moveWithinSectionKey]?.boolValue == true,
-                proposed.section != source.section
-            else { return proposed }
-            let last = sections[source.section].rows.count - 1
-            return IndexPath(row: proposed.section < source.section ? 0 : last, section: source.section)
-        })
+        let editing = entry.editing
         let target = editing.targetIndexPathForMove(source, proposed)
         guard target != proposed else { return }
         throw LibraryError.invalidBatch(

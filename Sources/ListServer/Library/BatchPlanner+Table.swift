@@ -4,16 +4,16 @@ import Models
 
 extension BatchPlanner {
     /// Refuses to delete a table row whose editing style is not `delete`, or to move one that does not
-    /// say `canMove`, as `UITableView` offers neither control for it.
+    /// say `canMove`, as `UITableView` offers neither control for it (the entry's ``TableEditing``).
     /// - Parameter verb: `deleted` or `moved`.
     func checkEditing(of id: RowID, at: IndexPath, _ path: String, _ verb: String) throws(LibraryError) {
-        let cell = TableCell(entry.dataset.sections[at.section].rows[at.row].fields)
-        if verb == "deleted", cell.editingStyle != .delete {
+        let style = entry.editing.editingStyle(forRowAt: at, in: entry.snapshot)
+        if verb == "deleted", style != .delete {
             throw LibraryError.invalidBatch(
-                path: path, message: "row \(id) has the editing style \(cell.editingStyle.rawValue); only rows whose "
+                path: path, message: "row \(id) has the editing style \(style.rawValue); only rows whose "
                     + "editingStyle is delete can be deleted (update it first to make the row deletable)")
         }
-        if verb == "moved", !cell.canMove {
+        if verb == "moved", !entry.editing.canMove(rowAt: at, in: entry.snapshot) {
             throw LibraryError.invalidBatch(
                 path: path, message: "row \(id) cannot move; only rows with \"canMove\": true can be moved")
         }

@@ -21,6 +21,8 @@ final class DatasetEntry: Sendable {
     let defaultExpanded: ExpandedSections
     /// The swipe actions of the rows, by level.
     let actions: RowActionLevels
+    /// What the rows allow when edited (``editing(of:metrics:actions:)``).
+    let editing: TableEditing
 
     /// Window responses already written for this version, in a lane for each of up to four event loops
     /// (a quarter of a one-lane cache's room each).
@@ -75,6 +77,7 @@ final class DatasetEntry: Sendable {
             + ".v" + String(dataset.version)
         defaultExpanded = metrics.sectionsStartExpanded ? .all : .none
         actions = RowActionLevels(dataset)
+        editing = Self.editing(of: dataset, metrics: metrics, actions: actions)
         if dataset.kind == .table {
             (indexTitles, indexSections) = Self.tableIndex(of: dataset.sections)
         } else if dataset.sections.count > 1 && metrics.hasSectionHeaders {

@@ -125,3 +125,17 @@ func customTitleAndActions() {
     let insertOnly = TableEditing(editingStyleForRow: { _, _ in .insert })
     #expect(insertOnly.trailingActions(forRowAt: path(0, 0), in: table, isEditing: false).isEmpty)
 }
+
+@Test("leading actions come from their hook, none by default, none in editing mode or on rows that cannot be edited")
+func leadingActions() {
+    var editing = TableEditing(canEditRow: { _, id in id != RowID(2) })
+    #expect(editing.leadingActions(forRowAt: path(0, 0), in: table, isEditing: false).isEmpty)
+    let pin = SwipeAction(title: "Pin", effect: .moveTo(.top))
+    editing.leadingActionsForRow = { _, _ in [RowAction(pin, handlerID: "leading.0")] }
+    let actions = editing.leadingActions(forRowAt: path(0, 0), in: table, isEditing: false)
+    #expect(actions == [RowAction(title: "Pin", style: .normal, handlerID: "leading.0", effect: .moveTo(.top))])
+    #expect(editing.leadingActions(forRowAt: path(0, 0), in: table, isEditing: true).isEmpty)
+    #expect(editing.leadingActions(forRowAt: path(0, 1), in: table, isEditing: false).isEmpty)
+    let delete = RowAction(SwipeAction(title: "删除", style: .destructive, effect: .delete), handlerID: "trailing.0")
+    #expect(delete.handlerID == RowAction.deleteHandlerID && delete.style == .destructive)
+}
