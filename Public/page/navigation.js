@@ -123,3 +123,26 @@ export function jumpToSection(section) {
     if (header) setTop(header.at);
   });
 }
+
+/// Dragging along the section index scrubs through the sections, as UITableView's index tracks a finger: the
+/// section under the pointer is jumped to as the pointer passes it, and the click that ends a drag is not a tap.
+document.addEventListener('pointerdown', event => {
+  const index = event.target.closest('#index');
+  if (!index || event.button) return;
+  let shown = event.target.closest('a')?.dataset.section, moved = false;
+  const follow = moveEvent => {
+    const box = index.getBoundingClientRect();
+    const link = document.elementFromPoint(box.left + box.width / 2, Math.min(box.bottom - 1, Math.max(box.top + 1, moveEvent.clientY)))?.closest('#index a');
+    if (!link || link.dataset.section === shown) return;
+    // Captured only once the pointer leaves its letter, so that a tap stays a tap on the link.
+    if (!moved) index.setPointerCapture(moveEvent.pointerId);
+    shown = link.dataset.section;
+    moved = true;
+    jumpToSection(+shown);
+  };
+  index.addEventListener('pointermove', follow);
+  index.addEventListener('pointerup', () => {
+    index.removeEventListener('pointermove', follow);
+    if (moved) index.addEventListener('click', click => (click.preventDefault(), click.stopPropagation()), { capture: true, once: true });
+  }, { once: true });
+});

@@ -3,12 +3,21 @@ Open, which the row keeps (stored) across reloads."""
 import json
 import urllib.request
 
+import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import open_table, rows, screenshot, wait
+from conftest import Server, open_table, rows, screenshot, wait
 
 
-def test_download_disables_the_button_and_shows_a_fading_toast(browser, server):
+@pytest.fixture(scope="module")
+def apps_server():
+    running = Server()  # installs an app: the session's server keeps its Download buttons
+    yield running
+    running.stop()
+
+
+def test_download_disables_the_button_and_shows_a_fading_toast(browser, apps_server):
+    server = apps_server
     open_table(browser, server, "apps")
     row = rows(browser)[1]
     name = row.find_element(By.CSS_SELECTOR, ".t1").text

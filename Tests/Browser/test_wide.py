@@ -1,0 +1,104 @@
+"""Wide screens and edit mode as iPadOS lays them out: plain lists full width on white, grouped ones centred on
+grey with symmetric margins, the section index beside the rows, at least 44 px tall and scrubbed by a drag;
+separators that follow the content in edit mode and a background on selected rows."""
+import json
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from conftest import Server, animations_done, at_width, open_table, rows, wait
+
+
+@pytest.fixture(scope="module")
+def wide_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("wide")
+    sections = [{"header": f"{letter} section", "indexTitle": letter,
+                 "rows": [{"text": f"{letter} row {index}"} for index in range(6)]} for letter in "ABCDEFGH"]
+    (folder / "abc.json").write_text(json.dumps({"table": {"style": "insetGrouped", "sections": sections}}))
+    (folder / "todo.json").write_text(json.dumps([{"title": f"Task {index}", "subtitle": "Soon"} for index in range(8)]))
+    running = Server(["--import", str(folder / "abc.json"), "--import", str(folder / "todo.json")])
+    yield running
+    running.stop()
+
+
+def box(driver, element):
+    return driver.execute_script("const b = arguments[0].getBoundingClientRect();"
+                                 "return {l: b.left, r: b.right, t: b.top, b: b.bottom, h: b.height}", element)
+
+
+def scroller_box(driver):
+    return driver.execute_script("const s = document.querySelector('[data-role=scroller]'), b = s.getBoundingClientRect();"
+                                 "return {l: b.left, r: b.left + s.clientWidth, bg: getComputedStyle(s).backgroundColor}")
+
+
+@pytest.fixture
+def wide(browser):
+    at_width(browser, 1280)
+    yield browser
+    at_width(browser, 480)
+
+
+def test_a_plain_list_is_full_width_on_white_at_1280(wide, wide_server):
+    open_table(wide, wide_server, "todo")
+    area, row = scroller_box(wide), box(wide, rows(wide)[0])
+    assert row["l"] - area["l"] <= 1 and area["r"] - row["r"] <= 1, (row, area)
+    assert area["bg"] == "rgb(255, 255, 255)", "a plain list's background is not the cells'"
+
+
+def test_an_inset_grouped_list_is_centred_with_its_index_beside_the_rows(wide, wide_server):
+    open_table(wide, wide_server, "abc")
+    area, card = scroller_box(wide), box(wide, rows(wide)[0])
+    assert abs((card["l"] - area["l"]) - (area["r"] - card["r"])) <= 2, f"not centred: {card} in {area}"
+    assert card["r"] - card["l"] <= 800
+    index = wide.find_element(By.CSS_SELECTOR, "[data-role=index]")
+    bar = box(wide, index)
+    assert 0 <= bar["l"] - card["r"] <= 40, f"the index bar is {bar['l'] - card['r']} px from the rows"
+    assert bar["h"] >= 44
+
+
+@pytest.mark.parametrize("width", (360, 768))
+def test_inset_margins_are_symmetric_with_the_index(browser, wide_server, width):
+    at_width(browser, width)
+    try:
+        open_table(browser, wide_server, "abc")
+        area, card = scroller_box(browser), box(browser, rows(browser)[0])
+        assert abs((card["l"] - area["l"]) - (area["r"] - card["r"])) <= 2, f"margins {card['l'] - area['l']} and {area['r'] - card['r']}"
+    finally:
+        at_width(browser, 480)
+
+
+def test_dragging_along_the_index_scrubs_through_the_sections(browser, wide_server):
+    open_table(browser, wide_server, "abc")
+    links = browser.find_elements(By.CSS_SELECTOR, "[data-role=index] a")
+    first, last = box(browser, links[0]), box(browser, links[-1])
+    chain = ActionChains(browser).move_to_element(links[0]).click_and_hold()
+    steps = 8
+    for _ in range(steps):
+        chain = chain.move_by_offset(0, int((last["t"] + last["h"] / 2 - first["t"] - first["h"] / 2) / steps))
+    chain.release().perform()
+    header = lambda: next((h for h in browser.find_elements(By.CSS_SELECTOR, "[data-section-id]")
+                           if h.is_displayed() and box(browser, h)["b"] > box(browser, browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]"))["t"] + 1), None)
+    wait(browser, lambda d: header() is not None and header().text.startswith(("G", "H")),
+         message="the drag did not scrub to the last sections")
+
+
+def test_edit_mode_separators_follow_the_content_and_selected_rows_have_a_background(browser, wide_server, server):
+    open_table(browser, wide_server, "todo")
+    row = rows(browser)[0]
+    before = browser.execute_script("return parseFloat(getComputedStyle(arguments[0].querySelector('.rc'), '::after').left)", row)
+    browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".editing"))
+    animations_done(browser)
+    after = browser.execute_script("return parseFloat(getComputedStyle(arguments[0].querySelector('.rc'), '::after').left)", row)
+    text_left = box(browser, row.find_element(By.CSS_SELECTOR, ".t1"))["l"] - box(browser, row)["l"]
+    assert after - before >= 30 and abs(after - text_left) <= 2, f"separator at {before} → {after}, text at {text_left}"
+    browser.find_element(By.CSS_SELECTOR, "[data-action=done]").click()
+    open_table(browser, server, "messages")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+    target = rows(browser)[2]
+    target.click()
+    wait(browser, lambda d: target.get_attribute("aria-selected") == "true")
+    background = browser.execute_script("return getComputedStyle(arguments[0].querySelector('.rc')).backgroundColor", target)
+    assert background not in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"), "a selected row has no background"
+    browser.find_element(By.CSS_SELECTOR, "[data-action=done]").click()
