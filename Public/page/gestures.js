@@ -1,16 +1,18 @@
 // Pointer gestures on rows, as a UITableView's: the press highlight (on touch after a moment, and none once the
 // touch scrolls or swipes), swipes that reveal a row's actions (trailing from the right, leading from the left;
-// one row open at a time; a full swipe runs the first action), and in edit mode the grip that lifts a row while
-// the others make room.
+// one row open at a time; a full swipe runs the first action), in edit mode the grip that lifts a row while
+// the others make room, and on touch the swipe from a child table's left edge that goes back.
 import { batch, deleteRows } from './editing.js';
 import { $, dom, itemOf, state } from './state.js';
 import { put } from './windows.js';
 
 const pressDelay = 100; // ms before a touch highlights its row, so a scroll does not flash rows
 let pressTimer;
+let edge = null; // a swipe from a child table's left edge: {x, y, dx, moving}
+const edgeWidth = 24; // px from the left that start one
 
 /// The buttons a swipe reveals on `row`: its trailing group (`t`) or leading group (`l`), if it has one.
-const groupOf = (row, edge) => $(edge === 'l' ? '.acts.l' : '.acts.t', row);
+const groupOf = (row, side) => $(side === 'l' ? '.acts.l' : '.acts.t', row);
 
 /// Runs the action of a swipe's button, as its UIContextualAction handler would: Delete deletes, any other
 /// action is run by the server as the dataset describes it.
@@ -21,12 +23,12 @@ export function runAction(row, button) {
 }
 
 /// Leaves `row` open on one side (`t` or `l`), its content slid aside by the width of that side's buttons.
-export function openRow(row, edge) {
+export function openRow(row, side) {
   closeOpenRow();
-  const group = groupOf(row, edge);
+  const group = groupOf(row, side);
   if (!group) return;
-  row.setAttribute('data-open', edge);
-  $('.rc', row).style.transform = `translateX(${edge === 'l' ? group.offsetWidth : -group.offsetWidth}px)`;
+  row.setAttribute('data-open', side);
+  $('.rc', row).style.transform = `translateX(${side === 'l' ? group.offsetWidth : -group.offsetWidth}px)`;
 }
 
 /// Closes the row a swipe opened; returns whether one was open.
@@ -50,8 +52,37 @@ function unpress() {
   state.pressed = null;
 }
 
+/// A touch that starts at the left edge of a child table drags it to the right, and past a third of the width goes
+/// back to the parent, as UINavigationController's interactive pop does.
+
+function edgeMove(event) {
+  const dx = event.clientX - edge.x;
+  if (!edge.moving) {
+    if (Math.abs(event.clientY - edge.y) > 12) return (edge = null);
+    if (dx < 10) return;
+    edge.moving = true;
+    unpress();
+    dom.scroller.setPointerCapture(event.pointerId);
+  }
+  edge.dx = Math.max(0, dx);
+  dom.scroller.style.transition = 'none';
+  dom.scroller.style.translate = `${edge.dx}px 0`;
+}
+
+function edgeUp() {
+  const { moving, dx } = edge;
+  edge = null;
+  if (!moving) return; // a tap near the edge stays a tap
+  state.swallowClick = true;
+  dom.scroller.style.transition = '';
+  dom.scroller.style.translate = '';
+  if (dx > dom.scroller.clientWidth / 3) history.back();
+}
+
 export function pointerDown(event) {
   state.swallowClick = false;
+  if (event.pointerType === 'touch' && state.child && history.state?.up && event.clientX - dom.scroller.getBoundingClientRect().left < edgeWidth)
+    return (edge = { x: event.clientX, y: event.clientY, dx: 0, moving: false });
   const row = event.target.closest('.row'), open = $('[data-open]', dom.layer);
   // A touch anywhere while a row is open only closes it, as on iOS.
   if (open && !state.editing && open !== row) {
@@ -69,6 +100,7 @@ export function pointerDown(event) {
 }
 
 export function pointerMove(event) {
+  if (edge) return edgeMove(event);
   const swipe = state.swipe;
   if (!swipe) return;
   const row = swipe.row, dx = event.clientX - swipe.x;
@@ -94,12 +126,13 @@ export function pointerMove(event) {
 }
 
 export function pointerUp() {
+  if (edge) return edgeUp();
   const swipe = state.swipe;
   unpress();
   state.swipe = null;
   if (!swipe?.moving) return;
   state.swallowClick = true;
-  const row = swipe.row, edge = swipe.dx < 0 ? 't' : 'l', group = groupOf(row, edge);
+  const row = swipe.row, side = swipe.dx < 0 ? 't' : 'l', group = groupOf(row, side);
   row.classList.remove('sw');
   for (const side of [swipe.trailing, swipe.leading]) if (side) side.style.width = '';
   $('.rc', row).style.transform = '';
@@ -107,7 +140,7 @@ export function pointerUp() {
   if (!group) return;
   // A full swipe runs the side's first action; a swipe past half its buttons leaves them open.
   if (Math.abs(swipe.dx) > row.clientWidth / 2) return runAction(row, $('.act:not(.em)', group));
-  if (Math.abs(swipe.dx) > group.offsetWidth / 2) openRow(row, edge);
+  if (Math.abs(swipe.dx) > group.offsetWidth / 2) openRow(row, side);
   else closeOpenRow();
 }
 

@@ -79,6 +79,13 @@ def test_end_shows_the_last_row_and_home_the_first(browser, long_list):
     for _ in range(2):
         press(browser, Keys.END)
         top, height, client = settle(browser, long_list)
+        # Rows measured on the way move the end; the page finishes the way there when scrolling ends, which
+        # a loaded machine may deliver after the scroller has looked still for a moment.
+        for _ in range(20):
+            if abs(top - (height - client)) <= 1:
+                break
+            time.sleep(0.25)
+            top, height, client = settle(browser, long_list)
         assert abs(top - (height - client)) <= 1, f"End stopped at {top} of {height - client}"
         rows = browser.execute_script(VISIBLE_ROWS, long_list)
         assert rows[-1][0] == last_row, f"the last visible row is {rows[-1]}, not row {last_row}"
@@ -86,6 +93,11 @@ def test_end_shows_the_last_row_and_home_the_first(browser, long_list):
 
         press(browser, Keys.HOME)
         top, _, _ = settle(browser, long_list)
+        for _ in range(20):
+            if top == 0:
+                break
+            time.sleep(0.25)
+            top, _, _ = settle(browser, long_list)
         assert top == 0, f"Home stopped at {top}"
         rows = browser.execute_script(VISIBLE_ROWS, long_list)
         assert rows[0][0] == "0.0" and rows[0][1] >= 0, f"the first visible row is {rows[0]}"

@@ -131,3 +131,31 @@ def test_a_dragged_row_lifts_and_the_rows_it_passes_move_aside(browser, todo_ser
         assert browser.execute_script("return getComputedStyle(arguments[0]).translate", third) in ("none", "0px")
     finally:
         ActionChains(browser).release().perform()
+
+
+def test_a_touch_swipe_from_the_left_edge_of_a_child_table_goes_back(browser, server):
+    open_table(browser, server, "settings")
+    wifi = next(r for r in rows(browser) if r.text.startswith("Wi-Fi"))
+    wifi.find_element(By.CSS_SELECTOR, "a.cl").click()
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-role=title]").text == "Wi-Fi")
+    animations_done(browser)
+    box = browser.execute_script("const b = document.querySelector('[data-role=scroller]').getBoundingClientRect();"
+                                 "return [b.left, b.top + 200, b.width]")
+    left, y, width = box
+    # A short pull springs back and stays in the child.
+    touch(browser, "touchStart", left + 5, y)
+    for step in range(1, 5):
+        touch(browser, "touchMove", left + 5 + step * 15, y)
+    moved = lambda: browser.execute_script("return parseFloat(getComputedStyle(document.querySelector('[data-role=scroller]')).translate) || 0")
+    wait(browser, lambda d: moved() >= 30, message="the table did not follow the finger")
+    touch(browser, "touchEnd")
+    time.sleep(0.4)
+    assert browser.find_element(By.CSS_SELECTOR, "[data-role=title]").text == "Wi-Fi"
+    # Past a third of the width it goes back.
+    touch(browser, "touchStart", left + 5, y)
+    for step in range(1, 9):
+        touch(browser, "touchMove", left + 5 + step * width / 12, y)
+    touch(browser, "touchEnd")
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-role=title]").text.startswith("Settings"),
+         message="the edge swipe did not go back")
+    assert "child=" not in browser.current_url
