@@ -61,6 +61,7 @@ public final class HTTPServer: Sendable {
             let context = ServerContext(
                 configuration: configuration, handler: handler, listenFD: fd, loops: loops,
                 descriptorLimit: descriptorLimit)
+            configuration.metrics?.attach(context)
             for loop in loops {
                 let thread = try Posix.spawnThread(name: "http-loop-\(loop.index)") {
                     EventLoopRunner(loop: loop, context: context).run()

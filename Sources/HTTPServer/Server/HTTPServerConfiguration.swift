@@ -54,6 +54,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var problemPaths = ProblemPaths.none
     /// Whether to write one access-log line per request on stderr.
     public var accessLog = true
+    /// How the access-log lines read.
+    public var accessLogFormat = AccessLog.Format.text
+    /// Where the server counts its requests, connections and bytes (``ServerMetrics``); nil counts nothing.
+    public var metrics: ServerMetrics?
     /// Answers plain `GET`s (``HTTPPlainRequest``) from their bytes before the handler sees them, for the
     /// requests an application serves most; nil: every request goes to the handler.
     public var plainResponder: HTTPPlainResponder?

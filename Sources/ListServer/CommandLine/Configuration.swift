@@ -31,6 +31,8 @@ struct Configuration: Sendable, Equatable {
     var maxImportBytes = 256 << 20
     /// The most event streams one client address may hold open (`--max-streams-per-client`).
     var maxStreamsPerClient = 64
+    /// How the access log reads (`--log-format`).
+    var logFormat = AccessLog.Format.text
     var showHelp = false
 
     static let usage = """
@@ -65,6 +67,8 @@ struct Configuration: Sendable, Equatable {
                                and the listen address; repeatable. Requests naming any other
                                host get 421, so that a foreign page cannot read or change data
           --public DIR         directory of the page's static files (default: the package's Public/)
+          --log-format FORMAT  the access log as text (default) or json: one object a line with time,
+                               route, method, path, status, bytes, duration_ms and connection
           --quiet              no access log
           --help               show this help
 
@@ -152,6 +156,12 @@ struct Configuration: Sendable, Equatable {
                     throw UsageError("--max-import-bytes expects a positive number of bytes, found \"\(text)\"")
                 }
                 configuration.maxImportBytes = bytes
+            case "--log-format":
+                let text = try value()
+                guard let format = AccessLog.Format(rawValue: text) else {
+                    throw UsageError("--log-format expects text or json, found \"\(text)\"")
+                }
+                configuration.logFormat = format
             case "--quiet":
                 configuration.quiet = true
             case "--help", "-h":

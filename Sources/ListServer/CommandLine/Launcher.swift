@@ -81,6 +81,8 @@ enum Launcher {
         serverConfiguration.host = configuration.host
         serverConfiguration.port = configuration.port
         serverConfiguration.accessLog = !configuration.quiet
+        serverConfiguration.accessLogFormat = configuration.logFormat
+        serverConfiguration.metrics = routes.metrics
         serverConfiguration.problemPaths = AppRoutes.problemPaths
         let maxImportBytes = configuration.maxImportBytes
         serverConfiguration.bodyLimit = { path in AppRoutes.isDatasetPath(path) ? maxImportBytes : nil }
