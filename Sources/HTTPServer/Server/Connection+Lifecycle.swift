@@ -54,11 +54,14 @@ extension Connection {
         activeStream!.bytes += bytes.count
     }
 
-    /// Ends the current stream: the last chunk, the access-log line and
+    /// Ends the current stream: its farewell during a graceful stop, the last chunk, the access-log line and
     /// the metrics, the `onClose` callbacks; then the next pipelined request, or closing.
     func endStream(_ runner: EventLoopRunner) {
         guard activeStream != nil else { return }
         guard appendStreamBytes(activeStream!.stream.take().bytes, runner), let active = activeStream else { return }
+        if runner.context.stopRequested.load(ordering: .relaxed) {
+            guard appendStreamBytes(active.stream.farewell, runner) else { return }
+        }
         if active.gzip != nil {
             guard let end = runner.streamDeflater?.end(&activeStream!.gzip!) else {
                 close(runner)

@@ -17,7 +17,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var idleTimeout: Duration = .seconds(60)
     /// How long a response may wait for a client that does not read before the connection is dropped.
     public var writeTimeout: Duration = .seconds(30)
-    /// How long a graceful stop waits for in-flight requests before closing what is left.
+    /// How long a graceful stop (a drain) waits for in-flight requests and streams before closing what is left.
     public var shutdownTimeout: Duration = .seconds(10)
     /// The largest request line plus headers (`431` beyond).
     public var maxHeaderBytes = 16 * 1024

@@ -1,4 +1,4 @@
-// HTTPServerTests — what the server counts
+// HTTPServerTests — what the server counts, and how a drain ends streams
 
 import Foundation
 import TestSupport
@@ -6,7 +6,7 @@ import Testing
 
 @testable import HTTPServer
 
-@Suite("Server metrics")
+@Suite("Server metrics and the drain of streams")
 struct HTTPServerMetricsTests {
     /// The metrics as text, parsed strictly, once `done` holds of them (loops add up once an iteration), or
     /// after 2 s.
@@ -56,6 +56,28 @@ struct HTTPServerMetricsTests {
             let buckets = counted[family: "http_request_duration_seconds"]!.samples
                 .filter { $0.name.hasSuffix("_bucket") && $0.labels["route"] == "/items/:id" }
             #expect(buckets.count == ServerMetrics.defaultBuckets.count + 1)
+        }
+    }
+
+    @Test("a graceful stop ends a stream with its farewell and the last chunk")
+    func farewell() throws {
+        var router = HTTPRouter()
+        router.get("/events") { _, _ in
+            let stream = HTTPStream(farewell: Array("retry: 1000\n\n".utf8))
+            stream.write("data: hello\n\n")
+            return HTTPResponse(headers: ["Content-Type": "text/event-stream"], stream: stream)
+        }
+        let metrics = ServerMetrics()
+        try withTestServer(configure: { $0.metrics = metrics }, handler: router.handler) { port, server in
+            let client = try RawClient(port: port, sending: "GET /events HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(client.readResponse(hasBody: false)?.status == 200)
+            #expect(client.readChunks(1) == ["data: hello\n\n"])
+            #expect(try families(metrics).value("http_open_streams") == 1)
+            server.stop()
+            #expect(client.readChunks(1) == ["retry: 1000\n\n"])
+            #expect(client.readChunks(0) == [])
+            let rest = String(decoding: client.readToEnd(), as: UTF8.self)
+            #expect(rest == "0\r\n\r\n")
         }
     }
 }
