@@ -46,13 +46,24 @@ struct CLILogFormatTests {
             #expect((object["bytes"] as? Int).map { $0 >= 0 } == true)
             #expect((object["duration_ms"] as? Double).map { $0 >= 0 } == true)
         }
-        let routes = objects.map { $0["route"] as? String }
-        #expect(
-            routes == [AppRoutes.windowRoute, AppRoutes.fragmentRoute, "/api/datasets/:id", "/healthz", "fallback"])
-        #expect(objects.map { $0["status"] as? Int } == [200, 200, 404, 200, 404])
-        #expect(objects[0]["path"] as? String == "/api/datasets/friends/window", "the query is left out")
-        #expect(objects[4]["path"] as? String == "/missing\"quote.txt")
-        let connections = objects.map { $0["connection"] as? Int }
-        #expect(connections[0] == connections[2] && connections[3] == connections[4] && connections[0] != connections[3])
+        // Each event loop writes its own lines: lines of different connections may come in any order.
+        var byPath: [String: [String: Any]] = [:]
+        for object in objects { byPath[try #require(object["path"] as? String)] = object }
+        let expected: [(path: String, route: String, status: Int)] = [
+            ("/api/datasets/friends/window", AppRoutes.windowRoute, 200),
+            ("/d/friends/fragment", AppRoutes.fragmentRoute, 200),
+            ("/api/datasets/nowhere", "/api/datasets/:id", 404), ("/healthz", "/healthz", 200),
+            ("/missing\"quote.txt", "fallback", 404),
+        ]
+        #expect(byPath.count == expected.count, "the query is left out of the path: \(byPath.keys)")
+        for (path, route, status) in expected {
+            let object = try #require(byPath[path], "\(path)")
+            #expect(object["route"] as? String == route, "\(path)")
+            #expect(object["status"] as? Int == status, "\(path)")
+        }
+        let connection = { (path: String) in byPath[path]?["connection"] as? Int }
+        #expect(connection("/api/datasets/friends/window") == connection("/api/datasets/nowhere"))
+        #expect(connection("/healthz") == connection("/missing\"quote.txt"))
+        #expect(connection("/api/datasets/friends/window") != connection("/healthz"))
     }
 }
