@@ -157,9 +157,8 @@ extension Connection {
             var refusal = error.response(forAPI: runner.context.configuration.problemPaths.contains(path))
             refusal.route = response.route
             send(
-                refusal, method: method,
-                target: target, version: version, keepAlive: asked, startedAt: startedAt, negotiation: negotiation,
-                runner)
+                refusal, method: method, target: target, version: version, keepAlive: asked, startedAt: startedAt,
+                negotiation: negotiation, runner)
             return
         }
         let chunked = version >= .http11
