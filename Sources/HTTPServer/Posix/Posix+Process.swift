@@ -18,6 +18,13 @@ extension Posix {
         return time.tv_sec
     }
 
+    /// Milliseconds since the Unix epoch, from the wall clock.
+    public static func wallClockMilliseconds() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return time.tv_sec * 1_000 + time.tv_nsec / 1_000_000
+    }
+
     /// The UTC calendar time of a unix time, from the C library's `gmtime_r`.
     /// - Parameter seconds: seconds since 1970-01-01T00:00:00Z (may be negative).
     /// - Returns: year, month (1–12), day, weekday (0 = Sunday), hour, minute and second.

@@ -30,6 +30,9 @@ public struct HTTPResponse: Sendable {
     public var fieldLines: [UInt8] = []
     /// How the server may compress the body for a client that accepts gzip (``ResponseCompression``).
     public var compression = Compression.dynamic
+    /// The route that answered, as its pattern (`/api/datasets/:id`): what metrics count requests by, so that
+    /// their labels stay few whatever paths clients ask for. ``HTTPRouter`` sets it; nil counts as `other`.
+    public var route: String?
 
     /// How the server may compress a body (``ResponseCompression`` says when it does).
     public enum Compression: Sendable, Equatable {

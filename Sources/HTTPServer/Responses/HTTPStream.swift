@@ -36,10 +36,17 @@ public final class HTTPStream: Sendable {
 
     /// The most bytes that may wait for a slow client before more are refused and it is dropped.
     public let bufferLimit: Int
+    /// What the server sends last when a graceful stop ends the stream: for an event stream, a `retry:`
+    /// field that tells the client when to reconnect (to another server, behind a load balancer).
+    public let farewell: [UInt8]
     private let state = Posix.Locked(State())
 
-    public init(bufferLimit: Int = 1 << 20) {
+    /// - Parameters:
+    ///   - bufferLimit: the most bytes that may wait for a slow client.
+    ///   - farewell: sent last when a graceful stop of the server ends the stream; nothing by default.
+    public init(bufferLimit: Int = 1 << 20, farewell: [UInt8] = []) {
         self.bufferLimit = bufferLimit
+        self.farewell = farewell
     }
 
     /// Whether the stream still accepts writes.

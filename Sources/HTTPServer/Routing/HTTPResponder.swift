@@ -23,17 +23,33 @@ public enum HTTPResponder {
     public static func respond(
         to request: HTTPRequest, with handler: HTTPHandler, problemPaths: ProblemPaths = .none
     ) -> HTTPResponse {
-        let forAPI = problemPaths.contains(request.path)
         do {
             return try handler(request)
-        } catch let error as HTTPError {
-            return error.response(forAPI: forAPI)
-        } catch let error as any HTTPErrorConvertible {
-            return error.httpError.response(forAPI: forAPI)
+        } catch let routed as RoutedError {
+            var response = respond(to: request, failure: routed.error, problemPaths: problemPaths)
+            response.route = routed.route
+            return response
         } catch {
-            let line = "error: \(request.method) \(request.path) failed: \(String(reflecting: error))\n"
-            Posix.writeAll(2, Array(line.utf8))
-            return HTTPError(500, detail: "The server could not complete the request.").response(forAPI: forAPI)
+            return respond(to: request, failure: error, problemPaths: problemPaths)
         }
     }
+
+    /// The response to a handler's failure.
+    private static func respond(
+        to request: HTTPRequest, failure: any Error, problemPaths: ProblemPaths
+    ) -> HTTPResponse {
+        let forAPI = problemPaths.contains(request.path)
+        if let error = failure as? HTTPError { return error.response(forAPI: forAPI) }
+        if let error = failure as? any HTTPErrorConvertible { return error.httpError.response(forAPI: forAPI) }
+        let line = "error: \(request.method) \(request.path) failed: \(String(reflecting: failure))\n"
+        Posix.writeAll(2, Array(line.utf8))
+        return HTTPError(500, detail: "The server could not complete the request.").response(forAPI: forAPI)
+    }
+}
+
+/// What a route's handler threw, with the route's label (``HTTPResponse/route``), so that its error response
+/// is counted under the route.
+struct RoutedError: Error {
+    let route: String
+    let error: any Error
 }

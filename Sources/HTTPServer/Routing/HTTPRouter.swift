@@ -34,12 +34,15 @@ public struct HTTPRouter: Sendable {
 
         let method: String
         let pattern: [Substring]
+        /// The pattern as written, the label of the responses it gives (``HTTPResponse/route``).
+        let label: String
         let segments: [Segment]
         let handler: Handler
 
         init(method: String, pattern: [Substring], handler: @escaping Handler) {
             self.method = method
             self.pattern = pattern
+            label = "/" + pattern.joined(separator: "/")
             segments = pattern.map { segment in
                 if segment == "*" { return .rest }
                 if segment.hasPrefix(":") { return .parameter(String(segment.dropFirst())) }
@@ -62,11 +65,14 @@ public struct HTTPRouter: Sendable {
 
     /// Every route as its method and pattern (`GET /api/datasets/:id`), in the order they were added.
     public var routePatterns: [(method: String, pattern: String)] {
-        routes.map { ($0.method, "/" + $0.pattern.joined(separator: "/")) }
+        routes.map { ($0.method, $0.label) }
     }
 
     /// Called for paths that no route matches.
     public var fallback: HTTPHandler?
+
+    /// The route label of the fallback's responses (``HTTPResponse/route``).
+    public static let fallbackRoute = "fallback"
 
     public init(fallback: HTTPHandler? = nil) {
         self.fallback = fallback
@@ -109,21 +115,40 @@ public struct HTTPRouter: Sendable {
         for index in routes.indices {
             guard let parameters = Self.match(routes[index].segments, path) else { continue }
             let method = routes[index].method
-            if method == request.method { return try routes[index].handler(request, parameters) }
+            if method == request.method { return try Self.run(routes[index], request, parameters) }
             if request.method == "HEAD" && method == "GET" && headFallback == nil {
                 headFallback = (index, parameters)
             }
             if !allowed.contains(method) { allowed.append(method) }
         }
-        if let (index, parameters) = headFallback { return try routes[index].handler(request, parameters) }
+        if let (index, parameters) = headFallback { return try Self.run(routes[index], request, parameters) }
         if !allowed.isEmpty {
             if allowed.contains("GET") && !allowed.contains("HEAD") {
                 allowed.insert("HEAD", at: allowed.firstIndex(of: "GET")! + 1)
             }
             throw HTTPError.methodNotAllowed(allowed: allowed)
         }
-        if let fallback { return try fallback(request) }
+        if let fallback {
+            do {
+                var response = try fallback(request)
+                response.route = Self.fallbackRoute
+                return response
+            } catch {
+                throw RoutedError(route: Self.fallbackRoute, error: error)
+            }
+        }
         throw HTTPError.notFound()
+    }
+
+    /// Runs a route's handler and labels what it answers, or what it throws, with the route's pattern.
+    private static func run(_ route: Route, _ request: HTTPRequest, _ parameters: Parameters) throws -> HTTPResponse {
+        do {
+            var response = try route.handler(request, parameters)
+            response.route = route.label
+            return response
+        } catch {
+            throw RoutedError(route: route.label, error: error)
+        }
     }
 
     /// `handle` with every error turned into a response (see `HTTPResponder`).

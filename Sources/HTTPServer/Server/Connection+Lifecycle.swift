@@ -54,11 +54,14 @@ extension Connection {
         activeStream!.bytes += bytes.count
     }
 
-    /// Ends the current stream: the last chunk, the access-log line, the `onClose` callbacks; then the next
-    /// pipelined request, or closing.
+    /// Ends the current stream: its farewell during a graceful stop, the last chunk, the access-log line and
+    /// the metrics, the `onClose` callbacks; then the next pipelined request, or closing.
     func endStream(_ runner: EventLoopRunner) {
         guard activeStream != nil else { return }
         guard appendStreamBytes(activeStream!.stream.take().bytes, runner), let active = activeStream else { return }
+        if runner.context.stopRequested.load(ordering: .relaxed) {
+            guard appendStreamBytes(active.stream.farewell, runner) else { return }
+        }
         if active.gzip != nil {
             guard let end = runner.streamDeflater?.end(&activeStream!.gzip!) else {
                 close(runner)
@@ -70,12 +73,9 @@ extension Connection {
             beginOutput(runner)
             outbound.append(contentsOf: "0\r\n\r\n".utf8)
         }
-        if runner.log.isEnabled {
-            let elapsed = Posix.monotonicNanoseconds() &- active.startedAt
-            runner.log.record(
-                method: active.method, target: active.target, status: active.status,
-                bytes: activeStream!.bytes, microseconds: Int(elapsed / 1_000))
-        }
+        runner.recordRequest(
+            method: active.method, target: active.target, route: active.route, status: active.status,
+            bytes: activeStream!.bytes, startedAt: active.startedAt, connection: serial)
         activeStream = nil
         runner.context.closeStream(from: active.address)
         active.stream.finish()

@@ -7,7 +7,7 @@ extension Connection {
     func respond(to head: HTTPRequestHead, body: [UInt8], _ runner: EventLoopRunner) {
         var request = head.request
         request.body = body
-        let startedAt = runner.log.isEnabled ? Posix.monotonicNanoseconds() : 0
+        let startedAt = runner.requestClock
         let negotiation =
             runner.context.compressor == nil ? ContentNegotiation.identity : ContentNegotiation(reading: &request)
         let response = HTTPResponder.respond(
@@ -35,7 +35,7 @@ extension Connection {
         guard let responder = runner.context.configuration.plainResponder else { return nil }
         let start = inboundStart
         let logs = runner.log.isEnabled
-        let startedAt = logs ? Posix.monotonicNanoseconds() : 0
+        let startedAt = runner.requestClock
         return inbound.withUnsafeBytes { raw in
             guard var request = parser.plainRequest(UnsafeRawBufferPointer(rebasing: raw[start...])) else {
                 return nil
@@ -71,6 +71,7 @@ extension Connection {
         case .bytes: break
         default: response = HTTPError(500, detail: "The server could not complete the request.").response(forAPI: false)
         }
+        response.route = response.route ?? awaited.route
         send(
             response, method: awaited.method, target: awaited.target, version: awaited.version,
             keepAlive: awaited.keepAlive, startedAt: awaited.startedAt, negotiation: awaited.negotiation, runner)
@@ -94,8 +95,8 @@ extension Connection {
     ) {
         if case .deferred(let deferred) = response.body {
             awaited = Awaited(
-                deferred: deferred, method: method, target: target, version: version, keepAlive: asked,
-                startedAt: startedAt, negotiation: negotiation)
+                deferred: deferred, method: method, target: target, route: response.route, version: version,
+                keepAlive: asked, startedAt: startedAt, negotiation: negotiation)
             phase = .waiting
             // The worker holds the body now: its share of the budget goes with it, given back when it is done.
             deferred.attach(
@@ -130,7 +131,9 @@ extension Connection {
             appendHead(response, framing: framing, coding: coding, keepAlive: keepAlive, version: version, runner)
             let sent = bodyAllowed && !isHead ? count : 0
             if sent > 0 { queueBody(response.body, runner) }
-            logRequest(method, target, status, sent, since: startedAt, runner)
+            runner.recordRequest(
+                method: method, target: target, route: response.route, status: status, bytes: sent,
+                startedAt: startedAt, connection: serial)
             finishResponse(keepAlive: keepAlive, runner)
             return
         }
@@ -138,7 +141,9 @@ extension Connection {
             let framing: ResponseEncoding.Framing = bodyAllowed ? .chunked : .none
             appendHead(response, framing: framing, coding: coding, keepAlive: keepAlive, version: version, runner)
             stream.finish()
-            logRequest(method, target, status, 0, since: startedAt, runner)
+            runner.recordRequest(
+                method: method, target: target, route: response.route, status: status, bytes: 0,
+                startedAt: startedAt, connection: serial)
             finishResponse(keepAlive: keepAlive, runner)
             return
         }
@@ -149,10 +154,11 @@ extension Connection {
             let error = HTTPError(
                 429, detail: "This client, or the server, has as many event streams open as allowed; close one first.",
                 headers: ["Retry-After": "10"])
+            var refusal = error.response(forAPI: runner.context.configuration.problemPaths.contains(path))
+            refusal.route = response.route
             send(
-                error.response(forAPI: runner.context.configuration.problemPaths.contains(path)), method: method,
-                target: target, version: version, keepAlive: asked, startedAt: startedAt, negotiation: negotiation,
-                runner)
+                refusal, method: method, target: target, version: version, keepAlive: asked, startedAt: startedAt,
+                negotiation: negotiation, runner)
             return
         }
         let chunked = version >= .http11
@@ -162,7 +168,7 @@ extension Connection {
             version: version, runner)
         activeStream = ActiveStream(
             stream: stream, chunked: chunked, keepAlive: keepAlive, method: method,
-            target: target, status: status, startedAt: startedAt, address: address,
+            target: target, route: response.route, status: status, startedAt: startedAt, address: address,
             gzip: coding == .gzip ? GzipStream() : nil)
         phase = .streaming
         stream.attach(HTTPStream.Attachment(loop: runner.loop, token: token))
@@ -223,6 +229,7 @@ extension Connection {
             return true
         }
         lastWriteAt = runner.now
+        runner.pendingMetrics.bytesSent &+= count
         let headCount = outbound.count
         if count >= headCount {
             outbound.removeAll(keepingCapacity: true)
@@ -239,17 +246,6 @@ extension Connection {
         idleSince = runner.now
         headStartedAt = runner.now
         if !keepAlive { phase = .closing }
-    }
-
-    private func logRequest(
-        _ method: String, _ target: String, _ status: Int, _ bytes: Int, since startedAt: UInt64,
-        _ runner: EventLoopRunner
-    ) {
-        guard runner.log.isEnabled else { return }
-        let elapsed = Posix.monotonicNanoseconds() &- startedAt
-        runner.log.record(
-            method: method, target: target, status: status, bytes: bytes,
-            microseconds: Int(elapsed / 1_000))
     }
 
     /// Answers with an error and closes: used for requests that cannot be parsed, bodies that are too large
@@ -271,9 +267,9 @@ extension Connection {
             persistence: .close, dateLine: runner.dateLine, to: &outbound)
         let isHead = head?.request.method == "HEAD"
         if !isHead { outbound.append(contentsOf: response.bodyBytes) }
-        runner.log.record(
-            method: head?.request.method ?? "-", target: head?.request.target ?? "-", status: status,
-            bytes: isHead ? 0 : response.bodyBytes.count, microseconds: 0)
+        runner.recordRequest(
+            method: head?.request.method ?? "-", target: head?.request.target ?? "-", route: nil, status: status,
+            bytes: isHead ? 0 : response.bodyBytes.count, startedAt: 0, connection: serial)
         pendingHead = nil
         decoder = nil
         body = []
@@ -307,6 +303,7 @@ extension Connection {
                 return
             }
             guard case .processed(let count) = result else { break }
+            runner.pendingMetrics.bytesSent &+= count
             outboundStart += count
             lastWriteAt = runner.now
         }

@@ -32,6 +32,7 @@ final class Connection {
         let keepAlive: Bool
         let method: String
         let target: String
+        let route: String?
         let status: Int
         let startedAt: UInt64
         /// The client's address, whose stream slot this stream holds (``ServerContext/openStream(from:)``).
@@ -46,6 +47,7 @@ final class Connection {
         let deferred: HTTPDeferredResponse
         let method: String
         let target: String
+        let route: String?
         let version: HTTPVersion
         let keepAlive: Bool
         let startedAt: UInt64
@@ -61,6 +63,8 @@ final class Connection {
     let fd: Int32
     /// `id << 32 | fd`: the epoll data value and the stream address of this connection.
     let token: UInt64
+    /// The connection's number, unique in the process, for the access log.
+    let serial: UInt64
     var phase = Phase.head
     // The buffers and the parser are touched by the loop's thread only, in accesses that never overlap
     // one of the same property: the run-time checks of exclusive access, one a request each, are left out.
@@ -104,6 +108,7 @@ final class Connection {
     init(fd: Int32, token: UInt64, runner: EventLoopRunner) {
         self.fd = fd
         self.token = token
+        serial = runner.context.connectionSerials.add(1, ordering: .relaxed).oldValue
         parser = HTTPRequestParser(maxHeaderBytes: runner.context.configuration.maxHeaderBytes)
         headStartedAt = runner.now
         lastReadAt = runner.now
@@ -132,6 +137,7 @@ final class Connection {
             peerClosed = true
         case .processed(let count):
             lastReadAt = runner.now
+            runner.pendingMetrics.bytesRead &+= count
             if phase == .lengthBody {
                 // The body's bytes go straight into its room; what follows it is the next request's.
                 let taken = min(count, bodyRemaining)

@@ -31,6 +31,12 @@ final class EventLoopRunner {
     @exclusivity(unchecked) private(set) var dateLine: [UInt8] = []
     private var dateSecond = Int.min
     @exclusivity(unchecked) var log: AccessLog
+    /// This loop's counts for the server's metrics; nil when it keeps none.
+    private let metrics: LoopMetrics?
+    /// What this loop counted since it last published to `metrics`.
+    @exclusivity(unchecked) var pendingMetrics = LoopMetrics.Pending()
+    /// Whether requests are timed: for the access log or the metrics.
+    let timesRequests: Bool
     private(set) var isStopping = false
     private var stopDeadline: UInt64 = 0
     private var acceptingPausedUntil: UInt64?
@@ -43,7 +49,9 @@ final class EventLoopRunner {
     init(loop: EventLoop, context: ServerContext) {
         self.loop = loop
         self.context = context
-        log = AccessLog(isEnabled: context.configuration.accessLog)
+        log = AccessLog(isEnabled: context.configuration.accessLog, format: context.configuration.accessLogFormat)
+        metrics = context.configuration.metrics?.makeLoopMetrics()
+        timesRequests = log.isEnabled || metrics != nil
         bodyMemory = .allocate(byteCount: max(0, context.configuration.plainBodyBytes), alignment: 16)
         let shortest = min(context.headerTimeout, context.idleTimeout, context.writeTimeout)
         tick = min(1_000_000_000, max(10_000_000, shortest / 4))
@@ -91,13 +99,41 @@ final class EventLoopRunner {
                 nextSweep = now + tick
             }
             log.flush()
+            metrics?.publish(&pendingMetrics)
             if isStopping && (liveConnections == 0 || now >= stopDeadline) { break }
         }
         releaseListener()
         for case let connection? in connections { connection.close(self) }
         log.flush()
+        metrics?.publish(&pendingMetrics)
         // Connections handed over after the last look at the mailbox are closed, not leaked.
         for case .adopt(let fd) in loop.close() { abandon(fd) }
+    }
+
+    /// The time a request's timing starts from: now, or 0 when requests are not timed.
+    var requestClock: UInt64 { timesRequests ? Posix.monotonicNanoseconds() : 0 }
+
+    /// Notes one answered request, in the access log and in the metrics: the one place both are written.
+    /// - Parameters:
+    ///   - method: the request method, or `-` when the request could not be parsed.
+    ///   - target: the raw request target.
+    ///   - route: the route that answered (``HTTPResponse/route``), nil for none.
+    ///   - bytes: body bytes sent.
+    ///   - startedAt: ``requestClock`` when the request was complete; 0 for a request that took no time.
+    ///   - connection: the connection's number (``Connection/serial``).
+    func recordRequest(
+        method: String, target: String, route: String?, status: Int, bytes: Int, startedAt: UInt64,
+        connection: UInt64
+    ) {
+        guard timesRequests else { return }
+        let nanoseconds = startedAt == 0 ? 0 : Posix.monotonicNanoseconds() &- startedAt
+        log.record(
+            method: method, target: target, route: route, status: status, bytes: bytes, nanoseconds: nanoseconds,
+            connection: connection)
+        if metrics != nil {
+            pendingMetrics.requests.append(
+                .init(route: route, method: method, status: status, nanoseconds: nanoseconds))
+        }
     }
 
     private func refreshClock() {

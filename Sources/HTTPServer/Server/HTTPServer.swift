@@ -61,6 +61,7 @@ public final class HTTPServer: Sendable {
             let context = ServerContext(
                 configuration: configuration, handler: handler, listenFD: fd, loops: loops,
                 descriptorLimit: descriptorLimit)
+            configuration.metrics?.attach(context)
             for loop in loops {
                 let thread = try Posix.spawnThread(name: "http-loop-\(loop.index)") {
                     EventLoopRunner(loop: loop, context: context).run()
@@ -75,8 +76,9 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Begins a graceful stop and returns at once: no new connections; requests in flight finish (their
-    /// responses say `Connection: close`); streams end; idle connections close. `wait()` returns when done
+    /// Begins a graceful stop (a drain) and returns at once: no new connections; requests in flight finish
+    /// (their responses say `Connection: close`); streams end, each with its ``HTTPStream/farewell``; idle
+    /// connections close. `wait()` returns when done
     /// (or after `shutdownTimeout`). Safe to call from any thread, more than once.
     public func stop() {
         let loops = state.withLock { state -> [EventLoop] in

@@ -17,7 +17,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var idleTimeout: Duration = .seconds(60)
     /// How long a response may wait for a client that does not read before the connection is dropped.
     public var writeTimeout: Duration = .seconds(30)
-    /// How long a graceful stop waits for in-flight requests before closing what is left.
+    /// How long a graceful stop (a drain) waits for in-flight requests and streams before closing what is left.
     public var shutdownTimeout: Duration = .seconds(10)
     /// The largest request line plus headers (`431` beyond).
     public var maxHeaderBytes = 16 * 1024
@@ -54,6 +54,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var problemPaths = ProblemPaths.none
     /// Whether to write one access-log line per request on stderr.
     public var accessLog = true
+    /// How the access-log lines read.
+    public var accessLogFormat = AccessLog.Format.text
+    /// Where the server counts its requests, connections and bytes (``ServerMetrics``); nil counts nothing.
+    public var metrics: ServerMetrics?
     /// Answers plain `GET`s (``HTTPPlainRequest``) from their bytes before the handler sees them, for the
     /// requests an application serves most; nil: every request goes to the handler.
     public var plainResponder: HTTPPlainResponder?

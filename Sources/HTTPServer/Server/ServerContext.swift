@@ -13,6 +13,8 @@ final class ServerContext: Sendable {
     /// The connection cap in force (the configured one, lowered to fit the descriptor limit).
     let maxConnections: Int
     let openConnections = Atomic<Int>(0)
+    /// The number the next connection is given (``Connection/serial``), for the access log.
+    let connectionSerials = Atomic<UInt64>(1)
     /// Set by `HTTPServer.stop()` at once, so that a response being prepared while the stop message waits in
     /// a loop's mailbox already says `Connection: close`.
     let stopRequested = Atomic<Bool>(false)
@@ -112,6 +114,9 @@ final class ServerContext: Sendable {
             return true
         }
     }
+
+    /// The streams open now.
+    var openStreamCount: Int { streams.withLock { $0.total } }
 
     /// Gives back a slot taken by ``openStream(from:)``.
     func closeStream(from address: String?) {

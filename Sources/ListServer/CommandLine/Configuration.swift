@@ -31,6 +31,11 @@ struct Configuration: Sendable, Equatable {
     var maxImportBytes = 256 << 20
     /// The most event streams one client address may hold open (`--max-streams-per-client`).
     var maxStreamsPerClient = 64
+    /// How the access log reads (`--log-format`).
+    var logFormat = AccessLog.Format.text
+    /// How long a stop on SIGTERM or SIGINT may take (`--drain-timeout`): in-flight requests finish and
+    /// event streams end within it; whatever is left then is closed.
+    var drainTimeout = Duration.seconds(10)
     var showHelp = false
 
     static let usage = """
@@ -65,6 +70,12 @@ struct Configuration: Sendable, Equatable {
                                and the listen address; repeatable. Requests naming any other
                                host get 421, so that a foreign page cannot read or change data
           --public DIR         directory of the page's static files (default: the package's Public/)
+          --drain-timeout SECONDS
+                               on SIGTERM or SIGINT the server stops accepting, finishes the requests
+                               in flight (answering them Connection: close), ends event streams with
+                               a retry hint, then exits; what is left after SECONDS is closed (default 10)
+          --log-format FORMAT  the access log as text (default) or json: one object a line with time,
+                               route, method, path, status, bytes, duration_ms and connection
           --quiet              no access log
           --help               show this help
 
@@ -152,6 +163,18 @@ struct Configuration: Sendable, Equatable {
                     throw UsageError("--max-import-bytes expects a positive number of bytes, found \"\(text)\"")
                 }
                 configuration.maxImportBytes = bytes
+            case "--drain-timeout":
+                let text = try value()
+                guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
+                    throw UsageError("--drain-timeout expects a number of seconds from 0 to 86400, found \"\(text)\"")
+                }
+                configuration.drainTimeout = .milliseconds(Int((seconds * 1_000).rounded()))
+            case "--log-format":
+                let text = try value()
+                guard let format = AccessLog.Format(rawValue: text) else {
+                    throw UsageError("--log-format expects text or json, found \"\(text)\"")
+                }
+                configuration.logFormat = format
             case "--quiet":
                 configuration.quiet = true
             case "--help", "-h":

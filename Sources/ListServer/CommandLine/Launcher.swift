@@ -81,6 +81,9 @@ enum Launcher {
         serverConfiguration.host = configuration.host
         serverConfiguration.port = configuration.port
         serverConfiguration.accessLog = !configuration.quiet
+        serverConfiguration.accessLogFormat = configuration.logFormat
+        serverConfiguration.shutdownTimeout = configuration.drainTimeout
+        serverConfiguration.metrics = routes.metrics
         serverConfiguration.problemPaths = AppRoutes.problemPaths
         let maxImportBytes = configuration.maxImportBytes
         serverConfiguration.bodyLimit = { path in AppRoutes.isDatasetPath(path) ? maxImportBytes : nil }
@@ -96,9 +99,10 @@ enum Launcher {
         do {
             port = try server.start()
             try SignalHandling.onTermination { _ in
-                follower?.stop()
-                library.events.closeAll()
+                // The server first, so that every stream it ends from now on ends with its retry hint.
                 server.stop()
+                library.events.closeAll()
+                follower?.stop()
             }
         } catch {
             follower?.stop()

@@ -1,6 +1,7 @@
 // Library — following the changes other processes make to a shared store
 import ListStore
 import Models
+import Synchronization
 
 extension Library {
     /// Whether other processes may write to the store (PostgreSQL), so that the library must
@@ -39,6 +40,10 @@ extension Library {
     func catchUpAll() {
         guard let stamps = try? store.stamps() else { return }
         let stored = Set(stamps.map(\.id))
+        let behind = stamps.reduce(Int64(0)) { sum, stamp in
+            sum + max(0, stamp.version - (entry(stamp.id)?.dataset.version ?? 0))
+        }
+        followerLag.store(behind, ordering: .relaxed)
         for stamp in stamps where needsCatchUp(stamp) {
             writer.withLock { _ in try? catchUpLocked(stamp.id, stamp: stamp) }
         }

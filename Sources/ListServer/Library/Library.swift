@@ -24,6 +24,10 @@ final class Library: Sendable {
     /// The store key of each dataset as this process last read or wrote it, when the store is
     /// shared (see `Library+Following.swift`): a dataset deleted and stored again has a new key.
     let storedKeys = Mutex<[String: Int64]>([:])
+    /// With a shared store: how many versions the library was behind the store when it last compared every
+    /// dataset with it (``catchUpAll()``, at each resync of the follower), before catching up; 0 while
+    /// notifications keep it in step.
+    let followerLag = Atomic<Int64>(0)
     /// Asked to back the datasets' memory with huge pages after a dataset is put; nil: never.
     let hugePages: HugePageBacking?
 

@@ -8,6 +8,10 @@ extension AppRoutes {
     /// The most missed events a reconnecting client is sent; further behind, it is told to reload.
     static let replayLimit = 1_000
 
+    /// What a stream is sent last when the server drains for a stop: reconnect after one second (behind a
+    /// load balancer, to another server), with `Last-Event-ID` as usual.
+    static let drainFarewell = Array(": the server is stopping\nretry: 1000\n\n".utf8)
+
     /// `GET /api/datasets/{id}/events`: a `text/event-stream` that follows one dataset.
     ///
     /// The stream opens with `retry: 2000` and a `ready` event whose `id` is the version the stream
@@ -17,7 +21,8 @@ extension AppRoutes {
     /// one that is further behind than ``replayLimit`` or the history, or names a version the
     /// dataset never had, is sent a `reload` event (`id` and `version`: the current version)
     /// instead. After that, one `change` event per accepted batch (`id`: the new version, data:
-    /// ``PlannedBatch``'s payload), and a `: ping` comment at every heartbeat.
+    /// ``PlannedBatch``'s payload), and a `: ping` comment at every heartbeat. When the server stops,
+    /// the stream ends with ``drainFarewell``.
     /// - Throws: ``HTTPError`` `404` when there is no such dataset.
     func events(_ id: String, request: HTTPRequest) throws -> HTTPResponse {
         _ = try library.requireEntry(id)
@@ -26,7 +31,7 @@ extension AppRoutes {
         if case .version(let seen) = lastSeen, seen > (library.entry(id)?.dataset.version ?? seen) {
             library.catchUp(id)  // a client that saw a later version on another process
         }
-        let stream = HTTPStream(bufferLimit: library.events.streamBufferLimit)
+        let stream = HTTPStream(bufferLimit: library.events.streamBufferLimit, farewell: Self.drainFarewell)
         let subscribed = library.events.subscribe(datasetID: id, stream: stream) {
             guard let current = library.entry(id)?.dataset.version else { return nil }
             stream.write(

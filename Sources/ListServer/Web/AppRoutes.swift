@@ -18,14 +18,26 @@ struct AppRoutes: Sendable {
     let assets: AssetCatalog
     /// Where uploads are imported, off the event loops.
     let imports = ImportWorker()
+    /// What the server counts, for `GET /metrics`: give it to the server (``HTTPServerConfiguration/metrics``).
+    let metrics: ServerMetrics
 
-    /// - Parameter assets: the image folders; by default none, only the built-in icons of `files`.
-    init(library: Library, policy: MutationPolicy, files: StaticFiles, assets: AssetCatalog? = nil) {
+    /// - Parameters:
+    ///   - assets: the image folders; by default none, only the built-in icons of `files`.
+    ///   - metrics: what the server serving these routes counts; a new one by default.
+    init(
+        library: Library, policy: MutationPolicy, files: StaticFiles, assets: AssetCatalog? = nil,
+        metrics: ServerMetrics = ServerMetrics()
+    ) {
         self.library = library
         self.policy = policy
         self.files = files
         self.assets = assets ?? AssetCatalog(directories: [], publicDirectory: files.root ?? "")
+        self.metrics = metrics
     }
+
+    /// The patterns of the routes the plain responder answers too, so that its answers count under them.
+    static let windowRoute = "/api/datasets/:id/window"
+    static let fragmentRoute = "/d/:id/fragment"
 
     /// The handler the server runs: the router's, with ``PageHeaders`` on every page it answers.
     var handler: HTTPHandler {
@@ -54,7 +66,7 @@ struct AppRoutes: Sendable {
             return imports.respond(to: request) { try putDataset(id, request) }
         }
         router.delete("/api/datasets/:id") { request, parameters in try deleteDataset(parameters["id"]!, request) }
-        router.get("/api/datasets/:id/window") { request, parameters in
+        router.get(Self.windowRoute) { request, parameters in
             try window(.json, parameters["id"]!, request.parsedQuery, condition: request.headers["If-None-Match"])
         }
         router.post("/api/datasets/:id/batch") { request, parameters in
@@ -78,12 +90,13 @@ struct AppRoutes: Sendable {
             return try assets.folders[index].response(for: request)
         }
         router.get(Self.healthPath) { _, _ in try health() }
+        router.get(Self.metricsPath) { _, _ in metricsResponse() }
         router.get("/") { request, _ in try home(request) }
         router.get("/d/:id") { request, parameters in
             try TablePage.response(
                 entry: library.requireEntry(parameters["id"]!), request: request, files: files, assets: assets)
         }
-        router.get("/d/:id/fragment") { request, parameters in
+        router.get(Self.fragmentRoute) { request, parameters in
             try window(.fragment, parameters["id"]!, request.parsedQuery, condition: request.headers["If-None-Match"])
         }
         return router
@@ -157,7 +170,9 @@ struct AppRoutes: Sendable {
             else { return nil }
             let condition = request.field("if-none-match").map { String(decoding: $0, as: UTF8.self) }
             let lane = PlainLane(index: request.loop, memory: request.bodyMemory)
-            return try? self.window(format, of: dataset, window, condition: condition, lane: lane)
+            var response = try? self.window(format, of: dataset, window, condition: condition, lane: lane)
+            response?.route = format == .json ? Self.windowRoute : Self.fragmentRoute
+            return response
         }
     }
 

@@ -192,6 +192,15 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/metrics": {
+              "get": {
+                "operationId": "getMetrics",
+                "summary": "For Prometheus: requests by route pattern, method and status, latency histograms by route, open connections and event streams, bytes in and out, datasets, rows, store round trips and errors, and on PostgreSQL the follower's lag, in the text exposition format 0.0.4.",
+                "responses": {
+                  "200": {"description": "The metrics.", "content": {"text/plain; version=0.0.4": {"schema": {"type": "string"}}}}
+                }
+              }
+            },
             "/": {
               "get": {
                 "operationId": "getIndexPage",

@@ -77,9 +77,12 @@ final class PostgresConnection {
     /// Runs SQL that takes no parameters; several `;`-separated statements are allowed.
     /// - Throws: ``PostgresError`` with the SQLSTATE.
     func execute(_ sql: String) throws {
-        let connection = try live
-        let result = PostgresResult.checked(PQexec(connection, sql), call: "PQexec", connection: connection, sql: sql)
-        _ = try result.get()
+        try StoreStatistics.counting {
+            let connection = try live
+            let result = PostgresResult.checked(
+                PQexec(connection, sql), call: "PQexec", connection: connection, sql: sql)
+            _ = try result.get()
+        }
     }
 
     /// Runs one statement with `values` bound to `$1`, `$2`, … in binary form.
@@ -87,6 +90,10 @@ final class PostgresConnection {
     /// - Throws: ``PostgresError`` with the SQLSTATE.
     @discardableResult
     func query(_ sql: String, _ values: [PostgresValue] = []) throws -> PostgresResult {
+        try StoreStatistics.counting { try run(sql, values) }
+    }
+
+    private func run(_ sql: String, _ values: [PostgresValue]) throws -> PostgresResult {
         let connection = try live
         var buffer: [UInt8] = []
         var lengths: [Int32] = []
@@ -153,6 +160,12 @@ final class PostgresConnection {
     ///   - produce: Calls `send` with consecutive chunks of the COPY data.
     /// - Throws: ``PostgresError`` from the server (e.g. a duplicate key) or from sending.
     func copyIn(_ sql: String, _ produce: (_ send: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        try StoreStatistics.counting { try copy(in: sql, produce) }
+    }
+
+    private func copy(
+        in sql: String, _ produce: (_ send: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         let connection = try live
         _ = try PostgresResult.checked(
             PQexec(connection, sql), call: "COPY FROM STDIN", connection: connection, sql: sql, expecting: PGRES_COPY_IN
@@ -185,6 +198,10 @@ final class PostgresConnection {
     /// Runs `COPY … TO STDOUT`, handing each data message (one row) to `consume`.
     /// - Throws: ``PostgresError``, or what `consume` throws (the rest of the copy is then drained).
     func copyOut(_ sql: String, _ consume: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try StoreStatistics.counting { try copy(out: sql, consume) }
+    }
+
+    private func copy(out sql: String, _ consume: (UnsafeRawBufferPointer) throws -> Void) throws {
         let connection = try live
         _ = try PostgresResult.checked(
             PQexec(connection, sql), call: "COPY TO STDOUT", connection: connection, sql: sql,

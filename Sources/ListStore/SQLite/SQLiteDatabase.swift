@@ -77,8 +77,10 @@ final class SQLiteDatabase {
     /// - Throws: ``SQLiteError`` naming `sqlite3_exec` and the SQL.
     func execute(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?
+        StoreStatistics.countRoundTrip()
         let code = sqlite3_exec(live, sql, nil, nil, &message)
         guard code == SQLITE_OK else {
+            StoreStatistics.countError()
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
             throw SQLiteError(call: "sqlite3_exec", code: sqlite3_extended_errcode(live), message: text, sql: sql)

@@ -23,6 +23,9 @@ final class SQLiteStatement {
 
     private(set) var handle: OpaquePointer?
     private let connection: OpaquePointer
+    /// Whether a step has returned a row and the statement has not been reset or run to its end since:
+    /// its next step continues the same run (``StoreStatistics`` counts runs, not rows).
+    private var isRunning = false
     let sql: String
 
     /// Compiles `sql` on `connection`.
@@ -138,16 +141,27 @@ final class SQLiteStatement {
     /// - Throws: ``SQLiteError`` naming `sqlite3_step`, e.g. for a constraint failure.
     @discardableResult
     func step() throws -> Bool {
+        if !isRunning { StoreStatistics.countRoundTrip() }
         let code = sqlite3_step(live)
         switch code {
-        case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
-        default: throw SQLiteError(call: "sqlite3_step", code: code, handle: connection, sql: sql)
+        case SQLITE_ROW:
+            isRunning = true
+            return true
+        case SQLITE_DONE:
+            isRunning = false
+            return false
+        default:
+            isRunning = false
+            StoreStatistics.countError()
+            throw SQLiteError(call: "sqlite3_step", code: code, handle: connection, sql: sql)
         }
     }
 
     /// Makes the statement ready to run again; bindings are kept.
-    func reset() { sqlite3_reset(live) }
+    func reset() {
+        isRunning = false
+        sqlite3_reset(live)
+    }
 
     /// Sets every parameter back to NULL.
     func clearBindings() { sqlite3_clear_bindings(live) }

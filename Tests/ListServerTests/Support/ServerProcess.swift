@@ -117,5 +117,11 @@ final class ServerProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
+    /// Everything it wrote on stderr, once it has exited.
+    func standardErrorAfterExit() -> String {
+        process.waitUntilExit()
+        return String(decoding: stderrPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     deinit { kill() }
 }

@@ -45,7 +45,7 @@ struct APIOpenAPITests {
             }
             return "\(route.method) /" + path.joined(separator: "/")
         })
-        #expect(routes.count == 14)
+        #expect(routes.count == 15)
         #expect(routes == documented)
     }
 
