@@ -13,7 +13,7 @@ import Testing
 struct ClusterProcessTests {
     private static let list = #"[{"title":"a"},{"title":"b"},{"title":"c"}]"#
 
-    @Test("a dataset PUT through one server is listed by the other; a replace and a delete reach it too")
+    @Test("a dataset PUT through one server is listed by the other; replaces (as a diff or whole) and a delete reach it too")
     func uploadsReachEveryServer() throws {
         try ClusterFixture.run { cluster in
             let servers = try cluster.start(count: 2)
@@ -25,11 +25,16 @@ struct ClusterProcessTests {
 
             let stream = try EventClient(port: two, path: "/api/datasets/shared/events")
             #expect(stream.nextEvent()?.event == "ready")
+            // A small replace is a diff: the other server's pages get it as a change event.
             let replacement = #"[{"title":"x"}]"#
             #expect(try ClusterHTTP.request(one, "PUT", "/api/datasets/shared", body: replacement).status == 200)
-            let reload = stream.nextEvent()
-            #expect(reload?.event == "reload")
+            #expect(stream.nextEvent()?.event == "change")
             #expect(try ClusterHTTP.titles(two, "shared") == ["x"])
+            // One larger than the dataset is stored whole, and they reload.
+            let larger = #"[{"title":"p"},{"title":"q"},{"title":"r"}]"#
+            #expect(try ClusterHTTP.request(one, "PUT", "/api/datasets/shared", body: larger).status == 200)
+            #expect(stream.nextEvent()?.event == "reload")
+            #expect(try ClusterHTTP.titles(two, "shared") == ["p", "q", "r"])
 
             #expect(try ClusterHTTP.request(two, "DELETE", "/api/datasets/shared").status == 204)
             #expect(ClusterHTTP.eventually { try !ClusterHTTP.datasetIDs(one).contains("shared") })
