@@ -40,7 +40,7 @@ enum TablePage {
         entry: DatasetEntry, request: HTTPRequest, files: StaticFiles, assets: AssetCatalog
     ) throws(HTTPError) -> HTTPResponse {
         var window = try WindowRequest(request)
-        if request.query("lang") == nil {
+        if request.query("lang")?.isEmpty ?? true {
             window.language = UILanguage(acceptLanguage: request.headers["Accept-Language"] ?? "")
         }
         window.height = windowHeight

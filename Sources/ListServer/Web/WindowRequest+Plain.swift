@@ -85,6 +85,7 @@ extension WindowRequest {
         case .query:
             query = SearchQuery(String(decoding: value, as: UTF8.self))
         case .language:
+            guard !value.isEmpty else { return true }
             guard let language = UILanguage(tag: String(decoding: value, as: UTF8.self)) else { return false }
             self.language = language
         }

@@ -73,7 +73,7 @@ struct WindowRequest: Sendable, Equatable {
         case let text?: throw HTTPError.badRequest("editing must be true, false, 1 or 0, found \"\(text)\"")
         }
         query = Self.searchQuery(request)
-        if let tag = request["lang"] {
+        if let tag = request["lang"], !tag.isEmpty {
             guard let language = UILanguage(tag: tag) else {
                 throw HTTPError.badRequest("lang must be en or zh-Hans, found \"\(tag)\"")
             }

@@ -52,6 +52,11 @@ struct PageLanguageTests {
         let chosen = Self.text(try api.get("/d/heroes?lang=zh-Hans", headers: ["Accept-Language": "en"]))
         #expect(chosen.contains("<html lang=\"zh-Hans\">") && chosen.contains(">编辑</button>"))
         #expect(try api.get("/d/heroes?lang=fr").status == 400)
+        // An empty lang= (a form's empty field) is no choice: the header decides.
+        let empty = Self.text(try api.get("/d/heroes?lang=", headers: ["Accept-Language": "zh-CN"]))
+        #expect(empty.contains("<html lang=\"zh-Hans\">"))
+        #expect(try api.get("/d/heroes/fragment?top=0&height=400&lang=").status == 200)
+        #expect(try api.get("/d/heroes/fragment?top=0&height=400&q=&lang=").status == 200)
     }
 
     @Test("every English word the Chinese table names is in a template or the script, so none goes stale")
