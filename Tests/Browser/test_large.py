@@ -147,3 +147,24 @@ def test_a_long_groups_header_stays_pinned_deep_inside_it(browser, big_server):
         "const s = arguments[0].getBoundingClientRect(), e = document.elementFromPoint(s.left + 150, s.top + 5);"
         "return e && e.closest('[data-section-id]')?.dataset.section", scroller)
     wait(browser, lambda d: at_top(d) == "0", message="the group's header is not pinned 8,000 px into the group")
+
+
+def test_end_and_home_reach_the_ends_of_a_million_rows_past_the_height_cap(browser, big_server):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    from test_native_scrolling import VISIBLE_ROWS, settle
+    open_table(browser, big_server, "big")
+    scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+    scroller.click()
+    last = f"{SECTIONS - 1}.{PER_SECTION - 1}"
+    ActionChains(browser).send_keys(Keys.END).perform()
+    wait(browser, lambda d: (rows := d.execute_script(VISIBLE_ROWS, scroller)) and rows[-1][0] == last, timeout=15,
+         message="End did not show the last row")
+    top, height, client = settle(browser, scroller)
+    assert abs(top - (height - client)) <= 1, f"End stopped at {top} of {height - client}"
+    rows = browser.execute_script(VISIBLE_ROWS, scroller)
+    assert rows[-1][0] == last and rows[-1][2] <= client + 1, f"the last row is not whole at the bottom: {rows[-1]}"
+    ActionChains(browser).send_keys(Keys.HOME).perform()
+    wait(browser, lambda d: d.execute_script("return arguments[0].scrollTop", scroller) == 0 and
+         (rows := d.execute_script(VISIBLE_ROWS, scroller)) and rows[0][0] == "0.0", timeout=15,
+         message="Home did not show the first row at the top")
