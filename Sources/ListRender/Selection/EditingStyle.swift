@@ -9,12 +9,3 @@ public enum EditingStyle: String, Sendable, Hashable, CaseIterable {
     /// The green plus; committing it inserts a row.
     case insert
 }
-
-/// What a row shows at its leading edge: its editing style's control, or the selection
-/// checkbox that replaces every control when editing mode allows multiple selection.
-public enum EditingControl: String, Sendable, Hashable, CaseIterable {
-    case none
-    case delete
-    case insert
-    case checkbox
-}

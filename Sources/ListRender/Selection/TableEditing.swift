@@ -58,28 +58,6 @@ public struct TableEditing: Sendable {
         return canEditRow(indexPath, id) ? editingStyleForRow(indexPath, id) : .none
     }
 
-    /// The control a row shows: none outside editing; in editing mode a checkbox on every editable
-    /// row when multiple selection is allowed there (UIKit then does not ask for editing styles),
-    /// otherwise the row's editing style.
-    /// - Parameters:
-    ///   - indexPath: a row of `snapshot`.
-    ///   - snapshot: the table.
-    ///   - selection: the selection, which holds the editing mode and its settings.
-    /// - Complexity: O(1) plus the hooks.
-    public func editingControl(forRowAt indexPath: IndexPath, in snapshot: TableSnapshot, selection: TableSelection)
-        -> EditingControl
-    {
-        guard selection.isEditing else { return .none }
-        if selection.allowsMultipleSelectionDuringEditing {
-            return canEditRow(indexPath, snapshot.rowID(at: indexPath)) ? .checkbox : .none
-        }
-        switch editingStyle(forRowAt: indexPath, in: snapshot) {
-        case .none: return .none
-        case .delete: return .delete
-        case .insert: return .insert
-        }
-    }
-
     /// The title of the row's delete confirmation button.
     /// - Returns: the hook's title, or "Delete".
     /// - Complexity: O(1) plus the hook.
@@ -111,30 +89,5 @@ public struct TableEditing: Sendable {
         let id = snapshot.rowID(at: indexPath)
         guard !isEditing, canEditRow(indexPath, id) else { return [] }
         return leadingActionsForRow(indexPath, id) ?? []
-    }
-
-    /// The batch that commits a row's editing style, as the data source does in
-    /// `tableView(_:commit:forRowAt:)`: delete removes the row; insert puts a new row at the
-    /// tapped index path, pushing the tapped row down.
-    /// - Parameters:
-    ///   - style: the committed style.
-    ///   - indexPath: the row whose control was tapped.
-    ///   - snapshot: the table.
-    ///   - newRowID: the id of the row an insert creates.
-    /// - Returns: the batch, or nil when the row cannot be edited, its style is not `style`, the
-    ///   style is none, or an insert has no new id.
-    /// - Complexity: O(1) plus the hooks.
-    public func commit(
-        _ style: EditingStyle, forRowAt indexPath: IndexPath, in snapshot: TableSnapshot, newRowID: RowID? = nil
-    ) -> BatchUpdate? {
-        guard style != .none, editingStyle(forRowAt: indexPath, in: snapshot) == style else { return nil }
-        var batch = BatchUpdate()
-        if style == .delete {
-            batch.deleteRows(at: [indexPath])
-        } else {
-            guard let newRowID else { return nil }
-            batch.insertRow(newRowID, at: indexPath)
-        }
-        return batch
     }
 }

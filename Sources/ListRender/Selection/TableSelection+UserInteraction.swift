@@ -26,7 +26,7 @@ extension TableSelection {
     )
         -> [SelectionEvent]
     {
-        let current = rules(editing: isEditing)
+        let current = rules
         guard current.allowsSelection else { return [] }
         var events: [SelectionEvent] = []
         if current.allowsMultiple && isSelected(snapshot.rowID(at: indexPath)) {

@@ -3,23 +3,30 @@ import ListRender
 import Models
 
 extension BatchPlanner {
-    /// Completes a batch on a table document as the controller of a choice list does in
-    /// `didSelectRowAt`: an update that gives a row of a `choice: "single"` section the checkmark takes it
-    /// from the section's other rows in the same batch.
+    /// Completes a batch on a table document as the controller of a choice list does: a section with
+    /// `choice: "single"` is a single selection whose selected rows are the checked ones, an update that
+    /// gives a row the checkmark is the user's tap on it (``TableSelection/tapRow(at:in:hooks:)``), and
+    /// every row the tap deselects loses its checkmark in the same batch, as `didDeselectRowAt` sets
+    /// `accessoryType = .none`.
     /// - Complexity: O(rows of the sections the updates touch).
     func completingChoices(_ request: BatchRequest) -> BatchRequest {
         guard entry.dataset.kind == .table else { return request }
+        let checkmark = TableAccessory.checkmark.rawValue
         var request = request
         var updated = Set(request.updateRows.map(\.id))
-        for change in request.updateRows where change.fields["accessory"]?.stringValue == TableAccessory.checkmark.rawValue {
+        for change in request.updateRows where change.fields["accessory"]?.stringValue == checkmark {
             guard let at = entry.snapshot.indexPath(for: change.id) else { continue }
             let section = entry.dataset.sections[at.section]
             guard section.fields[TableDocument.choiceKey]?.stringValue == "single" else { continue }
-            for row in section.rows where row.id != change.id && !updated.contains(row.id)
-                && row.fields["accessory"]?.stringValue == TableAccessory.checkmark.rawValue
-            {
-                request.updateRows.append(BatchRequest.RowUpdate(id: row.id, fields: ["accessory": .null]))
-                updated.insert(row.id)
+            let checked = section.rows.filter { $0.fields["accessory"]?.stringValue == checkmark }.map(\.id)
+            var choice = TableSelection(selected: Set(checked))
+            var unchecked: [RowID] = []
+            let snapshot = entry.snapshot
+            let hooks = SelectionHooks(didDeselectRow: { unchecked.append(snapshot.rowID(at: $0)) })
+            choice.tapRow(at: at, in: snapshot, hooks: hooks)
+            for id in unchecked where !updated.contains(id) {
+                request.updateRows.append(BatchRequest.RowUpdate(id: id, fields: ["accessory": .null]))
+                updated.insert(id)
             }
         }
         return request

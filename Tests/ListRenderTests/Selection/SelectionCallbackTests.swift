@@ -136,25 +136,6 @@ func tapWithoutSelectionDoesNothing() {
     #expect(log.events.isEmpty && selection.selectedRowIDs.isEmpty)
 }
 
-@Test("programmatic selection calls no hook; in single selection it replaces the selection")
-func programmaticSelectionCallsNoHook() {
-    var selection = TableSelection()
-    selection.selectRow(at: path(0, 0), in: table)
-    selection.selectRow(at: path(0, 2), in: table)
-    #expect(selection.selectedRowIDs == [RowID(3)])
-    selection.deselectRow(at: path(0, 2), in: table)
-    #expect(selection.selectedRowIDs.isEmpty)
-    var multiple = TableSelection(allowsMultipleSelection: true)
-    multiple.selectRow(at: path(0, 0), in: table)
-    multiple.selectRow(at: path(1, 0), in: table)
-    #expect(multiple.selectedRowIDs == [RowID(1), RowID(5)])
-    multiple.selectRow(at: nil, in: table)
-    #expect(multiple.selectedRowIDs.isEmpty)
-    var forbidden = TableSelection(allowsSelection: false)
-    forbidden.selectRow(at: path(0, 0), in: table)
-    #expect(forbidden.selectedRowIDs.isEmpty)
-}
-
 @Test(
     "every sequence of up to 4 taps on 3 rows leaves the last row in single selection and the odd-tapped rows in multiple"
 )
