@@ -43,3 +43,37 @@ def test_a_replace_updates_an_open_page_as_a_diff_without_a_reload(browser, repl
     assert browser.execute_script("return arguments[0].__kept === true", row_by_id(browser, before[0])), \
         "an unchanged row was drawn again"
     assert browser.execute_script("return window.__noReload") is True, "the page reloaded"
+
+
+def test_a_table_document_replace_reaches_an_open_page_as_a_diff(browser, tmp_path):
+    document = {"table": {"style": "insetGrouped", "sections": [{"header": "Network", "rows": [
+        {"text": "Airplane Mode", "accessoryView": "switch", "on": False},
+        {"text": "Wi-Fi", "style": "value1", "detail": "Home", "accessory": "disclosureIndicator",
+         "table": {"sections": [{"choice": "single", "rows": [
+             {"text": "Home", "accessory": "checkmark"}, {"text": "Office"}]}]}},
+        {"text": "Bluetooth", "style": "value1", "detail": "On"}]}]}}
+    path = tmp_path / "prefs.json"
+    path.write_text(json.dumps(document))
+    server = Server(["--import", f"prefs={path}"])
+    try:
+        open_table(browser, server, "prefs")
+        browser.execute_script("window.__noReload = true")
+        before = [r.get_attribute("data-row-id") for r in rows(browser)]
+        switch = row_by_id(browser, before[0]).find_element(By.CSS_SELECTOR, "[role=switch]")
+        assert switch.get_attribute("aria-checked") == "false"
+        browser.execute_script("arguments[0].__kept = true", row_by_id(browser, before[1]))
+        document["table"]["sections"][0]["rows"][0]["on"] = True
+        document["table"]["sections"][0]["rows"][2]["detail"] = "Off"
+        request = urllib.request.Request(
+            f"{server.url}/api/datasets/prefs", data=json.dumps(document).encode(), method="PUT",
+            headers={"Content-Type": "application/json", "Origin": server.url})
+        assert urllib.request.urlopen(request).status == 200
+        wait(browser, lambda d: "Off" in row_by_id(d, before[2]).text, message="the changed row did not follow")
+        switch = row_by_id(browser, before[0]).find_element(By.CSS_SELECTOR, "[role=switch]")
+        assert switch.get_attribute("aria-checked") == "true", "the switch did not turn on"
+        assert [r.get_attribute("data-row-id") for r in rows(browser)] == before, "rows lost their ids"
+        assert browser.execute_script("return arguments[0].__kept === true", row_by_id(browser, before[1])), \
+            "the row whose child table did not change was drawn again"
+        assert browser.execute_script("return window.__noReload") is True, "the page reloaded"
+    finally:
+        server.stop()

@@ -93,4 +93,65 @@ struct APIReplaceDiffTests {
         #expect(event.name == "change")
         #expect(ids(event.data["moves"]) == [5])
     }
+
+    /// A settings-like document: a switch, a row that opens a choice list, a plain row.
+    static let settings = #"""
+        {"table": {"style": "insetGrouped", "sections": [{"rows": [
+          {"text": "Wi-Fi", "accessoryView": "switch", "on": false},
+          {"text": "General", "table": {"sections": [{"choice": "single", "rows": [
+            {"text": "One", "accessory": "checkmark"}, {"text": "Two"}]}]}},
+          {"text": "Privacy"}]}]}}
+        """#
+
+    @Test("a table document's replace is a diff: rows compare by what they show, a child table unchanged keeps its ids")
+    func tableDocument() throws {
+        let api = try APIFixture(datasets: [("doc", Self.settings)])
+        let stream = RecordingStream()
+        #expect(api.library.events.subscribe(datasetID: "doc", stream: stream) { 1 })
+        let before = api.dataset("doc")
+        let rowIDs = before.sections[0].rows.map(\.id)
+        #expect(rowIDs.count == 3)
+        let childBefore = try #require(TableDocument.childDataset(of: before.sections[0].rows[1], in: before))
+        let switchedOn = Self.settings.replacingOccurrences(of: #""on": false"#, with: #""on": true"#)
+        #expect(try put(api, "doc", switchedOn).status == 200)
+        let after = api.dataset("doc")
+        #expect(after.sections[0].rows.map(\.id) == rowIDs)
+        #expect(after.sections[0].rows[0].fields["on"] == .bool(true))
+        let childAfter = try #require(TableDocument.childDataset(of: after.sections[0].rows[1], in: after))
+        #expect(childAfter.sections.map(\.id) == childBefore.sections.map(\.id))
+        #expect(childAfter.sections[0].rows.map(\.id) == childBefore.sections[0].rows.map(\.id))
+        let event = try lastEvent(stream)
+        #expect(event.name == "change")
+        #expect(ids(event.data["updates"]) == [rowIDs[0].rawValue])
+        #expect(ids(event.data["deletes"]).isEmpty && ids(event.data["inserts"]).isEmpty)
+
+        // A changed child table is an update of the row that opens it, stamped with fresh ids, and a new
+        // row with a child table gets one too: no id is used twice.
+        let rechosen = switchedOn
+            .replacingOccurrences(of: #"{"text": "One", "accessory": "checkmark"}, {"text": "Two"}"#,
+                with: #"{"text": "One"}, {"text": "Two", "accessory": "checkmark"}"#)
+            .replacingOccurrences(of: #"{"text": "Privacy"}"#,
+                with: #"{"text": "Privacy"}, {"text": "About", "table": {"sections": [{"rows": [{"text": "Name"}]}]}}"#)
+        #expect(try put(api, "doc", rechosen).status == 200)
+        let last = api.dataset("doc")
+        #expect(Array(last.sections[0].rows.prefix(3).map(\.id)) == rowIDs)
+        let child = try #require(TableDocument.childDataset(of: last.sections[0].rows[1], in: last))
+        #expect(child.sections[0].rows[1].fields["accessory"] == .string("checkmark"))
+        let about = try #require(TableDocument.childDataset(of: last.sections[0].rows[3], in: last))
+        var seen = Set<Int64>()
+        for table in [last, child, about] {
+            for section in table.sections {
+                #expect(seen.insert(section.id.rawValue).inserted)
+                for row in section.rows { #expect(seen.insert(row.id.rawValue).inserted) }
+            }
+        }
+        #expect(seen.allSatisfy { $0 < last.nextID })
+        let second = try lastEvent(stream)
+        #expect(second.name == "change")
+        #expect(ids(second.data["updates"]) == [rowIDs[1].rawValue])
+        #expect(ids(second.data["inserts"]) == [last.sections[0].rows[3].id.rawValue])
+        // What is stored is what is served: a restart reads the same ids.
+        #expect(try api.store.load(id: "doc")?.sections[0].rows.map(\.id) == last.sections[0].rows.map(\.id))
+        #expect(!stream.text.contains("event: reload"))
+    }
 }
