@@ -22,6 +22,18 @@ export function runAction(row, button) {
   return batch({ rowActions: [{ id: +row.dataset.rowId, edge: button.dataset.edge, index: +button.dataset.index }] });
 }
 
+// A closed row's buttons stay in the Tab order (behind the content, transparent): the one the keyboard focuses
+// opens its row on its side, and the row closes when the focus leaves its buttons.
+dom.scroller.addEventListener('focusin', event => {
+  const group = event.target.closest('.acts'), row = group?.closest('.row');
+  if (row && row.getAttribute('data-open') !== (group.classList.contains('l') ? 'l' : 't'))
+    openRow(row, group.classList.contains('l') ? 'l' : 't');
+});
+dom.scroller.addEventListener('focusout', event => {
+  const group = event.target.closest('.acts');
+  if (group && !group.closest('.row').contains(event.relatedTarget?.closest('.acts'))) closeOpenRow();
+});
+
 /// Leaves `row` open on one side (`t` or `l`), its content slid aside by the width of that side's buttons.
 export function openRow(row, side) {
   closeOpenRow();
@@ -54,7 +66,6 @@ function unpress() {
 
 /// A touch that starts at the left edge of a child table drags it to the right, and past a third of the width goes
 /// back to the parent, as UINavigationController's interactive pop does.
-
 function edgeMove(event) {
   const dx = event.clientX - edge.x;
   if (!edge.moving) {

@@ -98,3 +98,25 @@ def test_end_and_home_give_the_focus_to_the_rows_they_scroll_to(browser, server)
     press(browser, Keys.HOME)
     wait(browser, lambda d: last(d) == "0", message="Home did not bring the focus back to the first row")
     assert browser.execute_script("return arguments[0].scrollTop", scroller) == 0
+
+
+def test_tab_reaches_a_rows_actions_and_opens_the_row_on_their_side(browser, server):
+    open_table(browser, server, "messages")
+    row = rows(browser)[1]
+    browser.execute_script("arguments[0].focus()", row)
+    reached = []
+    for _ in range(6):
+        press(browser, Keys.TAB)
+        control = active(browser)
+        if not browser.execute_script("return arguments[0].contains(arguments[1])", row, control):
+            break
+        wait(browser, lambda d: control.is_displayed(), message=f"{control.text} got the focus unseen")
+        reached.append((control.text, row.get_attribute("data-open")))
+    assert ("删除", "t") in reached and ("标为已读", "t") in reached and ("置顶", "l") in reached, reached
+    assert row.get_attribute("data-open") is None, "the row stayed open after the focus left its buttons"
+    browser.execute_script("arguments[0].focus()", row)
+    press(browser, Keys.TAB)
+    assert active(browser).text == reached[0][0] and row.get_attribute("data-open") == reached[0][1]
+    ActionChains(browser).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+    assert active(browser) == row
+    wait(browser, lambda d: row.get_attribute("data-open") is None, message="Shift+Tab back to the row left it open")
