@@ -168,3 +168,22 @@ def test_end_and_home_reach_the_ends_of_a_million_rows_past_the_height_cap(brows
     wait(browser, lambda d: d.execute_script("return arguments[0].scrollTop", scroller) == 0 and
          (rows := d.execute_script(VISIBLE_ROWS, scroller)) and rows[0][0] == "0.0", timeout=15,
          message="Home did not show the first row at the top")
+
+
+def test_the_wheel_moves_a_million_rows_by_its_delta_past_the_height_cap(browser, big_server):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+    from test_native_scrolling import VISIBLE_ROWS, moved_by, settle
+    open_table(browser, big_server, "big")
+    scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+    assert browser.execute_script("return arguments[0].scrollHeight", scroller) < SECTIONS * PER_SECTION * 20, \
+        "the list is not past the height cap"
+    for fraction in (0.3, 0.7):
+        browser.execute_script(f"arguments[0].scrollTop = arguments[0].scrollHeight * {fraction}", scroller)
+        settle(browser, scroller)
+        for delta in (600, 600, -600, -600):
+            settle(browser, scroller)
+            seen = browser.execute_script(VISIBLE_ROWS, scroller)
+            ActionChains(browser).scroll_from_origin(ScrollOrigin.from_element(scroller), 0, delta).perform()
+            settle(browser, scroller)
+            assert moved_by(browser, scroller, seen, delta) == [], f"a {delta} px wheel at {fraction} of the list"
