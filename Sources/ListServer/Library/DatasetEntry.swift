@@ -30,6 +30,9 @@ final class DatasetEntry: Sendable {
     /// Table documents: where this entry's table is, the rows whose child tables lead to it from the
     /// dataset's own table (empty for the dataset itself).
     let address: ChildAddress
+    /// A table document's search results: the table each row found in a child table opens when tapped
+    /// (``SearchResults/ChildMatches``); empty otherwise.
+    let searchLinks: [RowID: ChildAddress]
     /// Table documents: the entries of the child tables opened from this one, made when first asked for.
     let children = ChildEntries()
     /// The search index of this version and the results of recent queries.
@@ -66,10 +69,11 @@ final class DatasetEntry: Sendable {
 
     init(
         dataset: Dataset, snapshot: TableSnapshot, metrics: TableMetrics, layout: TableLayout,
-        address: ChildAddress = ChildAddress()
+        address: ChildAddress = ChildAddress(), searchLinks: [RowID: ChildAddress] = [:]
     ) {
         self.dataset = dataset
         self.address = address
+        self.searchLinks = searchLinks
         self.snapshot = snapshot
         self.metrics = metrics
         allExpanded = SharedLayout(layout)
@@ -95,6 +99,14 @@ final class DatasetEntry: Sendable {
             indexTitles = []
             indexSections = []
         }
+    }
+
+    /// Table documents: the table a row opens when tapped — the child table it holds, or for a search result
+    /// from a child table the table it links to; nil when it opens none.
+    /// - Complexity: O(depth of the address).
+    func opensTable(_ id: RowID, hasChild: Bool) -> ChildAddress? {
+        if let link = searchLinks[id] { return link }
+        return hasChild ? address.appending(id) : nil
     }
 
     /// The index letter of a section title: its first Latin letter, upper-cased, else `#`.

@@ -70,7 +70,13 @@ final class SearchResults: Sendable {
     /// - Complexity: O(searchable text + matching rows + sections) the first time, O(1) after.
     func results(for query: SearchQuery, in entry: DatasetEntry) -> Found {
         if let cached = cache.withLock({ $0.entries[query] }) { return cached }
-        let dataset = index(of: entry.dataset).results(query)
+        var dataset = index(of: entry.dataset).results(query)
+        var links: [RowID: ChildAddress] = [:]
+        if dataset.kind == .table {
+            let children = Self.childMatches(of: entry.dataset, at: entry.address, for: query)
+            dataset.sections += children.sections
+            links = children.opens
+        }
         let metrics = TableMetrics(for: dataset)
         // The result sections are a subsequence of the searched ones, in the same order.
         var searched = entry.dataset.sections.makeIterator()
@@ -83,7 +89,7 @@ final class SearchResults: Sendable {
         let results = Found(
             entry: DatasetEntry(
                 dataset: dataset, snapshot: TableSnapshot(subsetOf: dataset.sections), metrics: metrics,
-                layout: metrics.layout(of: dataset)),
+                layout: metrics.layout(of: dataset), address: entry.address, searchLinks: links),
             sectionRowCounts: counts)
         let rows = dataset.rowCount
         cache.withLock { cache in

@@ -90,8 +90,10 @@ extension WindowView {
                 }
             }
         }
-        guard cell?.hasChild == true else { return lend(child: nil) }
-        var child = entry.address.appending(row.pointee.id).description
+        guard let cell, let opens = entry.opensTable(row.pointee.id, hasChild: cell.hasChild) else {
+            return lend(child: nil)
+        }
+        var child = opens.description
         return child.withUTF8 { lend(child: UnsafeRawBufferPointer($0)) }
     }
 

@@ -20,10 +20,10 @@ extension WindowView {
         json.key("fields")
         if cell.hasChild {
             json.fields(Fields(row.fields.filter { $0.key != TableDocument.childKey }))
-            json.member("child", entry.address.appending(row.id).description)
         } else {
             json.fields(row.fields)
         }
+        if let opens = entry.opensTable(row.id, hasChild: cell.hasChild) { json.member("child", opens.description) }
     }
 
     /// Writes the window's `table` member: the table's style and keys, which child it is (`address`, and
