@@ -20,7 +20,8 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CZlib"]),
         .target(name: "ListStore", dependencies: ["Models", "CSQLite", "CLibPQ"]),
         .executableTarget(
-            name: "ListServer", dependencies: ["HTTPServer", "ListStore", "ListRender", "Models"]),
+            name: "ListServer", dependencies: ["HTTPServer", "ListStore", "ListRender", "Models"],
+            resources: [.embedInCode("Resources/Samples")]),
         .executableTarget(name: "ListBench", dependencies: ["ListRender", "Models"]),
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
         .testTarget(name: "ListRenderTests", dependencies: ["ListRender", "Models", "TestSupport"]),

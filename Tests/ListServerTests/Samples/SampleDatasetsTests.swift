@@ -114,6 +114,21 @@ struct SampleDatasetsTests {
     }
 
     @Test(
+        "every sample imports through the JSON importer as its kind, with its sections and rows",
+        arguments: [
+            ("friends", DatasetKind.friends, 7, 40), ("heroes", .heroes, 1, 24), ("apps", .apps, 1, 30),
+            ("messages", .messages, 1, 30), ("settings", .table, 4, 15),
+        ])
+    func importsAsItsKind(id: String, kind: DatasetKind, sections: Int, rows: Int) throws {
+        let dataset = try sampleNamed(id).dataset()
+        #expect(dataset.id == id)
+        #expect(dataset.title == SampleDatasets.sample(id: id)?.title)
+        #expect(dataset.kind == kind)
+        #expect(dataset.sections.count == sections)
+        #expect(dataset.rowCount == rows)
+    }
+
+    @Test(
         "every sample is strictly valid JSON: an array of a few dozen objects, alone or beside row actions",
         arguments: SampleDatasets.all.map(\.id).filter { $0 != "settings" })
     func validJSON(id: String) throws {
