@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "ListStore", dependencies: ["Models", "CSQLite", "CLibPQ"]),
         .executableTarget(
             name: "ListServer", dependencies: ["HTTPServer", "ListStore", "ListRender", "Models"],
-            resources: [.embedInCode("Resources/Samples")]),
+            resources: [.embedInCode("Resources/Samples"), .embedInCode("Resources/OpenAPI")]),
         .executableTarget(name: "ListBench", dependencies: ["ListRender", "Models"]),
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
         .testTarget(name: "ListRenderTests", dependencies: ["ListRender", "Models", "TestSupport"]),

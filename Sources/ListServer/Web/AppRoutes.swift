@@ -79,7 +79,7 @@ struct AppRoutes: Sendable {
             try events(parameters["id"]!, request: request)
         }
         router.get("/api/openapi.json") { _, _ in
-            var response = HTTPResponse.json(Array(OpenAPIDocument.json.utf8))
+            var response = HTTPResponse.json(OpenAPIDocument.json)
             response.headers.set("Cache-Control", "no-cache")
             return response
         }

@@ -12,6 +12,8 @@ private let resourcesDirectory = URL(fileURLWithPath: #filePath)
 
 /// Every embedded resource by its path under `Resources/`.
 private let embedded: [String: [UInt8]] = [
+    "OpenAPI/openapi.json": PackageResources.openapi_json,
+    "OpenAPI/openapi-components.json": PackageResources.openapi_components_json,
     "Samples/friends.json": PackageResources.friends_json,
     "Samples/heroes.json": PackageResources.heroes_json,
     "Samples/apps.json": PackageResources.apps_json,
