@@ -1,6 +1,7 @@
 // ListServerTests — sample datasets
 import Foundation
 import HTTPServer
+import ListRender
 import ListStore
 import Models
 import TestSupport
@@ -258,9 +259,7 @@ struct SampleDatasetsTests {
         #expect(images.count >= 15)
         names += images
         #expect(names.count >= 90)
-        let interfaceIcons = [
-            "message", "message-unread", "chevron", "disclosure", "plus", "minus-circle", "checkmark", "grip", "info",
-        ]
+        let interfaceIcons = InterfaceIcon.allCases.map(\.name.description) + ["plus", "minus-circle", "grip"]
         for name in names + interfaceIcons {
             let path = iconsDirectory.appendingPathComponent(name + ".svg").path
             #expect(FileManager.default.fileExists(atPath: path), "missing \(path)")
