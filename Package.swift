@@ -20,11 +20,14 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CZlib"]),
         .target(name: "ListStore", dependencies: ["Models", "CSQLite", "CLibPQ"]),
         .executableTarget(
-            name: "ListServer", dependencies: ["HTTPServer", "ListStore", "ListRender", "Models"]),
-        .executableTarget(name: "ListBench", dependencies: ["ListRender", "Models"]),
+            name: "ListServer", dependencies: ["HTTPServer", "ListStore", "ListRender", "Models"],
+            resources: [.embedInCode("Resources/Samples"), .embedInCode("Resources/OpenAPI")]),
+        .executableTarget(name: "ListBench", dependencies: ["ListRender", "Models", "SeededRandom"]),
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
         .testTarget(name: "ListRenderTests", dependencies: ["ListRender", "Models", "TestSupport"]),
-        .target(name: "TestSupport", dependencies: ["HTTPServer", "Models", "CZlib"], path: "Tests/TestSupport"),
+        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
+        .target(
+            name: "TestSupport", dependencies: ["HTTPServer", "Models", "CZlib", "SeededRandom"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "Models", "TestSupport"]),
         .testTarget(

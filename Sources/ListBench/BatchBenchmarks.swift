@@ -1,6 +1,7 @@
 // ListBench — timings of the batch-update engine on a table of 1,000,000 rows in
 import ListRender
 import Models
+import SeededRandom
 
 /// Timings of the batch-update engine on a table of 1,000,000 rows in 10,000 sections.
 enum BatchBenchmarks {
@@ -8,7 +9,7 @@ enum BatchBenchmarks {
     /// - Parameter report: receives the benchmark's name, its value and the value's unit.
     /// - Complexity: a few seconds; builds the million-row table once.
     static func run(report: (String, Double, String) -> Void) {
-        var random = BenchRandom(seed: 0xBA7C_4001)
+        var random = SplitMix64(seed: 0xBA7C_4001)
         let table = makeTable(sections: 10_000, rowsPerSection: 100)
         report("batch-delete-10k", median(of: 7) { measureDelete(on: table, count: 10_000, random: &random) }, "ms")
         let old = makeTable(sections: 1_000, rowsPerSection: 100)
@@ -28,7 +29,7 @@ enum BatchBenchmarks {
     }
 
     /// Milliseconds to apply one batch deleting `count` distinct random rows.
-    private static func measureDelete(on table: TableSnapshot, count: Int, random: inout BenchRandom) -> Double {
+    private static func measureDelete(on table: TableSnapshot, count: Int, random: inout SplitMix64) -> Double {
         var chosen = Set<IndexPath>()
         while chosen.count < count {
             let section = Int(random.next() % UInt64(table.numberOfSections))
@@ -61,7 +62,7 @@ enum BatchBenchmarks {
 
     /// `old` with 1% of its rows deleted, 1% moved to random places, 1% new rows, and 1% of
     /// its sections swapped.
-    private static func shuffledSuccessor(of old: TableSnapshot, random: inout BenchRandom) -> TableSnapshot {
+    private static func shuffledSuccessor(of old: TableSnapshot, random: inout SplitMix64) -> TableSnapshot {
         var sections = old.sections
         var moving: [RowID] = []
         for section in sections.indices {
@@ -99,18 +100,5 @@ enum BatchBenchmarks {
     private static func milliseconds(_ duration: Duration) -> Double {
         let parts = duration.components
         return Double(parts.seconds) * 1_000 + Double(parts.attoseconds) / 1e15
-    }
-}
-
-/// SplitMix64: a seeded generator so every run measures the same batches.
-private struct BenchRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

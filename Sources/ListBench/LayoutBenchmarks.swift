@@ -1,6 +1,7 @@
 // ListBench — timings of the table layout engine on 1,000,000 rows in 10,000 sections
 import ListRender
 import Models
+import SeededRandom
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +18,7 @@ enum LayoutBenchmarks {
 
     /// Runs every layout benchmark and hands each figure to `report(name, value, unit)`.
     static func run(report: (String, Double, String) -> Void) {
-        var random = Random(seed: 2024)
+        var random = SplitMix64(seed: 2024)
         let residentBefore = residentMegabytes()
         let sections = (0..<sectionCount).map { _ in
             let heights = (0..<rowsPerSection).map { _ in random.next() % 4 == 0 ? 60.0 : 44.0 }
@@ -40,7 +41,7 @@ enum LayoutBenchmarks {
 
     /// The window queries alone, on the same layout and offsets as `run`, repeated for a profiler.
     static func runQueries(report: (String, Double, String) -> Void) {
-        var random = Random(seed: 2024)
+        var random = SplitMix64(seed: 2024)
         let sections = (0..<sectionCount).map { _ in
             let heights = (0..<rowsPerSection).map { _ in random.next() % 4 == 0 ? 60.0 : 44.0 }
             return SectionMetrics(headerHeight: 28, rowHeights: .individual(heights))
@@ -88,7 +89,7 @@ enum LayoutBenchmarks {
     }
 
     static func expansion(
-        _ layout: inout TableLayout, random: inout Random, offsets: [Double], report: (String, Double, String) -> Void
+        _ layout: inout TableLayout, random: inout SplitMix64, offsets: [Double], report: (String, Double, String) -> Void
     ) {
         let sections = (0..<20_000).map { _ in Int(random.next() % UInt64(sectionCount)) }
         let toggleTimes = sections.map { section in
@@ -125,7 +126,7 @@ enum LayoutBenchmarks {
         keep(listed)
     }
 
-    static func updates(_ layout: inout TableLayout, random: inout Random, report: (String, Double, String) -> Void) {
+    static func updates(_ layout: inout TableLayout, random: inout SplitMix64, report: (String, Double, String) -> Void) {
         let rows = (0..<20_000).map { _ in IndexPath(row: 7, section: Int(random.next() % UInt64(sectionCount))) }
         let rowTimes = rows.map { indexPath in
             wallNanoseconds { layout.setRowHeight(layout.heightForRow(at: indexPath) + 1, at: indexPath) }
@@ -166,23 +167,6 @@ enum LayoutBenchmarks {
 }
 
 extension LayoutBenchmarks {
-    /// SplitMix64, so every run measures the same layout and offsets.
-    struct Random {
-        private var state: UInt64
-
-        init(seed: UInt64) {
-            state = seed
-        }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The wall-clock nanoseconds `body` takes once.
     static func wallNanoseconds(_ body: () -> Void) -> Double {
         let clock = ContinuousClock()

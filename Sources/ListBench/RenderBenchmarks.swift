@@ -1,6 +1,7 @@
 // ListBench — timings of the fragment renderer on windows of a 1,000,000-row friends list
 import ListRender
 import Models
+import SeededRandom
 
 /// Timings of the fragment renderer on 900 px windows of a friends list of 1,000,000 rows in
 /// 10,000 sections, laid out as the server lays friends out (44 px headers, 60 px rows, read-only).
@@ -18,7 +19,7 @@ enum RenderBenchmarks {
 
     /// Runs every render benchmark and hands each figure to `report(name, value, unit)`.
     static func run(report: (String, Double, String) -> Void) {
-        var random = LayoutBenchmarks.Random(seed: 900)
+        var random = SplitMix64(seed: 900)
         let pool = (0..<4096).map { friend($0, random: &random) }
         let sections = (0..<sectionCount).map { _ in
             SectionMetrics(headerHeight: 44, rowHeights: .uniform(count: rowsPerSection, height: 60))
@@ -193,7 +194,7 @@ enum RenderBenchmarks {
         "Building a tiny house, one nail at a time", "今天也要元气满满！", "Ask me about sourdough",
     ]
 
-    static func friend(_ index: Int, random: inout LayoutBenchmarks.Random) -> Fields {
+    static func friend(_ index: Int, random: inout SplitMix64) -> Fields {
         func pick(_ list: [String]) -> String { list[Int(random.next() % UInt64(list.count))] }
         let name: String
         if index % 997 == 0 {

@@ -1,6 +1,7 @@
 // ListBench — timings of search over a friends list of 10,000 and 1,000,000 rows
 import ListRender
 import Models
+import SeededRandom
 
 /// Timings of search over a friends list shaped as `scripts/gen-dataset.py` writes it (names mixing
 /// Latin and CJK, half the friends with an intro), 100 friends per group: 10,000 rows and 1,000,000.
@@ -67,7 +68,7 @@ enum SearchBenchmarks {
 
     /// A friends dataset of `groups` groups of 100, as `gen-dataset.py` makes one.
     static func friends(groups: Int) -> Dataset {
-        var random = LayoutBenchmarks.Random(seed: 19)
+        var random = SplitMix64(seed: 19)
         func pick(_ items: [String]) -> String { items[Int(random.next() % UInt64(items.count))] }
         var nextID: Int64 = 1
         var counter = 0

@@ -1,15 +1,6 @@
-// Models — the key under which a group holds its rows
+// Models — what each kind requires of its rows and groups, and how a kind is detected
 
 extension DatasetKind {
-    /// The key under which a group holds its rows, for kinds whose source is a list of groups.
-    public var groupRowsKey: String? {
-        switch self {
-        case .friends: "friends"
-        case .table: TableDocument.rowsKey
-        case .heroes, .apps, .messages, .generic: nil
-        }
-    }
-
     /// The rules every row of this kind must satisfy; other keys are kept as they are.
     public var rowRules: [FieldRule] {
         switch self {

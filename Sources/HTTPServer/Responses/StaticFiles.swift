@@ -27,11 +27,6 @@ public struct StaticFiles: Sendable {
         self.maxFileBytes = maxFileBytes
     }
 
-    /// Whether `path` is under `urlPrefix` (the router's test before calling `response(for:)`).
-    public func handles(_ path: String) -> Bool {
-        path.hasPrefix(urlPrefix)
-    }
-
     /// Answers a `GET` or `HEAD` for a file.
     /// - Returns: `200` with the file, or `304` when `If-None-Match` matches its `ETag`. A path ending in `/`
     ///   serves that directory's `index.html`. A `HEAD` is answered with the file too, which the server

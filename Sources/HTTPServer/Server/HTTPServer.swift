@@ -12,7 +12,7 @@ import Synchronization
 /// configuration.port = 0
 /// let server = HTTPServer(configuration: configuration, handler: router.handler)
 /// let port = try server.start()
-/// try SignalHandling.stopOnTermination(server)
+/// try SignalHandling.onTermination { _ in server.stop() }
 /// server.wait()
 /// ```
 public final class HTTPServer: Sendable {

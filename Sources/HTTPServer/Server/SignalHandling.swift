@@ -15,10 +15,4 @@ public enum SignalHandling {
             while let number = Posix.nextSignal(fd) { action(number) }
         }
     }
-
-    /// SIGINT or SIGTERM stops `server` gracefully, so that `server.wait()` returns.
-    /// - Throws: as `onTermination`.
-    public static func stopOnTermination(_ server: HTTPServer) throws {
-        try onTermination { _ in server.stop() }
-    }
 }

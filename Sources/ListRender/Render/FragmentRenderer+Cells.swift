@@ -132,11 +132,9 @@ extension FragmentRenderer {
 
     static func renderMessage(_ fields: Fields, into html: inout HTMLBuffer) {
         let unread = fields["read"]?.boolValue == false
-        html.raw(
-            unread
-                ? "<img class=\"icon\" src=\"/icons/message-unread.svg\" alt=\"\" width=\"40\" height=\"40\">"
-                : "<img class=\"icon\" src=\"/icons/message.svg\" alt=\"\" width=\"40\" height=\"40\">"
-        )
+        html.raw("<img class=\"icon\" src=\"")
+        html.url(of: unread ? .messageUnread : .message)
+        html.raw("\" alt=\"\" width=\"40\" height=\"40\">")
         html.raw("<div class=\"tx\"><div class=\"t1\">")
         if unread { html.raw("<span class=\"dot\" role=\"img\" aria-label=\"Unread\"></span>") }
         html.raw("<span class=\"tt\">")

@@ -124,7 +124,9 @@ extension FragmentRenderer {
         case .disclosureIndicator:
             renderChevron(into: &html)
         case .checkmark:
-            html.raw("<img class=\"acc chk\" src=\"/icons/checkmark.svg\" alt=\"")
+            html.raw("<img class=\"acc chk\" src=\"")
+            html.url(of: .checkmark)
+            html.raw("\" alt=\"")
             html.raw(html.language.pick("Checked", "已选中"))
             html.raw("\" width=\"20\" height=\"20\">")
         case .detailButton:
@@ -136,13 +138,17 @@ extension FragmentRenderer {
     }
 
     static func renderChevron(into html: inout HTMLBuffer) {
-        html.raw("<img class=\"acc chev\" src=\"/icons/chevron.svg\" alt=\"\" width=\"14\" height=\"14\">")
+        html.raw("<img class=\"acc chev\" src=\"")
+        html.url(of: .chevron)
+        html.raw("\" alt=\"\" width=\"14\" height=\"14\">")
     }
 
     static func renderInfoButton(label: String, into html: inout HTMLBuffer) {
         html.raw("<button type=\"button\" class=\"acc info\" data-action=\"detail\" aria-label=\"")
         html.raw(html.language.pick("More Info: ", "更多信息："))
         html.text(label)
-        html.raw("\" tabindex=\"-1\"><img src=\"/icons/info.svg\" alt=\"\" width=\"22\" height=\"22\"></button>")
+        html.raw("\" tabindex=\"-1\"><img src=\"")
+        html.url(of: .info)
+        html.raw("\" alt=\"\" width=\"22\" height=\"22\"></button>")
     }
 }

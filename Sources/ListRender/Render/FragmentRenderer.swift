@@ -208,7 +208,9 @@ public enum FragmentRenderer {
         }
         html.raw("\" tabindex=\"-1\"><div class=\"hc\" role=\"gridcell\">")
         if header.isCollapsible {
-            html.raw("<img class=\"arrow\" src=\"/icons/disclosure.svg\" alt=\"\" width=\"12\" height=\"12\">")
+            html.raw("<img class=\"arrow\" src=\"")
+            html.url(of: .disclosure)
+            html.raw("\" alt=\"\" width=\"12\" height=\"12\">")
         }
         if isLinked {
             html.raw("<a class=\"ht\" tabindex=\"-1\" href=\"")

@@ -151,7 +151,7 @@ enum Launcher {
         var datasets = imported
         if try !store.hasDatasets() {
             let importedIDs = Set(imported.map(\.id))
-            datasets = try SampleDatasets.all.filter { !importedIDs.contains($0.id) }.map(Self.decode) + imported
+            datasets = try SampleDatasets.all.filter { !importedIDs.contains($0.id) }.map { try $0.dataset() } + imported
         }
         guard !datasets.isEmpty else { return [] }
         let started = ContinuousClock.now
@@ -199,11 +199,6 @@ enum Launcher {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-    }
-
-    private static func decode(_ sample: SampleDataset) throws -> Dataset {
-        let decoder = DatasetDecoder(file: "sample \(sample.id)", id: sample.id, title: sample.title)
-        return try DatasetImporter.importDataset(Array(sample.json.utf8), using: decoder)
     }
 
     /// `--public`, else `Public/` in the working directory, else beside the package of the executable.

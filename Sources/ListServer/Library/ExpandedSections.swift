@@ -59,6 +59,24 @@ enum ExpandedSections: Sendable, Hashable {
         }
     }
 
+    /// Ranges sorted by their lower bounds, with those that overlap or touch merged: the form of
+    /// ``ranges(_:)``.
+    /// - Parameter sorted: ranges in ascending order of `lowerBound`.
+    /// - Returns: disjoint ranges, ascending, with a gap of at least one id between any two.
+    /// - Complexity: O(n) for n ranges.
+    static func merging(_ sorted: some Sequence<ClosedRange<Int64>>) -> [ClosedRange<Int64>] {
+        var merged: [ClosedRange<Int64>] = []
+        for range in sorted {
+            assert(merged.last.map { $0.lowerBound <= range.lowerBound } ?? true, "ranges must be sorted")
+            if let last = merged.last, range.lowerBound <= last.upperBound + 1 {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+
     /// Whether the section with `id` is expanded.
     /// - Complexity: O(log r) for r ranges.
     func contains(_ id: SectionID) -> Bool {

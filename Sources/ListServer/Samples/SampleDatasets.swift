@@ -1,26 +1,60 @@
-// ListServer — one built-in sample: its dataset id
+// ListServer — the built-in samples, embedded from Resources/Samples
+import Models
 
 /// One built-in sample: its dataset id, the title shown in the dataset list, and its source JSON.
 ///
 /// The JSON has the source shape of its kind, so it goes through the same JSON importer as a
-/// file given with `--import`. Every `icon` value names an SVG file in `Public/icons/` without `.svg`.
+/// file given with `--import`. Every `icon` and `image` value names an SVG file in `Public/icons/`
+/// without `.svg`.
 struct SampleDataset: Sendable {
     /// The dataset id; for the first four samples, also the name of the kind their keys are detected as.
     let id: String
     /// The human-readable title, English and Chinese.
     let title: String
-    /// The dataset in its source shape, as strictly valid UTF-8 JSON text.
-    let json: String
+    /// The dataset in its source shape, as strictly valid UTF-8 JSON: `Resources/Samples/ID.json`.
+    let bytes: [UInt8]
+
+    /// ``bytes`` as text.
+    var json: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The sample read by the JSON importer, as `--import` reads a file.
+    /// - Returns: the dataset, its kind detected from its keys.
+    /// - Throws: ``ImportError`` when the sample does not import; a test makes sure every one does.
+    /// - Complexity: O(size of the JSON).
+    func dataset() throws(ImportError) -> Dataset {
+        let decoder = DatasetDecoder(file: "sample \(id)", id: id, title: title)
+        return try DatasetImporter.importDataset(bytes, using: decoder)
+    }
 }
 
 /// The sample datasets stored on the first start with an empty data directory.
 ///
-/// The content is written for this project: friend groups of a chat app, the heroes of an invented game,
-/// an app store list and a message box, each mixing Chinese and English, and a phone's settings screen as a
-/// table document.
+/// The content is written for this project, each sample mixing Chinese and English:
+/// - `friends.json`: friend groups of a chat app's contact list, seven groups, one of them empty, with VIP
+///   friends, optional intros, an emoji and a name full of HTML-special characters.
+///   Shape: `[{name, online, friends: [{name, icon, intro?, vip}]}]`.
+/// - `heroes.json`: the heroes of an invented game, described in a line to a short paragraph.
+///   Shape: `[{name, title, icon, desc, tags}]`.
+/// - `apps.json`: an app store list of invented apps, sizes in megabytes, downloads from hundreds to
+///   hundreds of millions. Shape: `[{name, icon, size, download}]`.
+/// - `messages.json`: a message box of system notifications from 2024 to 2026, newest first; a third
+///   unread and two without a `read` flag; swiping offers 删除 and 标为已读, from the left 置顶.
+///   Shape: `{"messages": [{send_time, title, content, read?}], trailingActions, leadingActions, deleteTitle}`.
+/// - `settings.json`: a phone's settings screen as a table document, in UITableView's own vocabulary: inset
+///   groups, switches, value1 details, drill-downs (General ▸ About, Display ▸ Auto-Lock with a checkmark
+///   choice), footers, a reorderable list of languages, and one unknown key per row of the first screen
+///   (`key`), kept as it is. Shape: `{"table": {style, footer, separatorStyle, allowsSelection,
+///   allowsMultipleSelection, sections: [{header?, footer?, rows: [{text, detail?, image?, style?,
+///   accessory?, accessoryView?, on?, table?}]}]}}`.
 enum SampleDatasets {
     /// Every sample, in the order they are listed: friends, heroes, apps, messages, settings.
-    static let all: [SampleDataset] = [friends, heroes, apps, messages, settings]
+    static let all: [SampleDataset] = [
+        SampleDataset(id: "friends", title: "Friends · 好友", bytes: PackageResources.friends_json),
+        SampleDataset(id: "heroes", title: "Heroes · 英雄", bytes: PackageResources.heroes_json),
+        SampleDataset(id: "apps", title: "Apps · 应用", bytes: PackageResources.apps_json),
+        SampleDataset(id: "messages", title: "Messages · 消息", bytes: PackageResources.messages_json),
+        SampleDataset(id: "settings", title: "Settings · 设置", bytes: PackageResources.settings_json),
+    ]
 
     /// The sample with the given id.
     ///

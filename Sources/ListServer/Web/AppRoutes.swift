@@ -79,7 +79,7 @@ struct AppRoutes: Sendable {
             try events(parameters["id"]!, request: request)
         }
         router.get("/api/openapi.json") { _, _ in
-            var response = HTTPResponse.json(Array(OpenAPIDocument.json.utf8))
+            var response = HTTPResponse.json(OpenAPIDocument.json)
             response.headers.set("Cache-Control", "no-cache")
             return response
         }
@@ -318,14 +318,7 @@ struct AppRoutes: Sendable {
             json.endObject()
         }
         json.endArray()
-        json.key("indexTitles")
-        json.beginArray()
-        for title in entry.indexTitles { json.string(title) }
-        json.endArray()
-        json.key("indexSections")
-        json.beginArray()
-        for section in entry.indexSections { json.int(section) }
-        json.endArray()
+        json.sectionIndex(titles: entry.indexTitles, sections: entry.indexSections)
         json.endObject()
         return .json(json.bytes)
     }

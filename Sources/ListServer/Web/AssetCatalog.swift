@@ -1,5 +1,6 @@
 // Web — where the datasets' image names resolve, as an app bundle's do
 import HTTPServer
+import ListRender
 import Synchronization
 
 /// Resolves the image names of datasets (`icon`, `image`) like `UIImage(named:)`: in each `--assets`
@@ -17,6 +18,8 @@ import Synchronization
 final class AssetCatalog: Sendable {
     /// The URL path the asset folders are served under: `/assets/{folder index}/{file}`.
     static let urlPrefix = "/assets/"
+    /// The URL path the built-in icons are served under, the renderer's own included.
+    static let iconDirectory = InterfaceIcon.directory.description
     /// The extensions tried, in order, for a name without one.
     static let extensions = ["png", "jpg", "jpeg", "gif", "webp", "svg"]
     /// The scale suffixes tried, best first.
@@ -26,7 +29,7 @@ final class AssetCatalog: Sendable {
 
     /// One `--assets` folder, served with a long cache lifetime (URLs carry the file's version).
     let folders: [StaticFiles]
-    /// The built-in icons (`Public/icons`), served at `/icons/`.
+    /// The built-in icons (`Public/icons`), served at ``iconDirectory``.
     let icons: StaticFiles
     /// Each folder's files, then the icons', listed once (see ``AssetFolderIndex``); nil for a folder that
     /// could not be listed, whose candidates are all looked for on disk.
@@ -56,7 +59,7 @@ final class AssetCatalog: Sendable {
                 root: directory, urlPrefix: "\(Self.urlPrefix)\(index)/",
                 cacheControl: "public, max-age=31536000, immutable")
         }
-        icons = StaticFiles(root: publicDirectory + "/icons", urlPrefix: "/icons/")
+        icons = StaticFiles(root: publicDirectory + "/icons", urlPrefix: Self.iconDirectory)
         folderIndexes = folders.map { folder in folder.root.flatMap(AssetFolderIndex.init(root:)) }
         iconIndex = icons.root.flatMap(AssetFolderIndex.init(root:))
     }
@@ -150,10 +153,10 @@ final class AssetCatalog: Sendable {
             }
         }
         if name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
-            iconIndex?.contains(name + ".svg") ?? true, let file = icons.resolve("/icons/\(name).svg"),
+            iconIndex?.contains(name + ".svg") ?? true, let file = icons.resolve("\(Self.iconDirectory)\(name).svg"),
             Posix.fileStatus(file)?.isRegularFile == true
         {
-            return "/icons/\(name).svg"
+            return "\(Self.iconDirectory)\(name).svg"
         }
         return nil
     }

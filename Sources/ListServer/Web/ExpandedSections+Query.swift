@@ -22,15 +22,7 @@ extension ExpandedSections {
             }
             ranges.append(min(low, high)...max(low, high))
         }
-        ranges.sort { $0.lowerBound < $1.lowerBound }
-        var merged: [ClosedRange<Int64>] = []
-        for range in ranges {
-            if let last = merged.last, range.lowerBound <= last.upperBound + 1 {
-                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
-            } else {
-                merged.append(range)
-            }
-        }
+        let merged = merging(ranges.sorted { $0.lowerBound < $1.lowerBound })
         return merged.isEmpty ? .none : .ranges(merged)
     }
 

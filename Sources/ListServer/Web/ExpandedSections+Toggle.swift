@@ -6,15 +6,7 @@ extension ExpandedSections {
     /// `ids` as sorted ranges, adjacent ids merged: what `toggling(_:allIDs:)` takes.
     /// - Complexity: O(n log n).
     static func ranges(of ids: [SectionID]) -> [ClosedRange<Int64>] {
-        var merged: [ClosedRange<Int64>] = []
-        for value in ids.map(\.rawValue).sorted() {
-            if let last = merged.last, value <= last.upperBound + 1 {
-                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, value)
-            } else {
-                merged.append(value...value)
-            }
-        }
-        return merged
+        merging(ids.map(\.rawValue).sorted().lazy.map { $0...$0 })
     }
 
     /// Appends the compact form of ``toggling(_:allIDs:)`` to `bytes`. From `all`, the usual set of a
@@ -87,14 +79,7 @@ extension ExpandedSections {
                 ranges.sort { $0.lowerBound < $1.lowerBound }
             }
         }
-        var merged: [ClosedRange<Int64>] = []
-        for range in ranges {
-            if let last = merged.last, range.lowerBound <= last.upperBound + 1 {
-                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
-            } else {
-                merged.append(range)
-            }
-        }
+        let merged = Self.merging(ranges)
         return merged.isEmpty ? .none : .ranges(merged)
     }
 }

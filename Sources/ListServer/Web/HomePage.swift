@@ -28,7 +28,8 @@ enum HomePage {
     private static func writeCard(_ dataset: Dataset, into html: inout HTMLBuffer) {
         html.raw("<a class=\"card\" href=\"/d/")
         html.text(dataset.id)
-        html.raw("\"><img src=\"/icons/")
+        html.raw("\"><img src=\"")
+        html.raw(InterfaceIcon.directory)
         switch dataset.kind {
         case .friends: html.raw("friend-01")
         case .heroes: html.raw("hero-01")

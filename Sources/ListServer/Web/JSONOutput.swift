@@ -157,4 +157,18 @@ struct JSONOutput: ~Copyable {
     @inline(__always)
     mutating func member(_ name: StaticString, number value: Double) { key(name); number(value) }
     mutating func member(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
+
+    /// Writes the `indexTitles` and `indexSections` members, the section index bar that the dataset
+    /// detail and a table window both carry: its titles and the section each jumps to.
+    /// - Complexity: O(titles).
+    mutating func sectionIndex(titles: [String], sections: [Int]) {
+        key("indexTitles")
+        beginArray()
+        for title in titles { string(title) }
+        endArray()
+        key("indexSections")
+        beginArray()
+        for section in sections { int(section) }
+        endArray()
+    }
 }

@@ -46,14 +46,7 @@ extension WindowView {
         json.member("allowsMultipleSelection", table.allowsMultipleSelection)
         writeTableText(&json, "header", window.tableHeader, table.header)
         writeTableText(&json, "footer", window.tableFooter, table.footer)
-        json.key("indexTitles")
-        json.beginArray()
-        for title in entry.indexTitles { json.string(title) }
-        json.endArray()
-        json.key("indexSections")
-        json.beginArray()
-        for section in entry.indexSections { json.int(section) }
-        json.endArray()
+        json.sectionIndex(titles: entry.indexTitles, sections: entry.indexSections)
         json.endObject()
     }
 

@@ -1,6 +1,7 @@
 // ListServerTests — sample datasets
 import Foundation
 import HTTPServer
+import ListRender
 import ListStore
 import Models
 import TestSupport
@@ -111,6 +112,21 @@ struct SampleDatasetsTests {
         #expect(SampleDatasets.all.allSatisfy { !$0.title.isEmpty })
         #expect(SampleDatasets.sample(id: "apps")?.title == "Apps · 应用")
         #expect(SampleDatasets.sample(id: "generic") == nil)
+    }
+
+    @Test(
+        "every sample imports through the JSON importer as its kind, with its sections and rows",
+        arguments: [
+            ("friends", DatasetKind.friends, 7, 40), ("heroes", .heroes, 1, 24), ("apps", .apps, 1, 30),
+            ("messages", .messages, 1, 30), ("settings", .table, 4, 15),
+        ])
+    func importsAsItsKind(id: String, kind: DatasetKind, sections: Int, rows: Int) throws {
+        let dataset = try sampleNamed(id).dataset()
+        #expect(dataset.id == id)
+        #expect(dataset.title == SampleDatasets.sample(id: id)?.title)
+        #expect(dataset.kind == kind)
+        #expect(dataset.sections.count == sections)
+        #expect(dataset.rowCount == rows)
     }
 
     @Test(
@@ -243,9 +259,7 @@ struct SampleDatasetsTests {
         #expect(images.count >= 15)
         names += images
         #expect(names.count >= 90)
-        let interfaceIcons = [
-            "message", "message-unread", "chevron", "disclosure", "plus", "minus-circle", "checkmark", "grip", "info",
-        ]
+        let interfaceIcons = InterfaceIcon.allCases.map(\.name.description) + ["plus", "minus-circle", "grip"]
         for name in names + interfaceIcons {
             let path = iconsDirectory.appendingPathComponent(name + ".svg").path
             #expect(FileManager.default.fileExists(atPath: path), "missing \(path)")

@@ -29,6 +29,26 @@ struct APIOpenAPITests {
         #expect(try JSONReader.read(response.bodyBytes) == .dict(document))
     }
 
+    @Test("the OpenAPI document is openapi.json's members, then components, with nothing lost")
+    func openAPIJoined() throws {
+        guard case .dict(let head) = try JSONReader.read(PackageResources.openapi_json),
+            case .dict(let tail) = try JSONReader.read(PackageResources.openapi_components_json),
+            case .dict(let document) = try JSONReader.read(OpenAPIDocument.json)
+        else {
+            Issue.record("a part of the OpenAPI document is not an object")
+            return
+        }
+        #expect(head.keys == ["openapi", "info", "paths"])
+        #expect(tail.keys == ["components"])
+        #expect(document == Fields(Array(head) + Array(tail)))
+    }
+
+    @Test("joining two objects keeps every member in order, values included")
+    func joinKeepsOrder() throws {
+        let joined = OpenAPIDocument.joined(Array(#"{"b": [1, 2.5], "a": {"x": "<&>"}}"#.utf8), Array(#"{"c": null}"#.utf8))
+        #expect(String(decoding: joined, as: UTF8.self) == #"{"b":[1,2.5],"a":{"x":"\u003C\u0026\u003E"},"c":null}"#)
+    }
+
     @Test("every route of the router is documented, and every documented operation is a route")
     func routesMatch() throws {
         let paths = try #require(try Self.document()["paths"]?.dictValue)

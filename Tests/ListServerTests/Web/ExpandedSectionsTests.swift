@@ -9,6 +9,24 @@ import Testing
 
 @Suite("ExpandedSections")
 struct ExpandedSectionsTests {
+    @Test("merging sorted ranges covers the same ids as disjoint, non-touching ranges, for every pair and triple in 0…5")
+    func mergingMatchesNaiveSets() {
+        let all = (Int64(0)...5).flatMap { low in (low...5).map { low...$0 } }
+        var cases = all.map { [$0] }
+        for a in all { for b in all { cases.append([a, b]) } }
+        for a in all { for b in all { for c in all { cases.append([a, b, c]) } } }
+        for ranges in cases {
+            let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
+            let merged = ExpandedSections.merging(sorted)
+            let ids = Set(ranges.flatMap { Array($0) })
+            #expect(Set(merged.flatMap { Array($0) }) == ids, "\(sorted)")
+            for (left, right) in zip(merged, merged.dropFirst()) {
+                #expect(left.upperBound + 1 < right.lowerBound, "\(sorted) gave \(merged)")
+            }
+        }
+        #expect(ExpandedSections.merging([]).isEmpty)
+    }
+
     @Test("all, none, ids and ranges are read", arguments: [
         ("all", [1, 2, 99], [Int64]()), ("none", [], [1, 2]), ("", [], [1]),
         ("3", [3], [2, 4]), ("3,5,9-11", [3, 5, 9, 10, 11], [4, 6, 8, 12]), ("11-9", [9, 10, 11], [8, 12]),

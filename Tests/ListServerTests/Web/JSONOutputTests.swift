@@ -59,6 +59,23 @@ struct JSONOutputTests {
         }
     }
 
+    @Test("a section index is written as its two members, between others, empty or not")
+    func sectionIndexMembers() throws {
+        for (titles, sections) in [([String](), [Int]()), (["A", "\"#\""], [0, 3])] {
+            var json = JSONOutput(capacity: 8)
+            json.beginObject()
+            json.member("before", 1)
+            json.sectionIndex(titles: titles, sections: sections)
+            json.member("after", 2)
+            json.endObject()
+            let expected: FieldValue = .dict([
+                "before": .int(1), "indexTitles": .array(titles.map(FieldValue.string)),
+                "indexSections": .array(sections.map { .int(Int64($0)) }), "after": .int(2),
+            ])
+            #expect(try JSONReader.read(json.bytes) == expected)
+        }
+    }
+
     @Test("objects and arrays get their commas and read back as the same tree")
     func containersNest() throws {
         var json = JSONOutput(capacity: 8)

@@ -1,4 +1,4 @@
-// TestSupport — the seeded generator every suite draws its random cases from
+// SeededRandom — the seeded generator the tests and the benchmarks draw their random cases from
 
 /// A small deterministic generator (SplitMix64), so that a random case is named by its seed and comes
 /// back the same on every run.
