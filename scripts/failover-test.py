@@ -46,19 +46,19 @@ class Cluster:
              "--drain-timeout", str(drain_timeout)],
             stdout=subprocess.PIPE, stderr=sys.stderr, text=True, start_new_session=True)
         self.servers, self.folder, self.port = [], None, None
-        deadline = time.time() + 180
-        for line in self.process.stdout:
-            if match := re.match(r"server \d+: http://127\.0\.0\.1:(\d+)", line):
-                self.servers.append(int(match.group(1)))
-            elif match := re.match(r"cluster folder: (\S+)", line):
-                self.folder = match.group(1)
-            elif match := re.match(r"ListServer cluster serving http://127\.0\.0\.1:(\d+)", line):
-                self.port = int(match.group(1))
-                break
-            if time.time() > deadline:
-                break
+        try:
+            for line in self.process.stdout:
+                if match := re.match(r"server \d+: http://127\.0\.0\.1:(\d+)", line):
+                    self.servers.append(int(match.group(1)))
+                elif match := re.match(r"cluster folder: (\S+)", line):
+                    self.folder = match.group(1)
+                elif match := re.match(r"ListServer cluster serving http://127\.0\.0\.1:(\d+)", line):
+                    self.port = int(match.group(1))
+                    break
+        finally:
+            if self.port is None:
+                self.stop()
         if self.port is None:
-            self.stop()
             raise RuntimeError("scripts/cluster.sh did not start")
 
     def control(self, *arguments):
@@ -153,9 +153,12 @@ class Writer(threading.Thread):
                 self.acknowledged.append((title, self.version))
             else:
                 self.failures.append((phase, status))
-                reply = request(self.port, "GET", f"/api/datasets/{self.dataset}")
-                if reply[0] == 200:
-                    self.version = json.loads(reply[1])["version"]
+                try:
+                    reply = request(self.port, "GET", f"/api/datasets/{self.dataset}")
+                    if reply[0] == 200:
+                        self.version = json.loads(reply[1])["version"]
+                except (OSError, http.client.HTTPException):
+                    pass
             time.sleep(0.02)
         connection.close()
 
@@ -267,6 +270,8 @@ def main():
     parser.add_argument("--drain-timeout", type=float, default=10)
     parser.add_argument("--rounds", type=int, default=5, help="rolling restarts, one after the other")
     options = parser.parse_args()
+    # A `timeout` around this script stops it with SIGTERM: still stop the cluster on the way out.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(124))
     try:
         cluster = Cluster(os.path.abspath(options.binary), options.drain_timeout)
     except RuntimeError as error:
