@@ -171,7 +171,7 @@ class Follower(threading.Thread):
         self.run_state, self.port, self.dataset = run, port, dataset
         self.ids = []  # every change event's id, in arrival order
         self.connections = []  # (upstream, Last-Event-ID sent or None, the ready event's id) per connection
-        self.reloads = 0
+        self.reloads = []  # (upstream, Last-Event-ID sent, the ready id if no change came before, reload id)
         self.last_id = None
         self.upstream = None
         self.target = None  # the version to reach before stopping
@@ -204,7 +204,7 @@ class Follower(threading.Thread):
                 response.read()
                 return retry
             upstream = (response.getheader("X-Upstream") or "").split(",")[-1].strip()
-            event, data_id = None, None
+            event, data_id, changes_here = None, None, 0
             while not self.done():
                 line = response.readline()
                 if not line:
@@ -222,10 +222,12 @@ class Follower(threading.Thread):
                         self.connections.append((upstream, headers.get("Last-Event-ID"), data_id))
                         self.last_id = data_id
                     elif event == "change":
+                        changes_here += 1
                         self.ids.append(data_id)
                         self.last_id = data_id
                     elif event == "reload":
-                        self.reloads += 1
+                        after_ready = self.connections[-1][2] if changes_here == 0 else None
+                        self.reloads.append((upstream, headers.get("Last-Event-ID"), after_ready, data_id))
                         self.last_id = data_id
                     event, data_id = None, None
             return retry
@@ -264,11 +266,11 @@ def percentile(values, fraction):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/debug/ListServer"))
-    parser.add_argument("--writers", type=int, default=3)
-    parser.add_argument("--followers", type=int, default=4, help="event-stream clients per dataset")
-    parser.add_argument("--connections", type=int, default=16, help="wrk's connections")
+    parser.add_argument("--writers", type=int, default=4)
+    parser.add_argument("--followers", type=int, default=8, help="event-stream clients per dataset")
+    parser.add_argument("--connections", type=int, default=64, help="wrk's connections")
     parser.add_argument("--drain-timeout", type=float, default=10)
-    parser.add_argument("--rounds", type=int, default=5, help="rolling restarts, one after the other")
+    parser.add_argument("--rounds", type=int, default=20, help="rolling restarts, one after the other")
     options = parser.parse_args()
     # A `timeout` around this script stops it with SIGTERM: still stop the cluster on the way out.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(124))
@@ -398,7 +400,7 @@ def run_checks(cluster, options, problems):
             problems.append(f"stream on {follower.dataset} missed acknowledged versions "
                             f"{sorted(acknowledged_versions - set(follower.ids))[:10]}")
         if follower.reloads:
-            problems.append(f"stream on {follower.dataset} was told to reload {follower.reloads} times")
+            problems.append(f"stream on {follower.dataset} was told to reload: {follower.reloads}")
     events = sum(len(follower.ids) for follower in followers)
     moved = [f for f in on_killed if any(up != killed_address for up, _, _ in f.connections[-1:])]
     print(f"streams: {len(followers)}, change events received: {events}, reconnections: {reconnections}, "
