@@ -171,6 +171,7 @@ class Follower(threading.Thread):
         self.run_state, self.port, self.dataset = run, port, dataset
         self.ids = []  # every change event's id, in arrival order
         self.connections = []  # (upstream, Last-Event-ID sent or None, the ready event's id) per connection
+        self.refusals = []  # (phase, status) of each stream request not answered 200
         self.reloads = []  # (upstream, Last-Event-ID sent, the ready id if no change came before, reload id)
         self.last_id = None
         self.upstream = None
@@ -201,6 +202,7 @@ class Follower(threading.Thread):
             connection.request("GET", f"/api/datasets/{self.dataset}/events", headers=headers)
             response = connection.getresponse()
             if response.status != 200:
+                self.refusals.append((self.run_state.phase, response.status))
                 response.read()
                 return retry
             upstream = (response.getheader("X-Upstream") or "").split(",")[-1].strip()
@@ -363,6 +365,9 @@ def run_checks(cluster, options, problems):
           f"p99 {percentile(write_latencies, 0.99) * 1000:.1f} ms")
     if failures:
         problems.append(f"{failures} reads failed during the rolling restart:\n{output}")
+    stream_failures = [f for follower in followers for f in follower.refusals if f[0] == "rolling restart"]
+    if stream_failures:
+        problems.append(f"event-stream requests failed during the rolling restart: {stream_failures}")
     if write_failures:
         problems.append(f"batches failed during the rolling restart: {write_failures}")
 
