@@ -65,11 +65,11 @@ extension Library {
         try? catchUpLocked(id, stamp: stamps.first { $0.id == id })
     }
 
-    /// Whether what the library holds of a dataset differs from `stamp`.
+    /// Whether the library holds an older version of a dataset than `stamp`, or another incarnation.
     private func needsCatchUp(_ stamp: DatasetStamp) -> Bool {
         guard let current = entry(stamp.id) else { return true }
         let known = storedKeys.withLock { $0[stamp.id] }
-        return current.dataset.version != stamp.version || (known != nil && known != stamp.key)
+        return current.dataset.version < stamp.version || (known != nil && known != stamp.key)
     }
 
     /// Makes the library hold what the store holds of dataset `id`, and tells its subscribers.
@@ -78,7 +78,9 @@ extension Library {
     /// of other processes), their changes are applied to the dataset held and their events published,
     /// so streams here show every accepted batch and nothing is read back whole. Otherwise (a replaced
     /// dataset, a gap in the log) the dataset is read back whole and subscribers are sent `reload`. A
-    /// dataset gone from the store is removed and its streams end. Call with the writer lock held.
+    /// dataset gone from the store is removed and its streams end. A stamp older than the version held
+    /// (read before this process committed or caught up further) changes nothing: versions only grow.
+    /// Call with the writer lock held.
     /// - Parameter stamp: The store's stamp of `id`; nil when it is not stored.
     /// - Throws: A store failure; nothing changed then.
     /// - Complexity: O(rows of the dataset) when it changed (the layout is rebuilt), else O(1).
@@ -91,7 +93,7 @@ extension Library {
             if removeEntry(id) { events.reload(datasetID: id, version: nil) }
             return
         }
-        if let current, current.dataset.version == stamp.version, sameIncarnation {
+        if let current, current.dataset.version >= stamp.version, sameIncarnation {
             storedKeys.withLock { $0[id] = stamp.key }
             return
         }
