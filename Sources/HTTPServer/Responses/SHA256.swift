@@ -62,7 +62,8 @@ public enum SHA256 {
     private static func compress(_ block: [UInt8], into state: inout [UInt32], schedule w: inout [UInt32]) {
         precondition(block.count == 64, "SHA-256 compresses 64-byte blocks")
         for t in 0..<16 {
-            w[t] = UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16 | UInt32(block[4 * t + 2]) << 8
+            w[t] =
+                UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16 | UInt32(block[4 * t + 2]) << 8
                 | UInt32(block[4 * t + 3])
         }
         for t in 16..<64 {
@@ -73,7 +74,8 @@ public enum SHA256 {
         var (a, b, c, d) = (state[0], state[1], state[2], state[3])
         var (e, f, g, h) = (state[4], state[5], state[6], state[7])
         for t in 0..<64 {
-            let t1 = h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g)) &+ roundConstants[t] &+ w[t]
+            let t1 =
+                h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g)) &+ roundConstants[t] &+ w[t]
             let t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
             (h, g, f, e) = (g, f, e, d &+ t1)
             (d, c, b, a) = (c, b, a, t1 &+ t2)

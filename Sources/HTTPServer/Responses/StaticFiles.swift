@@ -14,7 +14,6 @@ public struct StaticFiles: Sendable {
     /// The `Cache-Control` of a URL whose bytes never change: a year, and no revalidation on reload.
     public static let immutable = "public, max-age=31536000, immutable"
 
-
     /// The real path of the root directory, nil when it does not exist (every request is then `404`).
     public let root: String?
     /// The URL path the root is served at, ending with `/`.

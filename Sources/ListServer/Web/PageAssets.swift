@@ -38,7 +38,8 @@ struct PageAssets: Sendable {
             return
         }
         // Paths are only the characters of `isPlain(_:)`, so the JSON and the HTML need no escapes.
-        let json = "{\"imports\":{" + modules.map { "\"\($0.path)\":\"\($0.hashedPath)\"" }.joined(separator: ",") + "}}"
+        let json =
+            "{\"imports\":{" + modules.map { "\"\($0.path)\":\"\($0.hashedPath)\"" }.joined(separator: ",") + "}}"
         importMap = Array("<script type=\"importmap\">\(json)</script>".utf8)
         let hash = "sha256-" + Data(SHA256.digest(Array(json.utf8))).base64EncodedString()
         contentSecurityPolicy = PageHeaders.contentSecurityPolicy(scriptHashes: [hash])

@@ -33,7 +33,8 @@ struct FileFingerprintsTests {
         let fixture = try PublicFixture()
         let files = StaticFiles(root: fixture.root)
         for digits in [8, 10, 64] {
-            let table = FileFingerprints(files: files, paths: ["/app.js", "/style.css", "/missing.js", "/dir"], digits: digits)
+            let table = FileFingerprints(
+                files: files, paths: ["/app.js", "/style.css", "/missing.js", "/dir"], digits: digits)
             let hash = String(SHA256.hex(Array("export const x = 1;\n".utf8)).prefix(digits))
             #expect(table.entries.map(\.path) == ["/app.js", "/style.css"])
             #expect(table.hashedPath(for: "/app.js") == "/app.\(hash).js")

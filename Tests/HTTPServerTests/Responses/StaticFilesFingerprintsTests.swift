@@ -44,7 +44,8 @@ struct StaticFilesFingerprintsTests {
         #expect(response.status == 200)
         #expect(String(decoding: response.bodyBytes, as: UTF8.self) == Self.script)
         #expect(response.headers["Cache-Control"] == "no-cache")
-        for target in ["/style.00000000.css", "/app.0000000.js", "/missing.00000000.js", "/app.\(Self.scriptHash).css"] {
+        for target in ["/style.00000000.css", "/app.0000000.js", "/missing.00000000.js", "/app.\(Self.scriptHash).css"]
+        {
             #expect(try get(files, target).status == 404, "\(target)")
         }
         #expect(try get(StaticFiles(root: fixture.root), "/app.\(Self.scriptHash).js").status == 404)

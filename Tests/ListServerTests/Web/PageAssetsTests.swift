@@ -30,10 +30,12 @@ struct PageAssetsTests {
     @Test("every .js and .css of Public/ is hashed, its icons and hidden files are not")
     func paths() {
         let paths = PageAssets.paths(in: ServerProcess.publicDirectory)
-        #expect(Set(["/app.js", "/app.css", "/cells.css", "/page/windows.js", "/page/interaction.css"]).isSubset(of: paths))
+        #expect(
+            Set(["/app.js", "/app.css", "/cells.css", "/page/windows.js", "/page/interaction.css"]).isSubset(of: paths))
         #expect(paths.allSatisfy { $0.hasSuffix(".js") || $0.hasSuffix(".css") })
         #expect(paths.allSatisfy(PageAssets.isPlain))
-        #expect(!PageAssets.isPlain("/page/a b.js") && !PageAssets.isPlain("/page/\"x.js") && !PageAssets.isPlain("/é.js"))
+        #expect(
+            !PageAssets.isPlain("/page/a b.js") && !PageAssets.isPlain("/page/\"x.js") && !PageAssets.isPlain("/é.js"))
     }
 
     @Test("the table page names hashed URLs only, maps every module and lists the map's hash in its policy")
@@ -65,7 +67,8 @@ struct PageAssetsTests {
         let routes = Self.routes(api)
         let html = String(decoding: try routes.handler(try HTTPRequest(target: "/d/friends")).bodyBytes, as: UTF8.self)
         let (urls, importMap) = try Self.links(in: html)
-        let imports = try JSONSerialization.jsonObject(with: Data(try #require(importMap).utf8)) as? [String: [String: String]]
+        let imports =
+            try JSONSerialization.jsonObject(with: Data(try #require(importMap).utf8)) as? [String: [String: String]]
         let hashedURLs = urls + (imports?["imports"]?.values.sorted() ?? [])
         #expect(hashedURLs.count == PageAssets.paths(in: ServerProcess.publicDirectory).count)
         for url in hashedURLs {
@@ -76,7 +79,9 @@ struct PageAssetsTests {
             #expect(hashed.headers["Cache-Control"] == "public, max-age=31536000, immutable", "\(url)")
             #expect(plain.headers["Cache-Control"] == "no-cache", "\(url)")
             #expect(hashed.bodyBytes == plain.bodyBytes, "\(url)")
-            #expect(SHA256.hex(hashed.bodyBytes).hasPrefix(url.split(separator: ".").dropLast().last.map(String.init) ?? "-"))
+            #expect(
+                SHA256.hex(hashed.bodyBytes).hasPrefix(
+                    url.split(separator: ".").dropLast().last.map(String.init) ?? "-"))
         }
     }
 
@@ -122,7 +127,8 @@ struct PageAssetsTests {
         let assets = PageAssets(files: PageAssets.files(in: fixture))
         let app = String(SHA256.hex(Array("// app.js\n".utf8)).prefix(8))
         let module = String(SHA256.hex(Array("// page/a.js\n".utf8)).prefix(8))
-        let template = #"<!--importmap--><script src="/app.js"></script><a href="/notes.txt">/app.js</a><img src="/x.js" alt="=""#
+        let template =
+            #"<!--importmap--><script src="/app.js"></script><a href="/notes.txt">/app.js</a><img src="/x.js" alt="=""#
         let linked = String(decoding: assets.link(Array(template.utf8)), as: UTF8.self)
         #expect(
             linked
