@@ -58,7 +58,7 @@ function start() {
   for (const [type, handler] of [['pointerdown', 'pointerDown'], ['pointermove', 'pointerMove'], ['pointerup', 'pointerUp'], ['pointercancel', 'pointerUp']])
     scroller.addEventListener(type, event => later('gestures', handler, event));
 
-  const sheet = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/page/interaction.css' });
+  const sheet = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: import.meta.resolve('./page/interaction.css') });
   document.head.append(sheet);
   interaction().then(modules => {
     const { keys, live, navigation } = (loaded = modules);

@@ -1,16 +1,25 @@
 """Real files as an app has them: image names resolved in an --assets folder, missing ones drawn as
-placeholders with no failed request, KVC strings shown as the model would show them."""
+placeholders with no failed request, KVC strings shown as the model would show them; the page's own
+scripts and stylesheets under content-hashed URLs, cached for a year."""
+import hashlib
 import os
 import plistlib
+import re
 import shutil
 import struct
 import tempfile
+import urllib.error
+import urllib.request
 import zlib
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import Server, open_table, screenshot, wait
+from conftest import ROOT, Server, open_table, screenshot, wait
+
+# app.js, app.css, cells.css, and every module and stylesheet in Public/page/.
+EVERY_FILE = 3 + len([name for name in os.listdir(os.path.join(ROOT, "Public", "page")) if name.endswith((".js", ".css"))])
+HASHED = re.compile(r"^/(?:page/)?[a-z]+\.([0-9a-f]{8})\.(?:js|css)$")
 
 
 def png(width, height, rgb):
@@ -81,3 +90,59 @@ def test_a_message_with_send_time_as_a_string_shows_its_date(browser, asset_serv
     open_table(browser, asset_server, "inbox")
     text = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-row-id]").text)
     assert "Welcome" in text and "2019-12-12" in text, text
+
+
+def page_resources(browser, server):
+    """The paths of the scripts and stylesheets the page loaded, with the bytes each took from the network."""
+    entries = browser.execute_script(
+        "return performance.getEntriesByType('resource').map(e => [e.name, e.transferSize])")
+    return {name[len(server.url):]: size for name, size in entries
+            if name.startswith(server.url) and re.search(r"\.(?:js|css)$", name)}
+
+
+def public_sha256(path):
+    """The SHA-256 of the file in Public/ that a hashed path names (`/page/windows.0f3a9c21.js`)."""
+    plain = re.sub(r"\.[0-9a-f]{8}(\.(?:js|css))$", r"\1", path)
+    with open(os.path.join(ROOT, "Public", plain.lstrip("/")), "rb") as source:
+        return hashlib.sha256(source.read()).hexdigest()
+
+
+def test_the_page_loads_every_script_and_stylesheet_from_its_hashed_url(browser, server):
+    open_table(browser, server, "friends")
+    wait(browser, lambda d: d.execute_script(
+        "return [...document.styleSheets].some(s => /interaction\\.[0-9a-f]{8}\\.css$/.test(s.href) && s.cssRules.length)"),
+        message="interaction.css did not load")
+    wait(browser, lambda d: len(page_resources(d, server)) >= EVERY_FILE, message="the later modules did not load")
+    loaded = page_resources(browser, server)
+    assert all(HASHED.match(path) for path in loaded), sorted(loaded)
+    assert {"app", "cells", "windows", "viewport", "gestures", "motion", "interaction"} <= {
+        re.sub(r"^/(?:page/)?([a-z]+)\..*", r"\1", path) for path in loaded}
+    for path in loaded:
+        assert public_sha256(path).startswith(HASHED.match(path).group(1)), path
+        with urllib.request.urlopen(server.url + path) as response:
+            assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable", path
+    with urllib.request.urlopen(server.url + "/d/friends") as response:
+        assert response.headers["Cache-Control"] in ("no-cache", "no-store")
+
+
+def test_a_second_visit_takes_them_from_the_cache_without_asking(browser, server):
+    open_table(browser, server, "heroes")
+    wait(browser, lambda d: len(page_resources(d, server)) >= EVERY_FILE, message="the later modules did not load")
+    open_table(browser, server, "friends")
+    wait(browser, lambda d: len(page_resources(d, server)) >= EVERY_FILE, message="the later modules did not load")
+    loaded = page_resources(browser, server)
+    assert len(loaded) == EVERY_FILE and all(size == 0 for size in loaded.values()), loaded
+    # The page itself is asked for again: it is never cached.
+    assert browser.execute_script("return performance.getEntriesByType('navigation')[0].transferSize") > 0
+
+
+def test_the_plain_urls_still_serve_the_files_revalidated(server):
+    for path in ("/app.js", "/app.css", "/cells.css", "/page/windows.js", "/page/interaction.css"):
+        with urllib.request.urlopen(server.url + path) as response:
+            assert response.headers["Cache-Control"] == "no-cache", path
+            etag = response.headers["ETag"]
+            assert etag, path
+        request = urllib.request.Request(server.url + path, headers={"If-None-Match": etag})
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(request)
+        assert answer.value.code == 304, path

@@ -7,7 +7,13 @@
 /// still lie under the root's real path. Responses carry a content type, an `ETag` (size and modification
 /// time), `Last-Modified` and `Cache-Control`; `If-None-Match` gives `304`. Their bodies are
 /// ``HTTPResponse/Compression/stable``: the server compresses a file once and keeps it by path and tag.
+///
+/// With ``fingerprints`` (see ``fingerprinting(_:digits:)``), the files hashed are also served under their
+/// hashed paths, ``immutable`` while their bytes are the ones hashed.
 public struct StaticFiles: Sendable {
+    /// The `Cache-Control` of a URL whose bytes never change: a year, and no revalidation on reload.
+    public static let immutable = "public, max-age=31536000, immutable"
+
     /// The real path of the root directory, nil when it does not exist (every request is then `404`).
     public let root: String?
     /// The URL path the root is served at, ending with `/`.
@@ -15,6 +21,8 @@ public struct StaticFiles: Sendable {
     public let cacheControl: String
     /// Files larger than this are not served.
     public let maxFileBytes: Int
+    /// The hashed paths of some files, made once; nil when none have one.
+    public internal(set) var fingerprints: FileFingerprints?
 
     /// - Parameters:
     ///   - root: the directory to serve.
@@ -37,11 +45,13 @@ public struct StaticFiles: Sendable {
         guard request.method == "GET" || request.method == "HEAD" else {
             throw .methodNotAllowed(allowed: ["GET", "HEAD"])
         }
-        guard let file = resolve(request.path) else { throw .notFound() }
+        guard let (file, hashed) = locate(request.path) else { throw .notFound() }
         guard let status = Posix.fileStatus(file), status.isRegularFile, status.size <= maxFileBytes else {
             throw .notFound()
         }
-        let etag = "\"\(String(status.size, radix: 16))-\(String(status.modifiedNanoseconds, radix: 16))\""
+        let etag = Self.etag(of: status)
+        // A hashed path names the bytes hashed: immutable while the file has them, else served as its plain path.
+        let cacheControl = hashed?.etag == etag ? Self.immutable : cacheControl
         var headers: HTTPHeaders = [
             "Content-Type": Self.contentType(for: file),
             "ETag": etag,
@@ -69,6 +79,11 @@ public struct StaticFiles: Sendable {
         guard segments.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && !$0.contains("\\") }) else { return nil }
         guard let real = Posix.realPath(root + "/" + relative), real.hasPrefix(root + "/") else { return nil }
         return real
+    }
+
+    /// The entity tag of a file: its size and modification time, in hex (`"1f3-17a2b…"`).
+    public static func etag(of status: Posix.FileStatus) -> String {
+        "\"\(String(status.size, radix: 16))-\(String(status.modifiedNanoseconds, radix: 16))\""
     }
 
     /// Whether an `If-None-Match` value matches an entity tag (weak comparison, RFC 9110 §13.1.2).

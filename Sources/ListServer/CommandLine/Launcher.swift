@@ -74,7 +74,7 @@ enum Launcher {
         let follower = StoreFollower.start(library: library)
         let routes = AppRoutes(
             library: library, policy: MutationPolicy(token: configuration.token),
-            files: StaticFiles(root: publicDirectory(configuration)),
+            files: PageAssets.files(in: publicDirectory(configuration)),
             assets: AssetCatalog(
                 directories: configuration.assetDirectories, publicDirectory: publicDirectory(configuration)))
         var serverConfiguration = HTTPServerConfiguration()

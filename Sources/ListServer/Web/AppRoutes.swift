@@ -14,6 +14,8 @@ struct AppRoutes: Sendable {
     let policy: MutationPolicy
     /// The page's static files (`Public/`).
     let files: StaticFiles
+    /// The hashed URLs of its scripts and stylesheets, written into the pages (from `files`' fingerprints).
+    let page: PageAssets
     /// Where the datasets' image names resolve (`--assets`, then the built-in icons).
     let assets: AssetCatalog
     /// Where uploads are imported, off the event loops.
@@ -31,6 +33,7 @@ struct AppRoutes: Sendable {
         self.library = library
         self.policy = policy
         self.files = files
+        page = PageAssets(files: files)
         self.assets = assets ?? AssetCatalog(directories: [], publicDirectory: files.root ?? "")
         self.metrics = metrics
     }
@@ -42,9 +45,10 @@ struct AppRoutes: Sendable {
     /// The handler the server runs: the router's, with ``PageHeaders`` on every page it answers.
     var handler: HTTPHandler {
         let route = router.handler
+        let policy = page.contentSecurityPolicy
         return { request throws in
             var response = try route(request)
-            PageHeaders.apply(to: &response, path: request.path)
+            PageHeaders.apply(to: &response, path: request.path, policy: policy)
             return response
         }
     }
@@ -94,7 +98,8 @@ struct AppRoutes: Sendable {
         router.get("/") { request, _ in try home(request) }
         router.get("/d/:id") { request, parameters in
             try TablePage.response(
-                entry: library.requireEntry(parameters["id"]!), request: request, files: files, assets: assets)
+                entry: library.requireEntry(parameters["id"]!), request: request, files: files, page: page,
+                assets: assets)
         }
         router.get(Self.fragmentRoute) { request, parameters in
             try window(.fragment, parameters["id"]!, request.parsedQuery, condition: request.headers["If-None-Match"])
@@ -244,7 +249,7 @@ struct AppRoutes: Sendable {
         let language = UILanguage(acceptLanguage: request.headers["Accept-Language"] ?? "")
         guard let file = files.resolve("/index.html"),
             let (_, template) = (try? Posix.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
-            let body = HomePage.render(template: template, entries: library.entries, language: language)
+            let body = HomePage.render(template: page.link(template), entries: library.entries, language: language)
         else {
             throw HTTPError(500, detail: "the page template Public/index.html is missing or has no dataset list")
         }

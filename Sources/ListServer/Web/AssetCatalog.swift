@@ -57,7 +57,7 @@ final class AssetCatalog: Sendable {
         folders = directories.enumerated().map { index, directory in
             StaticFiles(
                 root: directory, urlPrefix: "\(Self.urlPrefix)\(index)/",
-                cacheControl: "public, max-age=31536000, immutable")
+                cacheControl: StaticFiles.immutable)
         }
         icons = StaticFiles(root: publicDirectory + "/icons", urlPrefix: Self.iconDirectory)
         folderIndexes = folders.map { folder in folder.root.flatMap(AssetFolderIndex.init(root:)) }

@@ -7,16 +7,20 @@ import HTTPServer
 enum PageHeaders {
     /// The page's policy: scripts, styles, images and connections from this origin only (style attributes
     /// are allowed, the fragments position cells with them); no plugins, no `<base>`; framed only by itself.
-    static let contentSecurityPolicy =
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-        + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'"
+    /// - Parameter scriptHashes: the inline scripts allowed, by hash (`sha256-…`): the page's import map.
+    static func contentSecurityPolicy(scriptHashes: [String]) -> String {
+        let scripts = (["'self'"] + scriptHashes.map { "'\($0)'" }).joined(separator: " ")
+        return "default-src 'self'; script-src \(scripts); style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+            + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'"
+    }
 
     /// Adds the page headers when `response` is an HTML page; any other response, a fragment of rows
     /// included (the page fetches it; the plain lane answers it with the same bytes), is left as it is.
-    static func apply(to response: inout HTTPResponse, path: String) {
+    /// - Parameter policy: the `Content-Security-Policy` (see ``contentSecurityPolicy(scriptHashes:)``).
+    static func apply(to response: inout HTTPResponse, path: String, policy: String) {
         guard let type = response.headers["Content-Type"], type.hasPrefix("text/html"), !path.hasSuffix("/fragment")
         else { return }
-        response.headers.set("Content-Security-Policy", contentSecurityPolicy)
+        response.headers.set("Content-Security-Policy", policy)
         response.headers.set("X-Frame-Options", "SAMEORIGIN")
         response.headers.set("Referrer-Policy", "same-origin")
     }

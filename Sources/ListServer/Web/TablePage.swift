@@ -35,9 +35,11 @@ enum TablePage {
     /// The response for `GET /d/{id}`.
     /// - Throws: ``HTTPError`` `400` for a bad query, `404` for a child table that does not exist, `500`
     ///   when the template is missing or unmarked.
-    /// - Parameter assets: where the rows' image names resolve.
+    /// - Parameters:
+    ///   - page: the hashed URLs of the scripts and stylesheets the template names.
+    ///   - assets: where the rows' image names resolve.
     static func response(
-        entry: DatasetEntry, request: HTTPRequest, files: StaticFiles, assets: AssetCatalog
+        entry: DatasetEntry, request: HTTPRequest, files: StaticFiles, page: PageAssets, assets: AssetCatalog
     ) throws(HTTPError) -> HTTPResponse {
         var window = try WindowRequest(request)
         if request.query("lang")?.isEmpty ?? true {
@@ -50,7 +52,7 @@ enum TablePage {
         let parent = window.child.isEmpty ? nil : try Self.child(of: entry, ChildAddress(window.child.rows.dropLast()))
         guard let file = files.resolve("/table.html"),
             let (_, template) = (try? Posix.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
-            let body = render(template: template, entry: shown, parent: parent, request: window, assets: assets)
+            let body = render(template: page.link(template), entry: shown, parent: parent, request: window, assets: assets)
         else {
             throw HTTPError(500, detail: "the page template Public/table.html is missing or not marked for the table")
         }
