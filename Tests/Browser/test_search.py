@@ -274,3 +274,18 @@ def test_a_match_is_highlighted_in_a_colour_that_reads_in_dark_mode(browser, sea
         assert mark.value_of_css_property("background-color") != "rgba(255, 255, 0, 1)", "the highlight is opaque yellow"
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_a_settings_search_finds_rows_of_child_tables_and_opens_their_table(browser, server):
+    open_table(browser, server, "settings")
+    type_into(browser, "Model Name")
+    result = wait(browser, lambda d: [r for r in rows(d) if "Model Name" in r.text],
+                  message="the row of About's table was not found")[0]
+    headers = [h.text for h in browser.find_elements(By.CSS_SELECTOR, "[data-section-id]") if h.is_displayed()]
+    assert any("›" in h and "ABOUT" in h.upper() for h in headers), headers
+    address = result.get_attribute("data-child")
+    assert address and not result.find_elements(By.CSS_SELECTOR, "[role=switch]")
+    result.click()
+    wait(browser, lambda d: "child=" in d.current_url, message="the result did not open its table")
+    wait(browser, lambda d: [r for r in rows(d) if "Model Name" in r.text], message="its table does not show it")
+    assert browser.find_element(By.CSS_SELECTOR, "[data-role=title]").text == "About"
