@@ -26,8 +26,8 @@ export function runAction(row, button) {
 // opens its row on its side, and the row closes when the focus leaves its buttons.
 dom.scroller.addEventListener('focusin', event => {
   const group = event.target.closest('.acts'), row = group?.closest('.row');
-  if (row && row.getAttribute('data-open') !== (group.classList.contains('l') ? 'l' : 't'))
-    openRow(row, group.classList.contains('l') ? 'l' : 't');
+  const side = group?.classList.contains('l') ? 'l' : 't';
+  if (row && row.getAttribute('data-open') !== side) openRow(row, side);
 });
 dom.scroller.addEventListener('focusout', event => {
   const group = event.target.closest('.acts');

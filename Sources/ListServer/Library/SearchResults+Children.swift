@@ -13,32 +13,32 @@ extension SearchResults {
         var opens: [RowID: ChildAddress] = [:]
     }
 
-    /// Searches the child tables under `table` (at `address`), depth first in the order of their rows.
-    /// - Complexity: O(values of the child tables).
-    static func childMatches(of table: Dataset, at address: ChildAddress, for query: SearchQuery) -> ChildMatches {
+    /// Searches the child tables under `entry`'s table, depth first in the order of their rows, each through
+    /// its own entry (``DatasetEntry/child(_:)``), whose search index is built once per version.
+    /// - Complexity: O(values of the child tables) the first time, O(child tables + matches) after.
+    static func childMatches(under entry: DatasetEntry, for query: SearchQuery) -> ChildMatches {
         var found = ChildMatches()
-        func visit(_ table: Dataset, _ address: ChildAddress, _ path: [String]) {
-            guard address.rows.count < ChildAddress.maximumDepth else { return }
-            for section in table.sections {
-                for row in section.rows {
-                    guard let child = TableDocument.childDataset(of: row, in: table) else { continue }
-                    let childAddress = address.appending(row.id)
+        func visit(_ table: DatasetEntry, _ path: [String]) {
+            guard table.address.rows.count < ChildAddress.maximumDepth else { return }
+            for section in table.dataset.sections {
+                for row in section.rows where row.fields[TableDocument.childKey] != nil {
+                    guard let child = try? table.child(row.id) else { continue }
                     let childPath = path + [row.fields["text"]?.text ?? ""]
-                    let matches = SearchIndex(dataset: child).results(query).sections.flatMap(\.rows)
-                    if let first = child.sections.first, !matches.isEmpty {
+                    let matches = child.searches.index(of: child.dataset).results(query).sections.flatMap(\.rows)
+                    if let first = child.dataset.sections.first, !matches.isEmpty {
                         let header: Fields = ["header": .string(childPath.joined(separator: " › "))]
                         found.sections.append(
                             Section(id: first.id, fields: header, rowsKeyIndex: 0, rows: matches.map(link(to:))))
                         for match in matches {
                             let opensItself = match.fields[TableDocument.childKey] != nil
-                            found.opens[match.id] = opensItself ? childAddress.appending(match.id) : childAddress
+                            found.opens[match.id] = opensItself ? child.address.appending(match.id) : child.address
                         }
                     }
-                    visit(child, childAddress, childPath)
+                    visit(child, childPath)
                 }
             }
         }
-        visit(table, address, [])
+        visit(entry, [])
         return found
     }
 

@@ -73,7 +73,7 @@ final class SearchResults: Sendable {
         var dataset = index(of: entry.dataset).results(query)
         var links: [RowID: ChildAddress] = [:]
         if dataset.kind == .table {
-            let children = Self.childMatches(of: entry.dataset, at: entry.address, for: query)
+            let children = Self.childMatches(under: entry, for: query)
             dataset.sections += children.sections
             links = children.opens
         }
