@@ -24,6 +24,8 @@ public enum FieldType: Sendable, Hashable {
     case numberIn(ClosedRange<Double>)
     /// A list of row actions (``SwipeActions``): `[{title, style?, color?, delete|update|moveTo}]`.
     case swipeActions
+    /// A title in one language or several (``LocalizedTitle``): a string, or `{"en": …, "zh-Hans": …}`.
+    case title
     /// Any value.
     case any
 
@@ -42,6 +44,7 @@ public enum FieldType: Sendable, Hashable {
         case .numberIn(let range): "a number from \(FieldValue.real(range.lowerBound).text ?? "") to "
             + (FieldValue.real(range.upperBound).text ?? "")
         case .swipeActions: "an array of row actions"
+        case .title: "a title or a dictionary of titles by language"
         case .any: "a value"
         }
     }
@@ -75,6 +78,7 @@ extension FieldType {
         switch self {
         case .any: fits = true
         case .swipeActions: return SwipeActions.violation(in: value)
+        case .title: return LocalizedTitle.violation(in: value)
         case .string: fits = value.text != nil
         case .integer: fits = value.integer != nil
         case .number: fits = value.number != nil
@@ -138,7 +142,7 @@ extension FieldType {
         case .number: return tag == Tag.int.rawValue || tag == Tag.real.rawValue ? true : nil
         case .numberOrString:
             return tag == Tag.string.rawValue || tag == Tag.int.rawValue || tag == Tag.real.rawValue ? true : nil
-        case .time, .stringList, .dictionary, .oneOf, .numberIn, .swipeActions: return nil
+        case .time, .stringList, .dictionary, .oneOf, .numberIn, .swipeActions, .title: return nil
         }
     }
 }

@@ -4,7 +4,7 @@
 /// style, an optional colour and what tapping it does.
 ///
 /// ```json
-/// {"title": "标为已读", "style": "normal", "color": "#8e8e93", "update": {"read": true}}
+/// {"title": {"en": "Mark as Read", "zh-Hans": "标为已读"}, "style": "normal", "color": "#8e8e93", "update": {"read": true}}
 /// ```
 public struct SwipeAction: Sendable, Hashable {
     /// `UITableViewRowActionStyle`: a destructive action is drawn red unless it has a colour.
@@ -29,13 +29,14 @@ public struct SwipeAction: Sendable, Hashable {
         case moveTo(Place)
     }
 
-    public var title: String
+    /// The button's text, in one language or several (``LocalizedTitle``).
+    public var title: LocalizedTitle
     public var style: Style
     /// A CSS colour (`#34c759`, `orange`) for the button's background; nil for the style's own.
     public var color: String?
     public var effect: Effect
 
-    public init(title: String, style: Style = .normal, color: String? = nil, effect: Effect) {
+    public init(title: LocalizedTitle, style: Style = .normal, color: String? = nil, effect: Effect) {
         self.title = title
         self.style = style
         self.color = color
@@ -44,7 +45,7 @@ public struct SwipeAction: Sendable, Hashable {
 
     /// Reads a checked action dictionary (see ``SwipeActions/violation(in:)``).
     init?(_ fields: Fields) {
-        guard let title = fields["title"]?.text else { return nil }
+        guard let title = fields["title"].flatMap(LocalizedTitle.init) else { return nil }
         let effect: Effect
         if fields["delete"]?.boolValue == true {
             effect = .delete
@@ -72,24 +73,23 @@ public struct SwipeActions: Sendable, Hashable {
     /// `leadingSwipeActionsConfigurationForRowAt`: revealed by a swipe to the right. nil when this level does
     /// not say.
     public var leading: [SwipeAction]?
-    /// `titleForDeleteConfirmationButtonForRowAt`; nil when this level does not say.
-    public var deleteTitle: String?
+    /// `titleForDeleteConfirmationButtonForRowAt`, in one language or several; nil when this level does
+    /// not say.
+    public var deleteTitle: LocalizedTitle?
 
     public static let trailingKey = "trailingActions"
     public static let leadingKey = "leadingActions"
     public static let deleteTitleKey = "deleteTitle"
     /// The most actions one side may have, as a row has room for.
     public static let maximumActions = 8
-    /// The longest title or colour, in characters.
-    public static let maximumTextLength = 100
 
     /// The rules of the three keys, for the rules of a level's dictionary.
     public static let rules: [FieldRule] = [
         FieldRule(trailingKey, .swipeActions), FieldRule(leadingKey, .swipeActions),
-        FieldRule(deleteTitleKey, .string),
+        FieldRule(deleteTitleKey, .title),
     ]
 
-    public init(trailing: [SwipeAction]? = nil, leading: [SwipeAction]? = nil, deleteTitle: String? = nil) {
+    public init(trailing: [SwipeAction]? = nil, leading: [SwipeAction]? = nil, deleteTitle: LocalizedTitle? = nil) {
         self.trailing = trailing
         self.leading = leading
         self.deleteTitle = deleteTitle
@@ -105,7 +105,7 @@ public struct SwipeActions: Sendable, Hashable {
         }
         self.init(
             trailing: actions(Self.trailingKey), leading: actions(Self.leadingKey),
-            deleteTitle: fields[Self.deleteTitleKey]?.text)
+            deleteTitle: fields[Self.deleteTitleKey].flatMap(LocalizedTitle.init))
     }
 
     /// Whether a dictionary names any of the three keys (a cheap test before reading them).
@@ -143,9 +143,7 @@ public struct SwipeActions: Sendable, Hashable {
 
     private static func violation(inAction fields: Fields) -> (suffix: String, message: String)? {
         guard let title = fields["title"] else { return (".title", "missing required key \"title\"") }
-        guard let text = title.text, !text.isEmpty, text.count <= maximumTextLength else {
-            return (".title", "expected a title of 1 to \(maximumTextLength) characters, found \(title.errorPreview)")
-        }
+        if let problem = LocalizedTitle.violation(in: title) { return (".title" + problem.suffix, problem.message) }
         if let style = fields["style"], style.stringValue.flatMap(SwipeAction.Style.init(rawValue:)) == nil {
             return (".style", "expected one of normal, destructive, found \(style.errorPreview)")
         }

@@ -112,7 +112,7 @@ def test_tab_reaches_a_rows_actions_and_opens_the_row_on_their_side(browser, ser
             break
         wait(browser, lambda d: control.is_displayed(), message=f"{control.text} got the focus unseen")
         reached.append((control.text, row.get_attribute("data-open")))
-    assert ("删除", "t") in reached and ("标为已读", "t") in reached and ("置顶", "l") in reached, reached
+    assert ("Delete", "t") in reached and ("Mark as Read", "t") in reached and ("Pin", "l") in reached, reached
     assert row.get_attribute("data-open") is None, "the row stayed open after the focus left its buttons"
     browser.execute_script("arguments[0].focus()", row)
     press(browser, Keys.TAB)

@@ -1,5 +1,6 @@
 """UI text follows Accept-Language: a browser that prefers Chinese gets 编辑, 全选, 获取 and counts in 万, in the
-page and in every fragment the script fetches; the datasets' own text stays as it is."""
+page and in every fragment the script fetches, and the row actions' titles a dataset gives in Chinese; the datasets'
+own text stays as it is."""
 import os
 
 import pytest
@@ -68,3 +69,12 @@ def test_messages_manage_select_all_and_the_count_in_chinese(chinese_browser, se
     wait(driver, lambda d: count.text == "已选择 0 项")
     edit.click()
     wait(driver, lambda d: edit.text == "管理")
+
+
+def test_a_swipe_shows_the_titles_the_dataset_gives_in_chinese(chinese_browser, server):
+    driver = chinese_browser
+    open_table(driver, server, "messages")
+    row = rows(driver)[1]
+    titles = [b.get_attribute("textContent") for b in row.find_elements(By.CSS_SELECTOR, ".acts.t button")]
+    assert titles == ["删除", "标为已读"], titles
+    assert [b.get_attribute("textContent") for b in row.find_elements(By.CSS_SELECTOR, ".acts.l button")] == ["置顶"]

@@ -1,6 +1,6 @@
-"""Row actions as UITableViewRowAction and UISwipeActionsConfiguration: the messages sample's 删除 and 标为已读 from
-the right, 置顶 from the left, each button running its action as a batch; a full swipe runs the side's first
-action; edit mode's minus reveals only the delete button."""
+"""Row actions as UITableViewRowAction and UISwipeActionsConfiguration: the messages sample's Delete and Mark as
+Read from the right, Pin from the left (删除, 标为已读 and 置顶 in Chinese), each button running its action as a
+batch; a full swipe runs the side's first action; edit mode's minus reveals only the delete button."""
 import json
 import urllib.request
 
@@ -47,7 +47,7 @@ def test_a_swipe_to_the_left_shows_the_trailing_actions_from_the_edge_in_order(b
     wait(browser, lambda d: d.execute_script(
         "return getComputedStyle(arguments[0].querySelector('.rc')).transform !== 'none'", row))
     buttons = [b for b in row.find_elements(By.CSS_SELECTOR, ".acts.t button") if b.is_displayed()]
-    assert [b.text for b in buttons] == ["删除", "标为已读"]
+    assert [b.text for b in buttons] == ["Delete", "Mark as Read"]
     row_left, row_right = rect(browser, row)
     delete_left, delete_right = rect(browser, buttons[0])
     read_left, read_right = rect(browser, buttons[1])
@@ -70,7 +70,7 @@ def test_mark_as_read_updates_the_row_here_and_on_the_server(browser, actions_se
     drag(browser, row, -150)
     wait(browser, lambda d: row.get_attribute("data-open") == "t")
     animations_done(browser)
-    row.find_element(By.XPATH, ".//button[text()='标为已读']").click()
+    row.find_element(By.XPATH, ".//button[text()='Mark as Read']").click()
     wait(browser, lambda d: next(m for m in messages(actions_server) if m["id"] == unread["id"])["fields"]["read"] is True,
          message="the server did not store read")
     wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, f'[data-row-id="{unread["id"]}"] .dot'),
@@ -86,7 +86,7 @@ def test_a_swipe_to_the_right_pins_a_message_to_the_top(browser, actions_server)
     wait(browser, lambda d: row.get_attribute("data-open") == "l", message="the swipe right did not open the row")
     animations_done(browser)
     pin = row.find_element(By.CSS_SELECTOR, ".acts.l button")
-    assert pin.text == "置顶" and pin.is_displayed()
+    assert pin.text == "Pin" and pin.is_displayed()
     assert abs(rect(browser, pin)[0] - rect(browser, row)[0]) < 1, "the leading action is not at the left edge"
     pin.click()
     wait(browser, lambda d: str(messages(actions_server)[0]["id"]) == row_id, message="the server did not move it")

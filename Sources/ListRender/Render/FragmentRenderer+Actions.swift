@@ -8,7 +8,8 @@ extension FragmentRenderer {
     ///
     /// A button that deletes is `[data-action="delete"]`; any other is `[data-action="row-action"]` with
     /// `data-edge` (`trailing`, `leading`) and `data-index`, which the page sends back as a batch's
-    /// `rowActions`. Without trailing actions a row gets UIKit's one destructive Delete, titled by
+    /// `rowActions`. Titles are in the interface's language where the dataset gives one for it
+    /// (``LocalizedTitle``). Without trailing actions a row gets UIKit's one destructive Delete, titled by
     /// `deleteTitle` or the interface's word; in edit mode the minus reveals the delete button, so a
     /// row whose trailing actions do not delete also gets one for edit mode only (`.em`).
     ///
@@ -34,8 +35,8 @@ extension FragmentRenderer {
     private static let chineseDefaultActions = actionMarkup(SwipeActions(), language: .simplifiedChinese)
 
     private static func writeActions(_ actions: SwipeActions, into html: inout HTMLBuffer) {
-        let deleteTitle = actions.deleteTitle ?? html.language.pick("Delete", "删除").description
-        let trailing = actions.trailing ?? [SwipeAction(title: deleteTitle, style: .destructive, effect: .delete)]
+        let deleteTitle = actions.deleteTitle?.text(in: html.language) ?? html.language.pick("Delete", "删除").description
+        let trailing = actions.trailing ?? [SwipeAction(title: LocalizedTitle(deleteTitle), style: .destructive, effect: .delete)]
         html.raw("<div class=\"acts t\">")
         for (index, action) in trailing.enumerated() {
             writeButton(action, edge: "trailing", index: index, into: &html)
@@ -72,7 +73,7 @@ extension FragmentRenderer {
             html.raw("\"")
         }
         html.raw(" tabindex=\"-1\">")
-        html.text(action.title)
+        html.text(action.title.text(in: html.language))
         html.raw("</button>")
     }
 }

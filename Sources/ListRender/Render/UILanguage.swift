@@ -1,4 +1,6 @@
 // ListRender — the language of the interface's own words (not the dataset's)
+import Models
+
 /// The language of the words the interface writes around the data: buttons, labels, counts. English,
 /// and Simplified Chinese, the language of the notes the product grew from.
 public enum UILanguage: Sendable, Hashable {
@@ -50,6 +52,14 @@ public enum UILanguage: Sendable, Hashable {
     @inline(__always)
     public func pick(_ english: StaticString, _ chinese: StaticString) -> StaticString {
         self == .english ? english : chinese
+    }
+}
+
+extension LocalizedTitle {
+    /// The title for readers of `language`: the first translation whose tag names it, else the fallback.
+    /// - Complexity: O(translations).
+    public func text(in language: UILanguage) -> String {
+        text { UILanguage(tag: $0) == language }
     }
 }
 

@@ -34,11 +34,11 @@ public struct RowAction: Sendable, Hashable {
         self.effect = effect
     }
 
-    /// The action a dataset describes (``SwipeAction``), its handler named by its side and place
-    /// (`trailing.1`), or ``deleteHandlerID`` when it deletes.
-    public init(_ action: SwipeAction, handlerID: String) {
+    /// The action a dataset describes (``SwipeAction``), titled for `language`, its handler named by its
+    /// side and place (`trailing.1`), or ``deleteHandlerID`` when it deletes.
+    public init(_ action: SwipeAction, handlerID: String, language: UILanguage = .english) {
         self.init(
-            title: action.title, style: action.style == .destructive ? .destructive : .normal,
+            title: action.title.text(in: language), style: action.style == .destructive ? .destructive : .normal,
             handlerID: action.effect == .delete ? Self.deleteHandlerID : handlerID, effect: action.effect)
     }
 }

@@ -21,7 +21,7 @@ extension DatasetEntry {
                 guard isTable else { return .delete }
                 return EditingStyle(rawValue: TableCell(fields(at)).editingStyle.rawValue) ?? .none
             },
-            titleForDeleteConfirmation: { at, _ in actions.actions(section: at.section, rowFields: fields(at)).deleteTitle },
+            titleForDeleteConfirmation: { at, _ in actions.actions(section: at.section, rowFields: fields(at)).deleteTitle?.fallback },
             targetIndexPathForMove: { source, proposed in
                 // moveWithinSection: targetIndexPathForMove keeps the row in its section, at the nearest end.
                 guard sections[source.section].fields[TableDocument.moveWithinSectionKey]?.boolValue == true,

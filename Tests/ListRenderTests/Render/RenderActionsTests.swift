@@ -47,4 +47,18 @@ struct RenderActionsTests {
         #expect(html(SwipeActions(deleteTitle: "Remove")).contains(#"class="act d" data-action="delete" tabindex="-1">Remove</button></div>"#))
         #expect(!html(SwipeActions(trailing: [])).contains("data-edge"))
     }
+
+    @Test("titles given by language show in the interface's language, else the English or first title")
+    func titlesByLanguage() {
+        let read = LocalizedTitle(translations: [.init(tag: "zh-Hans", text: "标为已读"), .init(tag: "en", text: "Mark as Read")])
+        let remove = LocalizedTitle(translations: [.init(tag: "zh", text: "删除"), .init(tag: "fr", text: "Supprimer")])
+        let actions = SwipeActions(trailing: [SwipeAction(title: read, effect: .update(["read": .bool(true)]))], deleteTitle: remove)
+        let english = html(actions)
+        #expect(english.contains(#"tabindex="-1">Mark as Read</button>"#))
+        #expect(english.contains(#"class="act d em" data-action="delete" tabindex="-1">删除</button>"#), "no English: the first")
+        let chinese = html(actions, language: .simplifiedChinese)
+        #expect(chinese.contains(#"tabindex="-1">标为已读</button>"#))
+        #expect(chinese.contains(#"data-action="delete" tabindex="-1">删除</button>"#))
+        #expect(read.text(in: .simplifiedChinese) == "标为已读" && read.text(in: .english) == "Mark as Read")
+    }
 }

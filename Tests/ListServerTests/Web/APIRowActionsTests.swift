@@ -23,14 +23,16 @@ private let document = #"""
 
 @Suite("Row actions over the API")
 struct APIRowActionsTests {
-    @Test("the messages sample's fragment carries 删除, 标为已读 and a leading 置顶 on every row")
+    @Test("the messages sample's fragment carries Delete, Mark as Read and a leading Pin on every row; 删除, 标为已读 and 置顶 in Chinese")
     func fragmentButtons() throws {
         let api = try APIFixture(datasets: [("messages", messagesJSON)])
-        let html = String(decoding: try api.get("/d/messages/fragment?height=400").bodyBytes, as: UTF8.self)
-        let rows = RenderCount.of("role=\"row\" data-cell=\"message\"", in: html)
-        #expect(rows > 3)
-        #expect(RenderCount.of(">删除</button><button type=\"button\" class=\"act\" data-action=\"row-action\" data-edge=\"trailing\" data-index=\"1\" style=\"background:#0062cc\" tabindex=\"-1\">标为已读</button></div>", in: html) == rows)
-        #expect(RenderCount.of("data-edge=\"leading\" data-index=\"0\" style=\"background:#b25000\" tabindex=\"-1\">置顶</button>", in: html) == rows)
+        for (query, delete, read, pin) in [("", "Delete", "Mark as Read", "Pin"), ("&lang=zh-Hans", "删除", "标为已读", "置顶")] {
+            let html = String(decoding: try api.get("/d/messages/fragment?height=400" + query).bodyBytes, as: UTF8.self)
+            let rows = RenderCount.of("role=\"row\" data-cell=\"message\"", in: html)
+            #expect(rows > 3)
+            #expect(RenderCount.of(">\(delete)</button><button type=\"button\" class=\"act\" data-action=\"row-action\" data-edge=\"trailing\" data-index=\"1\" style=\"background:#0062cc\" tabindex=\"-1\">\(read)</button></div>", in: html) == rows)
+            #expect(RenderCount.of("data-edge=\"leading\" data-index=\"0\" style=\"background:#b25000\" tabindex=\"-1\">\(pin)</button>", in: html) == rows)
+        }
     }
 
     @Test("a trailing update and a leading move run as one batch with one version and one change event")

@@ -59,11 +59,39 @@ struct SwipeActionsTests {
             (#"[{"title": "A", "delete": false}]"#, "trailingActions[0].delete", "expected true"),
             (#"{"title": "A", "delete": true}"#, "trailingActions", "an array of actions"),
             (#"[1]"#, "trailingActions[0]", "an action dictionary"),
+            (#"[{"title": {}, "delete": true}]"#, "trailingActions[0].title", "1 to 16 languages"),
+            (#"[{"title": {"en": ""}, "delete": true}]"#, "trailingActions[0].title.en", "1 to 100 characters"),
+            (#"[{"title": {"en": ["A"]}, "delete": true}]"#, "trailingActions[0].title.en", "1 to 100 characters"),
+            (#"[{"title": {"english!": "A"}, "delete": true}]"#, "trailingActions[0].title.english!", "a language tag"),
+            (#"[{"title": {"zh-": "A"}, "delete": true}]"#, "trailingActions[0].title.zh-", "a language tag"),
         ])
     func refusals(actions: String, path: String, message: String) throws {
         let error = try #require(importFailure(#"{"rows": [{"title": "x"}], "trailingActions": "# + actions + "}"))
         #expect(error.path == path)
         #expect(error.message.contains(message), "\(error.message)")
+    }
+
+    @Test("a title in several languages keeps them in order, picks by tag and falls back to English, else the first")
+    func titlesByLanguage() throws {
+        let dataset = try importing(#"""
+            {"rows": [{"title": "x"}],
+             "trailingActions": [{"title": {"zh-Hans": "标为已读", "en": "Mark as Read"}, "update": {"read": true}}],
+             "leadingActions": [{"title": {"zh": "置顶", "ja": "ピン"}, "moveTo": "top"}],
+             "deleteTitle": {"zh-Hans": "删除", "en-GB": "Delete"}}
+            """#)
+        let actions = SwipeActions(try #require(dataset.shape.document))
+        let read = try #require(actions.trailing?.first?.title)
+        #expect(read.translations.map(\.tag) == ["zh-Hans", "en"])
+        #expect(read.fallback == "Mark as Read")
+        #expect(read.text { $0.hasPrefix("zh") } == "标为已读")
+        #expect(read.text { $0 == "fr" } == "Mark as Read")
+        #expect(actions.leading?.first?.title.fallback == "置顶", "without English the first title is the fallback")
+        #expect(actions.deleteTitle?.fallback == "Delete")
+        #expect(LocalizedTitle("Plain").text { _ in true } == "Plain")
+        let exported = DatasetEncoder.encode(dataset)
+        #expect(try importing(String(decoding: JSONWriter.write(exported), as: UTF8.self)).shape == dataset.shape)
+        let error = try #require(importFailure(#"{"rows": [{"title": "x"}], "deleteTitle": {"en": true}}"#))
+        #expect(error.path == "deleteTitle.en")
     }
 
     @Test("more than eight actions on a side are refused; a root with two lists is still refused")
