@@ -1,4 +1,5 @@
-"""Wide screens and edit mode as iPadOS lays them out: plain lists full width on white, grouped ones centred on
+"""Wide screens and edit mode as iPadOS lays them out: plain lists full width on white with their content in the
+readable width (cellLayoutMarginsFollowReadableWidth), grouped ones centred on
 grey with symmetric margins, the section index beside the rows, at least 44 px tall and scrubbed by a drag;
 separators that follow the content in edit mode and a background on selected rows."""
 import json
@@ -44,6 +45,29 @@ def test_a_plain_list_is_full_width_on_white_at_1280(wide, wide_server):
     area, row = scroller_box(wide), box(wide, rows(wide)[0])
     assert row["l"] - area["l"] <= 1 and area["r"] - row["r"] <= 1, (row, area)
     assert area["bg"] == "rgb(255, 255, 255)", "a plain list's background is not the cells'"
+
+
+def content_margins(driver, row):
+    """The left and right padding of a row's content, and where its separator starts, from the row's left."""
+    return driver.execute_script("""
+        const rc = arguments[0].querySelector('.rc'), style = getComputedStyle(rc), line = getComputedStyle(rc, '::after');
+        return [parseFloat(style.paddingLeft), parseFloat(style.paddingRight), parseFloat(line.left),
+                arguments[0].querySelector('.tx').getBoundingClientRect().left - rc.getBoundingClientRect().left]""", row)
+
+
+@pytest.mark.parametrize("width, margin", ((1280, (1280 - 672) / 2), (768, (768 - 672) / 2), (480, 16)))
+def test_a_plain_lists_content_keeps_to_the_readable_width_and_its_separators_follow(browser, wide_server, width, margin):
+    at_width(browser, width)
+    try:
+        open_table(browser, wide_server, "todo")
+        row = rows(browser)[0]
+        left, right, separator, text = content_margins(browser, row)
+        assert abs(left - margin) <= 1 and abs(right - margin) <= 1, (left, right, margin)
+        assert abs(separator - text) <= 1, f"the separator starts at {separator} px, the text at {text} px"
+        header = browser.execute_script("return document.querySelector('.hc') && getComputedStyle(document.querySelector('.hc')).paddingLeft")
+        assert header is None or abs(float(header[:-2]) - margin) <= 1
+    finally:
+        at_width(browser, 480)
 
 
 def test_an_inset_grouped_list_is_centred_with_its_index_beside_the_rows(wide, wide_server):
