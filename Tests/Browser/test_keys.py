@@ -73,6 +73,19 @@ def test_escape_leaves_a_child_table(browser, server):
     wait(browser, lambda d: "child=" not in d.current_url, message="Escape did not go back to the parent")
 
 
+def test_escape_leaves_a_search_and_brings_back_every_row(browser, server):
+    open_table(browser, server, "heroes")
+    before = len(rows(browser))
+    box = browser.find_element(By.CSS_SELECTOR, "[data-role=search]")
+    box.click()
+    box.send_keys("Nyx")
+    wait(browser, lambda d: "q=" in d.current_url and len(rows(d)) < before, message="the search did not narrow the rows")
+    browser.execute_script("arguments[0].focus()", rows(browser)[0])
+    press(browser, Keys.ESCAPE)
+    wait(browser, lambda d: "q=" not in d.current_url and len(rows(d)) == before, message="Escape did not leave the search")
+    assert box.get_attribute("value") == ""
+
+
 def test_tab_reaches_the_controls_of_the_focused_row(browser, server):
     open_table(browser, server, "apps")
     row = rows(browser)[1]
