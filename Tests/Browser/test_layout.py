@@ -156,6 +156,34 @@ def test_value1_truncates_the_detail_first_and_keeps_the_label(browser, layout_s
         at_width(browser, 480)
 
 
+@pytest.mark.parametrize("window", [1280, 768])
+def test_at_200_percent_zoom_the_bar_headers_footers_and_value1_labels_stay_whole(browser, layout_server, window):
+    """Zooming to 200% halves the CSS pixels across and doubles the device pixels per CSS pixel."""
+    width = window // 2
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": 450, "deviceScaleFactor": 2, "mobile": False})
+    try:
+        open_table(browser, layout_server, "about")
+        assert browser.execute_script("return [innerWidth, devicePixelRatio]") == [width, 2]
+        assert browser.execute_script(BAR)["bar"]["height"] == 52
+        labels = browser.execute_script("""
+          return [...document.querySelectorAll('[data-cell-style=value1] .t1')].slice(0, 3)
+            .map(label => [label.textContent, label.scrollWidth - label.clientWidth]);""")
+        assert labels and all(cut <= 1 for _, cut in labels), labels
+        scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+        for _ in range(6):
+            assert browser.execute_script(UNCLIPPED) == []
+            browser.execute_script("arguments[0].scrollTop = arguments[0].scrollHeight", scroller)
+            wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-role=table-footer]"))
+        wait(browser, lambda d: d.execute_script(
+            "const s = arguments[0], f = document.querySelector('[data-role=table-footer] p').getBoundingClientRect();"
+            "return f.bottom <= s.getBoundingClientRect().bottom + 1 && s.scrollTop >= s.scrollHeight - s.clientHeight - 1",
+            scroller), message="the table footer's last line is below the end of the scroll at 200%")
+        assert browser.execute_script(UNCLIPPED) == []
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 HEADER_STYLE = """
 const title = document.querySelector('[data-cell=header] .ht'); const style = getComputedStyle(title);
 return [style.fontSize, style.fontWeight, style.textTransform];
