@@ -13,7 +13,7 @@
 # Everything listens on 127.0.0.1 only and is stopped on exit. Prints `name: value unit` lines.
 #
 # Usage: scripts/load-test.sh [--file PATH] [--rounds N] [--duration SECONDS] [--threads N] [--connections N]
-#                             [--no-build] [--binary PATH] [--no-gzip] [--keep]
+#                             [--no-build] [--binary PATH] [--no-gzip] [--keep] [--rows N]
 #   --file PATH     import this JSON instead of the generated one (kept in scripts/.load/)
 #   --rounds N      wrk rounds per target, alternating targets; medians are reported (default 3)
 #   --duration S    seconds per wrk round (default 6; 12 targets a round, 8 with --no-gzip)
@@ -21,6 +21,8 @@
 #   --binary PATH   measure this ListServer executable instead (e.g. a build of an older commit); implies --no-build
 #   --no-gzip       leave out the compressed fragment runs
 #   --keep          keep the temporary directory (data, nginx root, logs) and print where it is
+#   --rows N        one size up: N rows measured beside 1M and nginx, tail latency, memory, PUT
+#                   (scripts/load-scale.sh; takes --rounds, --duration, --no-build, --binary, --keep)
 # Needs: wrk, nginx, curl, python3 (`apt-get install -y wrk nginx-light curl python3`), and the Swift toolchain.
 set -euo pipefail
 caller_dir=$(pwd)
@@ -40,6 +42,7 @@ gzip=1
 # The level ListServer compresses windows at (ResponseCompression.level); nginx is given the same.
 gzip_level=6
 server_bin="$root/.build/release/ListServer"
+arguments=("$@")
 while [ $# -gt 0 ]; do
     case "$1" in
         --file) file=$(absolute "$2"); shift 2 ;;
@@ -51,7 +54,8 @@ while [ $# -gt 0 ]; do
         --binary) server_bin=$(absolute "$2"); build=0; shift 2 ;;
         --keep) keep=1; shift ;;
         --no-gzip) gzip=0; shift ;;
-        -h|--help) sed -n '4,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --rows) [ "$2" = 1000000 ] || exec "$root/scripts/load-scale.sh" "${arguments[@]}"; shift 2 ;;
+        -h|--help) sed -n '4,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
     esac
 done

@@ -22,3 +22,8 @@ function request()
     position = position % #requests + 1
     return requests[position]
 end
+-- One line of latency percentiles in microseconds, for scripts that read them (p99.9 is not in --latency).
+function done(summary, latency, requests)
+    io.write(string.format("latency_us p50 %d p99 %d p999 %d\n",
+        latency:percentile(50), latency:percentile(99), latency:percentile(99.9)))
+end

@@ -7,9 +7,10 @@ func printFigure(_ name: String, _ value: Double, _ unit: String) {
 }
 
 /// `ListBench` runs every group; `ListBench search` (or `layout`, `batch`, `replace`, `render`) runs one; `ListBench window` runs the
-/// window queries alone (for a profiler).
+/// window queries alone (for a profiler); `ListBench scale` compares the layout at 1M and 10M rows.
 let groups = Set(CommandLine.arguments.dropFirst())
 if groups.isEmpty || groups.contains("layout") { LayoutBenchmarks.run(report: printFigure) }
+if groups.contains("scale") { ScaleBenchmarks.run(report: printFigure) }
 if groups.contains("window") { LayoutBenchmarks.runQueries(report: printFigure) }
 if groups.isEmpty || groups.contains("batch") { BatchBenchmarks.run(report: printFigure) }
 if groups.isEmpty || groups.contains("replace") { ReplaceBenchmarks.run(report: printFigure) }
