@@ -1,6 +1,6 @@
 """Real files as an app has them: image names resolved in an --assets folder, missing ones drawn as
 placeholders with no failed request, KVC strings shown as the model would show them; the page's own
-scripts and stylesheets under content-hashed URLs, cached for a year."""
+scripts, stylesheets and icons under content-hashed URLs, cached for a year."""
 import hashlib
 import os
 import plistlib
@@ -100,11 +100,29 @@ def page_resources(browser, server):
             if name.startswith(server.url) and re.search(r"\.(?:js|css)$", name)}
 
 
-def public_sha256(path):
-    """The SHA-256 of the file in Public/ that a hashed path names (`/page/windows.0f3a9c21.js`)."""
+def icon_folder(server):
+    """The hashed folder the server names its icons under (`/icons.1a2b3c4d/`), read from the home page."""
+    with urllib.request.urlopen(server.url + "/") as response:
+        return re.search(r'src="(/icons\.[0-9a-f]{8}/)', response.read().decode()).group(1)
+
+
+def public_sha256(path, server):
+    """The SHA-256 of the file in Public/ that a hashed path names (`/page/windows.0f3a9c21.js`), as it is
+    served: a stylesheet names the icons under their hashed folder."""
     plain = re.sub(r"\.[0-9a-f]{8}(\.(?:js|css))$", r"\1", path)
     with open(os.path.join(ROOT, "Public", plain.lstrip("/")), "rb") as source:
-        return hashlib.sha256(source.read()).hexdigest()
+        data = source.read()
+    if plain.endswith(".css"):
+        data = data.replace(b"url(/icons/", b"url(" + icon_folder(server).encode())
+    return hashlib.sha256(data).hexdigest()
+
+
+def icon_resources(browser, server):
+    """The paths of the icons the page loaded, with the bytes each took from the network."""
+    entries = browser.execute_script(
+        "return performance.getEntriesByType('resource').map(e => [e.name, e.transferSize])")
+    return {name[len(server.url):]: size for name, size in entries
+            if name.startswith(server.url) and name.endswith(".svg")}
 
 
 def test_the_page_loads_every_script_and_stylesheet_from_its_hashed_url(browser, server):
@@ -118,7 +136,7 @@ def test_the_page_loads_every_script_and_stylesheet_from_its_hashed_url(browser,
     assert {"app", "cells", "windows", "viewport", "gestures", "motion", "interaction"} <= {
         re.sub(r"^/(?:page/)?([a-z]+)\..*", r"\1", path) for path in loaded}
     for path in loaded:
-        assert public_sha256(path).startswith(HASHED.match(path).group(1)), path
+        assert public_sha256(path, server).startswith(HASHED.match(path).group(1)), path
         with urllib.request.urlopen(server.url + path) as response:
             assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable", path
     with urllib.request.urlopen(server.url + "/d/friends") as response:
@@ -136,8 +154,33 @@ def test_a_second_visit_takes_them_from_the_cache_without_asking(browser, server
     assert browser.execute_script("return performance.getEntriesByType('navigation')[0].transferSize") > 0
 
 
+def test_icons_load_from_one_hashed_folder_and_a_second_visit_takes_them_from_the_cache(browser, server):
+    folder = icon_folder(server)
+    open_table(browser, server, "friends", "?expanded=all")
+    # The row icons and arrows (img elements) and the search field's glass (a stylesheet's background).
+    wait(browser, lambda d: {"friend-01.svg", "disclosure.svg", "search.svg"} <= {
+        path.rsplit("/", 1)[1] for path in icon_resources(d, server)}, message="the icons did not load")
+    loaded = icon_resources(browser, server)
+    assert all(path.startswith(folder) for path in loaded), sorted(loaded)
+    for path in loaded:
+        with urllib.request.urlopen(server.url + path) as response:
+            assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable", path
+            with open(os.path.join(ROOT, "Public", "icons", path[len(folder):]), "rb") as source:
+                assert response.read() == source.read(), path
+    open_table(browser, server, "heroes")
+    open_table(browser, server, "friends", "?expanded=all")
+    wait(browser, lambda d: d.execute_script("return [...document.images].every(i => i.complete)"),
+         message="images loaded")
+    wait(browser, lambda d: {"friend-01.svg", "disclosure.svg", "search.svg"} <= {
+        path.rsplit("/", 1)[1] for path in icon_resources(d, server)}, message="the icons did not load again")
+    again = icon_resources(browser, server)
+    assert all(path.startswith(folder) for path in again), sorted(again)
+    assert all(size == 0 for path, size in again.items() if path in loaded), again
+
+
 def test_the_plain_urls_still_serve_the_files_revalidated(server):
-    for path in ("/app.js", "/app.css", "/cells.css", "/page/windows.js", "/page/interaction.css"):
+    for path in ("/app.js", "/app.css", "/cells.css", "/page/windows.js", "/page/interaction.css",
+                 "/icons/chevron.svg", "/icons.00000000/chevron.svg"):
         with urllib.request.urlopen(server.url + path) as response:
             assert response.headers["Cache-Control"] == "no-cache", path
             etag = response.headers["ETag"]

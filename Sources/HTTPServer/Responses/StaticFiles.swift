@@ -8,8 +8,9 @@
 /// time), `Last-Modified` and `Cache-Control`; `If-None-Match` gives `304`. Their bodies are
 /// ``HTTPResponse/Compression/stable``: the server compresses a file once and keeps it by path and tag.
 ///
-/// With ``fingerprints`` (see ``fingerprinting(_:digits:)``), the files hashed are also served under their
-/// hashed paths, ``immutable`` while their bytes are the ones hashed.
+/// With ``fingerprints`` (see ``fingerprinting(_:folders:digits:)``), the files hashed are also served under
+/// their hashed paths, ``immutable`` while their bytes are the ones hashed; stylesheets then name the files
+/// of a folder hashed whole by its hashed path (see ``FileFingerprints``).
 public struct StaticFiles: Sendable {
     /// The `Cache-Control` of a URL whose bytes never change: a year, and no revalidation on reload.
     public static let immutable = "public, max-age=31536000, immutable"
@@ -49,7 +50,7 @@ public struct StaticFiles: Sendable {
         guard let status = Posix.fileStatus(file), status.isRegularFile, status.size <= maxFileBytes else {
             throw .notFound()
         }
-        let etag = Self.etag(of: status)
+        let etag = fingerprints?.etag(of: status, file: file) ?? Self.etag(of: status)
         // A hashed path names the bytes hashed: immutable while the file has them, else served as its plain path.
         let cacheControl = hashed?.etag == etag ? Self.immutable : cacheControl
         var headers: HTTPHeaders = [
@@ -59,12 +60,15 @@ public struct StaticFiles: Sendable {
             "Cache-Control": cacheControl,
             "X-Content-Type-Options": "nosniff",
         ]
+        let rewritten = fingerprints?.rewritesFiles(named: file) ?? false
         if let condition = request.headers["If-None-Match"], Self.matches(condition, etag: etag) {
-            headers.set("Content-Length", String(status.size))
+            // A rewritten file's length is not its size on disk; a 304 may leave the length out.
+            if !rewritten { headers.set("Content-Length", String(status.size)) }
             return HTTPResponse(status: 304, headers: headers)
         }
         guard let (_, bytes) = (try? Posix.readFile(file, maxBytes: maxFileBytes)) ?? nil else { throw .notFound() }
-        var response = HTTPResponse(status: 200, headers: headers, body: bytes)
+        let body = rewritten ? fingerprints?.rewritten(bytes, ofFile: file) ?? bytes : bytes
+        var response = HTTPResponse(status: 200, headers: headers, body: body)
         response.compression = .stable
         return response
     }

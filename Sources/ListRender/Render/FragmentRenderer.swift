@@ -104,6 +104,7 @@ public enum FragmentRenderer {
         let outerMarking = html.marking
         html.marking = window.marks
         html.language = window.language
+        html.iconDirectory = window.iconDirectory
         return outerMarking
     }
 

@@ -45,6 +45,8 @@ public struct FragmentWindow: Sendable, Hashable {
     public var matches: Int?
     /// The language of the interface's own words (buttons, labels, counts).
     public var language = UILanguage.english
+    /// Where the built-in icons' URLs point: ``IconDirectory/plain`` unless the server hashes them.
+    public var iconDirectory = IconDirectory.plain
 
     /// Creates a window.
     /// - Parameters:

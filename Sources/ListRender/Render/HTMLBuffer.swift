@@ -24,6 +24,9 @@ public struct HTMLBuffer: ~Copyable, Sendable {
     /// The language of the interface's own words written into the buffer.
     public var language = UILanguage.english
 
+    /// Where the built-in icons' URLs point (see ``url(of:)``).
+    public var iconDirectory = IconDirectory.plain
+
     /// Creates an empty buffer.
     /// - Parameters:
     ///   - capacity: the number of bytes to reserve.

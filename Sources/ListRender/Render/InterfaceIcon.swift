@@ -1,6 +1,7 @@
 // ListRender — the icons the renderer draws itself, and where they are served
 
-/// The icons the renderer draws itself: files in `Public/icons/`, served under ``directory``.
+/// The icons the renderer draws itself: files in `Public/icons/`, written under the buffer's
+/// ``HTMLBuffer/iconDirectory``.
 public enum InterfaceIcon: CaseIterable, Sendable {
     /// The arrow of a collapsible section header.
     case disclosure
@@ -14,9 +15,6 @@ public enum InterfaceIcon: CaseIterable, Sendable {
     case message
     /// An unread message.
     case messageUnread
-
-    /// The URL path every built-in icon is served under: an icon's URL is this, its ``name``, then `.svg`.
-    public static let directory: StaticString = "/icons/"
 
     /// The icon's file name in `Public/icons/`, without `.svg`.
     public var name: StaticString {
@@ -32,11 +30,12 @@ public enum InterfaceIcon: CaseIterable, Sendable {
 }
 
 extension HTMLBuffer {
-    /// Appends a built-in icon's URL, `/icons/NAME.svg`, which needs no escaping in an attribute.
+    /// Appends a built-in icon's URL, ``iconDirectory`` then `NAME.svg`, which needs no escaping in an
+    /// attribute.
     /// - Complexity: O(1).
     @inline(__always)
     public mutating func url(of icon: InterfaceIcon) {
-        raw(InterfaceIcon.directory)
+        raw(bytes: iconDirectory.bytes)
         raw(icon.name)
         raw(".svg")
     }

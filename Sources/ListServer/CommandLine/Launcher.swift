@@ -72,11 +72,12 @@ enum Launcher {
         let hugePages = HugePageBacking(report: progress)
         let library = Library(store: store, datasets: datasets, hugePages: hugePages)
         let follower = StoreFollower.start(library: library)
+        let files = PageAssets.files(in: publicDirectory(configuration))
         let routes = AppRoutes(
-            library: library, policy: MutationPolicy(token: configuration.token),
-            files: PageAssets.files(in: publicDirectory(configuration)),
+            library: library, policy: MutationPolicy(token: configuration.token), files: files,
             assets: AssetCatalog(
-                directories: configuration.assetDirectories, publicDirectory: publicDirectory(configuration)))
+                directories: configuration.assetDirectories, publicDirectory: publicDirectory(configuration),
+                iconDirectory: PageAssets.iconDirectory(of: files)))
         var serverConfiguration = HTTPServerConfiguration()
         serverConfiguration.host = configuration.host
         serverConfiguration.port = configuration.port

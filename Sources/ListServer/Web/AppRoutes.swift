@@ -34,7 +34,10 @@ struct AppRoutes: Sendable {
         self.policy = policy
         self.files = files
         page = PageAssets(files: files)
-        self.assets = assets ?? AssetCatalog(directories: [], publicDirectory: files.root ?? "")
+        self.assets =
+            assets
+            ?? AssetCatalog(
+                directories: [], publicDirectory: files.root ?? "", iconDirectory: PageAssets.iconDirectory(of: files))
         self.metrics = metrics
     }
 
@@ -249,7 +252,9 @@ struct AppRoutes: Sendable {
         let language = UILanguage(acceptLanguage: request.headers["Accept-Language"] ?? "")
         guard let file = files.resolve("/index.html"),
             let (_, template) = (try? Posix.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
-            let body = HomePage.render(template: page.link(template), entries: library.entries, language: language)
+            let body = HomePage.render(
+                template: page.link(template), entries: library.entries, language: language,
+                iconDirectory: assets.iconDirectory)
         else {
             throw HTTPError(500, detail: "the page template Public/index.html is missing or has no dataset list")
         }

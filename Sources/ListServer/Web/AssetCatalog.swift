@@ -7,7 +7,7 @@ import Synchronization
 /// folder in order, the exact file, else the name with a scale suffix before its extension
 /// (`@3x`, `@2x`), else, for a name without an extension, that name with `.png`, `.jpg`, `.jpeg`,
 /// `.gif`, `.webp` or `.svg` (each with `@3x`, `@2x` or no suffix); then the built-in icons
-/// (`Public/icons/{name}.svg`) that the samples use.
+/// (`Public/icons/{name}.svg`) that the samples use, named under ``iconDirectory``.
 ///
 /// A name that resolves nowhere has no URL, so the page draws a placeholder and never asks for an
 /// image that is not there. Names never leave their folder: hidden segments (`..` included) are
@@ -18,8 +18,6 @@ import Synchronization
 final class AssetCatalog: Sendable {
     /// The URL path the asset folders are served under: `/assets/{folder index}/{file}`.
     static let urlPrefix = "/assets/"
-    /// The URL path the built-in icons are served under, the renderer's own included.
-    static let iconDirectory = InterfaceIcon.directory.description
     /// The extensions tried, in order, for a name without one.
     static let extensions = ["png", "jpg", "jpeg", "gif", "webp", "svg"]
     /// The scale suffixes tried, best first.
@@ -29,8 +27,11 @@ final class AssetCatalog: Sendable {
 
     /// One `--assets` folder, served with a long cache lifetime (URLs carry the file's version).
     let folders: [StaticFiles]
-    /// The built-in icons (`Public/icons`), served at ``iconDirectory``.
+    /// The built-in icons (`Public/icons`), found by their plain paths (`/icons/{name}.svg`).
     let icons: StaticFiles
+    /// The URL path the built-in icons are named under, the renderer's own included: the content-hashed
+    /// path the server serves them at with a year's caching, or ``IconDirectory/plain``.
+    let iconDirectory: IconDirectory
     /// Each folder's files, then the icons', listed once (see ``AssetFolderIndex``); nil for a folder that
     /// could not be listed, whose candidates are all looked for on disk.
     private let folderIndexes: [AssetFolderIndex?]
@@ -53,13 +54,15 @@ final class AssetCatalog: Sendable {
     /// - Parameters:
     ///   - directories: the `--assets` folders, searched in order.
     ///   - publicDirectory: the page's folder, whose `icons/` holds the built-in icons.
-    init(directories: [String], publicDirectory: String) {
+    ///   - iconDirectory: the URL path the built-in icons are named under (see ``PageAssets/iconDirectory(of:)``).
+    init(directories: [String], publicDirectory: String, iconDirectory: IconDirectory = .plain) {
         folders = directories.enumerated().map { index, directory in
             StaticFiles(
                 root: directory, urlPrefix: "\(Self.urlPrefix)\(index)/",
                 cacheControl: StaticFiles.immutable)
         }
-        icons = StaticFiles(root: publicDirectory + "/icons", urlPrefix: Self.iconDirectory)
+        icons = StaticFiles(root: publicDirectory + "/icons", urlPrefix: IconDirectory.plain.description)
+        self.iconDirectory = iconDirectory
         folderIndexes = folders.map { folder in folder.root.flatMap(AssetFolderIndex.init(root:)) }
         iconIndex = icons.root.flatMap(AssetFolderIndex.init(root:))
     }
@@ -153,10 +156,10 @@ final class AssetCatalog: Sendable {
             }
         }
         if name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
-            iconIndex?.contains(name + ".svg") ?? true, let file = icons.resolve("\(Self.iconDirectory)\(name).svg"),
+            iconIndex?.contains(name + ".svg") ?? true, let file = icons.resolve("\(icons.urlPrefix)\(name).svg"),
             Posix.fileStatus(file)?.isRegularFile == true
         {
-            return "\(Self.iconDirectory)\(name).svg"
+            return "\(iconDirectory)\(name).svg"
         }
         return nil
     }

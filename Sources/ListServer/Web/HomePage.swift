@@ -13,23 +13,29 @@ enum HomePage {
     /// - Parameters:
     ///   - template: the bytes of `index.html`.
     ///   - entries: the datasets, in the order to show them.
+    ///   - language: the language of the page's own words.
+    ///   - iconDirectory: the URL path the cards' icons are named under.
     /// - Returns: the page, or nil when the template has no list element.
     /// - Complexity: O(template + datasets).
-    static func render(template: [UInt8], entries: [DatasetEntry], language: UILanguage = .english) -> [UInt8]? {
+    static func render(
+        template: [UInt8], entries: [DatasetEntry], language: UILanguage = .english,
+        iconDirectory: IconDirectory = .plain
+    ) -> [UInt8]? {
         guard let start = template.firstRange(of: listOpening)?.upperBound else { return nil }
         var cards = HTMLBuffer(capacity: 64 + entries.count * 200, language: language)
-        for entry in entries { writeCard(entry.dataset, into: &cards) }
+        let directory = iconDirectory.description
+        for entry in entries { writeCard(entry.dataset, iconDirectory: directory, into: &cards) }
         if entries.isEmpty { cards.raw(language.pick("<p class=\"none\">No datasets yet.</p>", "<p class=\"none\">还没有数据集。</p>")) }
         // The template's words translated before the cards go in: a dataset's title is never translated.
         let before = UIText.translate(Array(template[..<start]), to: language)
         return before + cards.bytes + UIText.translate(Array(template[start...]), to: language)
     }
 
-    private static func writeCard(_ dataset: Dataset, into html: inout HTMLBuffer) {
+    private static func writeCard(_ dataset: Dataset, iconDirectory: String, into html: inout HTMLBuffer) {
         html.raw("<a class=\"card\" href=\"/d/")
         html.text(dataset.id)
         html.raw("\"><img src=\"")
-        html.raw(InterfaceIcon.directory)
+        html.text(iconDirectory)
         switch dataset.kind {
         case .friends: html.raw("friend-01")
         case .heroes: html.raw("hero-01")

@@ -1,6 +1,7 @@
-// Web — the page's scripts and stylesheets under content-hashed URLs, and the import map naming them
+// Web — the page's scripts, stylesheets and icons under content-hashed URLs, and the import map
 import Foundation
 import HTTPServer
+import ListRender
 
 /// The page's scripts and stylesheets under content-hashed URLs (``FileFingerprints``), written into the
 /// pages: every `href="/…"` and `src="/…"` of a template that names a hashed file names its hashed path,
@@ -11,6 +12,9 @@ import HTTPServer
 /// URL (`/page/windows.js`) and then looks up in the import map, so each module file is served as it is
 /// in `Public/page/`, its hash naming exactly its bytes. Chromium runs an inline import map only when the
 /// page's `Content-Security-Policy` allows it: ``contentSecurityPolicy`` lists the map's SHA-256.
+///
+/// The built-in icons (`Public/icons/`) are hashed as one folder (``hashedFolders``): fragments, cards
+/// and stylesheets name them under ``iconDirectory(of:)``, a prefix chosen once.
 struct PageAssets: Sendable {
     /// The files given hashed URLs: every file with one of these extensions in the page's folder.
     static let hashedExtensions: Set<String> = ["js", "css"]
@@ -76,10 +80,39 @@ struct PageAssets: Sendable {
         }
     }
 
-    /// The page's files as the server serves them: every `.js` and `.css` in `directory` hashed.
+    /// The folders hashed whole, whose files a page names by one prefix: the built-in icons.
+    static let hashedFolders = [IconDirectory.plain.description]
+
+    /// The page's files as the server serves them: every `.js` and `.css` in `directory` hashed, and each
+    /// of ``hashedFolders`` hashed whole.
     static func files(in directory: String) -> StaticFiles {
         let files = StaticFiles(root: directory)
-        return files.fingerprinting(paths(in: files.root ?? directory))
+        let root = files.root ?? directory
+        let folders = Dictionary(uniqueKeysWithValues: hashedFolders.map { ($0, filePaths(in: root, under: $0)) })
+        return files.fingerprinting(paths(in: root), folders: folders)
+    }
+
+    /// The URL paths of the files in the folder `folder` (a URL path ending with `/`) of `directory`:
+    /// every one whose path is plain, in it or in its folders.
+    /// - Complexity: O(entries), one directory read per folder.
+    static func filePaths(in directory: String, under folder: String) -> [String] {
+        guard let walk = FileManager.default.enumerator(atPath: directory + folder) else { return [] }
+        var paths: [String] = []
+        while let relative = walk.nextObject() as? String {
+            let path = folder + relative
+            guard walk.fileAttributes?[.type] as? FileAttributeType != .typeDirectory, isPlain(path),
+                !path.contains("/.")
+            else { continue }
+            paths.append(path)
+        }
+        return paths.sorted()
+    }
+
+    /// Where the built-in icons are written: the hashed path of `files`' icon folder, else the plain one.
+    static func iconDirectory(of files: StaticFiles) -> IconDirectory {
+        let icons = IconDirectory.plain.description
+        guard let folder = files.fingerprints?.folders.first(where: { $0.path == icons }) else { return .plain }
+        return IconDirectory(folder.hashedPath)
     }
 
     /// A template with its scripts and stylesheets at their hashed paths and the import map at

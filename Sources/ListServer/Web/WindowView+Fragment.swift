@@ -103,7 +103,7 @@ extension WindowView {
     func fragmentWindow(assets: AssetCatalog) -> FragmentWindow {
         sections.withUnsafeBufferPointer { sections in
             let items = Items(self, sections, assets)
-            var fragment = fragmentAttributes()
+            var fragment = fragmentAttributes(assets)
             fragment.headers = (0..<items.headerCount).map(items.header(at:))
             fragment.rows = (0..<items.rowCount).map(items.row(at:))
             fragment.footers = (0..<items.footerCount).map(items.footer(at:))
@@ -134,13 +134,13 @@ extension WindowView {
     func fragment(assets: AssetCatalog, into html: inout HTMLBuffer) {
         sections.withUnsafeBufferPointer { sections in
             let items = Items(self, sections, assets)
-            FragmentRenderer.render(fragmentAttributes(), items: items, into: &html)
+            FragmentRenderer.render(fragmentAttributes(assets), items: items, into: &html)
             items.icons.publish()
         }
     }
 
-    /// The window's attributes for the renderer, without its items.
-    private func fragmentAttributes() -> FragmentWindow {
+    /// The window's attributes for the renderer, without its items; its icons under `assets`' directory.
+    private func fragmentAttributes(_ assets: AssetCatalog) -> FragmentWindow {
         let metrics = entry.metrics
         var fragment = FragmentWindow(
             kind: entry.dataset.kind, style: entry.dataset.style, version: entry.dataset.version,
@@ -151,6 +151,7 @@ extension WindowView {
         fragment.marks = query
         fragment.matches = matches
         fragment.language = language
+        fragment.iconDirectory = assets.iconDirectory
         return fragment
     }
 

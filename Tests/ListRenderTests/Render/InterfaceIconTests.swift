@@ -22,6 +22,34 @@ struct InterfaceIconTests {
         #expect(FileManager.default.fileExists(atPath: file), "missing \(file)")
     }
 
+    @Test("a window's icon directory, a hashed one, names every icon the renderer draws in it")
+    func hashedDirectory() {
+        let hashed = IconDirectory("/icons.0123abcd/")
+        #expect(hashed.description == "/icons.0123abcd/")
+        #expect(hashed == IconDirectory("/icons.0123abcd/") && hashed != .plain)
+        var buffer = HTMLBuffer()
+        buffer.iconDirectory = hashed
+        buffer.url(of: .chevron)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == "/icons.0123abcd/chevron.svg")
+
+        let header = FragmentHeader(
+            section: 0, sectionID: SectionID(5), y: 0, height: 44, title: "Group", fields: [:], rowCount: 1,
+            isExpanded: true, isCollapsible: true)
+        let row = FragmentRow(
+            indexPath: IndexPath(row: 0, section: 0), id: RowID(7), y: 44, height: 60,
+            fields: ["title": .string("T"), "read": .bool(false)], setSize: 1)
+        var window = FragmentWindow(
+            kind: .messages, style: .plain, version: 1, contentHeight: 104, headers: [header], rows: [row])
+        window.iconDirectory = hashed
+        let html = String(decoding: FragmentRenderer.render(window), as: UTF8.self)
+        #expect(html.contains(#"src="/icons.0123abcd/disclosure.svg""#), "\(html)")
+        #expect(html.contains(#"src="/icons.0123abcd/message-unread.svg""#), "\(html)")
+        #expect(!html.contains("/icons/"))
+        let plain = RenderFixture.html(
+            FragmentWindow(kind: .messages, style: .plain, version: 1, contentHeight: 60, rows: [row]))
+        #expect(plain.contains(#"src="/icons/message-unread.svg""#), "the plain directory by default")
+    }
+
     @Test("no two icons share a file")
     func namesAreUnique() {
         let names = InterfaceIcon.allCases.map(\.name.description)

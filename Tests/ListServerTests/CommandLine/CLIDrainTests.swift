@@ -67,6 +67,56 @@ struct CLIDrainTests {
         #expect(Date().timeIntervalSince(signalled) < 5)
     }
 
+    @Test("an upload whose body is still arriving at SIGTERM is imported, answered and kept; then the process exits")
+    func drainsSlowUpload() throws {
+        let root = ServerProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let source = root + "/small.json"
+        try Data(#"[{"title":"One"},{"title":"Two"}]"#.utf8).write(to: URL(fileURLWithPath: source))
+        let data = root + "/data"
+        let server = try ServerProcess.start(
+            ["--data", data, "--quiet", "--drain-timeout", "5", "--import", "small=\(source)"])
+        defer { server.kill() }
+        #expect(try AcceptanceHarness.datasets(server.port)["small"]?.rowCount == 2)
+
+        // A replace of the dataset: its head and half its body before SIGTERM, the rest 300 ms after.
+        let titles = (1...50).map { "Uploaded \($0)" }
+        let body = Array(("[" + titles.map { #"{"title":"\#($0)"}"# }.joined(separator: ",") + "]").utf8)
+        let half = body.count / 2
+        let upload = try RawClient(port: server.port, timeoutSeconds: 10)
+        try upload.send(
+            "PUT /api/datasets/small HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n")
+        try upload.send(Array(body[..<half]))
+        Thread.sleep(forTimeInterval: 0.2)
+
+        let signalled = Date()
+        kill(server.process.processIdentifier, SIGTERM)
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(refusesConnections(server.port, within: 3), "no new connection is accepted once draining")
+        Thread.sleep(forTimeInterval: max(0, 0.3 - Date().timeIntervalSince(signalled)))
+        try upload.send(Array(body[half...]))
+
+        let answer = try #require(upload.readResponse(), "the upload is answered, not dropped")
+        #expect(answer.status == 200, "replaced: \(answer.status) \(answer.text)")
+        #expect(answer.headers["Connection"] == "close")
+        #expect(upload.isClosedByServer())
+
+        let deadline = Date().addingTimeInterval(5)
+        while server.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(!server.process.isRunning, "exits once the upload is answered, before the drain deadline")
+        #expect(server.process.terminationStatus == 0)
+        #expect(Date().timeIntervalSince(signalled) < 5)
+
+        let restarted = try ServerProcess.start(["--data", data, "--quiet"])
+        defer { restarted.kill() }
+        let export = try AcceptanceHarness.get(restarted.port, "/api/datasets/small/export?format=json")
+        #expect(export.status == 200)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(export.body)) as? [[String: Any]])
+        #expect(rows.compactMap { $0["title"] as? String } == titles, "the acknowledged upload is what is stored")
+        #expect(restarted.terminate() == 0)
+    }
+
     @Test("a request that never completes is cut at --drain-timeout and the process exits")
     func deadline() throws {
         let root = ServerProcess.temporaryDirectory()
