@@ -1,4 +1,5 @@
 // HTTPServer — A complete request as the handler sees it
+import Synchronization
 
 /// A complete request as the handler sees it.
 public struct HTTPRequest: Sendable, Equatable {
@@ -13,7 +14,14 @@ public struct HTTPRequest: Sendable, Equatable {
     public var rawQuery: String?
     public var version: HTTPVersion
     public var headers: HTTPHeaders
-    public var body: [UInt8]
+    /// The body's bytes, empty when there are none or after ``takeBody()``.
+    public var body: [UInt8] {
+        get { bodyHolder?.bytes.withLock { $0 } ?? [] }
+        set { bodyHolder = newValue.isEmpty ? nil : BodyHolder(newValue) }
+    }
+    /// Where the body is kept: one place that ``takeBody()`` can empty, whatever copies of the request
+    /// the server and the router made on the way; nil for none (most requests, which so allocate nothing).
+    private var bodyHolder: BodyHolder?
 
     /// Builds a request from its parts, parsing `target` as the parser does.
     /// - Parameters:
@@ -31,7 +39,7 @@ public struct HTTPRequest: Sendable, Equatable {
         self.rawQuery = parts.query
         self.version = version
         self.headers = headers
-        self.body = body
+        self.bodyHolder = body.isEmpty ? nil : BodyHolder(body)
     }
 
     /// Builds a request from already-parsed parts (used by the parser).
@@ -44,7 +52,26 @@ public struct HTTPRequest: Sendable, Equatable {
         self.rawQuery = rawQuery
         self.version = version
         self.headers = headers
-        self.body = []
+        self.bodyHolder = nil
+    }
+
+    /// Hands the body's bytes to the caller and leaves the request without them (every copy of it), so
+    /// that a handler that reads a large upload into another form can free the upload as soon as it has
+    /// read it, instead of keeping both until the response is sent.
+    /// - Complexity: O(1).
+    public func takeBody() -> [UInt8] {
+        guard let bodyHolder else { return [] }
+        return bodyHolder.bytes.withLock { bytes in
+            var taken: [UInt8] = []
+            swap(&taken, &bytes)
+            return taken
+        }
+    }
+
+    public static func == (left: HTTPRequest, right: HTTPRequest) -> Bool {
+        left.method == right.method && left.target == right.target && left.path == right.path
+            && left.rawQuery == right.rawQuery && left.version == right.version && left.headers == right.headers
+            && left.body == right.body
     }
 
     /// The query's `name=value` pairs in order, `+` and percent-escapes decoded.
@@ -90,5 +117,14 @@ public struct HTTPRequest: Sendable, Equatable {
     private static func splitPair(_ item: Substring.UTF8View.SubSequence) -> (Substring.UTF8View, Substring.UTF8View) {
         guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else { return (item, item[item.endIndex...]) }
         return (item[..<equals], item[item.index(after: equals)...])
+    }
+}
+
+/// The one place a request's body is kept (``HTTPRequest/takeBody()``).
+private final class BodyHolder: Sendable {
+    let bytes: Mutex<[UInt8]>
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = Mutex(bytes)
     }
 }

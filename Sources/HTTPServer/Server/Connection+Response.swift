@@ -4,9 +4,11 @@ import Synchronization
 
 extension Connection {
     /// Runs the handler for a complete request and queues its response.
-    func respond(to head: HTTPRequestHead, body: [UInt8], _ runner: EventLoopRunner) {
+    /// The body is consumed: the request is its only owner, so a handler can take it (``HTTPRequest/takeBody()``)
+    /// and free it before answering.
+    func respond(to head: HTTPRequestHead, body: consuming [UInt8], _ runner: EventLoopRunner) {
         var request = head.request
-        request.body = body
+        request.body = consume body
         let startedAt = runner.requestClock
         let negotiation =
             runner.context.compressor == nil ? ContentNegotiation.identity : ContentNegotiation(reading: &request)

@@ -238,7 +238,7 @@ final class Connection {
                 swap(&complete, &body)
                 pendingHead = nil
                 phase = .head
-                respond(to: head, body: complete, runner)
+                respond(to: head, body: consume complete, runner)
                 releaseBody(runner)
                 continue
             case .chunkedBody:
@@ -258,7 +258,7 @@ final class Connection {
                     decoder = nil
                     pendingHead = nil
                     phase = .head
-                    respond(to: head, body: body, runner)
+                    respond(to: head, body: consume body, runner)
                     releaseBody(runner)
                     continue
                 }

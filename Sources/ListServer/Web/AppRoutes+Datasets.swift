@@ -24,14 +24,18 @@ extension AppRoutes {
             }
             kind = forced
         }
-        if request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+        // The upload is taken from the request and let go once read: a large one is not kept beside the rows
+        // made from it.
+        var body = request.takeBody()
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw LibraryError.invalidDataset(
                 ImportError(file: id, path: "", message: "the body is empty: send the dataset's file"))
         }
         let mustBeNew = request.headers["If-None-Match"]?.trimmingCharacters(in: .whitespaces) == "*"
         let dataset: Dataset
         do {
-            let root = try Self.readDocument(request.body, contentType: request.headers["Content-Type"], id: id)
+            let root = try Self.readDocument(body, contentType: request.headers["Content-Type"], id: id)
+            body = []
             dataset = try DatasetDecoder(file: id, id: id, kind: kind).decode(root)
         } catch {
             throw LibraryError.invalidDataset(error)
