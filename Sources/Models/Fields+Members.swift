@@ -1,4 +1,5 @@
 // Models — the fields lent in order, strings as the bytes they are stored as
+import Bytes
 
 extension Fields {
     /// A value as ``Fields/forEachMember(_:)`` lends it.
@@ -80,7 +81,7 @@ extension Fields {
         for _ in 0..<count {
             let stored = cursor.run()
             let tag = cursor.byte()
-            if same(stored, wanted) { return (cursor, tag) }
+            if ByteComparison.same(stored, wanted) { return (cursor, tag) }
             cursor.skipPayload(tag: tag)
         }
         return nil

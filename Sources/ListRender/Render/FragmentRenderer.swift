@@ -1,4 +1,5 @@
 // ListRender — renders a window of a table as the HTML fragment the page inserts
+import Bytes
 import Models
 
 /// Renders a window of a table as the HTML fragment the page inserts.

@@ -1,4 +1,5 @@
 // ListRender — A growing UTF-8 byte buffer for HTML
+import Bytes
 import Models
 
 /// A growing UTF-8 byte buffer for HTML, with escaping for text and attribute values.
@@ -53,7 +54,8 @@ public struct HTMLBuffer: ~Copyable, Sendable {
     /// What `write` writes into a new buffer, in `memory` lent for the call while it fits (see
     /// ``ByteStorage/write(into:capacity:_:)``).
     /// - Complexity: O(bytes written), plus a copy of them when they outgrow `memory`.
-    public static func write(
+    @usableFromInline
+    package static func write(
         into memory: UnsafeMutableRawBufferPointer, capacity: Int, _ write: (inout HTMLBuffer) -> Void
     ) -> ByteStorage.Placement {
         ByteStorage.write(into: memory, capacity: capacity) { storage in

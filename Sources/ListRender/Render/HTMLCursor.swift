@@ -1,4 +1,5 @@
 // ListRender — writes markup into room an HTML buffer reserved for it
+import Bytes
 import Models
 
 /// Writes markup into room an ``HTMLBuffer`` reserved ahead (``HTMLBuffer/withRoom(_:_:)``), with the

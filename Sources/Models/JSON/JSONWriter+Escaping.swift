@@ -1,4 +1,5 @@
 // Models — the position of the first byte from `start` that ``JSONWriter`` may escape
+import Bytes
 
 extension JSONWriter {
     /// The position of the first byte from `start` that ``JSONWriter`` may escape: a control character,
