@@ -69,7 +69,7 @@ public struct Fields: Sendable, Hashable, RandomAccessCollection, ExpressibleByD
     /// ``PackedFields`` lays them out after its format byte.
     /// - Complexity: O(1) before `body`.
     @inlinable
-    public func withPackedBody<Result, Failure: Error>(
+    package func withPackedBody<Result, Failure: Error>(
         _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         defer { withExtendedLifetime(storage) {} }
@@ -181,7 +181,7 @@ public struct Fields: Sendable, Hashable, RandomAccessCollection, ExpressibleByD
     /// - Returns: what `body` returns, or nil when the key is missing or its value has no text.
     /// - Complexity: O(bytes of the fields) to find the key, then O(length) at most.
     @inlinable
-    public func withText<Result>(forKey key: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+    package func withText<Result>(forKey key: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
         guard let found = locate(key) else { return nil }
         return withExtendedLifetime(storage) {
             var cursor = PackedCursor(storage, offset: found.valueTag)

@@ -86,7 +86,8 @@ public struct HTMLBuffer: ~Copyable, Sendable {
 
     /// Appends trusted markup made earlier (``FragmentRenderer/actionMarkup(_:language:)``) as it is.
     /// - Complexity: O(n) in the length of `markup`.
-    public mutating func raw(bytes markup: UnsafeRawBufferPointer) {
+    @usableFromInline
+    package mutating func raw(bytes markup: UnsafeRawBufferPointer) {
         append(markup)
     }
 
@@ -107,8 +108,8 @@ public struct HTMLBuffer: ~Copyable, Sendable {
 
     /// Appends UTF-8 text, escaped as ``text(_:)`` does, from bytes lent by their owner (a row's packed
     /// fields), so no `String` is made.
-    @inline(__always)
-    public mutating func text(utf8 bytes: UnsafeRawBufferPointer) {
+    @usableFromInline @inline(__always)
+    package mutating func text(utf8 bytes: UnsafeRawBufferPointer) {
         guard Self.needsEntity(bytes) else { return append(bytes) }
         escapedText(utf8: bytes)
     }
@@ -132,8 +133,8 @@ public struct HTMLBuffer: ~Copyable, Sendable {
     ///   - maximum: the most bytes `write` writes; a cursor that goes past it stops the program.
     ///   - write: writes the bytes.
     /// - Complexity: O(bytes written) amortized.
-    @inline(__always)
-    public mutating func withRoom(_ maximum: Int, _ write: (inout HTMLCursor) -> Void) {
+    @usableFromInline @inline(__always)
+    package mutating func withRoom(_ maximum: Int, _ write: (inout HTMLCursor) -> Void) {
         storage.append(upTo: maximum) { start in
             var cursor = HTMLCursor(start: start, count: maximum)
             write(&cursor)
