@@ -22,7 +22,7 @@ let package = Package(
         .executableTarget(
             name: "ListServer", dependencies: ["HTTPServer", "ListStore", "ListRender", "Models"],
             resources: [.embedInCode("Resources/Samples"), .embedInCode("Resources/OpenAPI")]),
-        .executableTarget(name: "ListBench", dependencies: ["ListRender", "Models", "SeededRandom"]),
+        .executableTarget(name: "ListBench", dependencies: ["ListRender", "ListStore", "Models", "SeededRandom"]),
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
         .testTarget(name: "ListRenderTests", dependencies: ["ListRender", "Models", "TestSupport"]),
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
