@@ -26,6 +26,10 @@ final class PostgresConnection {
         var types: [UInt32]
     }
 
+    /// The `NOTIFY` channel that ``announce(id:key:version:)`` sends to, set by the store that owns
+    /// the connection (see ``PostgresStore/channel``).
+    var channel = "listserver:public"
+
     /// How many statements this session has prepared.
     var preparedCount: Int { prepared.count }
 
@@ -89,11 +93,11 @@ final class PostgresConnection {
     /// - Returns: The rows, in binary form.
     /// - Throws: ``PostgresError`` with the SQLSTATE.
     @discardableResult
-    func query(_ sql: String, _ values: [PostgresValue] = []) throws -> PostgresResult {
-        try StoreStatistics.counting { try run(sql, values) }
+    func query(_ sql: String, _ values: [SQLValue] = []) throws -> PostgresResult {
+        try StoreStatistics.counting { try send(sql, values) }
     }
 
-    private func run(_ sql: String, _ values: [PostgresValue]) throws -> PostgresResult {
+    private func send(_ sql: String, _ values: [SQLValue]) throws -> PostgresResult {
         let connection = try live
         var buffer: [UInt8] = []
         var lengths: [Int32] = []
