@@ -187,15 +187,7 @@ final class PostgresConnection {
             failure = error
         }
         let ended = failure == nil ? PQputCopyEnd(connection, nil) : PQputCopyEnd(connection, "aborted by the client")
-        var serverError: PostgresError?
-        while let result = PQgetResult(connection) {
-            if case .failure(let error) = PostgresResult.checked(result, call: "COPY", connection: connection, sql: sql)
-            {
-                serverError = serverError ?? error
-            }
-        }
-        if let failure { throw failure }
-        if let serverError { throw serverError }
+        try finishCopy(connection, sql: sql, failure: failure)
         if ended != 1 { throw PostgresError(call: "PQputCopyEnd", result: nil, connection: connection, sql: sql) }
     }
 
@@ -221,6 +213,12 @@ final class PostgresConnection {
                 do { try consume(UnsafeRawBufferPointer(start: pointer, count: Int(length))) } catch { failure = error }
             }
         }
+        try finishCopy(connection, sql: sql, failure: failure)
+    }
+
+    /// Reads the results that end a COPY, then throws `failure` (the client's), else the first
+    /// error the server reported.
+    private func finishCopy(_ connection: OpaquePointer, sql: String, failure: (any Error)?) throws {
         var serverError: PostgresError?
         while let result = PQgetResult(connection) {
             if case .failure(let error) = PostgresResult.checked(result, call: "COPY", connection: connection, sql: sql)
