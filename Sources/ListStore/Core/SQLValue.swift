@@ -2,10 +2,10 @@
 
 /// A value bound to a statement parameter of either store's connection.
 ///
-/// `ints` and `blobs` are columns of a batch: a statement run with them is run once per element
-/// (``StoreDatabase/query(_:_:_:)``). PostgreSQL binds them as one `int8[]` or `bytea[]`, which the
-/// dialect's SQL unnests (``SQLDialect/anyOf(_:)``, ``SQLDialect/rowsOf(_:)``); SQLite runs its
-/// statement once per element, binding the element in the array's place.
+/// `ints` and `blobs` are columns of a batch: a statement run with them acts once per element
+/// (``StoreDatabase/run(_:_:eachRow:)``). PostgreSQL binds them as one `int8[]` or `bytea[]`, which
+/// the dialect's SQL unnests (``SQLDialect/anyOf(_:parameter:)``, ``SQLDialect/values(_:)``); SQLite
+/// runs its statement once per element, binding the element in the array's place.
 enum SQLValue: Sendable, Hashable {
     case int(Int64)
     case double(Double)

@@ -1,14 +1,6 @@
 // ListStore — what the store core needs from a database connection
 import Models
 
-/// Whether a transaction writes or only reads.
-enum StoreAccess: Sendable {
-    /// A write transaction that locks what it checks before it writes.
-    case write
-    /// Reads that see one snapshot of the database.
-    case snapshot
-}
-
 /// What ``StoreCore`` needs from a database connection: statements with parameters, transactions,
 /// the schema version, and the layout of the rows tables, which differs (``RowPage``s in SQLite,
 /// one table row per row in PostgreSQL) so that files and databases written before keep opening.
