@@ -15,24 +15,33 @@ let package = Package(
         .systemLibrary(
             name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "Models"),
-        .target(name: "ListRender", dependencies: ["Models"]),
-        .target(name: "HTTPServer", dependencies: ["CZlib"]),
+        .target(name: "Bytes"),
+        .target(name: "Models", dependencies: ["Bytes"]),
+        .target(name: "ListRender", dependencies: ["Bytes", "Models"]),
+        .target(name: "SystemSupport"),
+        .target(name: "HTTPServer", dependencies: ["CZlib", "SystemSupport"]),
         .target(name: "ListStore", dependencies: ["Models", "CSQLite", "CLibPQ"]),
         .executableTarget(
-            name: "ListServer", dependencies: ["HTTPServer", "ListStore", "ListRender", "Models"],
+            name: "ListServer",
+            dependencies: ["Bytes", "HTTPServer", "ListStore", "ListRender", "Models", "SystemSupport"],
             resources: [.embedInCode("Resources/Samples"), .embedInCode("Resources/OpenAPI")]),
-        .executableTarget(name: "ListBench", dependencies: ["ListRender", "ListStore", "Models", "SeededRandom"]),
+        .executableTarget(
+            name: "ListBench", dependencies: ["ListRender", "ListStore", "Models", "SeededRandom", "SystemSupport"]),
+        .testTarget(name: "BytesTests", dependencies: ["Bytes", "SeededRandom"]),
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
         .testTarget(name: "ListRenderTests", dependencies: ["ListRender", "Models", "TestSupport"]),
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .target(
-            name: "TestSupport", dependencies: ["HTTPServer", "Models", "CZlib", "SeededRandom"], path: "Tests/TestSupport"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+            name: "TestSupport", dependencies: ["HTTPServer", "Models", "CZlib", "SeededRandom", "SystemSupport"],
+            path: "Tests/TestSupport"),
+        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SystemSupport", "TestSupport"]),
         .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "Models", "TestSupport"]),
         .testTarget(
             name: "ListServerTests",
-            dependencies: ["ListServer", "HTTPServer", "ListStore", "ListRender", "Models", "TestSupport"]),
+            dependencies: [
+                "ListServer", "HTTPServer", "ListStore", "ListRender", "Models", "SystemSupport", "TestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

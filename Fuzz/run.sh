@@ -8,29 +8,35 @@ if [ "${1:-}" = --merge ]; then merge=1; shift; fi
 seconds="${1:-60}"
 out="Fuzz/.out"
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -parse-as-library -O)
+flags=(-sanitize=fuzzer,address -parse-as-library -O -package-name ListServer)
 quiet() { grep -v 'ld.gold: warning' || true; }
 
-# `Fields` keeps its fields in the packed encoding, so the readers need `Packed/` too, and the JSON writer
-# writes into a `ByteStorage` (`Bytes/`).
-mapfile -t models < <(find Sources/Models -maxdepth 1 -name '*.swift' | sort; find Sources/Models/Packed Sources/Models/Bytes -name '*.swift' | sort)
+# `Fields` keeps its fields in the packed encoding, so the readers need `Packed/` too. The byte target
+# (`Sources/Bytes`: storage, scans, UTF-8 validation) is a module of its own, as in the package.
+mapfile -t models < <(find Sources/Models -maxdepth 1 -name '*.swift' | sort; find Sources/Models/Packed -name '*.swift' | sort)
+mapfile -t bytes < <(find Sources/Bytes -name '*.swift' | sort)
 mapfile -t json < <(find Sources/Models/JSON -name '*.swift' | sort)
 mapfile -t plist < <(find Sources/Models/PropertyList -name '*.swift' | sort)
 mapfile -t allModels < <(find Sources/Models -name '*.swift' | sort)
 http=Sources/HTTPServer/Parser
 
 echo "building fuzz targets"
-swiftc "${flags[@]}" "${models[@]}" "${json[@]}" "${plist[@]}" Fuzz/JSONReaderFuzz.swift -o "$out/json" 2>&1 | quiet
-swiftc "${flags[@]}" "${models[@]}" "${json[@]}" "${plist[@]}" Fuzz/PropertyListFuzz.swift -o "$out/plist" 2>&1 | quiet
+swiftc "${flags[@]}" -emit-module -emit-library -static -module-name Bytes "${bytes[@]}" \
+    -emit-module-path "$out/Bytes.swiftmodule" -o "$out/libBytes.a" 2>&1 | quiet
+swiftc "${flags[@]}" -I "$out" "${models[@]}" "${json[@]}" "${plist[@]}" Fuzz/JSONReaderFuzz.swift "$out/libBytes.a" \
+    -o "$out/json" 2>&1 | quiet
+swiftc "${flags[@]}" -I "$out" "${models[@]}" "${json[@]}" "${plist[@]}" Fuzz/PropertyListFuzz.swift "$out/libBytes.a" \
+    -o "$out/plist" 2>&1 | quiet
 swiftc "${flags[@]}" "$http/HTTPBytes.swift" "$http/HTTPHeaders.swift" "$http/HTTPVersion.swift" \
     "$http/HTTPRequest.swift" "$http/HTTPRequestHead.swift" "$http/HTTPPath.swift" "$http"/HTTPRequestParser*.swift \
     "$http/HTTPChunkedDecoder.swift" "$http/HTTPPlainRequest.swift" Fuzz/SplitMix.swift Fuzz/HTTPParserFuzz.swift \
     -o "$out/http" 2>&1 | quiet
 # The import target uses Models as a module, as the server does.
-swiftc "${flags[@]}" -emit-module -emit-library -static -module-name Models "${allModels[@]}" \
+swiftc "${flags[@]}" -I "$out" -emit-module -emit-library -static -module-name Models "${allModels[@]}" \
     -emit-module-path "$out/Models.swiftmodule" -o "$out/libModels.a" 2>&1 | quiet
-swiftc "${flags[@]}" -I "$out" Fuzz/ImportFuzz.swift "$out/libModels.a" -o "$out/import" 2>&1 | quiet
-swiftc "${flags[@]}" -I "$out" "$http"/*.swift Fuzz/SplitMix.swift Fuzz/UploadFuzz.swift "$out/libModels.a" -o "$out/upload" 2>&1 | quiet
+swiftc "${flags[@]}" -I "$out" Fuzz/ImportFuzz.swift "$out/libModels.a" "$out/libBytes.a" -o "$out/import" 2>&1 | quiet
+swiftc "${flags[@]}" -I "$out" "$http"/*.swift Fuzz/SplitMix.swift Fuzz/UploadFuzz.swift "$out/libModels.a" \
+    "$out/libBytes.a" -o "$out/upload" 2>&1 | quiet
 
 # Each target starts from its corpus in the repository (Fuzz/corpus/TARGET: hand-made seeds, every
 # input that ever crashed, and inputs that earlier long runs found, minimised with -merge=1); what a run

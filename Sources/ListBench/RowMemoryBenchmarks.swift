@@ -42,7 +42,12 @@ enum RowMemoryBenchmarks {
         let layout = metrics.layout(of: dataset)
         let afterLayout = LayoutBenchmarks.residentMegabytes()
         report("layout-bytes-per-row", perRow(afterLayout - afterSnapshot), "B (heights and their sums)")
-        report("total-bytes-per-row", perRow(afterLayout - base), "B")
-        LayoutBenchmarks.keep(snapshot.numberOfSections + layout.numberOfSections)
+        report("total-bytes-per-row", perRow(afterLayout - base), "B (what a server keeps after a load)")
+        let someRow = dataset.sections.last(where: { !$0.rows.isEmpty })?.rows.last?.id ?? RowID(0)
+        let found = snapshot.indexPath(for: someRow) != nil
+        let afterIndex = LayoutBenchmarks.residentMegabytes()
+        report("index-bytes-per-row", perRow(afterIndex - afterLayout),
+               "B (id → place, built by the first batch or anchored window)")
+        LayoutBenchmarks.keep(snapshot.numberOfSections + layout.numberOfSections + (found ? 1 : 0))
     }
 }

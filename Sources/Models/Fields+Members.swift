@@ -1,8 +1,9 @@
 // Models — the fields lent in order, strings as the bytes they are stored as
+import Bytes
 
 extension Fields {
     /// A value as ``Fields/forEachMember(_:)`` lends it.
-    public enum LentValue {
+    @usableFromInline package enum LentValue {
         /// A string's UTF-8 bytes where they are stored; valid only during the call.
         case string(UnsafeRawBufferPointer)
         /// Any other value, read out.
@@ -14,7 +15,7 @@ extension Fields {
     /// - Parameter body: Called once per field; the buffers are valid only during the call.
     /// - Complexity: O(bytes of the fields), plus reading out each value that is not a string.
     @inlinable
-    public func forEachMember<Failure: Error>(
+    package func forEachMember<Failure: Error>(
         _ body: (_ key: UnsafeRawBufferPointer, _ value: LentValue) throws(Failure) -> Void
     ) throws(Failure) {
         defer { withExtendedLifetime(storage) {} }
@@ -27,7 +28,7 @@ extension Fields {
     /// call (a renderer reading a row it was lent).
     /// - Complexity: as for ``forEachMember(_:)``.
     @inlinable
-    public static func forEachMember<Failure: Error>(
+    package static func forEachMember<Failure: Error>(
         of fields: UnsafePointer<Fields>,
         _ body: (_ key: UnsafeRawBufferPointer, _ value: LentValue) throws(Failure) -> Void
     ) throws(Failure) {
@@ -40,7 +41,7 @@ extension Fields {
     /// - Returns: what `body` returns, or nil when the key is absent or its value has no text.
     /// - Complexity: O(bytes of the pairs up to the key).
     @inlinable
-    public static func withText<Result>(
+    package static func withText<Result>(
         of fields: UnsafePointer<Fields>, forKey key: StaticString, _ body: (UnsafeRawBufferPointer) -> Result
     ) -> Result? {
         guard case (var cursor, let tag)? = valueCursor(of: fields, forKey: key) else { return nil }
@@ -55,7 +56,7 @@ extension Fields {
     /// - Returns: nil when the key is absent or its value is not a whole number.
     /// - Complexity: O(bytes of the pairs up to the key).
     @inlinable
-    public static func integer(of fields: UnsafePointer<Fields>, forKey key: StaticString) -> Int64? {
+    package static func integer(of fields: UnsafePointer<Fields>, forKey key: StaticString) -> Int64? {
         guard case (var cursor, let tag)? = valueCursor(of: fields, forKey: key) else { return nil }
         switch tag {
         case PackedFields.Tag.int.rawValue:
@@ -80,7 +81,7 @@ extension Fields {
         for _ in 0..<count {
             let stored = cursor.run()
             let tag = cursor.byte()
-            if same(stored, wanted) { return (cursor, tag) }
+            if ByteComparison.same(stored, wanted) { return (cursor, tag) }
             cursor.skipPayload(tag: tag)
         }
         return nil

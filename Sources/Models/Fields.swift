@@ -1,4 +1,5 @@
 // Models — one key and its value inside a dictionary
+import Bytes
 import Foundation
 
 /// One key and its value inside a dictionary.
@@ -68,7 +69,7 @@ public struct Fields: Sendable, Hashable, RandomAccessCollection, ExpressibleByD
     /// ``PackedFields`` lays them out after its format byte.
     /// - Complexity: O(1) before `body`.
     @inlinable
-    public func withPackedBody<Result, Failure: Error>(
+    package func withPackedBody<Result, Failure: Error>(
         _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         defer { withExtendedLifetime(storage) {} }
@@ -144,38 +145,14 @@ public struct Fields: Sendable, Hashable, RandomAccessCollection, ExpressibleByD
                 for position in 0..<count {
                     let pairStart = cursor.offset
                     let stored = cursor.run()
-                    if Self.same(stored, UnsafeRawBufferPointer(keyBytes)) { return (position, pairStart, cursor.offset) }
+                    if ByteComparison.same(stored, UnsafeRawBufferPointer(keyBytes)) {
+                        return (position, pairStart, cursor.offset)
+                    }
                     cursor.skipPayload(tag: cursor.byte())
                 }
                 return nil
             }
         }
-    }
-
-    /// Whether two runs of bytes are equal, compared in place 8 bytes at a time: keys are short, and a
-    /// call to `memcmp` costs more than comparing them.
-    @inlinable @inline(__always)
-    public static func same(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
-        let count = left.count
-        guard count == right.count else { return false }
-        var offset = 0
-        while offset &+ 8 <= count {
-            guard left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            else { return false }
-            offset &+= 8
-        }
-        while offset < count {
-            guard left[offset] == right[offset] else { return false }
-            offset &+= 1
-        }
-        return true
-    }
-
-    /// Whether `bytes` are the UTF-8 bytes of `key`.
-    @inlinable @inline(__always)
-    public static func same(_ bytes: UnsafeRawBufferPointer, _ key: StaticString) -> Bool {
-        same(bytes, UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
     }
 
     /// The value for `key`, or nil when the key is absent. Setting nil removes the key;
@@ -204,7 +181,7 @@ public struct Fields: Sendable, Hashable, RandomAccessCollection, ExpressibleByD
     /// - Returns: what `body` returns, or nil when the key is missing or its value has no text.
     /// - Complexity: O(bytes of the fields) to find the key, then O(length) at most.
     @inlinable
-    public func withText<Result>(forKey key: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+    package func withText<Result>(forKey key: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
         guard let found = locate(key) else { return nil }
         return withExtendedLifetime(storage) {
             var cursor = PackedCursor(storage, offset: found.valueTag)

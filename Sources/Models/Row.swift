@@ -15,8 +15,10 @@ extension Row {
     /// The fields of the row at `row`, where it keeps them: read through this, they are neither copied
     /// nor retained.
     @inlinable @inline(__always)
-    public static func fields(of row: UnsafePointer<Row>) -> UnsafePointer<Fields> {
-        UnsafeRawPointer(row).advanced(by: MemoryLayout<Row>.offset(of: \Row.fields).unsafelyUnwrapped)
+    package static func fields(of row: UnsafePointer<Row>) -> UnsafePointer<Fields> {
+        // Safe while `row` is: the fields are a stored property at a fixed offset of the row.
+        assert(Int(bitPattern: row) % MemoryLayout<Row>.alignment == 0, "a row pointer is misaligned")
+        return UnsafeRawPointer(row).advanced(by: MemoryLayout<Row>.offset(of: \Row.fields).unsafelyUnwrapped)
             .assumingMemoryBound(to: Fields.self)
     }
 }

@@ -22,8 +22,11 @@ extension Section {
     /// The group's own keys of the section at `section`, where it keeps them: read through this, they are
     /// neither copied nor retained.
     @inlinable @inline(__always)
-    public static func fields(of section: UnsafePointer<Section>) -> UnsafePointer<Fields> {
-        UnsafeRawPointer(section).advanced(by: MemoryLayout<Section>.offset(of: \Section.fields).unsafelyUnwrapped)
+    package static func fields(of section: UnsafePointer<Section>) -> UnsafePointer<Fields> {
+        // Safe while `section` is: the fields are a stored property at a fixed offset of the section.
+        assert(Int(bitPattern: section) % MemoryLayout<Section>.alignment == 0, "a section pointer is misaligned")
+        return UnsafeRawPointer(section)
+            .advanced(by: MemoryLayout<Section>.offset(of: \Section.fields).unsafelyUnwrapped)
             .assumingMemoryBound(to: Fields.self)
     }
 }

@@ -1,6 +1,7 @@
 // TestSupport — a raw loopback client
 
 import Foundation
+import SystemSupport
 import Testing
 
 import HTTPServer
@@ -19,10 +20,10 @@ public final class RawClient {
     private var buffer: [UInt8] = []
 
     public init(port: Int, timeoutSeconds: Int = 5) throws {
-        fd = try Posix.connect(port: port, timeoutSeconds: timeoutSeconds)
+        fd = try ClientSocket.connect(port: port, timeoutSeconds: timeoutSeconds)
     }
 
-    deinit { Posix.close(fd) }
+    deinit { ClientSocket.close(fd) }
 
     public func send(_ text: String) throws {
         try send(Array(text.utf8))
@@ -32,7 +33,7 @@ public final class RawClient {
         var offset = 0
         while offset < bytes.count {
             let result = try bytes.withUnsafeBytes { raw in
-                try Posix.send(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]))
+                try ClientSocket.send(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]))
             }
             guard case .processed(let count) = result else { throw PosixError(call: "send (timed out)", code: 0) }
             offset += count
@@ -44,7 +45,7 @@ public final class RawClient {
     @discardableResult
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        let result = chunk.withUnsafeMutableBytes { try? Posix.receive(fd, into: $0) }
+        let result = chunk.withUnsafeMutableBytes { try? ClientSocket.receive(fd, into: $0) }
         guard case .processed(let count)? = result, count > 0 else { return false }
         buffer.append(contentsOf: chunk[..<count])
         return true
@@ -118,7 +119,7 @@ public final class RawClient {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let result = chunk.withUnsafeMutableBytes { raw -> Result<IOResult<Int>, Error> in
-                Result { try Posix.receive(fd, into: raw) }
+                Result { try ClientSocket.receive(fd, into: raw) }
             }
             switch result {
             case .success(.processed(0)), .failure: return true

@@ -1,6 +1,7 @@
 // TestSupport — servers and threads for end-to-end tests
 import Foundation
 import HTTPServer
+import SystemSupport
 
 /// Starts a server on an ephemeral loopback port for the duration of `body`, then stops it gracefully.
 public func withTestServer(
@@ -41,8 +42,8 @@ public func withTestClient(
 
 /// Runs `body` on `count` threads at once and waits for all of them.
 public func concurrently(_ count: Int, _ body: @escaping @Sendable (_ index: Int) -> Void) throws {
-    let threads = try (0..<count).map { index in try Posix.spawnThread(name: "test-client") { body(index) } }
-    for thread in threads { Posix.join(thread) }
+    let threads = try (0..<count).map { index in try System.spawnThread(name: "test-client") { body(index) } }
+    for thread in threads { System.join(thread) }
 }
 
 extension HTTPResponse {

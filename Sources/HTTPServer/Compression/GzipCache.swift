@@ -1,4 +1,5 @@
 // HTTPServer — compressed bodies kept by path and entity tag, within a byte budget
+import SystemSupport
 
 /// Compressed bodies kept by request path and strong entity tag, so that a body is compressed once, not on
 /// every request: a static file until it changes, a window while it is asked for again. Shared by every
@@ -34,7 +35,7 @@ final class GzipCache: Sendable {
 
     let byteLimit: Int
     let entryLimit: Int
-    private let state = Posix.Locked(State())
+    private let state = System.Locked(State())
 
     /// - Parameters:
     ///   - byteLimit: the most bytes kept, counted as the capacities of their arrays.

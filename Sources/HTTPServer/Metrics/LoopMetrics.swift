@@ -1,4 +1,5 @@
 // HTTPServer — the request counts of one event loop
+import SystemSupport
 
 /// The request counts of one event loop, read by a scrape from any thread.
 ///
@@ -64,7 +65,7 @@ final class LoopMetrics: Sendable {
 
     /// The latency bounds, in nanoseconds, ascending.
     let bounds: [UInt64]
-    private let totals = Posix.Locked(Totals())
+    private let totals = System.Locked(Totals())
 
     init(bounds: [UInt64]) {
         self.bounds = bounds

@@ -1,4 +1,5 @@
 // HTTPServer — what a server counts, in the Prometheus text format
+import SystemSupport
 
 /// What a server counts, written in the Prometheus text format (``PrometheusText``) by ``write(to:)``:
 /// requests by route, method and status; a latency histogram by route and method; open connections and
@@ -16,7 +17,7 @@ public final class ServerMetrics: Sendable {
     /// The latency buckets' upper bounds, in seconds, ascending.
     public let buckets: [Double]
     private let bounds: [UInt64]
-    private let state = Posix.Locked(State())
+    private let state = System.Locked(State())
 
     private struct State {
         var loops: [LoopMetrics] = []

@@ -2,21 +2,22 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import SystemSupport
 
 extension Posix {
     /// Bits of `epoll_event.events`.
-    public enum Epoll {
-        public static let readable: UInt32 = 0x001
-        public static let writable: UInt32 = 0x004
-        public static let error: UInt32 = 0x008
-        public static let hangUp: UInt32 = 0x010
-        public static let exclusive: UInt32 = 1 << 28
+    enum Epoll {
+        static let readable: UInt32 = 0x001
+        static let writable: UInt32 = 0x004
+        static let error: UInt32 = 0x008
+        static let hangUp: UInt32 = 0x010
+        static let exclusive: UInt32 = 1 << 28
     }
 
     /// Creates an epoll instance (close-on-exec).
     /// - Throws: `PosixError` naming `epoll_create1`.
-    public static func epollCreate() throws -> Int32 {
-        try retrying("epoll_create1") { Linux.epollCreate1(Int32(O_CLOEXEC)) }
+    static func epollCreate() throws -> Int32 {
+        try System.retrying("epoll_create1") { Linux.epollCreate1(Int32(O_CLOEXEC)) }
     }
 
     /// Registers, changes or removes `fd` in an epoll instance.
@@ -31,19 +32,19 @@ extension Posix {
         var raw = EpollEventBuffer.Entry()
         raw.set(events: events, data: data)
         _ = try withUnsafeMutableBytes(of: &raw) { bytes in
-            try retrying("epoll_ctl") { Linux.epollCtl(epoll, operation, fd, bytes.baseAddress) }
+            try System.retrying("epoll_ctl") { Linux.epollCtl(epoll, operation, fd, bytes.baseAddress) }
         }
     }
 
-    public static func epollAdd(_ epoll: Int32, _ fd: Int32, events: UInt32, data: UInt64) throws {
+    static func epollAdd(_ epoll: Int32, _ fd: Int32, events: UInt32, data: UInt64) throws {
         try epollControl(epoll, 1, fd, events, data)
     }
 
-    public static func epollModify(_ epoll: Int32, _ fd: Int32, events: UInt32, data: UInt64) throws {
+    static func epollModify(_ epoll: Int32, _ fd: Int32, events: UInt32, data: UInt64) throws {
         try epollControl(epoll, 3, fd, events, data)
     }
 
-    public static func epollDelete(_ epoll: Int32, _ fd: Int32) {
+    static func epollDelete(_ epoll: Int32, _ fd: Int32) {
         try? epollControl(epoll, 2, fd, 0, 0)
     }
 
@@ -53,7 +54,7 @@ extension Posix {
     ///   - timeoutMilliseconds: -1 waits for ever.
     /// - Returns: the number of events stored (0 on timeout or on a signal).
     /// - Throws: `PosixError` naming `epoll_wait`.
-    public static func epollWait(_ epoll: Int32, into buffer: EpollEventBuffer, timeoutMilliseconds: Int32) throws -> Int {
+    static func epollWait(_ epoll: Int32, into buffer: EpollEventBuffer, timeoutMilliseconds: Int32) throws -> Int {
         let count = Linux.epollWait(epoll, buffer.storage, Int32(buffer.capacity), timeoutMilliseconds)
         if count >= 0 { return Int(count) }
         let code = errno
@@ -63,8 +64,8 @@ extension Posix {
 
     /// Storage for the events `epoll_wait` returns, laid out as the kernel's `struct epoll_event` (packed on
     /// x86-64, 16 bytes elsewhere).
-    public final class EpollEventBuffer {
-        public struct Entry {
+    final class EpollEventBuffer {
+        struct Entry {
             #if arch(x86_64)
                 private var bytes: (UInt32, UInt32, UInt32) = (0, 0, 0)
             #else
@@ -72,7 +73,7 @@ extension Posix {
             #endif
             private static let dataOffset = MemoryLayout<Entry>.size - 8
 
-            public mutating func set(events: UInt32, data: UInt64) {
+            mutating func set(events: UInt32, data: UInt64) {
                 withUnsafeMutableBytes(of: &bytes) { raw in
                     raw.storeBytes(of: events, toByteOffset: 0, as: UInt32.self)
                     raw.storeBytes(of: data, toByteOffset: Entry.dataOffset, as: UInt64.self)
@@ -80,11 +81,11 @@ extension Posix {
             }
         }
 
-        public let capacity: Int
+        let capacity: Int
         fileprivate let storage: UnsafeMutableRawPointer
         private let stride = MemoryLayout<Entry>.size
 
-        public init(capacity: Int) {
+        init(capacity: Int) {
             self.capacity = capacity
             storage = UnsafeMutableRawPointer.allocate(byteCount: capacity * stride, alignment: 8)
         }
@@ -92,31 +93,31 @@ extension Posix {
         deinit { storage.deallocate() }
 
         /// The event bits of entry `index`.
-        public func events(at index: Int) -> UInt32 {
+        func events(at index: Int) -> UInt32 {
             storage.loadUnaligned(fromByteOffset: index * stride, as: UInt32.self)
         }
 
         /// The data value of entry `index`.
-        public func data(at index: Int) -> UInt64 {
+        func data(at index: Int) -> UInt64 {
             storage.loadUnaligned(fromByteOffset: index * stride + stride - 8, as: UInt64.self)
         }
     }
 
     /// Creates a non-blocking eventfd used to wake an event loop.
     /// - Throws: `PosixError` naming `eventfd`.
-    public static func eventCreate() throws -> Int32 {
-        try retrying("eventfd") { Linux.eventfd(0, Int32(O_NONBLOCK) | Int32(O_CLOEXEC)) }
+    static func eventCreate() throws -> Int32 {
+        try System.retrying("eventfd") { Linux.eventfd(0, Int32(O_NONBLOCK) | Int32(O_CLOEXEC)) }
     }
 
     /// Adds one to an eventfd counter, making it readable.
-    public static func eventSignal(_ fd: Int32) {
+    static func eventSignal(_ fd: Int32) {
         var one: UInt64 = 1
-        _ = try? nonBlocking("write(eventfd)") { Glibc.write(fd, &one, 8) }
+        _ = try? System.nonBlocking("write(eventfd)") { Glibc.write(fd, &one, 8) }
     }
 
     /// Resets an eventfd counter to zero.
-    public static func eventDrain(_ fd: Int32) {
+    static func eventDrain(_ fd: Int32) {
         var value: UInt64 = 0
-        _ = try? nonBlocking("read(eventfd)") { Glibc.read(fd, &value, 8) }
+        _ = try? System.nonBlocking("read(eventfd)") { Glibc.read(fd, &value, 8) }
     }
 }

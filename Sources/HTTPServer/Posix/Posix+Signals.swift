@@ -2,10 +2,11 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import SystemSupport
 
 extension Posix {
     /// Makes writes to a closed socket fail with `EPIPE` instead of killing the process.
-    public static func ignoreBrokenPipe() {
+    static func ignoreBrokenPipe() {
         _ = signal(SIGPIPE, SIG_IGN)
     }
 
@@ -15,9 +16,9 @@ extension Posix {
     /// worker, say) inherits that mask and would otherwise never see them.
     /// - Returns: the read end of the pipe.
     /// - Throws: `PosixError` naming `pipe` or `sigaction`.
-    public static func routeTerminationSignals() throws -> Int32 {
+    static func routeTerminationSignals() throws -> Int32 {
         var ends: [Int32] = [0, 0]
-        _ = try retrying("pipe") { pipe(&ends) }
+        _ = try System.retrying("pipe") { pipe(&ends) }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
         _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
@@ -34,7 +35,7 @@ extension Posix {
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
         for number in [SIGINT, SIGTERM] {
-            _ = try retrying("sigaction") { sigaction(number, &action, nil) }
+            _ = try System.retrying("sigaction") { sigaction(number, &action, nil) }
             sigaddset(&unblocked, number)
         }
         _ = pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
@@ -42,21 +43,21 @@ extension Posix {
     }
 
     /// Gives SIGINT and SIGTERM back their default action (termination).
-    public static func restoreTerminationSignals() {
+    static func restoreTerminationSignals() {
         _ = signal(SIGINT, SIG_DFL)
         _ = signal(SIGTERM, SIG_DFL)
     }
 
     /// Sends a signal to this process.
-    public static func raiseSignal(_ number: Int32) {
+    static func raiseSignal(_ number: Int32) {
         _ = kill(getpid(), number)
     }
 
     /// Blocks until a signal routed by `routeTerminationSignals` arrives.
     /// - Returns: the signal number, or nil if the pipe failed.
-    public static func nextSignal(_ fd: Int32) -> Int32? {
+    static func nextSignal(_ fd: Int32) -> Int32? {
         var byte: UInt8 = 0
-        guard let count = try? retrying("read(signal pipe)", { Glibc.read(fd, &byte, 1) }), count == 1 else {
+        guard let count = try? System.retrying("read(signal pipe)", { Glibc.read(fd, &byte, 1) }), count == 1 else {
             return nil
         }
         return Int32(byte)

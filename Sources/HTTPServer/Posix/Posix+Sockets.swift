@@ -2,6 +2,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import SystemSupport
 
 extension Posix {
     /// Creates a non-blocking listening TCP socket bound to `host:port`.
@@ -11,7 +12,7 @@ extension Posix {
     ///   - backlog: the accept queue length asked of the kernel.
     /// - Returns: the descriptor and the port actually bound.
     /// - Throws: `PosixError` naming the failing call (`getaddrinfo`, `socket`, `bind`, `listen`, …).
-    public static func listen(host: String, port: Int, backlog: Int32) throws -> (fd: Int32, port: Int) {
+    static func listen(host: String, port: Int, backlog: Int32) throws -> (fd: Int32, port: Int) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -30,11 +31,11 @@ extension Posix {
             candidate = current.pointee.ai_next
         }
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        let fd = try retrying("socket") { socket(info.pointee.ai_family, type, 0) }
+        let fd = try System.retrying("socket") { socket(info.pointee.ai_family, type, 0) }
         do {
             try setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1, "setsockopt(SO_REUSEADDR)")
-            _ = try retrying("bind") { bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) }
-            _ = try retrying("listen") { Glibc.listen(fd, backlog) }
+            _ = try System.retrying("bind") { bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) }
+            _ = try System.retrying("listen") { Glibc.listen(fd, backlog) }
             return (fd, try localPort(fd))
         } catch {
             close(fd)
@@ -44,12 +45,12 @@ extension Posix {
 
     /// The local port a socket is bound to.
     /// - Throws: `PosixError` naming `getsockname`.
-    public static func localPort(_ fd: Int32) throws -> Int {
+    static func localPort(_ fd: Int32) throws -> Int {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         _ = try withUnsafeMutablePointer(to: &storage) { pointer in
             try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                try retrying("getsockname") { getsockname(fd, address, &length) }
+                try System.retrying("getsockname") { getsockname(fd, address, &length) }
             }
         }
         let port: UInt16
@@ -64,14 +65,14 @@ extension Posix {
     /// Accepts one connection as a non-blocking, close-on-exec socket.
     /// - Returns: the new descriptor, or `.wouldBlock` when the queue is empty.
     /// - Throws: `PosixError` naming `accept4`.
-    public static func accept(_ fd: Int32) throws -> IOResult<Int32> {
+    static func accept(_ fd: Int32) throws -> IOResult<Int32> {
         let flags = Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        return try nonBlocking("accept4") { Linux.accept4(fd, nil, nil, flags) }
+        return try System.nonBlocking("accept4") { Linux.accept4(fd, nil, nil, flags) }
     }
 
     /// The numeric address of a connected socket's peer (`127.0.0.1`, `::1`), without its port; nil when
     /// the socket has none (it closed) or it is not an IP socket.
-    public static func peerAddress(_ fd: Int32) -> String? {
+    static func peerAddress(_ fd: Int32) -> String? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let found = withUnsafeMutablePointer(to: &storage) { pointer in
@@ -101,12 +102,12 @@ extension Posix {
     }
 
     /// Turns off Nagle's algorithm so that small responses leave at once.
-    public static func setNoDelay(_ fd: Int32) {
+    static func setNoDelay(_ fd: Int32) {
         try? setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1, "setsockopt(TCP_NODELAY)")
     }
 
     /// Shuts down the sending half of a socket (the peer reads end of stream).
-    public static func shutdownWrite(_ fd: Int32) {
+    static func shutdownWrite(_ fd: Int32) {
         _ = Glibc.shutdown(fd, Int32(SHUT_WR))
     }
 
@@ -114,6 +115,6 @@ extension Posix {
         throws
     {
         var value = value
-        _ = try retrying(call) { setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) }
+        _ = try System.retrying(call) { setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) }
     }
 }

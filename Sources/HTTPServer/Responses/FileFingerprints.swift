@@ -1,4 +1,5 @@
 // HTTPServer — content-hashed URLs for static files, computed once
+import SystemSupport
 
 /// Content-hashed URLs for some of the files a ``StaticFiles`` serves: `/app.js` is also served as
 /// `/app.1a2b3c4d.js`, named by the first hex digits of the SHA-256 of its bytes, with a cache lifetime
@@ -63,7 +64,7 @@ public struct FileFingerprints: Sendable {
             var entries: [(path: String, etag: String)] = []
             for path in Set(members).sorted() where path.hasPrefix(folder) {
                 guard let file = files.resolve(path),
-                    let (status, bytes) = (try? Posix.readFile(file, maxBytes: files.maxFileBytes)) ?? nil
+                    let (status, bytes) = (try? System.readFile(file, maxBytes: files.maxFileBytes)) ?? nil
                 else { continue }
                 manifest += path.utf8
                 manifest.append(0)
@@ -81,7 +82,7 @@ public struct FileFingerprints: Sendable {
         self.folders = hashedFolders
         for path in paths {
             guard let file = files.resolve(path),
-                let (status, bytes) = (try? Posix.readFile(file, maxBytes: files.maxFileBytes)) ?? nil
+                let (status, bytes) = (try? System.readFile(file, maxBytes: files.maxFileBytes)) ?? nil
             else { continue }
             let served = Self.rewritten(bytes, ofFile: file, folders: hashedFolders)
             let hash = String(SHA256.hex(served).prefix(digits))
@@ -138,7 +139,7 @@ public struct FileFingerprints: Sendable {
 
     /// The entity tag of `file` as it is served: ``StaticFiles/etag(of:)``, and for a file that is
     /// rewritten, the hashes of the folders too, so that it changes with the bytes served.
-    public func etag(of status: Posix.FileStatus, file: String) -> String {
+    package func etag(of status: System.FileStatus, file: String) -> String {
         Self.etag(of: status, file: file, folders: folders)
     }
 
@@ -155,7 +156,7 @@ public struct FileFingerprints: Sendable {
         return bytes
     }
 
-    private static func etag(of status: Posix.FileStatus, file: String, folders: [Folder]) -> String {
+    private static func etag(of status: System.FileStatus, file: String, folders: [Folder]) -> String {
         let etag = StaticFiles.etag(of: status)
         guard rewrites(file, folders: folders) else { return etag }
         let hashes = folders.map { $0.hashedPath.dropFirst($0.path.count).dropLast() }.joined(separator: "-")

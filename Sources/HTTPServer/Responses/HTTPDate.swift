@@ -1,4 +1,5 @@
 // HTTPServer — the Date header's format
+import SystemSupport
 
 /// IMF-fixdate formatting (RFC 9110 §5.6.7), e.g. `Sun, 06 Nov 1994 08:49:37 GMT`, from the C library's
 /// UTC calendar (``Posix/utcCalendarTime(_:)``).
@@ -11,7 +12,7 @@ public enum HTTPDate {
     /// - Returns: the 29-character date.
     /// - Complexity: O(1).
     public static func format(secondsSinceEpoch seconds: Int) -> String {
-        let time = Posix.utcCalendarTime(seconds)
+        let time = System.utcCalendarTime(seconds)
         return "\(weekdays[time.weekday]), \(twoDigits(time.day)) \(months[time.month - 1]) \(time.year) "
             + "\(twoDigits(time.hour)):\(twoDigits(time.minute)):\(twoDigits(time.second)) GMT"
     }

@@ -1,4 +1,5 @@
 // HTTPServer — a response that another thread completes
+import SystemSupport
 
 /// A response that another thread completes: for work too long for an event loop (an import of a large
 /// file), the handler hands it to a worker and returns at once with this; the loop serves its other
@@ -17,7 +18,7 @@ public final class HTTPDeferredResponse: Sendable {
         var budget: ServerContext?
     }
 
-    private let state = Posix.Locked(State())
+    private let state = System.Locked(State())
 
     public init() {}
 

@@ -1,6 +1,7 @@
 // HTTPServer — the body of a streaming response
 
 import Synchronization
+import SystemSupport
 
 /// The body of a streaming response (Server-Sent Events and the like), written from any thread.
 ///
@@ -39,7 +40,7 @@ public final class HTTPStream: Sendable {
     /// What the server sends last when a graceful stop ends the stream: for an event stream, a `retry:`
     /// field that tells the client when to reconnect (to another server, behind a load balancer).
     public let farewell: [UInt8]
-    private let state = Posix.Locked(State())
+    private let state = System.Locked(State())
 
     /// - Parameters:
     ///   - bufferLimit: the most bytes that may wait for a slow client.

@@ -1,4 +1,5 @@
 // HTTPServer — serves the files under one directory
+import SystemSupport
 
 /// Serves the files under one directory (`Public/`), and nothing outside it.
 ///
@@ -30,7 +31,7 @@ public struct StaticFiles: Sendable {
     ///   - urlPrefix: the URL path that maps to `root` (`/` by default, e.g. `/static/`).
     ///   - cacheControl: the `Cache-Control` value; `no-cache` makes browsers revalidate with the `ETag`.
     public init(root: String, urlPrefix: String = "/", cacheControl: String = "no-cache", maxFileBytes: Int = 64 << 20) {
-        self.root = Posix.realPath(root)
+        self.root = System.realPath(root)
         self.urlPrefix = urlPrefix.hasSuffix("/") ? urlPrefix : urlPrefix + "/"
         self.cacheControl = cacheControl
         self.maxFileBytes = maxFileBytes
@@ -47,7 +48,7 @@ public struct StaticFiles: Sendable {
             throw .methodNotAllowed(allowed: ["GET", "HEAD"])
         }
         guard let (file, hashed) = locate(request.path) else { throw .notFound() }
-        guard let status = Posix.fileStatus(file), status.isRegularFile, status.size <= maxFileBytes else {
+        guard let status = System.fileStatus(file), status.isRegularFile, status.size <= maxFileBytes else {
             throw .notFound()
         }
         let etag = fingerprints?.etag(of: status, file: file) ?? Self.etag(of: status)
@@ -66,7 +67,7 @@ public struct StaticFiles: Sendable {
             if !rewritten { headers.set("Content-Length", String(status.size)) }
             return HTTPResponse(status: 304, headers: headers)
         }
-        guard let (_, bytes) = (try? Posix.readFile(file, maxBytes: maxFileBytes)) ?? nil else { throw .notFound() }
+        guard let (_, bytes) = (try? System.readFile(file, maxBytes: maxFileBytes)) ?? nil else { throw .notFound() }
         let body = rewritten ? fingerprints?.rewritten(bytes, ofFile: file) ?? bytes : bytes
         var response = HTTPResponse(status: 200, headers: headers, body: body)
         response.compression = .stable
@@ -81,12 +82,12 @@ public struct StaticFiles: Sendable {
         if relative.isEmpty || relative.hasSuffix("/") { relative += "index.html" }
         let segments = relative.split(separator: "/", omittingEmptySubsequences: false)
         guard segments.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && !$0.contains("\\") }) else { return nil }
-        guard let real = Posix.realPath(root + "/" + relative), real.hasPrefix(root + "/") else { return nil }
+        guard let real = System.realPath(root + "/" + relative), real.hasPrefix(root + "/") else { return nil }
         return real
     }
 
     /// The entity tag of a file: its size and modification time, in hex (`"1f3-17a2b…"`).
-    public static func etag(of status: Posix.FileStatus) -> String {
+    package static func etag(of status: System.FileStatus) -> String {
         "\"\(String(status.size, radix: 16))-\(String(status.modifiedNanoseconds, radix: 16))\""
     }
 

@@ -1,4 +1,5 @@
 // HTTPServer — what the server calls for each complete request
+import SystemSupport
 
 /// What the server calls for each complete request. It may throw `HTTPError` or an
 /// ``HTTPErrorConvertible``; anything else becomes `500`.
@@ -42,7 +43,7 @@ public enum HTTPResponder {
         if let error = failure as? HTTPError { return error.response(forAPI: forAPI) }
         if let error = failure as? any HTTPErrorConvertible { return error.httpError.response(forAPI: forAPI) }
         let line = "error: \(request.method) \(request.path) failed: \(String(reflecting: failure))\n"
-        Posix.writeAll(2, Array(line.utf8))
+        System.writeAll(2, Array(line.utf8))
         return HTTPError(500, detail: "The server could not complete the request.").response(forAPI: forAPI)
     }
 }

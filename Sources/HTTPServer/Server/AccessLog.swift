@@ -1,4 +1,5 @@
 // HTTPServer — one line per request on stderr
+import SystemSupport
 
 /// One line per request on stderr, as text (`METHOD PATH STATUS BYTES MICROSECONDSus`) or as one JSON
 /// object (``Format/json``).
@@ -84,17 +85,17 @@ public struct AccessLog {
     /// Writes the pending lines to stderr.
     public mutating func flush() {
         guard !buffer.isEmpty else { return }
-        Posix.writeAll(2, buffer)
+        System.writeAll(2, buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 
     /// The wall-clock time now, in UTC to the millisecond: `2026-12-05T06:17:17.123Z`.
     private mutating func appendTime() {
-        let milliseconds = Posix.wallClockMilliseconds()
+        let milliseconds = System.wallClockMilliseconds()
         let second = milliseconds / 1_000
         if second != timeSecond {
             timeSecond = second
-            let time = Posix.utcCalendarTime(second)
+            let time = System.utcCalendarTime(second)
             timePrefix = []
             func field(_ value: Int, _ digits: Int, _ separator: String) {
                 let text = String(value)

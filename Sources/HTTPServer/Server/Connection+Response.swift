@@ -1,6 +1,7 @@
 // HTTPServer — runs the handler for a complete request and queues its response
 
 import Synchronization
+import SystemSupport
 
 extension Connection {
     /// Runs the handler for a complete request and queues its response.

@@ -1,4 +1,5 @@
 // HTTPServer — one client connection
+import SystemSupport
 
 /// One client connection, owned by one event loop and touched only by its thread.
 ///

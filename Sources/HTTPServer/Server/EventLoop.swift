@@ -1,6 +1,7 @@
 // HTTPServer — the thread-safe face of one event loop
 
 import Synchronization
+import SystemSupport
 
 /// The thread-safe face of one event loop: its epoll instance and a mailbox that other threads post to.
 ///
@@ -33,7 +34,7 @@ final class EventLoop: Sendable {
     /// The connections given to this loop and not yet closed: counted up by the loop that accepts one for
     /// it, down by this loop when it closes one.
     let assignedConnections = Atomic<Int>(0)
-    private let mailbox = Posix.Locked(Mailbox())
+    private let mailbox = System.Locked(Mailbox())
 
     /// Creates the epoll instance and its wake-up eventfd.
     /// - Throws: `PosixError` from `epoll_create1`, `eventfd` or `epoll_ctl`.

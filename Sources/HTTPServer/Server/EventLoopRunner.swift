@@ -1,4 +1,5 @@
 // HTTPServer — the part of an event loop that only its thread touches
+import SystemSupport
 
 /// The part of an event loop that only its thread touches: the connections, the shared read buffer, the
 /// timers, the `Date` line and the access log.
@@ -111,7 +112,7 @@ final class EventLoopRunner {
     }
 
     /// The time a request's timing starts from: now, or 0 when requests are not timed.
-    var requestClock: UInt64 { timesRequests ? Posix.monotonicNanoseconds() : 0 }
+    var requestClock: UInt64 { timesRequests ? System.monotonicNanoseconds() : 0 }
 
     /// Notes one answered request, in the access log and in the metrics: the one place both are written.
     /// - Parameters:
@@ -126,7 +127,7 @@ final class EventLoopRunner {
         connection: UInt64
     ) {
         guard timesRequests else { return }
-        let nanoseconds = startedAt == 0 ? 0 : Posix.monotonicNanoseconds() &- startedAt
+        let nanoseconds = startedAt == 0 ? 0 : System.monotonicNanoseconds() &- startedAt
         log.record(
             method: method, target: target, route: route, status: status, bytes: bytes, nanoseconds: nanoseconds,
             connection: connection)
@@ -137,8 +138,8 @@ final class EventLoopRunner {
     }
 
     private func refreshClock() {
-        now = Posix.monotonicNanoseconds()
-        let second = Posix.wallClockSeconds()
+        now = System.monotonicNanoseconds()
+        let second = System.wallClockSeconds()
         if second != dateSecond {
             dateSecond = second
             dateLine = Array("Date: \(HTTPDate.format(secondsSinceEpoch: second))\r\n".utf8)

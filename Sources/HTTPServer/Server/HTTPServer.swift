@@ -1,6 +1,7 @@
 // HTTPServer — an HTTP/1.1 server on non-blocking sockets
 
 import Synchronization
+import SystemSupport
 
 /// An HTTP/1.1 server on non-blocking sockets: one epoll event loop per thread, all accepting from one
 /// listening socket, each connection served by the loop that had the fewest when it came.
@@ -19,14 +20,14 @@ public final class HTTPServer: Sendable {
     private struct State {
         var context: ServerContext?
         var loops: [EventLoop] = []
-        var threads: [Posix.Thread] = []
+        var threads: [System.Thread] = []
         var port: Int?
         var stopRequested = false
     }
 
     public let configuration: HTTPServerConfiguration
     private let handler: HTTPHandler
-    private let state = Posix.Locked(State())
+    private let state = System.Locked(State())
 
     public init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) {
         var configuration = configuration
@@ -47,7 +48,7 @@ public final class HTTPServer: Sendable {
         try state.withLock { state in
             precondition(state.context == nil, "HTTPServer.start() called twice")
             Posix.ignoreBrokenPipe()
-            let descriptorLimit = Posix.raiseOpenFileLimit()
+            let descriptorLimit = System.raiseOpenFileLimit()
             let (fd, port) = try Posix.listen(
                 host: configuration.host, port: configuration.port, backlog: configuration.backlog)
             var loops: [EventLoop] = []
@@ -63,7 +64,7 @@ public final class HTTPServer: Sendable {
                 descriptorLimit: descriptorLimit)
             configuration.metrics?.attach(context)
             for loop in loops {
-                let thread = try Posix.spawnThread(name: "http-loop-\(loop.index)") {
+                let thread = try System.spawnThread(name: "http-loop-\(loop.index)") {
                     EventLoopRunner(loop: loop, context: context).run()
                 }
                 state.threads.append(thread)
@@ -91,11 +92,11 @@ public final class HTTPServer: Sendable {
 
     /// Blocks until every event loop has ended (after `stop()`); returns at once if the server never started.
     public func wait() {
-        let threads = state.withLock { state -> [Posix.Thread] in
+        let threads = state.withLock { state -> [System.Thread] in
             defer { state.threads = [] }
             return state.threads
         }
-        for thread in threads { Posix.join(thread) }
+        for thread in threads { System.join(thread) }
     }
 
     /// The number of connections open right now.

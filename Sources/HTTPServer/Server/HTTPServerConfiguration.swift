@@ -1,4 +1,5 @@
 // HTTPServer — the settings of an `HTTPServer`
+import SystemSupport
 
 /// The settings of an `HTTPServer`.
 public struct HTTPServerConfiguration: Sendable {
@@ -7,7 +8,7 @@ public struct HTTPServerConfiguration: Sendable {
     /// The port to bind; 0 picks a free one (see `HTTPServer.start()`).
     public var port = 8080
     /// How many event loops (threads) serve connections; one per core by default.
-    public var eventLoopCount = Posix.processorCount()
+    public var eventLoopCount = System.processorCount()
     /// The most connections open at once; more are answered `503` and closed. Also capped by the process's
     /// descriptor limit.
     public var maxConnections = 10_000

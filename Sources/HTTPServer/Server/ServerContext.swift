@@ -1,6 +1,7 @@
 // HTTPServer — what every event loop of one server shares
 
 import Synchronization
+import SystemSupport
 
 /// What every event loop of one server shares: settings, the handler, the listening socket, the loops and
 /// the count of open connections.
@@ -32,7 +33,7 @@ final class ServerContext: Sendable {
     /// Chooses each response's coding and keeps compressed bodies; nil when compression is off.
     let compressor: ResponseCompressor?
     /// Open streams, in all and by client address.
-    private let streams = Posix.Locked(StreamCount())
+    private let streams = System.Locked(StreamCount())
     private let listenerUsers: Atomic<Int>
 
     private struct StreamCount {

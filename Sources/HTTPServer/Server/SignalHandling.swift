@@ -1,4 +1,5 @@
 // HTTPServer — turns SIGINT and SIGTERM into a graceful stop of a server
+import SystemSupport
 
 /// Turns SIGINT and SIGTERM into a graceful stop of a server.
 ///
@@ -11,7 +12,7 @@ public enum SignalHandling {
     /// - Throws: `PosixError` when the pipe, the handler or the thread cannot be set up.
     public static func onTermination(_ action: @escaping @Sendable (_ signal: Int32) -> Void) throws {
         let fd = try Posix.routeTerminationSignals()
-        try Posix.spawnDetachedThread(name: "signals") {
+        try System.spawnDetachedThread(name: "signals") {
             while let number = Posix.nextSignal(fd) { action(number) }
         }
     }

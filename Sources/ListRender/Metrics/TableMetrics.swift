@@ -113,7 +113,7 @@ public struct TableMetrics: Sendable, Hashable {
     /// document's section shows its `header`; any other its `name`, else its `title`.
     /// - Complexity: O(bytes of the section's keys).
     @inlinable
-    public static func withTitle<Result>(
+    package static func withTitle<Result>(
         of section: UnsafePointer<Section>, kind: DatasetKind, _ body: (UnsafeRawBufferPointer) -> Result
     ) -> Result {
         let fields = Section.fields(of: section)

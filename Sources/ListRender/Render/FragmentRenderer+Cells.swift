@@ -1,4 +1,5 @@
 // ListRender — writes the content of one row's cell, after the editing controls
+import Bytes
 import Foundation
 import Models
 
@@ -65,11 +66,11 @@ extension FragmentRenderer {
         var plain = true
         Fields.forEachMember(of: row.fields) { key, value in
             switch key.count {
-            case 3 where Fields.same(key, "vip"):
+            case 3 where ByteComparison.same(key, "vip"):
                 if case .value(.bool(let flag)) = value { vip = flag }
-            case 4 where Fields.same(key, "name"):
+            case 4 where ByteComparison.same(key, "name"):
                 if case .string(let bytes) = value { name = bytes } else { plain = false }
-            case 5 where Fields.same(key, "intro"):
+            case 5 where ByteComparison.same(key, "intro"):
                 if case .string(let bytes) = value { intro = bytes } else { plain = false }
             default: break
             }

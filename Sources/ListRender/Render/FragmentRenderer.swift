@@ -1,4 +1,5 @@
 // ListRender — renders a window of a table as the HTML fragment the page inserts
+import Bytes
 import Models
 
 /// Renders a window of a table as the HTML fragment the page inserts.
@@ -168,7 +169,8 @@ public enum FragmentRenderer {
 
     /// Writes one section header lent by its owner (see ``FragmentHeader/Lent``), as
     /// ``renderHeader(_:kind:isGrouped:into:)`` writes a header.
-    public static func renderHeader(
+    @usableFromInline
+    package static func renderHeader(
         _ header: FragmentHeader.Lent, kind: DatasetKind, isGrouped: Bool, into html: inout HTMLBuffer
     ) {
         if let link = header.link {
@@ -183,7 +185,8 @@ public enum FragmentRenderer {
     /// Writes one section header lent by its owner whose title links to the address `writeLink` writes,
     /// escaped for an attribute, in place of the header's ``FragmentHeader/Lent/link``: a server writes the
     /// address straight into the fragment, with no buffer of its own.
-    public static func renderHeader(
+    @usableFromInline
+    package static func renderHeader(
         _ header: FragmentHeader.Lent, kind: DatasetKind, isGrouped: Bool, into html: inout HTMLBuffer,
         writingLink writeLink: (inout HTMLBuffer) -> Void
     ) {
@@ -281,7 +284,8 @@ public enum FragmentRenderer {
     /// Writes the row at `row` as ``renderRow(_:cell:isGrouped:into:)`` does, reading it where it lies:
     /// a row passed by value from memory the compiler cannot prove unchanged is copied first, its fields,
     /// image URL and child address retained and then released.
-    public static func renderRow(
+    @usableFromInline
+    package static func renderRow(
         at row: UnsafePointer<FragmentRow>, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer
     ) {
         FragmentRow.withLent(row, language: html.language) { renderRow($0, cell: cell, isGrouped: isGrouped, into: &html) }
@@ -289,7 +293,8 @@ public enum FragmentRenderer {
 
     /// Writes one row lent by its owner (see ``FragmentRow/Lent``) as ``renderRow(_:cell:isGrouped:into:)``
     /// writes a row: the cells read its dictionary and image URL where they lie.
-    public static func renderRow(
+    @usableFromInline
+    package static func renderRow(
         _ row: FragmentRow.Lent, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer
     ) {
         // The element's markup, numbers and editing controls in one reservation; a table cell's attributes,

@@ -9,39 +9,39 @@ extension FragmentRow {
     /// A ``FragmentRow`` lends itself as one (``withLent(_:_:)``); a server writing rows straight from
     /// its dataset makes one for each row it writes, pointing into the dataset's own storage. The
     /// pointers are valid only while the renderer's call that takes the row runs.
-    public struct Lent {
+    @usableFromInline package struct Lent {
         /// The row's position in the table.
-        public var indexPath: IndexPath
+        @usableFromInline package var indexPath: IndexPath
         /// The row's stable id.
-        public var id: RowID
+        @usableFromInline package var id: RowID
         /// The row's top in content coordinates.
-        public var y: Double
+        @usableFromInline package var y: Double
         /// The row's height in pixels (see ``FragmentRow/height``).
-        public var height: Double
+        @usableFromInline package var height: Double
         /// The row's 1-based position in its section.
-        public var position: Int
+        @usableFromInline package var position: Int
         /// Whether the row can be deleted.
-        public var canEdit: Bool
+        @usableFromInline package var canEdit: Bool
         /// Whether the row can be reordered.
-        public var canMove: Bool
+        @usableFromInline package var canMove: Bool
         /// Whether the row closes its group (see ``FragmentRow/endsGroup``).
-        public var endsGroup: Bool
+        @usableFromInline package var endsGroup: Bool
         /// The row's dictionary, where its owner keeps it.
-        public var fields: UnsafePointer<Fields>
+        @usableFromInline package var fields: UnsafePointer<Fields>
         /// The UTF-8 bytes of the row's image URL (already percent-encoded); nil draws a placeholder.
-        public var imageURL: UnsafeRawBufferPointer?
+        @usableFromInline package var imageURL: UnsafeRawBufferPointer?
         /// A table document's row: what its fields say about its cell; nil for other kinds.
-        public var cell: TableCell?
+        @usableFromInline package var cell: TableCell?
         /// A row that opens a child table: the UTF-8 bytes of the child's address, as `?child=` takes it.
-        public var child: UnsafeRawBufferPointer?
+        @usableFromInline package var child: UnsafeRawBufferPointer?
         /// The markup of the row's swipe buttons (``FragmentRenderer/actionMarkup(_:language:)``); nil for
         /// the default, one Delete.
-        public var actions: UnsafeRawBufferPointer?
+        @usableFromInline package var actions: UnsafeRawBufferPointer?
 
         /// Creates a lent row; the parameters are as for ``FragmentRow``'s initializer, the dictionary and
         /// the image URL's and child address's bytes lent by their owner.
         @inlinable
-        public init(
+        package init(
             indexPath: IndexPath, id: RowID, y: Double, height: Double, position: Int, canEdit: Bool,
             canMove: Bool, endsGroup: Bool, fields: UnsafePointer<Fields>, imageURL: UnsafeRawBufferPointer?,
             cell: TableCell? = nil, child: UnsafeRawBufferPointer? = nil, actions: UnsafeRawBufferPointer? = nil
@@ -59,12 +59,16 @@ extension FragmentRow {
             self.cell = cell
             self.child = child
             self.actions = actions
+            // The pointers are only lent: valid while the call that lends them runs, so the checks are on them.
+            assert(Int(bitPattern: fields) % MemoryLayout<Fields>.alignment == 0, "a lent row's fields are misaligned")
+            assert(height >= 0 && position >= 0, "a lent row's frame is out of bounds")
         }
     }
 
     /// A row with the values `row` lends, its image URL copied out, in a section of `setSize` rows; its
     /// actions' markup is not read back (``actions`` stays nil).
-    public init(_ row: Lent, setSize: Int) {
+    @usableFromInline
+    package init(_ row: Lent, setSize: Int) {
         self.init(
             indexPath: row.indexPath, id: row.id, y: row.y, height: row.height, fields: row.fields.pointee,
             setSize: setSize, position: row.position, canEdit: row.canEdit, canMove: row.canMove,
@@ -77,7 +81,7 @@ extension FragmentRow {
     /// - Complexity: O(1), plus making the strings contiguous when they are not native, plus writing
     ///   the actions' markup when the row has its own.
     @inlinable
-    public static func withLent<Result>(
+    package static func withLent<Result>(
         _ row: UnsafePointer<FragmentRow>, language: UILanguage = .english, _ body: (Lent) -> Result
     ) -> Result {
         if let actions = row.pointee.actions {

@@ -1,4 +1,5 @@
 // ListRender — A growing UTF-8 byte buffer for HTML
+import Bytes
 import Models
 
 /// A growing UTF-8 byte buffer for HTML, with escaping for text and attribute values.
@@ -53,7 +54,8 @@ public struct HTMLBuffer: ~Copyable, Sendable {
     /// What `write` writes into a new buffer, in `memory` lent for the call while it fits (see
     /// ``ByteStorage/write(into:capacity:_:)``).
     /// - Complexity: O(bytes written), plus a copy of them when they outgrow `memory`.
-    public static func write(
+    @usableFromInline
+    package static func write(
         into memory: UnsafeMutableRawBufferPointer, capacity: Int, _ write: (inout HTMLBuffer) -> Void
     ) -> ByteStorage.Placement {
         ByteStorage.write(into: memory, capacity: capacity) { storage in
@@ -84,7 +86,8 @@ public struct HTMLBuffer: ~Copyable, Sendable {
 
     /// Appends trusted markup made earlier (``FragmentRenderer/actionMarkup(_:language:)``) as it is.
     /// - Complexity: O(n) in the length of `markup`.
-    public mutating func raw(bytes markup: UnsafeRawBufferPointer) {
+    @usableFromInline
+    package mutating func raw(bytes markup: UnsafeRawBufferPointer) {
         append(markup)
     }
 
@@ -105,8 +108,8 @@ public struct HTMLBuffer: ~Copyable, Sendable {
 
     /// Appends UTF-8 text, escaped as ``text(_:)`` does, from bytes lent by their owner (a row's packed
     /// fields), so no `String` is made.
-    @inline(__always)
-    public mutating func text(utf8 bytes: UnsafeRawBufferPointer) {
+    @usableFromInline @inline(__always)
+    package mutating func text(utf8 bytes: UnsafeRawBufferPointer) {
         guard Self.needsEntity(bytes) else { return append(bytes) }
         escapedText(utf8: bytes)
     }
@@ -130,8 +133,8 @@ public struct HTMLBuffer: ~Copyable, Sendable {
     ///   - maximum: the most bytes `write` writes; a cursor that goes past it stops the program.
     ///   - write: writes the bytes.
     /// - Complexity: O(bytes written) amortized.
-    @inline(__always)
-    public mutating func withRoom(_ maximum: Int, _ write: (inout HTMLCursor) -> Void) {
+    @usableFromInline @inline(__always)
+    package mutating func withRoom(_ maximum: Int, _ write: (inout HTMLCursor) -> Void) {
         storage.append(upTo: maximum) { start in
             var cursor = HTMLCursor(start: start, count: maximum)
             write(&cursor)

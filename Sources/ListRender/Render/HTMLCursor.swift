@@ -1,4 +1,5 @@
 // ListRender — writes markup into room an HTML buffer reserved for it
+import Bytes
 import Models
 
 /// Writes markup into room an ``HTMLBuffer`` reserved ahead (``HTMLBuffer/withRoom(_:_:)``), with the
@@ -8,7 +9,7 @@ import Models
 /// the compiler keeps in a register; a piece appended to the buffer loads its storage's count and
 /// capacity, checks them and stores the count back. A piece that does not fit stops the program: the
 /// room asked for is a bound the writer states, and going past it is a mistake in the writer.
-public struct HTMLCursor: ~Copyable {
+@usableFromInline package struct HTMLCursor: ~Copyable {
     /// Where the next byte goes.
     @usableFromInline var next: UnsafeMutableRawPointer
     /// The end of the room.
@@ -16,6 +17,7 @@ public struct HTMLCursor: ~Copyable {
 
     @inlinable
     init(start: UnsafeMutableRawPointer, count: Int) {
+        assert(count >= 0, "an HTML cursor over negative room")
         next = start
         end = start + count
     }
@@ -29,7 +31,7 @@ public struct HTMLCursor: ~Copyable {
     /// Writes trusted markup as it is.
     /// - Complexity: O(n) in the length of `markup`.
     @inlinable @inline(__always)
-    public mutating func raw(_ markup: StaticString) {
+    package mutating func raw(_ markup: StaticString) {
         copy(UnsafeRawBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
     }
 
@@ -46,7 +48,7 @@ public struct HTMLCursor: ~Copyable {
     /// control bytes other than tab, line feed and carriage return as U+FFFD (HTML has no place for them);
     /// it takes up to six bytes a byte of text (`"` is `&quot;`).
     @inlinable @inline(__always)
-    public mutating func text(utf8 bytes: UnsafeRawBufferPointer) {
+    package mutating func text(utf8 bytes: UnsafeRawBufferPointer) {
         guard HTMLBuffer.needsEntity(bytes) else { return copy(bytes) }
         escapedText(utf8: bytes)
     }
@@ -85,11 +87,11 @@ public struct HTMLCursor: ~Copyable {
 
     /// The most room escaped text of `count` bytes takes.
     @inlinable @inline(__always)
-    public static func escapedRoom(_ count: Int) -> Int { count &* 6 }
+    package static func escapedRoom(_ count: Int) -> Int { count &* 6 }
 
     /// Writes a decimal integer (up to 20 bytes, 21 with a sign).
     @inlinable @inline(__always)
-    public mutating func int(_ value: Int64) {
+    package mutating func int(_ value: Int64) {
         needs(ByteStorage.longestDecimal &+ 1)
         if value < 0 {
             next.storeBytes(of: UInt8(ascii: "-"), as: UInt8.self)
@@ -100,17 +102,17 @@ public struct HTMLCursor: ~Copyable {
 
     /// Writes a decimal integer: ``int(_:)-(Int64)`` for an `Int`.
     @inlinable @inline(__always)
-    public mutating func int(_ value: Int) {
+    package mutating func int(_ value: Int) {
         int(Int64(value))
     }
 
     /// The most bytes ``pixels(_:)`` writes: a sign, 15 digits, a point and two decimals.
-    @inlinable public static var longestPixels: Int { 24 }
+    @inlinable package static var longestPixels: Int { 24 }
 
     /// Writes a pixel value as ``HTMLBuffer/pixels(_:)`` writes it: an integer when it is whole, else
     /// rounded to two decimals; `0` for a value that is not finite.
     @inlinable @inline(__always)
-    public mutating func pixels(_ value: Double) {
+    package mutating func pixels(_ value: Double) {
         // Most frames are whole pixels: their digits, with no rounding (and no call to the general case).
         // Through a signed integer, as ``HTMLBuffer/pixels(_:)`` converts it.
         if value >= 0 && value < 1e15, case let whole = Int64(value), Double(whole) == value {

@@ -1,4 +1,4 @@
-// ListRender — A row's position packed in 8 bytes
+// ListRender — where each row of a snapshot is, by id
 import Models
 
 /// A row's position packed in 8 bytes, so the id index of a million rows stays small.
@@ -11,19 +11,18 @@ struct RowLocation: Sendable, Hashable {
         self.row = Int32(row)
     }
 
-    static let empty = RowLocation(section: -1, row: -1)
-
     var indexPath: IndexPath { IndexPath(row: Int(row), section: Int(section)) }
 }
 
 /// Row id → position for a whole snapshot.
 ///
 /// Row ids are handed out by a counter, so they are usually dense: when they span at most four
-/// times as many values as there are rows, the table is a flat array indexed by `id - lowest`
-/// (built with sequential writes, 8 bytes a slot); otherwise it is a dictionary.
+/// times as many values as there are rows, the table is a flat array indexed by `id - lowest` whose
+/// slots hold the row's place in the whole table, counted from 1 (4 bytes a slot, 0 for no row), and
+/// the section is found among the sections' first places; otherwise it is a dictionary.
 struct RowLocationTable: Sendable {
     private enum Storage {
-        case dense(lowest: Int64, slots: [RowLocation])
+        case dense(lowest: Int64, slots: [UInt32], sectionStarts: [Int])
         case sparse([RowID: RowLocation])
     }
 
@@ -45,41 +44,68 @@ struct RowLocationTable: Sendable {
             }
         }
         let span = highest.subtractingReportingOverflow(lowest)
-        if rowCount > 0, !span.overflow, span.partialValue < Int64(4 * rowCount + 1_024) {
+        let dense = rowCount > 0 && rowCount < Int(UInt32.max) && !span.overflow
+            && span.partialValue < Int64(4 * rowCount + 1_024)
+        if dense {
+            var sectionStarts: [Int] = []
+            sectionStarts.reserveCapacity(sections.count + 1)
+            var start = 0
+            for section in sections {
+                sectionStarts.append(start)
+                start += section.rows.count
+            }
+            sectionStarts.append(start)
             storage = .dense(
                 lowest: lowest,
-                slots: Self.denseSlots(sections, lowest: lowest, count: Int(span.partialValue) + 1, onDuplicate))
+                slots: Self.denseSlots(sections, lowest: lowest, count: Int(span.partialValue) + 1, onDuplicate),
+                sectionStarts: sectionStarts)
         } else {
             storage = .sparse(Self.dictionary(sections, rowCount: rowCount, onDuplicate))
         }
     }
 
     /// Where the row with this id is, or nil when no row has it.
-    /// - Complexity: O(1) (on average for the dictionary).
+    /// - Complexity: O(log s) for s sections in the flat array, O(1) on average in the dictionary.
     subscript(id: RowID) -> RowLocation? {
         switch storage {
-        case .dense(let lowest, let slots):
+        case .dense(let lowest, let slots, let sectionStarts):
             let offset = id.rawValue.subtractingReportingOverflow(lowest)
             guard !offset.overflow, offset.partialValue >= 0, offset.partialValue < Int64(slots.count) else {
                 return nil
             }
-            let location = slots[Int(offset.partialValue)]
-            return location.section < 0 ? nil : location
+            let place = slots[Int(offset.partialValue)]
+            guard place > 0 else { return nil }
+            return Self.location(ofPlace: Int(place) - 1, sectionStarts: sectionStarts)
         case .sparse(let table):
             return table[id]
         }
     }
 
+    /// The section and row of the row at `place` in the whole table: the last section starting at or
+    /// before it (empty sections start where the next one does, so the search passes over them).
+    /// - Complexity: O(log s).
+    private static func location(ofPlace place: Int, sectionStarts: [Int]) -> RowLocation {
+        var low = 0
+        var high = sectionStarts.count - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if sectionStarts[middle] <= place { low = middle } else { high = middle }
+        }
+        return RowLocation(section: low, row: place - sectionStarts[low])
+    }
+
     private static func denseSlots(
         _ sections: [SnapshotSection], lowest: Int64, count: Int, _ onDuplicate: (RowID) -> Void
-    ) -> [RowLocation] {
-        var slots = [RowLocation](repeating: .empty, count: count)
+    ) -> [UInt32] {
+        var slots = [UInt32](repeating: 0, count: count)
         slots.withUnsafeMutableBufferPointer { buffer in
-            for (sectionIndex, section) in sections.enumerated() {
-                for (rowIndex, id) in section.rows.enumerated() {
+            var place: UInt32 = 0
+            for section in sections {
+                for id in section.rows {
+                    place += 1
                     let slot = Int(id.rawValue - lowest)
-                    if buffer[slot].section >= 0 { onDuplicate(id) }
-                    buffer[slot] = RowLocation(section: sectionIndex, row: rowIndex)
+                    if buffer[slot] != 0 { onDuplicate(id) }
+                    buffer[slot] = place
                 }
             }
         }

@@ -30,11 +30,19 @@ public struct TableSnapshot: Sendable {
         index.buildCheckingUniqueness(sections, rowCount: count)
     }
 
-    /// Creates a snapshot with the ids of a dataset's sections and rows.
+    /// Creates a snapshot with the ids of a dataset's sections and rows, which a dataset keeps unique; the
+    /// id index is built by the first lookup (a batch, an anchored window), so a dataset only read costs
+    /// no index.
     /// - Parameter sections: the dataset's sections, in order.
     /// - Complexity: O(n) in the number of rows.
     public init(_ sections: [Models.Section]) {
-        self.init(sections: sections.map { SnapshotSection(id: $0.id, rows: $0.rows.map(\.id)) })
+        var rowCount = 0
+        let snapshotSections = sections.map { section in
+            rowCount += section.rows.count
+            return SnapshotSection(id: section.id, rows: section.rows.map(\.id))
+        }
+        self.init(validatedSections: snapshotSections, rowCount: rowCount)
+        checkInvariants()
     }
 
     /// A snapshot whose ids are known to be unique; its index is built lazily.

@@ -2,6 +2,7 @@
 import Foundation
 import HTTPServer
 import Models
+import SystemSupport
 
 /// Reads the files named by `--import` into datasets, before anything is stored.
 struct DatasetFileLoader {
@@ -49,12 +50,12 @@ struct DatasetFileLoader {
         if isDirectory.boolValue {
             throw ImportError(file: path, path: "", message: "is a directory, not a dataset file")
         }
-        if let status = Posix.fileStatus(path), !status.isRegularFile {
+        if let status = System.fileStatus(path), !status.isRegularFile {
             throw ImportError(file: path, path: "", message: "is not a regular file")
         }
-        let file: (status: Posix.FileStatus, bytes: [UInt8])?
+        let file: (status: System.FileStatus, bytes: [UInt8])?
         do {
-            file = try Posix.readFile(path, maxBytes: Int.max)
+            file = try System.readFile(path, maxBytes: Int.max)
         } catch let error as PosixError {
             let reason = String(cString: strerror(error.code))
             throw ImportError(file: path, path: "", message: "cannot be read: \(reason)")

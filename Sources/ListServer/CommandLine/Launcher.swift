@@ -180,7 +180,7 @@ enum Launcher {
 
     /// Makes stderr non-blocking when it is a pipe or a socket, so that a reader who never drains it
     /// (a parent that captured the output and only waits) cannot stall the event loops on the access
-    /// log: `Posix.writeAll` drops what does not fit instead. A terminal or a file is left alone (a
+    /// log: `System.writeAll` drops what does not fit instead. A terminal or a file is left alone (a
     /// terminal's flags are shared with the shell). Nothing is written with `FileHandle` after this.
     private static func neverBlockOnStandardError() {
         var info = stat()

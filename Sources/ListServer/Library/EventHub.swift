@@ -2,6 +2,7 @@
 import Foundation
 import HTTPServer
 import Synchronization
+import SystemSupport
 
 /// The open event streams of every dataset (`GET /api/datasets/{id}/events`): each accepted batch is written to
 /// all of its dataset's subscribers at once.
@@ -169,14 +170,14 @@ final class EventHub: Sendable {
         }
         let (seconds, attoseconds) = interval.components
         let pause = max(0.001, Double(seconds) + Double(attoseconds) / 1e18)
-        let started: Void? = try? Posix.spawnDetachedThread(name: "event-heartbeat") { [weak self] in
+        let started: Void? = try? System.spawnDetachedThread(name: "event-heartbeat") { [weak self] in
             while true {
                 Thread.sleep(forTimeInterval: pause)
                 guard let self, self.state.withLock({ $0.heartbeatGeneration }) == generation else { return }
                 self.heartbeat()
             }
         }
-        if started == nil { Posix.writeAll(2, Array("warning: the event heartbeat thread could not start\n".utf8)) }
+        if started == nil { System.writeAll(2, Array("warning: the event heartbeat thread could not start\n".utf8)) }
     }
 
     /// Stops the heartbeat thread (at its next beat).

@@ -1,6 +1,7 @@
 // ListServer — the loaded datasets' memory in 2 MiB pages
 import HTTPServer
 import Synchronization
+import SystemSupport
 
 /// Backs the memory the loaded datasets fill with 2 MiB pages
 /// (``Posix/collapseIntoHugePages(minimumResidentFraction:)``), on a thread of its own, after the datasets
@@ -38,7 +39,7 @@ final class HugePageBacking: Sendable {
         }
         guard start else { return }
         do {
-            try Posix.spawnDetachedThread(name: "huge pages") { self.run() }
+            try System.spawnDetachedThread(name: "huge pages") { self.run() }
         } catch {
             state.withLock { $0.running = false }
         }
@@ -46,9 +47,9 @@ final class HugePageBacking: Sendable {
 
     private func run() {
         repeat {
-            let started = Posix.monotonicNanoseconds()
-            let outcome = Posix.collapseIntoHugePages()
-            let milliseconds = (Posix.monotonicNanoseconds() - started) / 1_000_000
+            let started = System.monotonicNanoseconds()
+            let outcome = System.collapseIntoHugePages()
+            let milliseconds = (System.monotonicNanoseconds() - started) / 1_000_000
             if let report, outcome.collapsedBytes + outcome.refusedBytes > 0 {
                 var line = "memory: \(outcome.collapsedBytes >> 20) MiB of loaded data in 2 MiB pages"
                 if outcome.refusedBytes > 0 { line += " (\(outcome.refusedBytes >> 20) MiB refused by the kernel)" }

@@ -1,4 +1,5 @@
 // ListServer — the window responses written for one dataset version
+import Bytes
 import ListRender
 import Models
 import Synchronization

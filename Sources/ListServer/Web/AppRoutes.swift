@@ -3,6 +3,7 @@ import Glibc
 import HTTPServer
 import ListRender
 import Models
+import SystemSupport
 
 /// The routes of the application over a ``Library``: a pure request → response
 /// function, testable without sockets.
@@ -251,7 +252,7 @@ struct AppRoutes: Sendable {
     private func home(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
         let language = UILanguage(acceptLanguage: request.headers["Accept-Language"] ?? "")
         guard let file = files.resolve("/index.html"),
-            let (_, template) = (try? Posix.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
+            let (_, template) = (try? System.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
             let body = HomePage.render(
                 template: page.link(template), entries: library.entries, language: language,
                 iconDirectory: assets.iconDirectory)

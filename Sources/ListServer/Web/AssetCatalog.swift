@@ -2,6 +2,7 @@
 import HTTPServer
 import ListRender
 import Synchronization
+import SystemSupport
 
 /// Resolves the image names of datasets (`icon`, `image`) like `UIImage(named:)`: in each `--assets`
 /// folder in order, the exact file, else the name with a scale suffix before its extension
@@ -149,7 +150,7 @@ final class AssetCatalog: Sendable {
             for candidate in candidates {
                 if let index, !index.contains(candidate) { continue }
                 let path = folder.urlPrefix + candidate
-                guard let file = folder.resolve(path), let status = Posix.fileStatus(file), status.isRegularFile
+                guard let file = folder.resolve(path), let status = System.fileStatus(file), status.isRegularFile
                 else { continue }
                 let version = String(status.size, radix: 16) + "-" + String(status.modifiedNanoseconds, radix: 16)
                 return Self.percentEncoded(path) + "?v=" + version
@@ -157,7 +158,7 @@ final class AssetCatalog: Sendable {
         }
         if name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
             iconIndex?.contains(name + ".svg") ?? true, let file = icons.resolve("\(icons.urlPrefix)\(name).svg"),
-            Posix.fileStatus(file)?.isRegularFile == true
+            System.fileStatus(file)?.isRegularFile == true
         {
             return "\(iconDirectory)\(name).svg"
         }

@@ -1,4 +1,5 @@
 // Web — the image URLs of names met before, found by the names' bytes
+import Bytes
 import Models
 
 /// The image URLs of names met in earlier windows, found by the bytes a row lends, with no `String` made
@@ -177,7 +178,7 @@ final class ImageNameTable: Sendable {
             let entry = entries[index]
             guard entry.isUsed else { return nil }
             if entry.hash == hash && entry.key == key
-                && (key.isExact || Fields.same(
+                && (key.isExact || ByteComparison.same(
                     UnsafeRawBufferPointer(rebasing: nameBytes[Int(entry.nameOffset)..<Int(entry.nameOffset) + key.count]),
                     bytes))
             {
@@ -191,7 +192,7 @@ final class ImageNameTable: Sendable {
 
     /// Whether a name's stored bytes are `bytes`.
     static func equal(_ name: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
-        name.count == bytes.count && name.withUnsafeBytes { Fields.same($0, bytes) }
+        name.count == bytes.count && name.withUnsafeBytes { ByteComparison.same($0, bytes) }
     }
 
     /// Every name in the table.

@@ -1,4 +1,5 @@
 // ListServer — builds a JSON document into one byte buffer, writing the commas itself
+import Bytes
 import Models
 
 /// Builds a JSON document into one byte buffer, writing the commas itself.

@@ -2,6 +2,7 @@
 import HTTPServer
 import ListRender
 import Models
+import SystemSupport
 
 /// The page at `/d/{id}`: `Public/table.html` with the dataset's title and its first window written
 /// in, so rows paint from the one response. Without a script it is a page of rows with links to the
@@ -51,7 +52,7 @@ enum TablePage {
         let shown = try Self.child(of: entry, window.child)
         let parent = window.child.isEmpty ? nil : try Self.child(of: entry, ChildAddress(window.child.rows.dropLast()))
         guard let file = files.resolve("/table.html"),
-            let (_, template) = (try? Posix.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
+            let (_, template) = (try? System.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
             let body = render(template: page.link(template), entry: shown, parent: parent, request: window, assets: assets)
         else {
             throw HTTPError(500, detail: "the page template Public/table.html is missing or not marked for the table")

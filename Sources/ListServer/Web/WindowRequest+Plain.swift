@@ -1,4 +1,5 @@
 // Web — a window request read in one pass over its query's bytes
+import Bytes
 import ListRender
 import Models
 
@@ -66,7 +67,7 @@ extension WindowRequest {
             guard let index = Self.digits(value, limit: 18) else { return false }
             section = index
         case .expanded:
-            if Fields.same(value, "all") {
+            if ByteComparison.same(value, "all") {
                 expanded = .all
             } else {
                 guard let sections = try? ExpandedSections.parse(String(decoding: value, as: UTF8.self)) else {
@@ -75,9 +76,9 @@ extension WindowRequest {
                 expanded = sections
             }
         case .editing:
-            if Fields.same(value, "true") || Fields.same(value, "1") {
+            if ByteComparison.same(value, "true") || ByteComparison.same(value, "1") {
                 isEditing = true
-            } else if !(Fields.same(value, "false") || Fields.same(value, "0")) {
+            } else if !(ByteComparison.same(value, "false") || ByteComparison.same(value, "0")) {
                 return false
             }
         case .child:
@@ -98,17 +99,17 @@ extension WindowRequest {
 
         init?(_ name: UnsafeRawBufferPointer) {
             switch name.count {
-            case 1 where Fields.same(name, "q"): self = .query
-            case 3 where Fields.same(name, "top"): self = .top
-            case 4 where Fields.same(name, "lang"): self = .language
-            case 5 where Fields.same(name, "width"): self = .width
-            case 5 where Fields.same(name, "child"): self = .child
-            case 6 where Fields.same(name, "height"): self = .height
-            case 6 where Fields.same(name, "anchor"): self = .anchor
-            case 7 where Fields.same(name, "section"): self = .section
-            case 7 where Fields.same(name, "editing"): self = .editing
-            case 8 where Fields.same(name, "overscan"): self = .overscan
-            case 8 where Fields.same(name, "expanded"): self = .expanded
+            case 1 where ByteComparison.same(name, "q"): self = .query
+            case 3 where ByteComparison.same(name, "top"): self = .top
+            case 4 where ByteComparison.same(name, "lang"): self = .language
+            case 5 where ByteComparison.same(name, "width"): self = .width
+            case 5 where ByteComparison.same(name, "child"): self = .child
+            case 6 where ByteComparison.same(name, "height"): self = .height
+            case 6 where ByteComparison.same(name, "anchor"): self = .anchor
+            case 7 where ByteComparison.same(name, "section"): self = .section
+            case 7 where ByteComparison.same(name, "editing"): self = .editing
+            case 8 where ByteComparison.same(name, "overscan"): self = .overscan
+            case 8 where ByteComparison.same(name, "expanded"): self = .expanded
             default: return nil
             }
         }

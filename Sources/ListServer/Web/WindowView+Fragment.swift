@@ -1,4 +1,5 @@
 // Web — a window's headers, rows and footers, lent to the fragment renderer
+import Bytes
 import ListRender
 import Models
 

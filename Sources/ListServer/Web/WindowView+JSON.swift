@@ -1,4 +1,5 @@
 // Web — the window as JSON
+import Bytes
 import ListRender
 import Models
 

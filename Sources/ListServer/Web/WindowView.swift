@@ -1,4 +1,5 @@
 // Web — one computed window, as JSON or as a fragment
+import Bytes
 import HTTPServer
 import ListRender
 import Models

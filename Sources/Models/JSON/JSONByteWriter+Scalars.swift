@@ -1,10 +1,11 @@
 // Models — writes `value` in decimal
+import Bytes
 import Foundation
 
 extension JSONByteWriter {
     /// Writes `value` in decimal.
     @inlinable
-    public mutating func writeInteger(_ value: Int64) {
+    package mutating func writeInteger(_ value: Int64) {
         if value < 0 { append(UInt8(ascii: "-")) }
         storage.appendDecimal(value.magnitude)
     }
@@ -13,7 +14,7 @@ extension JSONByteWriter {
     /// fraction or an exponent (`3.0`, `0.1`, `1e+100`); `null` when it is not finite.
     /// Writes `value` as a number, integral values without a fraction (`44`, not `44.0`).
     @inlinable @inline(__always)
-    public mutating func writeNumber(_ value: Double) {
+    package mutating func writeNumber(_ value: Double) {
         // Integral below 2^53: the truncation is the value itself (no rounding call).
         if abs(value) < 9e15, value == Double(Int64(value)) {
             writeInteger(Int64(value))
@@ -22,7 +23,9 @@ extension JSONByteWriter {
         }
     }
 
-    public mutating func writeReal(_ value: Double) {
+    @usableFromInline
+
+    package mutating func writeReal(_ value: Double) {
         guard value.isFinite else { return append("null") }
         var text = value.description
         let plain = text.withUTF8 { utf8 in
@@ -35,7 +38,8 @@ extension JSONByteWriter {
     /// Writes `date` as a quoted ISO 8601 timestamp in UTC: `"2024-05-01T12:00:00Z"`, with
     /// milliseconds (rounded down) when it has a fraction of a second; `null` when it is
     /// more than 10¹³ seconds from 1970 or not finite.
-    public mutating func writeDate(_ date: Date) {
+    @usableFromInline
+    package mutating func writeDate(_ date: Date) {
         let interval = date.timeIntervalSince1970
         guard interval.isFinite, interval.magnitude < 1e13 else { return append("null") }
         let totalMilliseconds = Int64((interval * 1000).rounded(.down))
@@ -64,7 +68,8 @@ extension JSONByteWriter {
     }
 
     /// Writes `bytes` as a quoted base64 string (RFC 4648, standard alphabet, with padding).
-    public mutating func writeBase64(_ bytes: UnsafeRawBufferPointer) {
+    @usableFromInline
+    package mutating func writeBase64(_ bytes: UnsafeRawBufferPointer) {
         let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
         let symbols = alphabet.utf8Start
         append(UInt8(ascii: "\""))

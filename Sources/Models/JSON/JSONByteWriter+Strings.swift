@@ -1,11 +1,13 @@
 // Models — writes `text` as a quoted JSON string
+import Bytes
 
 extension JSONByteWriter {
     /// Writes `text` as a quoted JSON string.
     ///
     /// Escapes `"`, `\` and control characters (`\n`, `\r`, `\t`, `\b`, `\f`, others as `\u00XX`),
     /// and `<`, `>`, `&`, U+2028 and U+2029 as `\uXXXX`; copies everything else as UTF-8.
-    public mutating func writeString(_ text: String) {
+    @usableFromInline
+    package mutating func writeString(_ text: String) {
         var text = text
         text.withUTF8 { writeString(utf8: $0) }
     }
@@ -14,7 +16,7 @@ extension JSONByteWriter {
     /// copied as they are when no byte needs an escape (the inlined case), else escaped in place.
     /// - Complexity: O(`utf8.count`).
     @inlinable @inline(__always)
-    public mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         guard !JSONWriter.needsEscape(utf8) else { return writeEscapedString(utf8) }
         storage.appendQuoted(UnsafeRawBufferPointer(utf8), quote: UInt8(ascii: "\""))
     }
@@ -22,7 +24,7 @@ extension JSONByteWriter {
     /// Writes the UTF-8 bytes `utf8` as an object key, quoted and escaped as ``writeString(utf8:)``
     /// writes them, and the colon after it.
     @inlinable @inline(__always)
-    public mutating func writeKey(utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func writeKey(utf8: UnsafeBufferPointer<UInt8>) {
         guard !JSONWriter.needsEscape(utf8) else {
             writeEscapedString(utf8)
             return append(UInt8(ascii: ":"))
@@ -32,7 +34,7 @@ extension JSONByteWriter {
 
     /// Writes a key from the code, which needs no escape, quoted, and the colon after it.
     @inlinable @inline(__always)
-    public mutating func writeKey(_ name: StaticString) {
+    package mutating func writeKey(_ name: StaticString) {
         storage.appendQuoted(
             UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), quote: UInt8(ascii: "\""),
             suffix: UInt8(ascii: ":"))

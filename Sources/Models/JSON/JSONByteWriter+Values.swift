@@ -1,17 +1,20 @@
 // Models — writes field values, and dictionaries straight from their packed bytes
+import Bytes
 import Foundation
 
 extension JSONByteWriter {
     /// Writes `value` compactly, with no whitespace.
     /// - Complexity: O(size of the tree).
-    public mutating func write(_ value: FieldValue) {
+    @usableFromInline
+    package mutating func write(_ value: FieldValue) {
         write(value, pretty: false, depth: 0)
     }
 
     /// Writes `fields` as a compact JSON object, keys in their order, read straight from the packed
     /// bytes: no key, string or value is read out on the way.
     /// - Complexity: O(packed bytes of `fields`); nested containers recurse one level per level.
-    public mutating func write(_ fields: Fields) {
+    @usableFromInline
+    package mutating func write(_ fields: Fields) {
         withExtendedLifetime(fields.storage) {
             var (cursor, count) = fields.firstPair()
             writeObject(&cursor, count: count)
@@ -22,7 +25,8 @@ extension JSONByteWriter {
     /// row is not copied, so its storage is not retained, and whoever lent the pointer keeps the row,
     /// and so its bytes, alive while this runs.
     /// - Complexity: O(packed bytes of the fields).
-    public mutating func writeFields(of row: UnsafePointer<Row>) {
+    @usableFromInline
+    package mutating func writeFields(of row: UnsafePointer<Row>) {
         var (cursor, count) = row.pointee.fields.firstPair()
         writeObject(&cursor, count: count)
     }

@@ -1,4 +1,5 @@
 // Models — parses the string whose opening quote is at `index`
+import Bytes
 
 extension JSONParser {
     /// Parses the string whose opening quote is at `index` and writes its length and UTF-8 bytes to

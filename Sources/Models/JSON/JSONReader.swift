@@ -38,7 +38,8 @@ public enum JSONReader {
     /// - Returns: The document's top-level value.
     /// - Throws: ``DocumentSyntaxError`` when the bytes are not exactly one JSON document.
     /// - Complexity: O(n) in the document's size.
-    public static func read(_ buffer: UnsafeBufferPointer<UInt8>) throws(DocumentSyntaxError) -> FieldValue {
+    @usableFromInline
+    package static func read(_ buffer: UnsafeBufferPointer<UInt8>) throws(DocumentSyntaxError) -> FieldValue {
         try read(buffer, maximumPackedBytes: Fields.maximumStorageBytes)
     }
 

@@ -1,4 +1,5 @@
 // Models — the position of the first byte from `start` that ``JSONWriter`` may escape
+import Bytes
 
 extension JSONWriter {
     /// The position of the first byte from `start` that ``JSONWriter`` may escape: a control character,
@@ -12,7 +13,7 @@ extension JSONWriter {
     /// - Returns: The position of that byte, or `utf8.count` when there is none.
     /// - Complexity: O(`utf8.count - start`).
     @inlinable @inline(__always)
-    public static func firstSpecial(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    package static func firstSpecial(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var position = start
         if let base = utf8.baseAddress {
             while position &+ 8 <= utf8.count {
@@ -33,7 +34,7 @@ extension JSONWriter {
     /// is copied as it is asks, answered 16 bytes at a time (``BlockScan``) with no loop over single bytes.
     /// - Complexity: O(`utf8.count`).
     @inlinable @inline(__always)
-    public static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         BlockScan.anyBlock(of: UnsafeRawBufferPointer(utf8), hasSpecialByte)
     }
 

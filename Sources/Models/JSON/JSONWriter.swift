@@ -56,7 +56,8 @@ public enum JSONWriter {
     /// - Parameters:
     ///   - utf8: Well-formed UTF-8, such as a string ``Fields/forEachMember(_:)`` lends.
     ///   - buffer: The bytes to append to.
-    public static func writeString(utf8: UnsafeRawBufferPointer, into buffer: inout [UInt8]) {
+    @usableFromInline
+    package static func writeString(utf8: UnsafeRawBufferPointer, into buffer: inout [UInt8]) {
         var writer = JSONByteWriter(capacity: utf8.count + 2)
         writer.writeString(utf8: utf8.assumingMemoryBound(to: UInt8.self))
         writer.copy(into: &buffer)

@@ -19,7 +19,8 @@ extension PackedFields {
         /// - Returns: The fields as they were encoded.
         /// - Throws: ``PackedFields/DecodingError`` as ``PackedFields/decode(_:)-([UInt8])`` does.
         /// - Complexity: O(number of bytes), amortized.
-        public mutating func decode(_ bytes: UnsafeRawBufferPointer) throws(DecodingError) -> Fields {
+        @usableFromInline
+        package mutating func decode(_ bytes: UnsafeRawBufferPointer) throws(DecodingError) -> Fields {
             let body = try PackedFields.checkedBody(bytes)
             if body.count > block.spareCapacity {
                 let next = Swift.min(2 * block.capacity, Self.largestBlock)

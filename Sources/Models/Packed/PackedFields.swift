@@ -97,7 +97,8 @@ public enum PackedFields {
     /// - Returns: The fields as they were encoded.
     /// - Throws: ``DecodingError`` as ``decode(_:)-([UInt8])`` does.
     /// - Complexity: O(number of bytes).
-    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(DecodingError) -> Fields {
+    @usableFromInline
+    package static func decode(_ bytes: UnsafeRawBufferPointer) throws(DecodingError) -> Fields {
         let body = try checkedBody(bytes)
         return Fields(storage: FieldsStorage.make(copying: body), start: 0, end: body.count)
     }

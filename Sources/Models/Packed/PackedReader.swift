@@ -1,4 +1,5 @@
 // Models — A cursor over the bytes of a ``PackedFields`` encoding
+import Bytes
 import Foundation
 
 /// A cursor over the bytes of a ``PackedFields`` encoding.

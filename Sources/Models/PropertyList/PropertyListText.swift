@@ -1,4 +1,5 @@
 // Models — strict decoding of the text in property lists
+import Bytes
 
 /// Strict decoding of the text in property lists: UTF-8 that must be valid (no silent U+FFFD repair) and
 /// the UTF-16BE strings of binary plists.

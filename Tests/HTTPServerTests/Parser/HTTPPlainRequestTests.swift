@@ -1,5 +1,6 @@
 // HTTPServerTests — which heads are plain, and the plain responder over real sockets
 import Synchronization
+import SystemSupport
 import TestSupport
 import Testing
 
@@ -92,7 +93,7 @@ struct HTTPPlainRequestTests {
 
     @Test("the plain responder is told which event loop answers: each connection's loop, within the loop count")
     func loopIndex() throws {
-        let loops = Posix.Locked<Set<Int>>([])
+        let loops = System.Locked<Set<Int>>([])
         try withTestServer(
             configure: { configuration in
                 configuration.eventLoopCount = 2

@@ -2,6 +2,7 @@
 
 import Foundation
 import Synchronization
+import SystemSupport
 import TestSupport
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 
 /// The streams a test handler has opened, for the test to write to.
 final class StreamRegistry: Sendable {
-    private let streams = Posix.Locked<[HTTPStream]>([])
+    private let streams = System.Locked<[HTTPStream]>([])
     let closed = Atomic<Int>(0)
 
     func add(_ stream: HTTPStream) {

@@ -1,5 +1,6 @@
 // ListRenderTests — BatchSnapshotTests
 import Models
+import TestSupport
 import Testing
 
 @testable import ListRender
@@ -90,6 +91,33 @@ func idIndexHandlesEveryIdRange(_ ids: [Int64]) {
     }
     #expect(snapshot.indexPath(for: RowID(-7_777_777)) == nil)
     #expect(snapshot.indexPath(for: RowID(ids.max()! &+ 1)) == nil || ids.max() == Int64.max)
+}
+
+@Test(
+    "shuffled dense ids in sections of every size, empty ones among them, are found where a linear scan finds them",
+    arguments: [1, 2, 3, 4, 5] as [UInt64])
+func denseIndexMatchesALinearScan(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    var ids = (1...400).map { Int64($0) * (seed == 5 ? 3 : 1) }
+    ids.shuffle(using: &random)
+    var sections: [[Int64]] = []
+    var rest = ids[...]
+    while !rest.isEmpty || sections.count < 3 {
+        let size = Int.random(in: 0...12, using: &random) == 0 ? 0 : Int.random(in: 0...30, using: &random)
+        sections.append(Array(rest.prefix(size)))
+        rest = rest.dropFirst(size)
+    }
+    sections.insert([], at: 0)
+    sections.append([])
+    let snapshot = makeSnapshot(sections)
+    for (section, rows) in sections.enumerated() {
+        for (row, id) in rows.enumerated() {
+            #expect(snapshot.indexPath(for: RowID(id)) == path(section, row))
+        }
+    }
+    #expect(snapshot.indexPath(for: RowID(0)) == nil)
+    #expect(snapshot.indexPath(for: RowID(ids.max()! + 1)) == nil)
+    if seed == 5 { #expect(snapshot.indexPath(for: RowID(4)) == nil) }
 }
 
 @Test("duplicate row ids far apart stop the program too")

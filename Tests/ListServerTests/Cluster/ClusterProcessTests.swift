@@ -2,6 +2,7 @@
 import Foundation
 import HTTPServer
 import Synchronization
+import SystemSupport
 import TestSupport
 import Testing
 
@@ -124,7 +125,7 @@ struct ClusterProcessTests {
 
             let acknowledged = Mutex<[String]>([])
             let stop = Atomic<Bool>(false)
-            let killer = try Posix.spawnThread(name: "killer") {
+            let killer = try System.spawnThread(name: "killer") {
                 // Kill once the first server has acknowledged a write of its own (at most 10 s).
                 Thread.sleep(forTimeInterval: 1.0)
                 for _ in 0..<180 {
@@ -153,7 +154,7 @@ struct ClusterProcessTests {
                     Thread.sleep(forTimeInterval: .random(in: 0.005...0.025))
                 }
             }
-            Posix.join(killer)
+            System.join(killer)
             let accepted = acknowledged.withLock { $0 }
             #expect(accepted.contains { $0.hasPrefix("w0-") || $0.hasPrefix("w2-") }, "the killed server accepted writes")
             #expect(accepted.contains { $0.hasPrefix("w1-") || $0.hasPrefix("w3-") })

@@ -12,8 +12,8 @@ struct CLIDrainTests {
     private func refusesConnections(_ port: Int, within seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            guard let fd = try? Posix.connect(port: port, timeoutSeconds: 1) else { return true }
-            Posix.close(fd)
+            guard let fd = try? ClientSocket.connect(port: port, timeoutSeconds: 1) else { return true }
+            ClientSocket.close(fd)
             Thread.sleep(forTimeInterval: 0.02)
         }
         return false

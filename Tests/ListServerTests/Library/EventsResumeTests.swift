@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import ListStore
 import Models
+import SystemSupport
 import TestSupport
 import Testing
 
@@ -91,7 +92,7 @@ struct EventsResumeTests {
     func joinDuringBurst() throws {
         try EventsFixture.run { fixture in
             let batches = 40
-            let burst = try Posix.spawnThread(name: "burst") {
+            let burst = try System.spawnThread(name: "burst") {
                 for version in 1...batches {
                     let insert = #"{"section":0,"row":0,"fields":{"title":"b\#(version)"}}"#
                     _ = try? fixture.batch(#"{"baseVersion":\#(version),"insertRows":[\#(insert)]}"#)
@@ -104,7 +105,7 @@ struct EventsResumeTests {
                 clients.append(try fixture.subscribe(headers: headers))
                 Thread.sleep(forTimeInterval: 0.004)
             }
-            Posix.join(burst)
+            System.join(burst)
             let last = batches + 1
             #expect(fixture.library.entry("list")?.dataset.version == Int64(last))
             for (index, client) in clients.enumerated() {

@@ -1,24 +1,26 @@
-// Models — strict UTF-8 validation shared by the readers
+// Bytes — strict UTF-8 validation shared by the readers
 
 /// Strict UTF-8 validation shared by the readers (JSON, property lists, packed rows): ASCII runs are
 /// checked 8 bytes at a time, other sequences against the well-formed byte table of the Unicode
 /// standard (no overlong forms, no surrogates, nothing above U+10FFFF, no sequence cut short).
-enum UTF8Validation {
+@usableFromInline package enum UTF8Validation {
     /// Whether `bytes` is well-formed UTF-8.
     /// - Complexity: O(number of bytes).
-    @inline(__always)
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable @inline(__always)
+    package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         firstInvalidOffset(bytes) == nil
     }
 
     /// The offset of the first byte that does not start a well-formed sequence, nil when all do.
     /// - Complexity: O(number of bytes).
-    static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    @inlinable
+    package static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         var index = 0
         while index < count {
             if index + 8 <= count {
+                // In bounds: `index + 8 <= count`, and `base` holds `count` bytes.
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 if word & 0x8080_8080_8080_8080 == 0 {
                     index += 8
@@ -52,6 +54,8 @@ enum UTF8Validation {
             default: return index
             }
             guard index + length <= count else { return index }
+            // In bounds: the sequence's `length` bytes end at or before `count`.
+            assert(index + length <= bytes.count)
             let second = base[index + 1]
             guard second >= low && second <= high else { return index }
             for offset in 2..<length where base[index + offset] & 0xC0 != 0x80 {

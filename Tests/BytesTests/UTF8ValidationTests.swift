@@ -1,7 +1,6 @@
-// ModelsTests — UTF8Validation
+// BytesTests — UTF8Validation
+import Bytes
 import Testing
-
-@testable import Models
 
 @Suite("UTF8Validation")
 struct UTF8ValidationTests {

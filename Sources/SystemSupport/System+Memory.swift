@@ -1,20 +1,20 @@
-// HTTPServer — system calls: the process's memory
+// SystemSupport — system calls: the process's memory
 #if canImport(Glibc)
     import Glibc
 #endif
 
-extension Posix {
+extension System {
     /// What ``collapseIntoHugePages(minimumResidentFraction:)`` did.
-    public struct HugePageCollapse: Equatable, Sendable {
+    package struct HugePageCollapse: Equatable, Sendable {
         /// Bytes of 2 MiB ranges the kernel now backs with huge pages (collapsed now or before).
-        public var collapsedBytes = 0
+        package var collapsedBytes = 0
         /// Bytes of 2 MiB ranges resident enough to be collapsed that the kernel would not collapse
         /// (no huge page free, or huge pages turned off).
-        public var refusedBytes = 0
+        package var refusedBytes = 0
     }
 
     /// The size of a huge page on x86-64 and most arm64 kernels: a page-middle-directory entry.
-    public static let hugePageBytes = 2 << 20
+    package static let hugePageBytes = 2 << 20
 
     /// Asks the kernel to back the process's densely used private anonymous memory (the heap and large
     /// `malloc` mappings) with 2 MiB pages, so that reading large data at random (a million rows) takes
@@ -29,7 +29,7 @@ extension Posix {
     /// - Parameter minimumResidentFraction: how much of a range must be resident for it to be collapsed.
     /// - Complexity: O(mapped bytes / 4 KiB) for `mincore`, plus a copy of each collapsed range.
     @discardableResult
-    public static func collapseIntoHugePages(minimumResidentFraction: Double = 0.9) -> HugePageCollapse {
+    package static func collapseIntoHugePages(minimumResidentFraction: Double = 0.9) -> HugePageCollapse {
         var outcome = HugePageCollapse()
         let pageBytes = Int(sysconf(Int32(_SC_PAGESIZE)))
         guard pageBytes > 0, hugePageBytes % pageBytes == 0 else { return outcome }

@@ -1,5 +1,6 @@
-// ModelsTests — ByteStorage
-import Models
+// BytesTests — ByteStorage
+import Bytes
+import SeededRandom
 import Testing
 
 @Suite("ByteStorage")
@@ -53,7 +54,7 @@ struct ByteStorageTests {
 
     @Test("storage grows past its capacity many times and keeps every byte in order")
     func growsAcrossCapacity() {
-        var random = JSONTestRandom(seed: 11)
+        var random = SplitMix64(seed: 11)
         let storage = ByteStorage(capacity: 1)
         var expected: [UInt8] = []
         for step in 0..<3_000 {

@@ -1,14 +1,14 @@
-// HTTPServer — system calls: files
+// SystemSupport — system calls: files and blocking output
 #if canImport(Glibc)
     import Glibc
 #endif
 
-extension Posix {
+extension System {
     /// What `fstat` says about an open file.
-    public struct FileStatus: Equatable {
-        public var size: Int
-        public var modifiedNanoseconds: Int64
-        public var isRegularFile: Bool
+    package struct FileStatus: Equatable {
+        package var size: Int
+        package var modifiedNanoseconds: Int64
+        package var isRegularFile: Bool
 
         fileprivate init(_ info: stat) {
             size = Int(info.st_size)
@@ -19,7 +19,7 @@ extension Posix {
 
     /// The canonical absolute path of `path`, every symbolic link resolved.
     /// - Returns: nil when the path does not exist or cannot be resolved.
-    public static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = Glibc.realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -27,7 +27,7 @@ extension Posix {
 
     /// What `stat` says about a path (symbolic links followed).
     /// - Returns: nil when the path does not exist or cannot be examined.
-    public static func fileStatus(_ path: String) -> FileStatus? {
+    package static func fileStatus(_ path: String) -> FileStatus? {
         var info = stat()
         guard (try? retrying("stat", { stat(path, &info) })) != nil else { return nil }
         return FileStatus(info)
@@ -39,7 +39,7 @@ extension Posix {
     ///   - maxBytes: files larger than this are refused.
     /// - Returns: the status and the bytes, or nil when the path is not a regular file or is too large.
     /// - Throws: `PosixError` naming `open` or `read` (e.g. `ENOENT`, `EACCES`).
-    public static func readFile(_ path: String, maxBytes: Int) throws -> (status: FileStatus, bytes: [UInt8])? {
+    package static func readFile(_ path: String, maxBytes: Int) throws -> (status: FileStatus, bytes: [UInt8])? {
         let fd = try retrying("open") { open(path, O_RDONLY | O_CLOEXEC) }
         defer { close(fd) }
         var info = stat()
@@ -57,5 +57,22 @@ extension Posix {
         }
         if filled < bytes.count { bytes.removeLast(bytes.count - filled) }
         return (status, bytes)
+    }
+
+    /// Writes all of `bytes` to a blocking descriptor such as stderr; gives up silently on failure.
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                guard
+                    case .processed(let n)? = try? nonBlocking(
+                        "write",
+                        {
+                            Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                        }), n > 0
+                else { return }
+                offset += n
+            }
+        }
     }
 }

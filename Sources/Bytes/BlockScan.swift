@@ -1,15 +1,15 @@
-// Models — whether any 16-byte block of a byte run passes a test
+// Bytes — whether any 16-byte block of a byte run passes a test
 
 /// Whether any 16-byte block of a run of bytes passes a test: the scan behind the escape checks of the HTML
 /// and JSON writers, which test 16 bytes with a few vector comparisons.
-public enum BlockScan {
+@usableFromInline package enum BlockScan {
     /// Whether `test` holds for a block of `bytes`: 16 bytes at a time, the last 16 overlapping the ones
     /// before them. Bytes under 16 are gathered into one block (their first and last 8 bytes, their first
     /// and last 4 twice, or their first, middle and last byte beside 0x41 bytes), so `test` must hold for
     /// no block made only of 0x41 (`A`) and bytes of `bytes`.
     /// - Complexity: O(`bytes.count`).
     @inlinable @inline(__always)
-    public static func anyBlock(of bytes: UnsafeRawBufferPointer, _ test: (SIMD16<UInt8>) -> Bool) -> Bool {
+    package static func anyBlock(of bytes: UnsafeRawBufferPointer, _ test: (SIMD16<UInt8>) -> Bool) -> Bool {
         let count = bytes.count
         guard count > 0, let base = bytes.baseAddress else { return false }
         if count >= 16 {
@@ -42,7 +42,7 @@ public enum BlockScan {
     /// Whether any lane of `matches` is set, read as two words rather than with `any`, which reduces the
     /// lanes one by one.
     @inlinable @inline(__always)
-    public static func anyLane(_ matches: SIMDMask<SIMD16<Int8>>) -> Bool {
+    package static func anyLane(_ matches: SIMDMask<SIMD16<Int8>>) -> Bool {
         let words = unsafeBitCast(matches, to: SIMD2<UInt64>.self)
         return words[0] | words[1] != 0
     }

@@ -1,4 +1,4 @@
-// Models — A growing byte allocation written with plain stores and copies
+// Bytes — A growing byte allocation written with plain stores and copies
 
 /// A growing byte allocation written with plain stores and copies: the storage behind the HTML and
 /// JSON response buffers.
@@ -14,7 +14,7 @@
 /// `@exclusivity(unchecked)`: each access is a single load or store that never overlaps another (no
 /// `inout` reference to them escapes), and a property that other modules' inlined code may touch
 /// would otherwise be checked at run time on every append.
-public final class ByteStorage: @unchecked Sendable {
+@usableFromInline package final class ByteStorage: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var base: UnsafeMutablePointer<UInt8>
     @usableFromInline @exclusivity(unchecked) var written = 0
     @usableFromInline @exclusivity(unchecked) var capacity: Int
@@ -23,7 +23,8 @@ public final class ByteStorage: @unchecked Sendable {
 
     /// Creates empty storage.
     /// - Parameter capacity: The number of bytes to reserve; at least 64 are.
-    public init(capacity: Int) {
+    @usableFromInline
+    package init(capacity: Int) {
         self.capacity = Swift.max(capacity, 64)
         base = .allocate(capacity: self.capacity)
     }
@@ -49,7 +50,7 @@ public final class ByteStorage: @unchecked Sendable {
     /// code, which costs more than the copy of a few hundred bytes.
     /// - Complexity: O(bytes written), plus a copy of them when they outgrow `capacity` or are short.
     @inlinable
-    public static func array(capacity: Int, _ write: (ByteStorage) -> Void) -> [UInt8] {
+    package static func array(capacity: Int, _ write: (ByteStorage) -> Void) -> [UInt8] {
         if capacity <= shortArrayCapacity {
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shortArrayCapacity) { memory in
                 let storage = ByteStorage(writingInto: memory)
@@ -72,7 +73,7 @@ public final class ByteStorage: @unchecked Sendable {
     }
 
     /// Where ``write(into:capacity:_:)`` left what it wrote.
-    public enum Placement {
+    @usableFromInline package enum Placement {
         /// The first `count` bytes of the memory it was given.
         case lent(count: Int)
         /// An array of their own: the bytes outgrew the memory given (or it had next to no room).
@@ -85,7 +86,7 @@ public final class ByteStorage: @unchecked Sendable {
     /// - Parameter capacity: the room to start with when `memory` has less than 64 bytes.
     /// - Complexity: O(bytes written), plus a copy of them when they outgrow `memory`.
     @inlinable
-    public static func write(
+    package static func write(
         into memory: UnsafeMutableRawBufferPointer, capacity: Int, _ write: (ByteStorage) -> Void
     ) -> Placement {
         guard memory.count >= 64 else {
@@ -99,24 +100,25 @@ public final class ByteStorage: @unchecked Sendable {
     }
 
     /// The number of bytes written so far.
-    @inlinable public var count: Int { written }
+    @inlinable package var count: Int { written }
 
     /// The bytes written so far, copied.
     /// - Complexity: O(count).
-    @inlinable public var bytes: [UInt8] {
+    @inlinable package var bytes: [UInt8] {
         // One memcpy into an array made by code specialized for bytes.
         [UInt8](UnsafeRawBufferPointer(start: base, count: written))
     }
 
     /// The most bytes ``array(capacity:_:)`` writes on the stack first (the stack takes up to 1 KiB with
     /// no check of its bounds).
-    @inlinable public static var shortArrayCapacity: Int { 512 }
+    @inlinable package static var shortArrayCapacity: Int { 512 }
 
     /// New storage with the same bytes and capacity, for a buffer that is about to write to storage it
     /// shares.
     /// - Returns: The copy; this storage is left as it is.
     /// - Complexity: O(count).
-    public func copy() -> ByteStorage {
+    @usableFromInline
+    package func copy() -> ByteStorage {
         let copy = ByteStorage(capacity: capacity)
         copy.base.update(from: base, count: written)
         copy.written = written
@@ -126,8 +128,9 @@ public final class ByteStorage: @unchecked Sendable {
     /// Appends one byte.
     /// - Complexity: O(1) amortized.
     @inlinable @inline(__always)
-    public func append(_ byte: UInt8) {
+    package func append(_ byte: UInt8) {
         if written == capacity { grow(toFit: 1) }
+        assert(written < capacity, "no room for the byte")
         base[written] = byte
         written &+= 1
     }
@@ -136,10 +139,11 @@ public final class ByteStorage: @unchecked Sendable {
     /// - Parameter bytes: The bytes to copy; they may not overlap this storage.
     /// - Complexity: O(bytes.count) amortized.
     @inlinable @inline(__always)
-    public func append(_ bytes: UnsafeRawBufferPointer) {
+    package func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         let length = bytes.count
         if length > capacity &- written { grow(toFit: length) }
+        assert(length <= capacity &- written, "no room for the bytes")
         Self.copy(source, length, to: UnsafeMutableRawPointer(base + written))
         written &+= length
     }
@@ -148,10 +152,11 @@ public final class ByteStorage: @unchecked Sendable {
     /// string, or a key and its colon), with one capacity check.
     /// - Complexity: O(bytes.count) amortized.
     @inlinable @inline(__always)
-    public func appendQuoted(_ bytes: UnsafeRawBufferPointer, quote: UInt8, suffix: UInt8? = nil) {
+    package func appendQuoted(_ bytes: UnsafeRawBufferPointer, quote: UInt8, suffix: UInt8? = nil) {
         let length = bytes.count
         let total = length &+ (suffix == nil ? 2 : 3)
         if total > capacity &- written { grow(toFit: total) }
+        assert(total <= capacity &- written, "no room for the quoted bytes")
         let target = base + written
         target[0] = quote
         if let source = bytes.baseAddress, length > 0 {
@@ -166,7 +171,11 @@ public final class ByteStorage: @unchecked Sendable {
     /// and JSON members) 8 bytes at a time or, below 8, in two overlapping stores, rather than through
     /// a call to memmove; longer ones with memmove.
     @inlinable @inline(__always)
-    public static func copy(_ source: UnsafeRawPointer, _ length: Int, to target: UnsafeMutableRawPointer) {
+    package static func copy(_ source: UnsafeRawPointer, _ length: Int, to target: UnsafeMutableRawPointer) {
+        // Word stores are safe only over disjoint ranges, which every caller copies between.
+        assert(
+            length > 0 && (source + length <= UnsafeRawPointer(target) || UnsafeRawPointer(target) + length <= source),
+            "copy of \(length) bytes between overlapping ranges")
         if length <= 64 {
             if length >= 8 {
                 // Whole words, then the last 8 bytes, which may overlap the word before them.
@@ -207,105 +216,8 @@ public final class ByteStorage: @unchecked Sendable {
     /// Appends the UTF-8 bytes of `literal`.
     /// - Complexity: O(length of `literal`) amortized.
     @inlinable @inline(__always)
-    public func append(_ literal: StaticString) {
+    package func append(_ literal: StaticString) {
         append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-    }
-
-    /// Appends the bytes of an array.
-    /// - Complexity: O(bytes.count) amortized.
-    /// Appends the decimal digits of `value`, two at a time, straight into the allocation.
-    @inlinable @inline(__always)
-    public func appendDecimal(_ value: UInt64) {
-        // One or two digits (a row's index in its section, most heights) without a call.
-        if value < 10 {
-            append(UInt8(truncatingIfNeeded: value) &+ 0x30)
-        } else if value < 100 {
-            if 2 > capacity &- written { grow(toFit: 2) }
-            UnsafeMutableRawPointer(base + written).storeBytes(
-                of: UnsafeRawPointer(Self.digitPairs.utf8Start).loadUnaligned(
-                    fromByteOffset: Int(truncatingIfNeeded: value) &* 2, as: UInt16.self),
-                as: UInt16.self)
-            written &+= 2
-        } else {
-            appendLongDecimal(value)
-        }
-    }
-
-    /// ``appendDecimal(_:)`` for a value of three digits or more.
-    @inlinable
-    func appendLongDecimal(_ value: UInt64) {
-        if Self.longestDecimal > capacity &- written { grow(toFit: Self.longestDecimal) }
-        written &+= Self.writeLongDecimal(value, to: UnsafeMutableRawPointer(base + written))
-    }
-
-    /// The most bytes ``writeDecimal(_:to:)`` writes: the digits of `UInt64.max`.
-    @inlinable public static var longestDecimal: Int { 20 }
-
-    /// Writes the decimal digits of `value` at `target`, which has room for ``longestDecimal`` bytes.
-    /// - Returns: the number of digits written.
-    @inlinable @inline(__always)
-    public static func writeDecimal(_ value: UInt64, to target: UnsafeMutableRawPointer) -> Int {
-        if value < 10 {
-            target.storeBytes(of: UInt8(truncatingIfNeeded: value) &+ 0x30, as: UInt8.self)
-            return 1
-        }
-        if value < 100 {
-            target.storeBytes(
-                of: UnsafeRawPointer(digitPairs.utf8Start).loadUnaligned(
-                    fromByteOffset: Int(truncatingIfNeeded: value) &* 2, as: UInt16.self),
-                as: UInt16.self)
-            return 2
-        }
-        return writeLongDecimal(value, to: target)
-    }
-
-    /// ``writeDecimal(_:to:)`` for a value of three digits or more (a call, not inlined).
-    @inlinable
-    static func writeLongDecimal(_ value: UInt64, to target: UnsafeMutableRawPointer) -> Int {
-        if value < 100_000_000 { return writeEightDigits(value, to: target) }
-        let length = Self.decimalLength(value)
-        let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
-        var rest = value
-        var position = length
-        while rest >= 100 {
-            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
-            rest /= 100
-            position &-= 2
-            target.storeBytes(
-                of: pairs.loadUnaligned(fromByteOffset: pair, as: UInt16.self), toByteOffset: position, as: UInt16.self)
-        }
-        if rest >= 10 {
-            position &-= 2
-            target.storeBytes(
-                of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: rest) &* 2, as: UInt16.self),
-                toByteOffset: position, as: UInt16.self)
-        } else {
-            target.storeBytes(of: UInt8(truncatingIfNeeded: rest) &+ 0x30, toByteOffset: position &- 1, as: UInt8.self)
-        }
-        return length
-    }
-
-    /// ``writeDecimal(_:to:)`` for a value of three to eight digits (ids, offsets), with no loop and no
-    /// table: its eight digits, leading zeros included, are formed in the bytes of one word (the value
-    /// split in two halves of four digits, each half in two pairs, each pair in two digits, every split
-    /// a multiplication by a reciprocal over all the lanes at once), the leading zeros counted from the
-    /// word, and the word stored shifted past them. The store writes 8 bytes; only the digits are
-    /// counted as written.
-    @inlinable @inline(__always)
-    static func writeEightDigits(_ value: UInt64, to target: UnsafeMutableRawPointer) -> Int {
-        // Lanes of 32 bits: the first four digits and the last four.
-        let halves = value / 10_000 | (value % 10_000) << 32
-        // Lanes of 16 bits: each half's hundreds (x / 100 is x × 10,486 >> 20 below 10,000) and the rest.
-        let hundreds = ((halves &* 10_486) >> 20) & 0x0000_007F_0000_007F
-        let pairs = (halves &- 100 &* hundreds) << 16 | hundreds
-        // Lanes of 8 bits: each pair's tens (x / 10 is x × 103 >> 10 below 100) and units; the first digit
-        // in the lowest byte, which is memory order once stored little-endian.
-        let tens = ((pairs &* 103) >> 10) & 0x000F_000F_000F_000F
-        let digits = (pairs &- 10 &* tens) << 8 | tens
-        let leadingZeros = digits.trailingZeroBitCount >> 3
-        let word = (digits | 0x3030_3030_3030_3030) &>> UInt64(truncatingIfNeeded: leadingZeros &* 8)
-        target.storeBytes(of: word.littleEndian, as: UInt64.self)
-        return 8 &- leadingZeros
     }
 
     /// Lets `write` write up to `maximum` bytes at the end, from the address it is given, and counts the
@@ -315,56 +227,26 @@ public final class ByteStorage: @unchecked Sendable {
     ///   - write: writes from its argument on and returns how many bytes it wrote (at most `maximum`).
     /// - Complexity: O(bytes written) amortized.
     @inlinable @inline(__always)
-    public func append(upTo maximum: Int, _ write: (UnsafeMutableRawPointer) -> Int) {
+    package func append(upTo maximum: Int, _ write: (UnsafeMutableRawPointer) -> Int) {
         if maximum > capacity &- written { grow(toFit: maximum) }
+        assert(maximum <= capacity &- written, "no room for the bytes asked for")
         let count = write(UnsafeMutableRawPointer(base + written))
         precondition(count >= 0 && count <= maximum, "wrote past the room asked for")
         written &+= count
     }
 
-    /// The number of decimal digits of `value` (at least 1): the bit length gives it to within one
-    /// (`bits × log10 2`), and one comparison with a power of ten settles it.
-    @inlinable @inline(__always)
-    static func decimalLength(_ value: UInt64) -> Int {
-        let bits = 64 &- (value | 1).leadingZeroBitCount
-        let guess = (bits &* 1233) >> 12
-        return guess &+ (value >= Self.powerOfTen(guess) ? 1 : 0)
-    }
-
-    /// 10^`exponent`, for 0...19 (a switch the compiler turns into a table of constants).
-    @inlinable @inline(__always)
-    static func powerOfTen(_ exponent: Int) -> UInt64 {
-        switch exponent {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1_000
-        case 4: 10_000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        case 8: 100_000_000
-        case 9: 1_000_000_000
-        case 10: 10_000_000_000
-        case 11: 100_000_000_000
-        case 12: 1_000_000_000_000
-        case 13: 10_000_000_000_000
-        case 14: 100_000_000_000_000
-        case 15: 1_000_000_000_000_000
-        case 16: 10_000_000_000_000_000
-        case 17: 100_000_000_000_000_000
-        case 18: 1_000_000_000_000_000_000
-        default: 10_000_000_000_000_000_000
-        }
-    }
-
-    /// `00`, `01`, … `99`: the digits of every pair, so numbers are written two digits a division.
-    @usableFromInline static let digitPairs: StaticString =
-        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-
+    /// Appends the bytes of an array.
+    /// - Complexity: O(bytes.count) amortized.
     @inlinable
-    public func append(_ bytes: [UInt8]) {
+    package func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// Appends the bytes written so far to `buffer`.
+    /// - Complexity: O(count).
+    @inlinable
+    package func copy(into buffer: inout [UInt8]) {
+        buffer.append(contentsOf: UnsafeBufferPointer(start: base, count: written))
     }
 
     /// Grows the allocation, at least doubling it, so that `extra` more bytes fit.

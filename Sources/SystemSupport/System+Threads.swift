@@ -1,11 +1,11 @@
-// HTTPServer — system calls: threads
+// SystemSupport — system calls: threads
 #if canImport(Glibc)
     import Glibc
 #endif
 
-extension Posix {
+extension System {
     /// A thread started by `spawnThread`.
-    public struct Thread: Sendable {
+    package struct Thread: Sendable {
         fileprivate let handle: pthread_t
     }
 
@@ -20,7 +20,7 @@ extension Posix {
     ///   - body: the thread's work.
     /// - Returns: the handle to pass to `join`.
     /// - Throws: `PosixError` naming `pthread_create`.
-    public static func spawnThread(name: String, _ body: @escaping @Sendable () -> Void) throws -> Thread {
+    package static func spawnThread(name: String, _ body: @escaping @Sendable () -> Void) throws -> Thread {
         var thread = pthread_t()
         let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         let status = pthread_create(
@@ -34,18 +34,18 @@ extension Posix {
             Unmanaged<ThreadBody>.fromOpaque(box).release()
             throw PosixError(call: "pthread_create", code: status)
         }
-        _ = Linux.setThreadName(thread, String(name.utf8.prefix(15))!)
+        _ = setThreadName(thread, String(name.utf8.prefix(15))!)
         return Thread(handle: thread)
     }
 
     /// Waits for a thread started by `spawnThread` to end.
-    public static func join(_ thread: Thread) {
+    package static func join(_ thread: Thread) {
         _ = pthread_join(thread.handle, nil)
     }
 
     /// Starts a thread running `body` that nobody joins; its resources go back when it ends.
     /// - Throws: `PosixError` naming `pthread_create`.
-    public static func spawnDetachedThread(name: String, _ body: @escaping @Sendable () -> Void) throws {
+    package static func spawnDetachedThread(name: String, _ body: @escaping @Sendable () -> Void) throws {
         let thread = try spawnThread(name: name, body)
         pthread_detach(thread.handle)
     }

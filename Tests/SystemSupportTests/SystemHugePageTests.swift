@@ -1,10 +1,10 @@
-// HTTPServerTests — dense anonymous memory collapsed into 2 MiB pages, sparse memory left alone
+// SystemSupportTests — dense anonymous memory collapsed into 2 MiB pages, sparse memory left alone
 import Glibc
-import HTTPServer
+import SystemSupport
 import Testing
 
 @Suite("Huge pages: dense memory collapsed, sparse memory left as it is")
-struct PosixHugePageTests {
+struct SystemHugePageTests {
     /// Whether the kernel offers transparent huge pages at all (`never` refuses every collapse).
     private static var kernelOffersHugePages: Bool {
         guard let file = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r") else { return false }
@@ -23,14 +23,14 @@ struct PosixHugePageTests {
                 $0 == MAP_FAILED ? nil : $0
             })
         let address = Int(bitPattern: memory)
-        let aligned = (address + Posix.hugePageBytes - 1) / Posix.hugePageBytes * Posix.hugePageBytes
+        let aligned = (address + System.hugePageBytes - 1) / System.hugePageBytes * System.hugePageBytes
         return (memory, UnsafeMutableRawPointer(bitPattern: aligned)!)
     }
 
     /// How many of the 4 KiB pages of the huge page at `address` are resident.
     private static func residentPages(_ address: UnsafeMutableRawPointer) -> Int {
-        var pages = [UInt8](repeating: 0, count: Posix.hugePageBytes / 4096)
-        guard mincore(address, Posix.hugePageBytes, &pages) == 0 else { return -1 }
+        var pages = [UInt8](repeating: 0, count: System.hugePageBytes / 4096)
+        guard mincore(address, System.hugePageBytes, &pages) == 0 else { return -1 }
         return pages.reduce(0) { $0 + Int($1 & 1) }
     }
 
@@ -61,20 +61,20 @@ struct PosixHugePageTests {
         let (memory, aligned) = try Self.mapping()
         defer { munmap(memory, 8 << 20) }
         // The first huge page written in full, the next touched in one 4 KiB page only.
-        let dense = aligned.bindMemory(to: UInt8.self, capacity: Posix.hugePageBytes)
-        for index in 0..<Posix.hugePageBytes { dense[index] = UInt8(truncatingIfNeeded: index &* 31 &+ 7) }
-        let sparse = aligned + Posix.hugePageBytes
+        let dense = aligned.bindMemory(to: UInt8.self, capacity: System.hugePageBytes)
+        for index in 0..<System.hugePageBytes { dense[index] = UInt8(truncatingIfNeeded: index &* 31 &+ 7) }
+        let sparse = aligned + System.hugePageBytes
         sparse.storeBytes(of: 1, as: UInt8.self)
         #expect(Self.residentPages(sparse) == 1)
 
-        let outcome = Posix.collapseIntoHugePages()
+        let outcome = System.collapseIntoHugePages()
         if Self.kernelOffersHugePages {
-            #expect(outcome.collapsedBytes >= Posix.hugePageBytes, "\(outcome)")
-            #expect(Self.anonHugeKiB(holding: aligned) >= Posix.hugePageBytes / 1024, "the dense range is a huge page")
+            #expect(outcome.collapsedBytes >= System.hugePageBytes, "\(outcome)")
+            #expect(Self.anonHugeKiB(holding: aligned) >= System.hugePageBytes / 1024, "the dense range is a huge page")
         } else {
             #expect(outcome.collapsedBytes == 0)
         }
         #expect(Self.residentPages(sparse) == 1, "a sparse range is not filled in")
-        #expect((0..<Posix.hugePageBytes).allSatisfy { dense[$0] == UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        #expect((0..<System.hugePageBytes).allSatisfy { dense[$0] == UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
     }
 }
