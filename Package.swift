@@ -25,7 +25,8 @@ let package = Package(
             name: "ListServer",
             dependencies: ["Bytes", "HTTPServer", "ListStore", "ListRender", "Models", "SystemSupport"],
             resources: [.embedInCode("Resources/Samples"), .embedInCode("Resources/OpenAPI")]),
-        .executableTarget(name: "ListBench", dependencies: ["ListRender", "Models", "SeededRandom", "SystemSupport"]),
+        .executableTarget(
+            name: "ListBench", dependencies: ["ListRender", "ListStore", "Models", "SeededRandom", "SystemSupport"]),
         .testTarget(name: "BytesTests", dependencies: ["Bytes", "SeededRandom"]),
         .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
         .testTarget(name: "ListRenderTests", dependencies: ["ListRender", "Models", "TestSupport"]),

@@ -26,6 +26,10 @@ final class PostgresConnection {
         var types: [UInt32]
     }
 
+    /// The `NOTIFY` channel that ``announce(id:key:version:)`` sends to, set by the store that owns
+    /// the connection (see ``PostgresStore/channel``).
+    var channel = "listserver:public"
+
     /// How many statements this session has prepared.
     var preparedCount: Int { prepared.count }
 
@@ -89,11 +93,11 @@ final class PostgresConnection {
     /// - Returns: The rows, in binary form.
     /// - Throws: ``PostgresError`` with the SQLSTATE.
     @discardableResult
-    func query(_ sql: String, _ values: [PostgresValue] = []) throws -> PostgresResult {
-        try StoreStatistics.counting { try run(sql, values) }
+    func query(_ sql: String, _ values: [SQLValue] = []) throws -> PostgresResult {
+        try StoreStatistics.counting { try send(sql, values) }
     }
 
-    private func run(_ sql: String, _ values: [PostgresValue]) throws -> PostgresResult {
+    private func send(_ sql: String, _ values: [SQLValue]) throws -> PostgresResult {
         let connection = try live
         var buffer: [UInt8] = []
         var lengths: [Int32] = []
@@ -183,15 +187,7 @@ final class PostgresConnection {
             failure = error
         }
         let ended = failure == nil ? PQputCopyEnd(connection, nil) : PQputCopyEnd(connection, "aborted by the client")
-        var serverError: PostgresError?
-        while let result = PQgetResult(connection) {
-            if case .failure(let error) = PostgresResult.checked(result, call: "COPY", connection: connection, sql: sql)
-            {
-                serverError = serverError ?? error
-            }
-        }
-        if let failure { throw failure }
-        if let serverError { throw serverError }
+        try finishCopy(connection, sql: sql, failure: failure)
         if ended != 1 { throw PostgresError(call: "PQputCopyEnd", result: nil, connection: connection, sql: sql) }
     }
 
@@ -217,6 +213,12 @@ final class PostgresConnection {
                 do { try consume(UnsafeRawBufferPointer(start: pointer, count: Int(length))) } catch { failure = error }
             }
         }
+        try finishCopy(connection, sql: sql, failure: failure)
+    }
+
+    /// Reads the results that end a COPY, then throws `failure` (the client's), else the first
+    /// error the server reported.
+    private func finishCopy(_ connection: OpaquePointer, sql: String, failure: (any Error)?) throws {
         var serverError: PostgresError?
         while let result = PQgetResult(connection) {
             if case .failure(let error) = PostgresResult.checked(result, call: "COPY", connection: connection, sql: sql)

@@ -100,7 +100,7 @@ final class PostgresListener: StoreWatch {
     }
 
     /// Reads `<version> <key> <id>` (version `-` for a deletion), as
-    /// ``PostgresStoreConnection/notify(id:key:version:)`` writes it.
+    /// ``PostgresConnection/announce(id:key:version:)`` writes it.
     static func parse(_ payload: String) -> StoreNotice? {
         let parts = payload.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, let key = Int64(parts[1]), !parts[2].isEmpty else { return nil }

@@ -117,19 +117,8 @@ final class SQLiteDatabase {
         }
     }
 
-    /// Runs a statement that returns no rows, with `values` bound to its parameters.
-    /// - Returns: The number of rows it changed.
-    @discardableResult
-    func run(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int {
-        try withStatement(sql) { statement in
-            try statement.bind(values)
-            while try statement.step() {}
-            return changes
-        }
-    }
-
     /// Reads the first column of the first row as an integer, or nil when there is no row or it is NULL.
-    func scalarInt(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int64? {
+    func scalarInt(_ sql: String, _ values: [SQLValue] = []) throws -> Int64? {
         try withStatement(sql) { statement in
             try statement.bind(values)
             guard try statement.step(), !statement.isNull(at: 0) else { return nil }
@@ -138,7 +127,7 @@ final class SQLiteDatabase {
     }
 
     /// Reads the first column of the first row as text, or nil when there is no row or it is NULL.
-    func scalarText(_ sql: String, _ values: [SQLiteValue] = []) throws -> String? {
+    func scalarText(_ sql: String, _ values: [SQLValue] = []) throws -> String? {
         try withStatement(sql) { statement in
             try statement.bind(values)
             guard try statement.step() else { return nil }

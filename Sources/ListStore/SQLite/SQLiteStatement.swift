@@ -1,21 +1,12 @@
 // ListStore — A value bound to a statement parameter
 import CSQLite
 
-/// A value bound to a statement parameter.
-enum SQLiteValue: Sendable, Hashable {
-    case int(Int64)
-    case double(Double)
-    case text(String)
-    case blob([UInt8])
-    case null
-}
-
 /// A prepared SQLite statement: bind parameters (1-based), step, read columns (0-based).
 ///
 /// Not `Sendable`: it belongs to its ``SQLiteDatabase`` and is used by one thread at a time.
 /// Blobs and text are bound with `SQLITE_TRANSIENT` (SQLite copies them), so the caller's
 /// buffers need not outlive the call.
-final class SQLiteStatement {
+final class SQLiteStatement: SQLRow {
     /// SQLite's `SQLITE_TRANSIENT` destructor: "copy the bytes now".
     private static var transient: sqlite3_destructor_type {
         unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
@@ -119,18 +110,20 @@ final class SQLiteStatement {
         try check(sqlite3_bind_null(live, index), "sqlite3_bind_null")
     }
 
-    func bind(_ value: SQLiteValue, at index: Int32) throws {
+    /// Binds `value`, which is not a batch column (see ``SQLiteDatabase/run(_:_:eachRow:)``).
+    func bind(_ value: SQLValue, at index: Int32) throws {
         switch value {
         case .int(let number): try bind(number, at: index)
         case .double(let number): try bind(number, at: index)
         case .text(let text): try bind(text, at: index)
         case .blob(let bytes): try bind(blob: bytes, at: index)
         case .null: try bindNull(at: index)
+        case .ints, .blobs: preconditionFailure("SQLite binds one element of a batch column at a time")
         }
     }
 
     /// Binds `values` to parameters 1, 2, 3, …
-    func bind(_ values: [SQLiteValue]) throws {
+    func bind(_ values: [SQLValue]) throws {
         for (offset, value) in values.enumerated() { try bind(value, at: Int32(offset + 1)) }
     }
 
@@ -168,29 +161,26 @@ final class SQLiteStatement {
 
     // MARK: Columns
 
-    func isNull(at column: Int32) -> Bool { sqlite3_column_type(live, column) == SQLITE_NULL }
+    func isNull(at column: Int) -> Bool { sqlite3_column_type(live, Int32(column)) == SQLITE_NULL }
 
-    func int64(at column: Int32) -> Int64 { sqlite3_column_int64(live, column) }
+    func int64(at column: Int) -> Int64 { sqlite3_column_int64(live, Int32(column)) }
 
-    func double(at column: Int32) -> Double { sqlite3_column_double(live, column) }
+    func double(at column: Int) -> Double { sqlite3_column_double(live, Int32(column)) }
 
     /// The column as text, or nil when it is NULL.
-    func text(at column: Int32) -> String? {
-        guard let pointer = sqlite3_column_text(live, column) else { return nil }
-        let count = Int(sqlite3_column_bytes(live, column))
+    func text(at column: Int) -> String? {
+        guard let pointer = sqlite3_column_text(live, Int32(column)) else { return nil }
+        let count = Int(sqlite3_column_bytes(live, Int32(column)))
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
     /// The column's bytes without copying them; valid only inside `body`. NULL and an empty
     /// blob both give an empty buffer.
-    func withBlob<Result>(at column: Int32, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        let pointer = sqlite3_column_blob(live, column)
-        let count = Int(sqlite3_column_bytes(live, column))
+    func withBlob<Result, Failure: Error>(
+        at column: Int, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let pointer = sqlite3_column_blob(live, Int32(column))
+        let count = Int(sqlite3_column_bytes(live, Int32(column)))
         return try body(UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count))
-    }
-
-    /// The column's bytes, copied.
-    func blob(at column: Int32) -> [UInt8] {
-        withBlob(at: column) { [UInt8]($0) }
     }
 }

@@ -21,7 +21,7 @@ struct PostgresConnectionTests {
         #expect(connection.preparedCount == 1)
         #expect(try connection.query("SELECT $1::int8 * 2", [.int(21)]).int64(0, 0) == 42)
         #expect(try connection.query("SELECT length($1)", [.text("abc")]).int64(0, 0) == 3)
-        #expect(try connection.query("SELECT length($1)", [.bytes([1, 2])]).int64(0, 0) == 2)
+        #expect(try connection.query("SELECT length($1)", [.blob([1, 2])]).int64(0, 0) == 2)
         #expect(connection.preparedCount == 4)
         try connection.execute("SELECT 1")
         #expect(connection.preparedCount == 4, "statements without parameters run unprepared")

@@ -93,10 +93,11 @@ struct StoreBulkInsertTests {
     }
 
     /// Runs `body` with a store connection (event retention 10) on a file in a new directory.
-    private static func withConnection(_ body: (StoreConnection) throws -> Void) throws {
+    private static func withConnection(_ body: (StoreCore<SQLiteDatabase>) throws -> Void) throws {
         try StoreFixtures.withDirectory { directory in
-            let connection = try StoreConnection(
-                path: directory + "/" + SQLiteStore.fileName, eventRetention: 10, migrations: StoreSchema.migrations)
+            let connection = try StoreCore(
+                database: try SQLiteDatabase(path: directory + "/" + SQLiteStore.fileName), eventRetention: 10,
+                migrations: SQLiteDatabase.migrations)
             defer { connection.close() }
             try body(connection)
         }
@@ -104,7 +105,7 @@ struct StoreBulkInsertTests {
 
     /// Expects the cache size and the WAL auto-checkpoint of `connection` to be back at their defaults.
     private static func expectDefaultSettings(
-        _ connection: StoreConnection, sourceLocation: SourceLocation = #_sourceLocation
+        _ connection: StoreCore<SQLiteDatabase>, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         #expect(
             try connection.database.scalarInt("PRAGMA cache_size") == -Int64(SQLiteDatabase.defaultCacheKiB),

@@ -44,7 +44,7 @@ struct StoreSQLiteDatabaseTests {
     func bindAndRead() throws {
         try Self.withDatabase { database in
             try database.execute("CREATE TABLE t (i, d, s, b, n)")
-            let values: [SQLiteValue] = [
+            let values: [SQLValue] = [
                 .int(.min), .double(-2.5), .text("zoë 🌍 \u{0} end"), .blob([0, 255]), .null,
             ]
             try database.run("INSERT INTO t VALUES (?, ?, ?, ?, ?)", values)

@@ -13,7 +13,7 @@ struct StoreSchemaTests {
             let store = try SQLiteStore(directory: directory)
             store.close()
             try Self.withDatabase(in: directory) { database in
-                #expect(try database.userVersion == StoreSchema.migrations.count)
+                #expect(try database.userVersion == SQLiteDatabase.migrations.count)
                 let tables = try StoreFixtures.texts(
                     database,
                     "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name")
@@ -38,12 +38,12 @@ struct StoreSchemaTests {
         try StoreFixtures.withDirectory { directory in
             let datasets = StoreFixtures.datasets()
             try Self.write(datasets, to: directory)
-            let next = StoreSchema.migrations.count + 1
-            let v2Migration = StoreMigration(version: next, summary: "a note per dataset") { database in
+            let next = SQLiteDatabase.migrations.count + 1
+            let v2Migration = StoreMigration<SQLiteDatabase>(version: next, summary: "a note per dataset") { database in
                 try database.execute("ALTER TABLE datasets ADD COLUMN note TEXT NOT NULL DEFAULT ''")
                 try database.run("UPDATE datasets SET note = 'migrated'")
             }
-            let v2 = try SQLiteStore(directory: directory, migrations: StoreSchema.migrations + [v2Migration])
+            let v2 = try SQLiteStore(directory: directory, migrations: SQLiteDatabase.migrations + [v2Migration])
             #expect(try v2.loadAll() == datasets)
             v2.close()
             try Self.expectFile(in: directory, version: next, "SELECT count(*) FROM datasets WHERE note = 'migrated'", 3)
@@ -53,7 +53,7 @@ struct StoreSchemaTests {
     @Test("a version 1 file gets migration 2's document column, then stores and loads table documents")
     func versionOneGetsTheDocumentColumn() throws {
         try StoreFixtures.withDirectory { directory in
-            try SQLiteStore(directory: directory, migrations: Array(StoreSchema.migrations.prefix(1))).close()
+            try SQLiteStore(directory: directory, migrations: Array(SQLiteDatabase.migrations.prefix(1))).close()
             try Self.expectFile(in: directory, version: 1, "SELECT count(*) FROM datasets", 0)
             let table = try DatasetImporter.importDataset(
                 Array(#"{"table":{"style":"grouped","footer":"F","sections":[{"rows":[{"text":"A","table":{"sections":[{"rows":[{"text":"B"}]}]}}]}]},"v":1}"#.utf8),
@@ -62,7 +62,7 @@ struct StoreSchemaTests {
             try Self.write(datasets, to: directory)
             #expect(try StoreFixtures.loadAll(from: .sqlite(directory)) == datasets)
             try Self.expectFile(
-                in: directory, version: StoreSchema.migrations.count,
+                in: directory, version: SQLiteDatabase.migrations.count,
                 "SELECT count(*) FROM datasets WHERE document IS NOT NULL", 1)
         }
     }
@@ -71,7 +71,7 @@ struct StoreSchemaTests {
     func versionTwoGetsTheChangeColumn() throws {
         try StoreFixtures.withDirectory { directory in
             let old = StoreFixtures.dataset(id: "list", sections: 2, rowsPerSection: 2)
-            let v2 = try SQLiteStore(directory: directory, migrations: Array(StoreSchema.migrations.prefix(2)))
+            let v2 = try SQLiteStore(directory: directory, migrations: Array(SQLiteDatabase.migrations.prefix(2)))
             try v2.insert([old], replacing: false)
             v2.close()
             try Self.withDatabase(in: directory) { database in
@@ -97,7 +97,7 @@ struct StoreSchemaTests {
         try StoreFixtures.withDirectory { directory in
             let big = StoreFixtures.dataset(id: "big", sections: 3, rowsPerSection: 150, firstID: 60)
             let datasets = StoreFixtures.datasets() + [big]
-            try Self.write(datasets, to: directory, migrations: Array(StoreSchema.migrations.prefix(3)))
+            try Self.write(datasets, to: directory, migrations: Array(SQLiteDatabase.migrations.prefix(3)))
             // Version 3 wrote each row as a table entry of its own.
             try Self.withDatabase(in: directory) { database in
                 for (key, dataset) in datasets.enumerated().map({ (Int64($0.offset + 1), $0.element) }) {
@@ -121,7 +121,7 @@ struct StoreSchemaTests {
             try store.commit(StoredChange(from: big, to: edited, eventPayload: nil))
             #expect(try store.load(id: "big") == edited)
             store.close()
-            let latest = StoreSchema.migrations.count
+            let latest = SQLiteDatabase.migrations.count
             try Self.expectFile(in: directory, version: latest, "SELECT sum(count) FROM rows_4", 380)
             let pages = Set(edited.sections.flatMap(\.rows).map { RowPage.number(of: $0.id.rawValue) })
             try Self.expectFile(in: directory, version: latest, "SELECT count(*) FROM rows_4", Int64(pages.count))
@@ -134,15 +134,15 @@ struct StoreSchemaTests {
     func failingMigrationRollsBack() throws {
         try StoreFixtures.withDirectory { directory in
             try SQLiteStore(directory: directory).close()
-            let broken = StoreMigration(version: StoreSchema.migrations.count + 1, summary: "half done") { database in
+            let broken = StoreMigration<SQLiteDatabase>(version: SQLiteDatabase.migrations.count + 1, summary: "half done") { database in
                 try database.execute("CREATE TABLE half (x)")
                 try database.execute("THIS IS NOT SQL")
             }
             #expect(throws: SQLiteError.self) {
-                try SQLiteStore(directory: directory, migrations: StoreSchema.migrations + [broken])
+                try SQLiteStore(directory: directory, migrations: SQLiteDatabase.migrations + [broken])
             }
             try Self.expectFile(
-                in: directory, version: StoreSchema.migrations.count, "SELECT count(*) FROM sqlite_schema WHERE name = 'half'", 0)
+                in: directory, version: SQLiteDatabase.migrations.count, "SELECT count(*) FROM sqlite_schema WHERE name = 'half'", 0)
         }
     }
 
@@ -150,7 +150,7 @@ struct StoreSchemaTests {
     func newerSchemaRefused() throws {
         try StoreFixtures.withDirectory { directory in
             try Self.withDatabase(in: directory) { try $0.setUserVersion(7) }
-            #expect(throws: StoreError.newerSchema(found: 7, supported: StoreSchema.migrations.count)) {
+            #expect(throws: StoreError.newerSchema(found: 7, supported: SQLiteDatabase.migrations.count)) {
                 try SQLiteStore(directory: directory)
             }
             try Self.withDatabase(in: directory) { (database) throws in #expect(try database.userVersion == 7) }
@@ -166,7 +166,7 @@ struct StoreSchemaTests {
 
     /// Opens a store on `directory` with the schema history `migrations`, inserts `datasets` and closes it.
     private static func write(
-        _ datasets: [Dataset], to directory: String, migrations: [StoreMigration] = StoreSchema.migrations
+        _ datasets: [Dataset], to directory: String, migrations: [StoreMigration<SQLiteDatabase>] = SQLiteDatabase.migrations
     ) throws {
         let store = try SQLiteStore(directory: directory, migrations: migrations)
         defer { store.close() }

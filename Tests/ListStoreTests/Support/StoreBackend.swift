@@ -50,11 +50,11 @@ struct StoreLocation: Sendable {
         case .sqlite:
             let database = try SQLiteDatabase(path: address + "/" + SQLiteStore.fileName)
             defer { database.close() }
-            try database.run(sql, blobs.map(SQLiteValue.blob))
+            try database.run(sql, blobs.map(SQLValue.blob))
         case .postgres:
             let connection = try PostgresConnection(conninfo: address)
             defer { connection.close() }
-            try connection.query(sql, blobs.map(PostgresValue.bytes))
+            try connection.query(sql, blobs.map(SQLValue.blob))
         }
     }
 

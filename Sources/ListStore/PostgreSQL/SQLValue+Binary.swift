@@ -1,38 +1,33 @@
-// ListStore — a parameter of a PostgreSQL statement
+// ListStore — a statement parameter in PostgreSQL's binary form
 
-/// A parameter of a PostgreSQL statement, sent in binary form with its type, so bytes go
-/// through untouched and nothing is ever spliced into SQL text.
-enum PostgresValue: Sendable, Hashable {
-    case int(Int64)
-    case text(String)
-    case bytes([UInt8])
-    /// An `int8[]` of one dimension.
-    case ints([Int64])
-    /// A `bytea[]` of one dimension.
-    case byteArrays([[UInt8]])
-    case null
-
-    /// The type's OID: `int8`, `text`, `bytea`; NULL is sent untyped.
+/// A parameter is sent to PostgreSQL in binary form with its type, so bytes go through untouched
+/// and nothing is ever spliced into SQL text; batch columns are one-dimensional arrays.
+extension SQLValue {
+    /// The type's OID: `int8`, `float8`, `text`, `bytea`, `int8[]`, `bytea[]`; NULL is sent untyped.
     var typeOID: UInt32 {
         switch self {
         case .int: 20
+        case .double: 701
         case .text: 25
-        case .bytes: 17
+        case .blob: 17
         case .ints: 1016
-        case .byteArrays: 1001
+        case .blobs: 1001
         case .null: 0
         }
     }
 
     /// Appends the binary form (`int8`: 8 bytes big-endian; `text`: UTF-8; `bytea`: the bytes).
     /// - Returns: false for NULL, which has no bytes.
+    /// - Complexity: O(bytes appended).
     func append(to buffer: inout [UInt8]) -> Bool {
         switch self {
         case .int(let value):
             withUnsafeBytes(of: value.bigEndian) { buffer.append(contentsOf: $0) }
+        case .double(let value):
+            withUnsafeBytes(of: value.bitPattern.bigEndian) { buffer.append(contentsOf: $0) }
         case .text(let value):
             buffer.append(contentsOf: value.utf8)
-        case .bytes(let value):
+        case .blob(let value):
             buffer.append(contentsOf: value)
         case .ints(let values):
             Self.appendArrayHeader(count: values.count, elementOID: 20, to: &buffer)
@@ -40,7 +35,7 @@ enum PostgresValue: Sendable, Hashable {
                 Self.append(Int32(8), to: &buffer)
                 withUnsafeBytes(of: value.bigEndian) { buffer.append(contentsOf: $0) }
             }
-        case .byteArrays(let values):
+        case .blobs(let values):
             Self.appendArrayHeader(count: values.count, elementOID: 17, to: &buffer)
             for value in values {
                 Self.append(Int32(value.count), to: &buffer)
@@ -67,9 +62,4 @@ enum PostgresValue: Sendable, Hashable {
     static func append(_ value: Int32, to buffer: inout [UInt8]) {
         withUnsafeBytes(of: value.bigEndian) { buffer.append(contentsOf: $0) }
     }
-}
-
-extension Optional where Wrapped == String {
-    /// The text, or NULL.
-    var postgresValue: PostgresValue { map(PostgresValue.text) ?? .null }
 }
