@@ -16,12 +16,15 @@ struct RowLocation: Sendable, Hashable {
 
 /// Row id → position for a whole snapshot.
 ///
-/// Row ids are handed out by a counter, so they are usually dense: when they span at most four
-/// times as many values as there are rows, the table is a flat array indexed by `id - lowest` whose
-/// slots hold the row's place in the whole table, counted from 1 (4 bytes a slot, 0 for no row), and
-/// the section is found among the sections' first places; otherwise it is a dictionary.
+/// Row ids are handed out by a counter, so a table read from a file numbers its rows in reading order:
+/// then a row's place in the whole table is `id - lowest` and the table keeps only where each section
+/// starts. Otherwise ids are usually still dense: when they span at most four times as many values as
+/// there are rows, the table is a flat array indexed by `id - lowest` whose slots hold the row's place,
+/// counted from 1 (4 bytes a slot, 0 for no row). Either way the section is found among the sections'
+/// first places. Ids spread wider go into a dictionary.
 struct RowLocationTable: Sendable {
     private enum Storage {
+        case consecutive(lowest: Int64, rowCount: Int, sectionStarts: [Int])
         case dense(lowest: Int64, slots: [UInt32], sectionStarts: [Int])
         case sparse([RowID: RowLocation])
     }
@@ -37,37 +40,52 @@ struct RowLocationTable: Sendable {
     init(_ sections: [SnapshotSection], rowCount: Int, onDuplicate: (RowID) -> Void = { _ in }) {
         var lowest = Int64.max
         var highest = Int64.min
+        var consecutive = true
+        var expected = sections.lazy.compactMap(\.rows.first).first?.rawValue ?? 0
         for section in sections {
             for id in section.rows {
                 lowest = Swift.min(lowest, id.rawValue)
                 highest = Swift.max(highest, id.rawValue)
+                consecutive = consecutive && id.rawValue == expected
+                expected &+= 1
             }
         }
         let span = highest.subtractingReportingOverflow(lowest)
         let dense = rowCount > 0 && rowCount < Int(UInt32.max) && !span.overflow
             && span.partialValue < Int64(4 * rowCount + 1_024)
-        if dense {
-            var sectionStarts: [Int] = []
-            sectionStarts.reserveCapacity(sections.count + 1)
-            var start = 0
-            for section in sections {
-                sectionStarts.append(start)
-                start += section.rows.count
-            }
-            sectionStarts.append(start)
+        if consecutive, rowCount > 0 {
+            storage = Self.consecutiveStorage(from: lowest, sections)
+        } else if dense {
             storage = .dense(
                 lowest: lowest,
                 slots: Self.denseSlots(sections, lowest: lowest, count: Int(span.partialValue) + 1, onDuplicate),
-                sectionStarts: sectionStarts)
+                sectionStarts: Self.sectionStarts(sections))
         } else {
             storage = .sparse(Self.dictionary(sections, rowCount: rowCount, onDuplicate))
         }
     }
 
+    /// The table of sections whose row ids count up by one from `first` in reading order.
+    /// - Complexity: O(s) for s sections.
+    init(consecutiveFrom first: RowID, sections: [SnapshotSection]) {
+        storage = Self.consecutiveStorage(from: first.rawValue, sections)
+    }
+
+    private static func consecutiveStorage(from lowest: Int64, _ sections: [SnapshotSection]) -> Storage {
+        let starts = sectionStarts(sections)
+        return .consecutive(lowest: lowest, rowCount: starts.last ?? 0, sectionStarts: starts)
+    }
+
     /// Where the row with this id is, or nil when no row has it.
-    /// - Complexity: O(log s) for s sections in the flat array, O(1) on average in the dictionary.
+    /// - Complexity: O(log s) for s sections, but O(1) on average for ids spread wide (a dictionary).
     subscript(id: RowID) -> RowLocation? {
         switch storage {
+        case .consecutive(let lowest, let rowCount, let sectionStarts):
+            let offset = id.rawValue.subtractingReportingOverflow(lowest)
+            guard !offset.overflow, offset.partialValue >= 0, offset.partialValue < Int64(rowCount) else {
+                return nil
+            }
+            return Self.location(ofPlace: Int(offset.partialValue), sectionStarts: sectionStarts)
         case .dense(let lowest, let slots, let sectionStarts):
             let offset = id.rawValue.subtractingReportingOverflow(lowest)
             guard !offset.overflow, offset.partialValue >= 0, offset.partialValue < Int64(slots.count) else {
@@ -79,6 +97,20 @@ struct RowLocationTable: Sendable {
         case .sparse(let table):
             return table[id]
         }
+    }
+
+    /// Where each section starts in the whole table, then the number of rows.
+    /// - Complexity: O(s).
+    private static func sectionStarts(_ sections: [SnapshotSection]) -> [Int] {
+        var starts: [Int] = []
+        starts.reserveCapacity(sections.count + 1)
+        var start = 0
+        for section in sections {
+            starts.append(start)
+            start += section.rows.count
+        }
+        starts.append(start)
+        return starts
     }
 
     /// The section and row of the row at `place` in the whole table: the last section starting at or

@@ -26,6 +26,12 @@ final class SnapshotIndex: Sendable {
         sectionIndexes.withLock { $0 = sectionTable }
     }
 
+    /// Takes a row table made another way (a snapshot whose ids are known to count up in reading order).
+    /// - Complexity: O(1).
+    func preset(_ table: RowLocationTable) {
+        rows.withLock { $0 = table }
+    }
+
     /// Runs `body` with the row table, building it first if needed.
     /// - Complexity: O(1) plus `body`; O(n) for the first call.
     func withRowLocations<Result: Sendable>(

@@ -30,18 +30,31 @@ public struct TableSnapshot: Sendable {
         index.buildCheckingUniqueness(sections, rowCount: count)
     }
 
-    /// Creates a snapshot with the ids of a dataset's sections and rows, which a dataset keeps unique; the
-    /// id index is built by the first lookup (a batch, an anchored window), so a dataset only read costs
-    /// no index.
+    /// Creates a snapshot with the ids of a dataset's sections and rows, which a dataset keeps unique.
+    ///
+    /// A dataset read from a file numbers its rows in reading order: then the id index is where each
+    /// section starts, made at once. Otherwise the first lookup (a batch, an anchored window) builds it.
     /// - Parameter sections: the dataset's sections, in order.
     /// - Complexity: O(n) in the number of rows.
     public init(_ sections: [Models.Section]) {
         var rowCount = 0
+        var consecutive = true
+        let first = sections.lazy.compactMap(\.rows.first).first?.id ?? RowID(0)
         let snapshotSections = sections.map { section in
-            rowCount += section.rows.count
-            return SnapshotSection(id: section.id, rows: section.rows.map(\.id))
+            let ids = section.rows.map(\.id)
+            if consecutive {
+                for (offset, id) in ids.enumerated() where id.rawValue != first.rawValue &+ Int64(rowCount + offset) {
+                    consecutive = false
+                    break
+                }
+            }
+            rowCount += ids.count
+            return SnapshotSection(id: section.id, rows: ids)
         }
         self.init(validatedSections: snapshotSections, rowCount: rowCount)
+        if consecutive, rowCount > 0 {
+            index.preset(RowLocationTable(consecutiveFrom: first, sections: snapshotSections))
+        }
         checkInvariants()
     }
 

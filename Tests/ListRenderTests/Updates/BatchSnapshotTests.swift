@@ -120,6 +120,30 @@ func denseIndexMatchesALinearScan(seed: UInt64) {
     if seed == 5 { #expect(snapshot.indexPath(for: RowID(4)) == nil) }
 }
 
+@Test(
+    "a dataset's rows numbered in reading order, or not, are found where they are, around empty sections",
+    arguments: [true, false])
+func snapshotFromModelsFindsConsecutiveAndOtherIDs(consecutive: Bool) {
+    let shape = [0, 3, 0, 0, 5, 1, 0]
+    var next: Int64 = 41
+    let sections = shape.enumerated().map { index, count in
+        Models.Section(id: SectionID(Int64(index)), rows: (0..<count).map { _ in
+            defer { next += consecutive ? 1 : 2 }
+            return Row(id: RowID(next), fields: Fields())
+        })
+    }
+    let snapshot = TableSnapshot(sections)
+    for (section, rows) in sections.enumerated() {
+        for (row, value) in rows.rows.enumerated() {
+            #expect(snapshot.indexPath(for: value.id) == path(section, row))
+        }
+    }
+    #expect(snapshot.indexPath(for: RowID(40)) == nil)
+    #expect(snapshot.indexPath(for: RowID(next)) == nil)
+    #expect(snapshot.indexPath(for: RowID(consecutive ? 49 : 42)) == (consecutive ? path(5, 0) : nil))
+    #expect(snapshot == TableSnapshot(sections: snapshot.sections))
+}
+
 @Test("duplicate row ids far apart stop the program too")
 func sparseDuplicateRowIDsStop() async {
     await #expect(processExitsWith: .failure) {
