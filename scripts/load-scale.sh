@@ -52,6 +52,7 @@ for tool in wrk nginx curl python3; do
     }
 done
 nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
+. "$root/scripts/static-nginx.sh"
 
 work=$(mktemp -d /tmp/listserver-scale.XXXXXX)
 chmod 755 "$work"
@@ -151,34 +152,11 @@ figure "jump_to_the_end_$label" "$(awk -v f="$first_end" 'BEGIN {printf "%.1f ms
     awk '{v[NR] = $1} END {printf "%.1f ms median", v[int((NR + 1) / 2)] * 1000}') (budget 50 ms)"
 
 # nginx serves the bytes of the large list's middle fragment.
-mkdir -p "$work/www" "$work/nginx/logs" "$work/nginx/tmp"
+mkdir -p "$work/www"
 curl -sf -o "$work/www/fragment.html" "$large_url/d/big/fragment?top=$((large_height / 2))&height=800&overscan=200&expanded=all"
 chmod 644 "$work/www/fragment.html"
-nginx_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-cat >"$work/nginx/nginx.conf" <<EOF
-worker_processes auto;
-daemon off;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_requests 1000000;
-    client_body_temp_path $work/nginx/tmp/body;
-    proxy_temp_path $work/nginx/tmp/proxy;
-    fastcgi_temp_path $work/nginx/tmp/fastcgi;
-    uwsgi_temp_path $work/nginx/tmp/uwsgi;
-    scgi_temp_path $work/nginx/tmp/scgi;
-    types { text/html html; }
-    server { listen 127.0.0.1:$nginx_port; root $work/www; }
-}
-EOF
-[ "$(id -u)" = 0 ] && sed -i '1i user root;' "$work/nginx/nginx.conf"
-"$nginx_bin" -p "$work/nginx" -c "$work/nginx/nginx.conf" 2>"$work/nginx/logs/stderr.log" &
-pids+=("$!")
-nginx_url="http://127.0.0.1:$nginx_port"
+start_static_nginx "$work/nginx" "$work/www"
+pids+=("$nginx_pid")
 for _ in $(seq 1 200); do curl -sf -o /dev/null "$nginx_url/fragment.html" && break; sleep 0.05; done
 
 # One wrk round of random fragments; appends requests/s and the latency percentiles (µs) to the round files.

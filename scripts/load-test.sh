@@ -69,6 +69,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     exit 2
 fi
 nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
+. "$root/scripts/static-nginx.sh"
 
 work=$(mktemp -d /tmp/listserver-load.XXXXXX)
 chmod 755 "$work"
@@ -136,42 +137,9 @@ chmod 644 "$work/www"/*
 figure "window_bytes" "$(wc -c <"$work/www/window.json") B"
 figure "fragment_bytes" "$(wc -c <"$work/www/fragment.html") B"
 
-# A private nginx on a free loopback port: its own prefix, pid and logs in $work, no daemon.
-nginx_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-mkdir -p "$work/nginx/logs" "$work/nginx/tmp"
-cat >"$work/nginx/nginx.conf" <<EOF
-worker_processes auto;
-daemon off;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_requests 1000000;
-    client_body_temp_path $work/nginx/tmp/body;
-    proxy_temp_path $work/nginx/tmp/proxy;
-    fastcgi_temp_path $work/nginx/tmp/fastcgi;
-    uwsgi_temp_path $work/nginx/tmp/uwsgi;
-    scgi_temp_path $work/nginx/tmp/scgi;
-    types { application/json json; text/html html; }
-    # Only for the runs that send Accept-Encoding: gzip (wrk sends none otherwise); Vary as ListServer's.
-    gzip on;
-    gzip_types text/html application/json;
-    gzip_comp_level $gzip_level;
-    gzip_min_length 1024;
-    gzip_vary on;
-    server {
-        listen 127.0.0.1:$nginx_port;
-        root $work/www;
-    }
-}
-EOF
-[ "$(id -u)" = 0 ] && sed -i '1i user root;' "$work/nginx/nginx.conf"
-"$nginx_bin" -p "$work/nginx" -c "$work/nginx/nginx.conf" 2>"$work/nginx/logs/stderr.log" &
-nginx_pid=$!
-nginx_base="http://127.0.0.1:$nginx_port"
+# A private nginx on a free loopback port serving the same bytes, compressing as the server does.
+start_static_nginx "$work/nginx" "$work/www" "$gzip_level"
+nginx_base=$nginx_url
 for _ in $(seq 1 200); do curl -sf -o /dev/null "$nginx_base/window.json" && break; sleep 0.05; done
 cmp -s <(curl -sf "$nginx_base/window.json") "$work/www/window.json" || { say "nginx does not serve the bytes"; exit 1; }
 if [ "$gzip" = 1 ]; then
