@@ -24,7 +24,7 @@ swiftc "${flags[@]}" "${models[@]}" "${json[@]}" "${plist[@]}" Fuzz/JSONReaderFu
 swiftc "${flags[@]}" "${models[@]}" "${json[@]}" "${plist[@]}" Fuzz/PropertyListFuzz.swift -o "$out/plist" 2>&1 | quiet
 swiftc "${flags[@]}" "$http/HTTPBytes.swift" "$http/HTTPHeaders.swift" "$http/HTTPVersion.swift" \
     "$http/HTTPRequest.swift" "$http/HTTPRequestHead.swift" "$http/HTTPPath.swift" "$http"/HTTPRequestParser*.swift \
-    "$http/HTTPChunkedDecoder.swift" "$http/HTTPPlainRequest.swift" Fuzz/SplitMix.swift Fuzz/HTTPParserFuzz.swift \
+    "$http/HTTPChunkedDecoder.swift" Fuzz/SplitMix.swift Fuzz/HTTPParserFuzz.swift \
     -o "$out/http" 2>&1 | quiet
 # The import target uses Models as a module, as the server does.
 swiftc "${flags[@]}" -emit-module -emit-library -static -module-name Models "${allModels[@]}" \

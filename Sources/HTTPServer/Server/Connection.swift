@@ -211,12 +211,6 @@ final class Connection {
                 case .invalid(let error):
                     respondWithError(error.status, detail: error.description, head: nil, runner)
                 case .complete(let byteCount):
-                    if let plain = answerPlainly(runner) {
-                        parser.reset()
-                        inboundStart += byteCount
-                        respond(plainly: plain, runner)
-                        continue
-                    }
                     let made = inbound.withUnsafeBytes { raw in
                         Result { () throws(HTTPRequestParser.Error) in
                             try parser.makeHead(UnsafeRawBufferPointer(rebasing: raw[start...]))
