@@ -11,7 +11,7 @@ extension HTTPRequestParser {
         let method = String(decoding: bytes(methodStart, methodEnd), as: UTF8.self)
         let targetBytes = bytes(targetStart, targetEnd)
         let version = version(buffer).version
-        let (path, query) = try HTTPPath.parseTarget(Array(targetBytes)[...], method: method)
+        let (path, query) = try HTTPPath.parseTarget(targetBytes, method: method)
 
         var headers = HTTPHeaders(capacity: 8)
         var contentLength: Int?

@@ -270,12 +270,12 @@ final class Connection {
             respondWithError(refusal, head: head, runner)
             return
         }
-        let limit = runner.context.configuration.maxBodySize(for: head.request.path)
         switch head.framing {
         case .none:
             respond(to: head, body: [], runner)
             return
         case .length(let length):
+            let limit = runner.context.configuration.maxBodySize(for: head.request.path)
             guard length <= limit else {
                 respondWithError(413, detail: "The body may not exceed \(limit) bytes.", head: head, runner)
                 return
@@ -290,7 +290,7 @@ final class Connection {
             phase = .lengthBody
         case .chunked:
             guard reserveBody(unreadCount, runner, head: head) else { return }
-            decoder = HTTPChunkedDecoder(maxBodyBytes: limit)
+            decoder = HTTPChunkedDecoder(maxBodyBytes: runner.context.configuration.maxBodySize(for: head.request.path))
             phase = .chunkedBody
         }
         pendingHead = head

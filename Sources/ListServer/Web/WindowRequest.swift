@@ -44,10 +44,17 @@ struct WindowRequest: Sendable, Equatable {
             try self.init(HTTPQuery(nil))
             return
         }
-        let read = query.withUTF8 { bytes in
-            Result { () throws(HTTPError) in try WindowRequest(query: UnsafeRawBufferPointer(bytes)) }
+        var failure: HTTPError?
+        let read = query.withUTF8 { bytes -> WindowRequest? in
+            do throws(HTTPError) {
+                return try WindowRequest(query: UnsafeRawBufferPointer(bytes))
+            } catch {
+                failure = error
+                return nil
+            }
         }
-        self = try read.get()
+        guard let read else { throw failure! }
+        self = read
     }
 
     /// Reads the window from a query split into items, for a query that is not written the usual way
