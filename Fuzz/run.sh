@@ -22,7 +22,7 @@ http=Sources/HTTPServer/Parser
 echo "building fuzz targets"
 swiftc "${flags[@]}" "${models[@]}" "${json[@]}" "${plist[@]}" Fuzz/JSONReaderFuzz.swift -o "$out/json" 2>&1 | quiet
 swiftc "${flags[@]}" "${models[@]}" "${json[@]}" "${plist[@]}" Fuzz/PropertyListFuzz.swift -o "$out/plist" 2>&1 | quiet
-swiftc "${flags[@]}" "$http/HTTPBytes.swift" "$http/HTTPHeaders.swift" "$http/HTTPVersion.swift" \
+swiftc "${flags[@]}" "$http/HTTPBytes.swift" "$http"/HTTPHeaders*.swift "$http/HTTPVersion.swift" \
     "$http/HTTPRequest.swift" "$http/HTTPRequestHead.swift" "$http/HTTPPath.swift" "$http"/HTTPRequestParser*.swift \
     "$http/HTTPChunkedDecoder.swift" Fuzz/SplitMix.swift Fuzz/HTTPParserFuzz.swift \
     -o "$out/http" 2>&1 | quiet

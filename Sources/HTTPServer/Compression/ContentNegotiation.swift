@@ -26,9 +26,7 @@ struct ContentNegotiation {
     /// - Complexity: O(size of the head).
     init(reading request: inout HTTPRequest) {
         var accept = AcceptEncoding()
-        for field in request.headers where HTTPHeaders.namesMatch(field.name, "Accept-Encoding") {
-            accept.read(field.value)
-        }
+        request.headers.forEachValue(named: "Accept-Encoding") { accept.read($0) }
         guard accept.acceptsGzip else { return }
         acceptsGzip = true
         path = request.path

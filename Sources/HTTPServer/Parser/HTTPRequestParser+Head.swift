@@ -13,7 +13,9 @@ extension HTTPRequestParser {
         let version = version(buffer).version
         let (path, query) = try HTTPPath.parseTarget(targetBytes, method: method)
 
-        var headers = HTTPHeaders(capacity: 8)
+        var fieldBytes = 0
+        for span in fields { fieldBytes += span.nameEnd - span.nameStart + span.valueEnd - span.valueStart }
+        var headers = HTTPHeaders.RawFields(capacity: fieldBytes, count: fields.count)
         var contentLength: Int?
         var codings = TransferCodings()
         var hostCount = 0
@@ -45,7 +47,7 @@ extension HTTPRequestParser {
             default:
                 break
             }
-            headers.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+            headers.append(name: name, value: value)
         }
 
         if hostCount > 1 || (hostCount == 0 && version >= .http11) { throw .invalidHost }
@@ -59,7 +61,7 @@ extension HTTPRequestParser {
         }
         let request = HTTPRequest(
             method: method, target: String(decoding: targetBytes, as: UTF8.self), path: path, rawQuery: query,
-            version: version, headers: headers)
+            version: version, headers: HTTPHeaders(raw: headers))
         let keepAlive = !close && (version >= .http11 || keepAliveAsked)
         return HTTPRequestHead(
             request: request, framing: framing, keepAlive: keepAlive,
