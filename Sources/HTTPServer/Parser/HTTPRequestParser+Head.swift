@@ -26,22 +26,22 @@ extension HTTPRequestParser {
             let name = bytes(span.nameStart, span.nameEnd)
             let value = bytes(span.valueStart, span.valueEnd)
             switch name.count {
-            case 4 where HTTPBytes.equalsIgnoringCase(name, "host".utf8):
+            case 4 where HTTPBytes.equalsIgnoringCase(name, lowercase: "host"):
                 hostCount += 1
                 guard value.allSatisfy(HTTPBytes.isHostByte) else { throw .invalidHost }
-            case 14 where HTTPBytes.equalsIgnoringCase(name, "content-length".utf8):
+            case 14 where HTTPBytes.equalsIgnoringCase(name, lowercase: "content-length"):
                 guard contentLength == nil else { throw .multipleContentLengths }
                 guard let length = HTTPBytes.decimal(value) else { throw .invalidContentLength }
                 contentLength = length
-            case 17 where HTTPBytes.equalsIgnoringCase(name, "transfer-encoding".utf8):
+            case 17 where HTTPBytes.equalsIgnoringCase(name, lowercase: "transfer-encoding"):
                 codings.add(value)
-            case 10 where HTTPBytes.equalsIgnoringCase(name, "connection".utf8):
+            case 10 where HTTPBytes.equalsIgnoringCase(name, lowercase: "connection"):
                 for token in value.split(separator: UInt8(ascii: ",")) {
                     let token = HTTPBytes.trimmingWhitespace(token)
                     if HTTPBytes.equalsIgnoringCase(token, "close".utf8) { close = true }
                     if HTTPBytes.equalsIgnoringCase(token, "keep-alive".utf8) { keepAliveAsked = true }
                 }
-            case 6 where HTTPBytes.equalsIgnoringCase(name, "expect".utf8) && version >= .http11:
+            case 6 where HTTPBytes.equalsIgnoringCase(name, lowercase: "expect") && version >= .http11:
                 guard HTTPBytes.equalsIgnoringCase(value, "100-continue".utf8) else { throw .unsupportedExpectation }
                 expectsContinue = true
             default:

@@ -188,14 +188,14 @@ public struct HTTPRouter: Sendable {
                 let parameters = Self.match(routes[index].segments, path)
             else { continue }
             let method = routes[index].method
-            if method == request.method { return try Self.run(routes[index], request, parameters) }
+            if method == request.method { return try run(index, request, parameters) }
             if request.method == "HEAD" && method == "GET" && headFallback < 0 {
                 headFallback = index
                 headParameters = parameters
             }
             if !allowed.contains(method) { allowed.append(method) }
         }
-        if headFallback >= 0 { return try Self.run(routes[headFallback], request, headParameters) }
+        if headFallback >= 0 { return try run(headFallback, request, headParameters) }
         if !allowed.isEmpty {
             if allowed.contains("GET") && !allowed.contains("HEAD") {
                 allowed.insert("HEAD", at: allowed.firstIndex(of: "GET")! + 1)
@@ -215,13 +215,14 @@ public struct HTTPRouter: Sendable {
     }
 
     /// Runs a route's handler and labels what it answers, or what it throws, with the route's pattern.
-    private static func run(_ route: Route, _ request: HTTPRequest, _ parameters: Parameters) throws -> HTTPResponse {
+    /// The route is read in place: a copy would retain and release each of its members.
+    private func run(_ index: Int, _ request: HTTPRequest, _ parameters: Parameters) throws -> HTTPResponse {
         do {
-            var response = try route.handler(request, parameters)
-            response.route = route.label
+            var response = try routes[index].handler(request, parameters)
+            response.route = routes[index].label
             return response
         } catch {
-            throw RoutedError(route: route.label, error: error)
+            throw RoutedError(route: routes[index].label, error: error)
         }
     }
 

@@ -6,8 +6,10 @@ extension Connection {
     /// Runs the handler for a complete request and queues its response.
     /// The body is consumed: the request is its only owner, so a handler can take it (``HTTPRequest/takeBody()``)
     /// and free it before answering.
-    func respond(to head: HTTPRequestHead, body: consuming [UInt8], _ runner: EventLoopRunner) {
-        var request = head.request
+    func respond(to head: consuming HTTPRequestHead, body: consuming [UInt8], _ runner: EventLoopRunner) {
+        let keepAlive = head.keepAlive
+        // The head's request is moved, not copied: a copy would retain and release each of its members.
+        var request = (consume head).request
         request.body = consume body
         request.lending = HTTPRequest.Lending(loop: runner.loop.index, memory: runner.bodyMemory)
         let startedAt = runner.requestClock
@@ -17,7 +19,7 @@ extension Connection {
             to: request, with: runner.context.handler, problemPaths: runner.context.configuration.problemPaths)
         send(
             response, method: request.method, target: request.target, version: request.version,
-            keepAlive: head.keepAlive, startedAt: startedAt, negotiation: negotiation, runner)
+            keepAlive: keepAlive, startedAt: startedAt, negotiation: negotiation, runner)
     }
 
     /// Sends the response a worker completed for the request this connection waits on, then answers the
