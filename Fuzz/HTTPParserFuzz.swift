@@ -34,7 +34,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     switch oneShot {
     case .complete(let head, let count):
         precondition(count > 0 && count <= size, "complete with an impossible byte count")
-        checkPlain(UnsafeRawBufferPointer(rebasing: bytes[..<count]), head)
         var exact = HTTPRequestParser(maxHeaderBytes: maxHeaderBytes)
         precondition(exact.parse(UnsafeRawBufferPointer(rebasing: bytes[..<count])) == oneShot, "needs more bytes")
         var short = HTTPRequestParser(maxHeaderBytes: maxHeaderBytes)
@@ -86,20 +85,5 @@ private func checkChunked(_ bytes: UnsafeRawBufferPointer, _ random: inout Split
         precondition(pieces.body == whole.body, "split decoding gave other data")
         precondition(whole.body.count <= 4096, "body past the limit")
     }
-}
-
-/// A head the parser calls plain means what the head it makes says: a GET in HTTP/1.1 with no body that keeps
-/// the connection, whose path is the normalised one, whose query and fields are the head's.
-private func checkPlain(_ bytes: UnsafeRawBufferPointer, _ head: HTTPRequestHead) {
-    var parser = HTTPRequestParser(maxHeaderBytes: maxHeaderBytes)
-    guard case .complete = parser.scan(bytes), let plain = parser.plainRequest(bytes) else { return }
-    let request = head.request
-    precondition(request.method == "GET" && request.version == .http11, "plain but not a GET in HTTP/1.1")
-    precondition(head.framing == .none && head.keepAlive && !head.expectsContinue, "plain but framed or closing")
-    precondition(Array(plain.path) == Array(request.path.utf8), "plain path differs from the normalised one")
-    precondition(Array(plain.query) == Array((request.rawQuery ?? "").utf8), "plain query differs")
-    precondition(Array(plain.target) == Array(request.target.utf8), "plain target differs")
-    let host = plain.field("host").map { String(decoding: $0, as: UTF8.self) }
-    precondition(host == request.headers["Host"], "plain Host field differs")
 }
 

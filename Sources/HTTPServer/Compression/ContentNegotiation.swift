@@ -4,10 +4,9 @@
 /// to choose its response's coding.
 ///
 /// A client that holds a compressed variant revalidates with its tag (`If-None-Match: "abc-gzip"`), which
-/// no handler knows: for a request that accepts gzip, the full path gives the handler the identity tags
+/// no handler knows: for a request that accepts gzip, the server gives the handler the identity tags
 /// (``ResponseCompression/identityCondition(_:)``) and keeps the field as sent, so that a `304` is
-/// answered with the variant's tag. The plain lane cannot rewrite a field, so it leaves such a request to
-/// the full path.
+/// answered with the variant's tag.
 struct ContentNegotiation {
     /// Whether gzip may be sent.
     var acceptsGzip = false
@@ -27,9 +26,7 @@ struct ContentNegotiation {
     /// - Complexity: O(size of the head).
     init(reading request: inout HTTPRequest) {
         var accept = AcceptEncoding()
-        for field in request.headers where HTTPHeaders.namesMatch(field.name, "Accept-Encoding") {
-            accept.read(field.value)
-        }
+        request.headers.forEachValue(named: "Accept-Encoding") { accept.read($0) }
         guard accept.acceptsGzip else { return }
         acceptsGzip = true
         path = request.path
@@ -39,23 +36,6 @@ struct ContentNegotiation {
             heldCondition = condition
             request.headers.set("If-None-Match", identity)
         }
-    }
-
-    /// Reads a plain request's `Accept-Encoding`.
-    /// - Returns: nil when the plain lane must leave the request to the full path: it accepts gzip and its
-    ///   `If-None-Match` names a gzip variant.
-    /// - Complexity: O(number of fields), and the length of the fields read.
-    init?(plain request: borrowing HTTPPlainRequest) {
-        var accept = AcceptEncoding()
-        request.forEachField(named: "accept-encoding") { accept.read($0) }
-        guard accept.acceptsGzip else { return }
-        if let condition = request.field("if-none-match"),
-            condition.contains(subsequence: ResponseCompression.variantEnding.utf8)
-        {
-            return nil
-        }
-        acceptsGzip = true
-        path = String(decoding: request.path, as: UTF8.self)
     }
 
     private init() {}

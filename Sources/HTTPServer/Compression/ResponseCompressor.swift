@@ -2,7 +2,7 @@
 
 /// Chooses each response's coding and compresses its body, by the rules of ``ResponseCompression``: the one
 /// place on the response path where that happens. `Connection.send` calls ``encode(_:for:lent:deflater:)``
-/// for every response it writes, the plain lane's included, so that every route gets it and none does it
+/// for every response it writes, so that every route gets it and none does it
 /// itself. Shared by the event loops of one server; each loop lends its own deflaters.
 ///
 /// A request that does not accept gzip costs a look at the response's type, for `Vary`
@@ -23,7 +23,7 @@ final class ResponseCompressor: Sendable {
     ///   - response: the handler's response; its body becomes the compressed bytes when the coding is gzip
     ///     (for a stream, only its head changes).
     ///   - negotiation: what the request accepts.
-    ///   - lent: the memory lent to the plain responder, where a `.lent` body is.
+    ///   - lent: the memory the loop lent the handler, where a `.lent` body is.
     ///   - deflater: the calling loop's deflater for a level; nil when zlib could not make one.
     /// - Returns: `.fixed` when the response cannot be compressed, `.varying` when it could be but is sent
     ///   as written (or is a `304`), `.gzip` when it is compressed.

@@ -38,6 +38,26 @@ public enum HTTPPath {
         return (path, query)
     }
 
+    /// Splits a request target as the parser finds it, as the version over an array slice does; the usual
+    /// target, an origin-form path that needs no normalising (``isNormal(_:)``), is read where it lies.
+    /// - Complexity: O(n).
+    public static func parseTarget(_ target: UnsafeRawBufferPointer, method: String) throws(HTTPRequestParser.Error)
+        -> (path: String, query: String?)
+    {
+        if target.first == HTTPBytes.slash, method != "CONNECT" {
+            let questionMark = target.firstIndex(of: HTTPBytes.question) ?? target.endIndex
+            let rawPath = UnsafeRawBufferPointer(rebasing: target[..<questionMark])
+            if isNormal(rawPath), hasValidEscapes(target) {
+                let query =
+                    questionMark < target.endIndex
+                    ? String(decoding: UnsafeRawBufferPointer(rebasing: target[(questionMark + 1)...]), as: UTF8.self)
+                    : nil
+                return (String(decoding: rawPath, as: UTF8.self), query)
+            }
+        }
+        return try parseTarget(Array(target)[...], method: method)
+    }
+
     /// The path and query of an absolute-form target such as `http://host:8080/a?b`.
     private static func pathOfAbsoluteForm(_ target: ArraySlice<UInt8>) throws(HTTPRequestParser.Error)
         -> ArraySlice<UInt8>

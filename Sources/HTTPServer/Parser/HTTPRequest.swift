@@ -22,6 +22,19 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Where the body is kept: one place that ``takeBody()`` can empty, whatever copies of the request
     /// the server and the router made on the way; nil for none (most requests, which so allocate nothing).
     private var bodyHolder: BodyHolder?
+    /// The event loop answering the request and the memory it lends (``loop``, ``bodyMemory``).
+    var lending = Lending()
+
+    /// The index of the event loop answering the request, from 0 to the configuration's `eventLoopCount`
+    /// (0 off the server): a handler may keep state per loop, which only that loop's thread touches.
+    public var loop: Int { lending.loop }
+
+    /// Memory the handler may write the body of its answer into, lent by the event loop for the length of
+    /// the handler's call: an answer whose body is there says how many bytes it wrote
+    /// (``HTTPResponse/init(status:fieldLines:lentBodyCount:)``), and the server copies them out before the
+    /// loop reads another request. Its size is the configuration's `bodyMemoryBytes`; empty off the server,
+    /// and to be left alone by work the handler hands to another thread.
+    public var bodyMemory: UnsafeMutableRawBufferPointer { lending.memory }
 
     /// Builds a request from its parts, parsing `target` as the parser does.
     /// - Parameters:
@@ -68,6 +81,14 @@ public struct HTTPRequest: Sendable, Equatable {
         }
     }
 
+    /// The event loop answering a request and the memory it lends for the handler's call.
+    struct Lending: @unchecked Sendable {
+        var loop = 0
+        /// Written by the loop's thread only, during the handler's call (see ``HTTPRequest/bodyMemory``).
+        var memory = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+    }
+
+    /// Requests are equal when they say the same; the loop answering them and its memory are no part of that.
     public static func == (left: HTTPRequest, right: HTTPRequest) -> Bool {
         left.method == right.method && left.target == right.target && left.path == right.path
             && left.rawQuery == right.rawQuery && left.version == right.version && left.headers == right.headers

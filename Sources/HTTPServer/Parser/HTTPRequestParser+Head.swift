@@ -11,9 +11,11 @@ extension HTTPRequestParser {
         let method = String(decoding: bytes(methodStart, methodEnd), as: UTF8.self)
         let targetBytes = bytes(targetStart, targetEnd)
         let version = version(buffer).version
-        let (path, query) = try HTTPPath.parseTarget(Array(targetBytes)[...], method: method)
+        let (path, query) = try HTTPPath.parseTarget(targetBytes, method: method)
 
-        var headers = HTTPHeaders(capacity: 8)
+        var fieldBytes = 0
+        for span in fields { fieldBytes += span.nameEnd - span.nameStart + span.valueEnd - span.valueStart }
+        var headers = HTTPHeaders.RawFields(capacity: fieldBytes, count: fields.count)
         var contentLength: Int?
         var codings = TransferCodings()
         var hostCount = 0
@@ -24,28 +26,28 @@ extension HTTPRequestParser {
             let name = bytes(span.nameStart, span.nameEnd)
             let value = bytes(span.valueStart, span.valueEnd)
             switch name.count {
-            case 4 where HTTPBytes.equalsIgnoringCase(name, "host".utf8):
+            case 4 where HTTPBytes.equalsIgnoringCase(name, lowercase: "host"):
                 hostCount += 1
                 guard value.allSatisfy(HTTPBytes.isHostByte) else { throw .invalidHost }
-            case 14 where HTTPBytes.equalsIgnoringCase(name, "content-length".utf8):
+            case 14 where HTTPBytes.equalsIgnoringCase(name, lowercase: "content-length"):
                 guard contentLength == nil else { throw .multipleContentLengths }
                 guard let length = HTTPBytes.decimal(value) else { throw .invalidContentLength }
                 contentLength = length
-            case 17 where HTTPBytes.equalsIgnoringCase(name, "transfer-encoding".utf8):
+            case 17 where HTTPBytes.equalsIgnoringCase(name, lowercase: "transfer-encoding"):
                 codings.add(value)
-            case 10 where HTTPBytes.equalsIgnoringCase(name, "connection".utf8):
+            case 10 where HTTPBytes.equalsIgnoringCase(name, lowercase: "connection"):
                 for token in value.split(separator: UInt8(ascii: ",")) {
                     let token = HTTPBytes.trimmingWhitespace(token)
                     if HTTPBytes.equalsIgnoringCase(token, "close".utf8) { close = true }
                     if HTTPBytes.equalsIgnoringCase(token, "keep-alive".utf8) { keepAliveAsked = true }
                 }
-            case 6 where HTTPBytes.equalsIgnoringCase(name, "expect".utf8) && version >= .http11:
+            case 6 where HTTPBytes.equalsIgnoringCase(name, lowercase: "expect") && version >= .http11:
                 guard HTTPBytes.equalsIgnoringCase(value, "100-continue".utf8) else { throw .unsupportedExpectation }
                 expectsContinue = true
             default:
                 break
             }
-            headers.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+            headers.append(name: name, value: value)
         }
 
         if hostCount > 1 || (hostCount == 0 && version >= .http11) { throw .invalidHost }
@@ -59,7 +61,7 @@ extension HTTPRequestParser {
         }
         let request = HTTPRequest(
             method: method, target: String(decoding: targetBytes, as: UTF8.self), path: path, rawQuery: query,
-            version: version, headers: headers)
+            version: version, headers: HTTPHeaders(raw: headers))
         let keepAlive = !close && (version >= .http11 || keepAliveAsked)
         return HTTPRequestHead(
             request: request, framing: framing, keepAlive: keepAlive,

@@ -87,14 +87,14 @@ public struct HTTPRequestParser {
     /// What ``scan(_:)`` found.
     public enum ScanResult: Equatable {
         /// The head ends after `byteCount` bytes: its parts are known, and the rules that need the
-        /// whole head are still to be checked, by ``makeHead(_:)`` or ``plainRequest(_:)``.
+        /// whole head are still to be checked, by ``makeHead(_:)``.
         case complete(byteCount: Int)
         case incomplete
         case invalid(Error)
     }
 
     /// Examines the bytes not seen yet, as ``parse(_:)`` does, up to the end of the head, without
-    /// making it: the caller then asks for ``plainRequest(_:)`` or ``makeHead(_:)``, and calls
+    /// making it: the caller then asks for ``makeHead(_:)``, and calls
     /// ``reset()`` before the next request.
     /// - Complexity: O(new bytes).
     public mutating func scan(_ buffer: UnsafeRawBufferPointer) -> ScanResult {

@@ -9,8 +9,9 @@ public struct HTTPResponse: Sendable {
         case bytes([UInt8])
         /// A body written later from any thread; sent chunked (HTTP/1.1) or until close (HTTP/1.0).
         case stream(HTTPStream)
-        /// The first `count` bytes of the memory lent with a plain request (``HTTPPlainRequest/bodyMemory``);
-        /// sent with `Content-Length`. Only a plain responder's answer may have it.
+        /// The first `count` bytes of the memory the event loop lent with the request
+        /// (``HTTPRequest/bodyMemory``); sent with `Content-Length`. Only an answer to a request that lent
+        /// memory may have it, given by the handler's call on the loop.
         case lent(count: Int)
         /// A response another thread completes (``HTTPDeferredResponse``); this response's own status and
         /// headers are not sent.
@@ -62,9 +63,8 @@ public struct HTTPResponse: Sendable {
         self.fieldLines = fieldLines
     }
 
-    /// A plain responder's answer whose body it wrote into the memory lent with the request
-    /// (``HTTPPlainRequest/bodyMemory``), with header field lines written by the responder (see
-    /// ``fieldLines``).
+    /// An answer whose body the handler wrote into the memory lent with the request
+    /// (``HTTPRequest/bodyMemory``), with header field lines written by the handler (see ``fieldLines``).
     public init(status: Int = 200, fieldLines: [UInt8], lentBodyCount count: Int) {
         self.status = status
         headers = [:]

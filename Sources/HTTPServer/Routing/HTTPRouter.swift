@@ -18,10 +18,27 @@ public struct HTTPRouter: Sendable {
             var value: String
         }
 
-        /// A route has one or two parameters: a list is quicker to fill and search than a dictionary.
-        fileprivate(set) var values: [Value] = []
+        /// A route has one or two parameters: they are kept in place, where a list or a dictionary would be
+        /// allocated for every request; a third and more go to a list.
+        private var first: Value?
+        private var second: Value?
+        private var more: [Value] = []
 
-        public subscript(name: String) -> String? { values.first { $0.name == name }?.value }
+        public subscript(name: String) -> String? {
+            if let first, first.name == name { return first.value }
+            if let second, second.name == name { return second.value }
+            return more.first { $0.name == name }?.value
+        }
+
+        fileprivate mutating func append(_ value: Value) {
+            if first == nil {
+                first = value
+            } else if second == nil {
+                second = value
+            } else {
+                more.append(value)
+            }
+        }
     }
 
     private struct Route: Sendable {
@@ -62,6 +79,51 @@ public struct HTTPRouter: Sendable {
     }
 
     private var routes: [Route] = []
+    /// Each route's ``Shape``, by the same index.
+    private var shapes: [Shape] = []
+
+    /// What a path must look like for a route to match, in plain values: read for every route on every
+    /// request, where reading the route itself would retain and release its lists.
+    private struct Shape {
+        /// How many segments the path has, or at least has when the pattern ends in `*`.
+        let segmentCount: Int
+        let hasRest: Bool
+        /// The first segment when it is a literal of 1 to 8 bytes, packed (``pack(_:)``); its length is
+        /// `firstLength`, 0 when there is no such literal to compare.
+        let firstLiteral: UInt64
+        let firstLength: Int
+
+        init(_ segments: [Route.Segment]) {
+            if case .rest = segments.last {
+                hasRest = true
+                segmentCount = segments.count - 1
+            } else {
+                hasRest = false
+                segmentCount = segments.count
+            }
+            if case .literal(let bytes) = segments.first, (1...8).contains(bytes.count) {
+                firstLiteral = bytes.withUnsafeBufferPointer(Self.pack)
+                firstLength = bytes.count
+            } else {
+                firstLiteral = 0
+                firstLength = 0
+            }
+        }
+
+        /// Whether a path of `count` segments, whose first is `first` packed and `firstLength` bytes long,
+        /// may match.
+        func admits(count: Int, first: UInt64, firstLength: Int) -> Bool {
+            guard hasRest ? count >= segmentCount : count == segmentCount else { return false }
+            return self.firstLength == 0 || (self.firstLength == firstLength && firstLiteral == first)
+        }
+
+        /// Up to 8 bytes as one word, the first in the lowest byte.
+        static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var word: UInt64 = 0
+            for (index, byte) in bytes.prefix(8).enumerated() { word |= UInt64(byte) << (8 * UInt64(index)) }
+            return word
+        }
+    }
 
     /// Every route as its method and pattern (`GET /api/datasets/:id`), in the order they were added.
     public var routePatterns: [(method: String, pattern: String)] {
@@ -87,7 +149,9 @@ public struct HTTPRouter: Sendable {
         precondition(pattern.hasPrefix("/"), "route patterns start with /: \(pattern)")
         let segments = pattern.split(separator: "/", omittingEmptySubsequences: true)
         precondition(!segments.dropLast().contains("*"), "* must be the last segment: \(pattern)")
-        routes.append(Route(method: method, pattern: segments, handler: handler))
+        let route = Route(method: method, pattern: segments, handler: handler)
+        routes.append(route)
+        shapes.append(Shape(route.segments))
     }
 
     public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add("GET", pattern, handler) }
@@ -104,24 +168,34 @@ public struct HTTPRouter: Sendable {
             throw HTTPError(501, detail: "The method \(request.method) is not supported.")
         }
         var path = request.path
-        return try path.withUTF8 { path throws -> HTTPResponse in try handle(request, path: PathSegments(path)) }
+        return try path.withUTF8 { path throws -> HTTPResponse in
+            // A path of n bytes has at most (n + 1) / 2 non-empty segments: their ranges fit on the stack.
+            try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: (path.count + 1) / 2) { ranges in
+                try handle(request, path: PathSegments(path, ranges: ranges))
+            }
+        }
     }
 
     private func handle(_ request: HTTPRequest, path: PathSegments) throws -> HTTPResponse {
         var allowed: [String] = []
-        var headFallback: (Int, Parameters)?
-        // Routes are read in place, by index: most fail on their first literal segment, and a route
-        // copied out for each would cost a retain and a release of each of its members.
+        var headFallback = -1
+        var headParameters = Parameters()
+        let first = path.count > 0 ? path.firstSegment : (word: UInt64(0), length: 0)
+        // Most routes are told apart by their shape, in plain values; the others are read in place, by
+        // index, since a route copied out would cost a retain and a release of each of its members.
         for index in routes.indices {
-            guard let parameters = Self.match(routes[index].segments, path) else { continue }
+            guard shapes[index].admits(count: path.count, first: first.word, firstLength: first.length),
+                let parameters = Self.match(routes[index].segments, path)
+            else { continue }
             let method = routes[index].method
-            if method == request.method { return try Self.run(routes[index], request, parameters) }
-            if request.method == "HEAD" && method == "GET" && headFallback == nil {
-                headFallback = (index, parameters)
+            if method == request.method { return try run(index, request, parameters) }
+            if request.method == "HEAD" && method == "GET" && headFallback < 0 {
+                headFallback = index
+                headParameters = parameters
             }
             if !allowed.contains(method) { allowed.append(method) }
         }
-        if let (index, parameters) = headFallback { return try Self.run(routes[index], request, parameters) }
+        if headFallback >= 0 { return try run(headFallback, request, headParameters) }
         if !allowed.isEmpty {
             if allowed.contains("GET") && !allowed.contains("HEAD") {
                 allowed.insert("HEAD", at: allowed.firstIndex(of: "GET")! + 1)
@@ -141,13 +215,14 @@ public struct HTTPRouter: Sendable {
     }
 
     /// Runs a route's handler and labels what it answers, or what it throws, with the route's pattern.
-    private static func run(_ route: Route, _ request: HTTPRequest, _ parameters: Parameters) throws -> HTTPResponse {
+    /// The route is read in place: a copy would retain and release each of its members.
+    private func run(_ index: Int, _ request: HTTPRequest, _ parameters: Parameters) throws -> HTTPResponse {
         do {
-            var response = try route.handler(request, parameters)
-            response.route = route.label
+            var response = try routes[index].handler(request, parameters)
+            response.route = routes[index].label
             return response
         } catch {
-            throw RoutedError(route: route.label, error: error)
+            throw RoutedError(route: routes[index].label, error: error)
         }
     }
 
@@ -161,20 +236,33 @@ public struct HTTPRouter: Sendable {
         { request in try handle(request) }
     }
 
-    /// The non-empty segments of a path, as byte ranges of its UTF-8 (a path has at most a handful).
+    /// The non-empty segments of a path, as byte ranges of its UTF-8, kept in memory the caller lends.
     private struct PathSegments {
         let bytes: UnsafeBufferPointer<UInt8>
-        private(set) var ranges: [Range<Int>] = []
+        private let ranges: UnsafeMutableBufferPointer<Range<Int>>
+        /// How many segments there are: the first `count` of `ranges`.
+        private(set) var count = 0
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        /// - Parameter ranges: room for at least `(bytes.count + 1) / 2` ranges.
+        init(_ bytes: UnsafeBufferPointer<UInt8>, ranges: UnsafeMutableBufferPointer<Range<Int>>) {
             self.bytes = bytes
-            // Room for the application's longest paths, so that the list is allocated once.
-            ranges.reserveCapacity(8)
+            self.ranges = ranges
             var start = 0
             for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
-                if index > start { ranges.append(start..<index) }
+                if index > start {
+                    ranges.initializeElement(at: count, to: start..<index)
+                    count += 1
+                }
                 start = index + 1
             }
+        }
+
+        /// The first segment packed (``Shape/pack(_:)``) and its length, 0 when it is longer than 8 bytes.
+        /// - Precondition: the path has a segment.
+        var firstSegment: (word: UInt64, length: Int) {
+            let range = ranges[0]
+            guard range.count <= 8 else { return (0, 0) }
+            return (Shape.pack(UnsafeBufferPointer(rebasing: bytes[range])), range.count)
         }
 
         func text(_ index: Int) -> String {
@@ -194,12 +282,12 @@ public struct HTTPRouter: Sendable {
 
         /// The segments from `index` on, joined by `/`.
         func rest(from index: Int) -> String {
-            index < ranges.count ? (index..<ranges.count).map(text).joined(separator: "/") : ""
+            index < count ? (index..<count).map(text).joined(separator: "/") : ""
         }
     }
 
     private static func match(_ pattern: [Route.Segment], _ path: PathSegments) -> Parameters? {
-        let count = path.ranges.count
+        let count = path.count
         if case .rest = pattern.last {} else if pattern.count != count { return nil }
         // Literal segments first: most routes fail on one, before any parameter is copied out.
         for (index, segment) in pattern.enumerated() {
@@ -213,9 +301,9 @@ public struct HTTPRouter: Sendable {
         for (index, segment) in pattern.enumerated() {
             switch segment {
             case .rest:
-                parameters.values.append(.init(name: "*", value: path.rest(from: index)))
+                parameters.append(.init(name: "*", value: path.rest(from: index)))
                 return parameters
-            case .parameter(let name): parameters.values.append(.init(name: name, value: path.text(index)))
+            case .parameter(let name): parameters.append(.init(name: name, value: path.text(index)))
             case .literal: break
             }
         }

@@ -7,9 +7,12 @@ extension Connection {
     /// Runs the handler for a complete request and queues its response.
     /// The body is consumed: the request is its only owner, so a handler can take it (``HTTPRequest/takeBody()``)
     /// and free it before answering.
-    func respond(to head: HTTPRequestHead, body: consuming [UInt8], _ runner: EventLoopRunner) {
-        var request = head.request
+    func respond(to head: consuming HTTPRequestHead, body: consuming [UInt8], _ runner: EventLoopRunner) {
+        let keepAlive = head.keepAlive
+        // The head's request is moved, not copied: a copy would retain and release each of its members.
+        var request = (consume head).request
         request.body = consume body
+        request.lending = HTTPRequest.Lending(loop: runner.loop.index, memory: runner.bodyMemory)
         let startedAt = runner.requestClock
         let negotiation =
             runner.context.compressor == nil ? ContentNegotiation.identity : ContentNegotiation(reading: &request)
@@ -17,50 +20,7 @@ extension Connection {
             to: request, with: runner.context.handler, problemPaths: runner.context.configuration.problemPaths)
         send(
             response, method: request.method, target: request.target, version: request.version,
-            keepAlive: head.keepAlive, startedAt: startedAt, negotiation: negotiation, runner)
-    }
-
-    /// The plain responder's answer to a request, with the target for the access log and when it began.
-    ///
-    /// A structure rather than a tuple: an optional tuple is destroyed through the runtime's generic
-    /// value witnesses (its metadata made at run time), a structure by code made for it.
-    struct PlainAnswer {
-        let response: HTTPResponse
-        let target: String
-        let startedAt: UInt64
-        let negotiation: ContentNegotiation
-    }
-
-    /// The plain responder's answer to the head just scanned; nil when the server has no plain
-    /// responder, the head is not plain, it revalidates a compressed variant (``ContentNegotiation``), or
-    /// the responder declines.
-    func answerPlainly(_ runner: EventLoopRunner) -> PlainAnswer? {
-        guard let responder = runner.context.configuration.plainResponder else { return nil }
-        let start = inboundStart
-        let logs = runner.log.isEnabled
-        let startedAt = runner.requestClock
-        return inbound.withUnsafeBytes { raw in
-            guard var request = parser.plainRequest(UnsafeRawBufferPointer(rebasing: raw[start...])) else {
-                return nil
-            }
-            // A foreign host is refused by the full path, which reads the head.
-            if let hosts = runner.context.configuration.allowedHosts,
-                !hosts.allows(request.field("host") ?? UnsafeRawBufferPointer(start: nil, count: 0))
-            {
-                return nil
-            }
-            var negotiation = ContentNegotiation.identity
-            if runner.context.compressor != nil {
-                guard let read = ContentNegotiation(plain: request) else { return nil }
-                negotiation = read
-            }
-            request.loop = runner.loop.index
-            request.bodyMemory = runner.bodyMemory
-            guard let response = responder(request) else { return nil }
-            return PlainAnswer(
-                response: response, target: logs ? String(decoding: request.target, as: UTF8.self) : "",
-                startedAt: startedAt, negotiation: negotiation)
-        }
+            keepAlive: keepAlive, startedAt: startedAt, negotiation: negotiation, runner)
     }
 
     /// Sends the response a worker completed for the request this connection waits on, then answers the
@@ -81,13 +41,6 @@ extension Connection {
         if phase == .head { processInbound(runner) }
         flush(runner)
         settle(runner)
-    }
-
-    /// Sends the plain responder's answer: a `GET` in HTTP/1.1 that keeps the connection open.
-    func respond(plainly answer: PlainAnswer, _ runner: EventLoopRunner) {
-        send(
-            answer.response, method: "GET", target: answer.target, version: .http11, keepAlive: true,
-            startedAt: answer.startedAt, negotiation: answer.negotiation, runner)
     }
 
     /// Queues `response` to a request: its head, framed for the method, status and version, its body (or
@@ -120,7 +73,7 @@ extension Connection {
         beginOutput(runner)
 
         guard case .stream(let stream) = response.body else {
-            // A body known in full: an array, or bytes in the memory the loop lent the plain responder.
+            // A body known in full: an array, or bytes in the memory the loop lent the handler.
             let count: Int
             switch response.body {
             case .lent(let lent):

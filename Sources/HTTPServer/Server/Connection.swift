@@ -212,26 +212,24 @@ final class Connection {
                 case .invalid(let error):
                     respondWithError(error.status, detail: error.description, head: nil, runner)
                 case .complete(let byteCount):
-                    if let plain = answerPlainly(runner) {
-                        parser.reset()
-                        inboundStart += byteCount
-                        respond(plainly: plain, runner)
-                        continue
-                    }
-                    let made = inbound.withUnsafeBytes { raw in
-                        Result { () throws(HTTPRequestParser.Error) in
-                            try parser.makeHead(UnsafeRawBufferPointer(rebasing: raw[start...]))
+                    // An optional and the error apart, not a `Result`, which was copied and destroyed
+                    // through the runtime's generic value witnesses.
+                    var failure: HTTPRequestParser.Error?
+                    let made = inbound.withUnsafeBytes { raw -> HTTPRequestHead? in
+                        do throws(HTTPRequestParser.Error) {
+                            return try parser.makeHead(UnsafeRawBufferPointer(rebasing: raw[start...]))
+                        } catch {
+                            failure = error
+                            return nil
                         }
                     }
                     parser.reset()
-                    switch consume made {
-                    case .failure(let error):
-                        respondWithError(error.status, detail: error.description, head: nil, runner)
-                    case .success(let head):
+                    if let head = consume made {
                         inboundStart += byteCount
                         beginBody(head, runner)
                         continue
                     }
+                    if let failure { respondWithError(failure.status, detail: failure.description, head: nil, runner) }
                 }
             case .lengthBody:
                 guard bodyRemaining == 0, let head = pendingHead else { break }
@@ -272,17 +270,17 @@ final class Connection {
     }
 
     /// Starts reading the body announced by `head`, or answers at once when there is none or it is too large.
-    private func beginBody(_ head: HTTPRequestHead, _ runner: EventLoopRunner) {
+    private func beginBody(_ head: consuming HTTPRequestHead, _ runner: EventLoopRunner) {
         if let refusal = runner.context.refusal(of: head.request) {
             respondWithError(refusal, head: head, runner)
             return
         }
-        let limit = runner.context.configuration.maxBodySize(for: head.request.path)
         switch head.framing {
         case .none:
             respond(to: head, body: [], runner)
             return
         case .length(let length):
+            let limit = runner.context.configuration.maxBodySize(for: head.request.path)
             guard length <= limit else {
                 respondWithError(413, detail: "The body may not exceed \(limit) bytes.", head: head, runner)
                 return
@@ -297,7 +295,7 @@ final class Connection {
             phase = .lengthBody
         case .chunked:
             guard reserveBody(unreadCount, runner, head: head) else { return }
-            decoder = HTTPChunkedDecoder(maxBodyBytes: limit)
+            decoder = HTTPChunkedDecoder(maxBodyBytes: runner.context.configuration.maxBodySize(for: head.request.path))
             phase = .chunkedBody
         }
         pendingHead = head

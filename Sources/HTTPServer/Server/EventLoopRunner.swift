@@ -20,8 +20,8 @@ final class EventLoopRunner {
     private let events = Posix.EpollEventBuffer(capacity: 512)
     /// Where every socket read lands first.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-    /// The memory lent to the plain responder for a body (``HTTPPlainRequest/bodyMemory``); an answer
-    /// written there is copied after its head before the next request is read.
+    /// The memory lent to the handler for a body (``HTTPRequest/bodyMemory``); an answer written there
+    /// is copied after its head before the next request is read.
     let bodyMemory: UnsafeMutableRawBufferPointer
     /// This loop's deflaters by level, each made when first needed and reset for every body it compresses.
     private var deflaters: [Int: GzipDeflater] = [:]
@@ -53,7 +53,7 @@ final class EventLoopRunner {
         log = AccessLog(isEnabled: context.configuration.accessLog, format: context.configuration.accessLogFormat)
         metrics = context.configuration.metrics?.makeLoopMetrics()
         timesRequests = log.isEnabled || metrics != nil
-        bodyMemory = .allocate(byteCount: max(0, context.configuration.plainBodyBytes), alignment: 16)
+        bodyMemory = .allocate(byteCount: max(0, context.configuration.bodyMemoryBytes), alignment: 16)
         let shortest = min(context.headerTimeout, context.idleTimeout, context.writeTimeout)
         tick = min(1_000_000_000, max(10_000_000, shortest / 4))
     }

@@ -59,15 +59,12 @@ public struct HTTPServerConfiguration: Sendable {
     public var accessLogFormat = AccessLog.Format.text
     /// Where the server counts its requests, connections and bytes (``ServerMetrics``); nil counts nothing.
     public var metrics: ServerMetrics?
-    /// Answers plain `GET`s (``HTTPPlainRequest``) from their bytes before the handler sees them, for the
-    /// requests an application serves most; nil: every request goes to the handler.
-    public var plainResponder: HTTPPlainResponder?
     /// Gzip for the clients that accept it (``ResponseCompression``: which responses, the levels, the cache of
     /// compressed bodies); nil sends every body as written.
     public var compression: ResponseCompression? = ResponseCompression()
-    /// How many bytes of memory each event loop lends its plain responder to write a body into
-    /// (``HTTPPlainRequest/bodyMemory``), so that the bodies it writes most need no allocation of their own.
-    public var plainBodyBytes = 256 * 1024
+    /// How many bytes of memory each event loop lends the handler to write a body into
+    /// (``HTTPRequest/bodyMemory``), so that the bodies it writes most need no allocation of their own.
+    public var bodyMemoryBytes = 256 * 1024
 
     public init() {}
 

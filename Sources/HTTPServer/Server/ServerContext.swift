@@ -79,10 +79,17 @@ final class ServerContext: Sendable {
     /// Why a request is refused from its head alone: a host the server does not answer to (`421`), or
     /// what the configuration's `headCheck` says; nil when it may go on.
     func refusal(of request: HTTPRequest) -> HTTPError? {
-        if let hosts = configuration.allowedHosts, let host = request.headers["Host"], !hosts.allows(host),
-            !configuration.anyHostPaths.contains(request.path)
-        {
-            return hosts.refusal(host: host)
+        if let hosts = configuration.allowedHosts {
+            // The first Host field's bytes are read where they lie; a string is made of a host refused.
+            var allowed = true
+            var seen = false
+            request.headers.forEachValue(named: "Host") { value in
+                if !seen { allowed = hosts.allows(value) }
+                seen = true
+            }
+            if !allowed, !configuration.anyHostPaths.contains(request.path), let host = request.headers["Host"] {
+                return hosts.refusal(host: host)
+            }
         }
         return configuration.headCheck?(request)
     }

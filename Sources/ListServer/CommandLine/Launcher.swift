@@ -88,7 +88,6 @@ enum Launcher {
         serverConfiguration.problemPaths = AppRoutes.problemPaths
         let maxImportBytes = configuration.maxImportBytes
         serverConfiguration.bodyLimit = { path in AppRoutes.isDatasetPath(path) ? maxImportBytes : nil }
-        serverConfiguration.plainResponder = routes.plainResponder
         serverConfiguration.allowedHosts = configuration.hostAllowlist
         serverConfiguration.anyHostPaths = [AppRoutes.healthPath]
         serverConfiguration.headCheck = routes.headCheck

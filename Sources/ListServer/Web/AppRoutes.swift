@@ -1,5 +1,4 @@
 // ListServer — the routes of the application
-import Glibc
 import HTTPServer
 import ListRender
 import Models
@@ -42,7 +41,7 @@ struct AppRoutes: Sendable {
         self.metrics = metrics
     }
 
-    /// The patterns of the routes the plain responder answers too, so that its answers count under them.
+    /// The patterns of the window routes, the labels their requests are counted under.
     static let windowRoute = "/api/datasets/:id/window"
     static let fragmentRoute = "/d/:id/fragment"
 
@@ -74,9 +73,7 @@ struct AppRoutes: Sendable {
             return imports.respond(to: request) { try putDataset(id, request) }
         }
         router.delete("/api/datasets/:id") { request, parameters in try deleteDataset(parameters["id"]!, request) }
-        router.get(Self.windowRoute) { request, parameters in
-            try window(.json, parameters["id"]!, request.parsedQuery, condition: request.headers["If-None-Match"])
-        }
+        router.get(Self.windowRoute) { request, parameters in try window(.json, parameters["id"]!, request) }
         router.post("/api/datasets/:id/batch") { request, parameters in
             try batch(parameters["id"]!, request)
         }
@@ -105,43 +102,35 @@ struct AppRoutes: Sendable {
                 entry: library.requireEntry(parameters["id"]!), request: request, files: files, page: page,
                 assets: assets)
         }
-        router.get(Self.fragmentRoute) { request, parameters in
-            try window(.fragment, parameters["id"]!, request.parsedQuery, condition: request.headers["If-None-Match"])
-        }
+        router.get(Self.fragmentRoute) { request, parameters in try window(.fragment, parameters["id"]!, request) }
         return router
     }
 
     /// `GET /api/datasets/{id}/window` (`.json`) and `GET /d/{id}/fragment` (`.fragment`): the window
-    /// the query asks for, or `304` when `condition` (`If-None-Match`) names its entity tag.
+    /// the query asks for (of the dataset or of its child table), or `304` when `If-None-Match` names its
+    /// entity tag. On an event loop the body is written into the memory the loop lends
+    /// (``HTTPRequest/bodyMemory``, unless it is cached or outgrows it) and the header fields as lines
+    /// (``HTTPResponse/fieldLines``); off the server, into an array with the fields as headers.
     private func window(
-        _ format: ResponseCache.Key.Format, _ id: String, _ query: HTTPQuery, condition: String?
+        _ format: ResponseCache.Key.Format, _ id: String, _ request: HTTPRequest
     ) throws -> HTTPResponse {
         let dataset = try library.requireEntry(id)
-        return try window(format, of: dataset, WindowRequest(query), condition: condition)
-    }
-
-    /// The window `window` of `dataset` (or of its child table), `304` when `condition` names it; `lane`
-    /// is the event loop answering a plain request (see ``plainResponder``), nil for the router. On the
-    /// plain lane the body is written into the memory the loop lends (unless it is cached or outgrows it)
-    /// and the header fields as lines (``HTTPResponse/fieldLines``).
-    private func window(
-        _ format: ResponseCache.Key.Format, of dataset: DatasetEntry, _ window: WindowRequest, condition: String?,
-        lane: PlainLane? = nil
-    ) throws -> HTTPResponse {
+        let window = try WindowRequest(request)
         let entry = try dataset.requireChild(window.child)
         let key = WindowView.cacheKey(format, entry, window)
-        // The entity tag as a string only where one is compared or listed: the plain lane writes it as a line.
+        // The entity tag as a string only where one is compared or listed: on a loop it is written as a line.
         var etag: String?
-        if let condition {
+        if let condition = request.headers["If-None-Match"] {
             let tag = WindowView.etag(key, entry: entry)
             if let unchanged = WindowView.notModified(condition, etag: tag) { return unchanged }
             etag = tag
         }
-        if let lane {
+        let memory = request.bodyMemory
+        guard memory.isEmpty else {
             // Content-Type, ETag and Cache-Control written as lines, not a list of strings checked byte by byte.
             let fieldLines = WindowView.fieldLines(key, entry: entry)
             let body = WindowView.body(
-                entry: entry, request: window, assets: assets, key: key, lane: lane.index, writingInto: lane.memory)
+                entry: entry, request: window, assets: assets, key: key, lane: request.loop, writingInto: memory)
             return switch body {
             case .lent(let count): HTTPResponse(status: 200, fieldLines: fieldLines, lentBodyCount: count)
             case .array(let bytes): HTTPResponse(status: 200, fieldLines: fieldLines, body: bytes)
@@ -157,32 +146,6 @@ struct AppRoutes: Sendable {
         headers.add("ETag", etag ?? WindowView.etag(key, entry: entry))
         headers.add("Cache-Control", "no-cache")
         return HTTPResponse(status: 200, headers: headers, body: body)
-    }
-
-    /// The event loop answering a plain request: its index and the memory it lends for the body.
-    private struct PlainLane {
-        let index: Int
-        let memory: UnsafeMutableRawBufferPointer
-    }
-
-    /// Answers the requests scrolling sends, windows and fragments, from their bytes (see
-    /// ``HTTPPlainRequest``), as the router's routes for them do; anything else, and any window the
-    /// routes would refuse, is left to the router, which answers it, errors included.
-    var plainResponder: HTTPPlainResponder {
-        { request in
-            guard let (format, id) = Self.windowRoute(request.path) else { return nil }
-            // The usual query in one pass; any other is read as the router reads it.
-            guard
-                let window = WindowRequest(plainQuery: request.query)
-                    ?? (try? WindowRequest(HTTPQuery(String(decoding: request.query, as: UTF8.self)))),
-                let dataset = try? library.requireEntry(id)
-            else { return nil }
-            let condition = request.field("if-none-match").map { String(decoding: $0, as: UTF8.self) }
-            let lane = PlainLane(index: request.loop, memory: request.bodyMemory)
-            var response = try? self.window(format, of: dataset, window, condition: condition, lane: lane)
-            response?.route = format == .json ? Self.windowRoute : Self.fragmentRoute
-            return response
-        }
     }
 
     /// Refuses a change from its head, before its body is read: who may change data (``MutationPolicy``)
@@ -201,26 +164,6 @@ struct AppRoutes: Sendable {
                 return nil
             }
         }
-    }
-
-    /// The format and dataset id of `/api/datasets/{id}/window` or `/d/{id}/fragment`, nil for any other
-    /// path; `path` is normal (no escape), so the id is its bytes.
-    static func windowRoute(_ path: UnsafeRawBufferPointer) -> (ResponseCache.Key.Format, String)? {
-        if let id = soleSegment(of: path, between: "/api/datasets/", and: "/window") { return (.json, id) }
-        if let id = soleSegment(of: path, between: "/d/", and: "/fragment") { return (.fragment, id) }
-        return nil
-    }
-
-    /// The one non-empty segment between `prefix` and `suffix` when `path` is exactly that.
-    private static func soleSegment(
-        of path: UnsafeRawBufferPointer, between prefix: StaticString, and suffix: StaticString
-    ) -> String? {
-        let (head, tail) = (prefix.utf8CodeUnitCount, suffix.utf8CodeUnitCount)
-        guard path.count > head + tail, let base = path.baseAddress, memcmp(base, prefix.utf8Start, head) == 0,
-            memcmp(base + path.count - tail, suffix.utf8Start, tail) == 0
-        else { return nil }
-        let id = UnsafeRawBufferPointer(rebasing: path[head..<(path.count - tail)])
-        return id.contains(UInt8(ascii: "/")) ? nil : String(decoding: id, as: UTF8.self)
     }
 
     /// `POST /api/datasets/{id}/batch`: who may change (401/403), which dataset (404), the body's shape

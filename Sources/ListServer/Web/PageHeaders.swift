@@ -15,7 +15,7 @@ enum PageHeaders {
     }
 
     /// Adds the page headers when `response` is an HTML page; any other response, a fragment of rows
-    /// included (the page fetches it; the plain lane answers it with the same bytes), is left as it is.
+    /// included (the page fetches it, and on an event loop its route writes its fields as lines), is left as it is.
     /// - Parameter policy: the `Content-Security-Policy` (see ``contentSecurityPolicy(scriptHashes:)``).
     static func apply(to response: inout HTTPResponse, path: String, policy: String) {
         guard let type = response.headers["Content-Type"], type.hasPrefix("text/html"), !path.hasSuffix("/fragment")

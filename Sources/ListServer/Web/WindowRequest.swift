@@ -36,13 +36,29 @@ struct WindowRequest: Sendable, Equatable {
     /// The widest content a request may name.
     static let maximumWidth = 100_000.0
 
-    /// Reads `top`, `height`, `overscan`, `expanded`, `editing`, `width`, `anchor` and `section` from the query.
+    /// Reads `top`, `height`, `overscan`, `expanded`, `editing`, `width`, `anchor`, `section`, `child`, `q`
+    /// and `lang` from the request's query, from its bytes (``init(query:)``).
     /// - Throws: ``HTTPError`` `400` naming the parameter.
     init(_ request: HTTPRequest) throws(HTTPError) {
-        try self.init(request.parsedQuery)
+        guard var query = request.rawQuery, !query.isEmpty else {
+            try self.init(HTTPQuery(nil))
+            return
+        }
+        var failure: HTTPError?
+        let read = query.withUTF8 { bytes -> WindowRequest? in
+            do throws(HTTPError) {
+                return try WindowRequest(query: UnsafeRawBufferPointer(bytes))
+            } catch {
+                failure = error
+                return nil
+            }
+        }
+        guard let read else { throw failure! }
+        self = read
     }
 
-    /// Reads the window from a request's query, as ``init(_:)-(HTTPRequest)`` does.
+    /// Reads the window from a query split into items, for a query that is not written the usual way
+    /// (see ``init(query:)``).
     /// - Throws: ``HTTPError`` `400` naming the parameter.
     init(_ request: HTTPQuery) throws(HTTPError) {
         top = try Self.number(request, "top", default: 0, range: -1e12...1e12)

@@ -60,8 +60,9 @@ final class WindowView {
         }
     }
 
-    /// The JSON of a window, from the entry's ``ResponseCache`` when it was written before (the router's
-    /// lane, 0; the event loops answer through ``body(entry:request:assets:key:lane:writingInto:)``).
+    /// The JSON of a window, from the entry's ``ResponseCache`` when it was written before (lane 0, for a
+    /// request answered off the server; the event loops answer through
+    /// ``body(entry:request:assets:key:lane:writingInto:)``).
     /// - Complexity: O(1) on average for a window written before, else as ``json``.
     static func json(entry: DatasetEntry, request: WindowRequest, key: ResponseCache.Key? = nil) -> [UInt8] {
         entry.responses.response(for: key ?? cacheKey(.json, entry, request)) {
@@ -69,8 +70,8 @@ final class WindowView {
         }
     }
 
-    /// The HTML fragment of a window, from the entry's ``ResponseCache`` when it was written before (the
-    /// router's lane, as for ``json(entry:request:key:)``).
+    /// The HTML fragment of a window, from the entry's ``ResponseCache`` when it was written before (lane 0,
+    /// as for ``json(entry:request:key:)``).
     /// - Complexity: O(1) on average for a window written before, else O(log n + k).
     /// - Parameter assets: where the rows' image names resolve.
     static func fragment(
@@ -81,7 +82,7 @@ final class WindowView {
         }
     }
 
-    /// A window response for the event loop `lane` answering a plain request: from the entry's
+    /// A window response for the event loop `lane` answering the request: from the entry's
     /// ``ResponseCache`` when it was written before, else written into `memory`, which the loop lends for
     /// the call (see ``ResponseCache/response(for:lane:writingInto:render:)``).
     /// - Complexity: as ``json(entry:request:key:)`` and ``fragment(entry:request:assets:key:)``.

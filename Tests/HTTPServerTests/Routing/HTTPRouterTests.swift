@@ -39,7 +39,7 @@ struct HTTPRouterTests {
     }
 
     @Test(
-        "paths match segment by segment: repeated slashes, an empty *, two parameters, near-miss literals",
+        "paths match segment by segment: repeated slashes, an empty *, parameters, long and near-miss literals",
         arguments: [
             ("/api/datasets/friends/window", "window friends top=-"),
             ("//api///datasets/friends/window/", "window friends top=-"),
@@ -51,10 +51,24 @@ struct HTTPRouterTests {
             ("/api/dataset/friends/window", nil),
             ("/api/datasets/window", nil),
             ("/pairs/12/from/x", nil),
+            ("/documents/x/y/z", "x y z"),
+            ("/documents/x/y", nil),
+            ("/documentz/x/y/z", nil),
+            ("/document/x/y/z", nil),
+            ("/a/x", "a x"),
+            ("/b/x", nil),
+            ("/x/tail/more", "x"),
+            ("/x/tail", "x"),
+            ("/x/tall/more", nil),
         ] as [(String, String?)])
     func segmentMatching(path: String, expected: String?) throws {
         var router = router()
         router.get("/pairs/:a/to/:b") { _, parameters in .text("\(parameters["a"] ?? "?") \(parameters["b"] ?? "?")") }
+        router.get("/documents/:a/:b/:c") { _, parameters in
+            .text(["a", "b", "c"].map { parameters[$0] ?? "?" }.joined(separator: " "))
+        }
+        router.get("/a/:id") { _, parameters in .text("a \(parameters["id"] ?? "?")") }
+        router.get("/:first/tail/*") { _, parameters in .text(parameters["first"] ?? "?") }
         let response = router.respond(to: try request("GET", path))
         if let expected {
             #expect(response.status == 200)

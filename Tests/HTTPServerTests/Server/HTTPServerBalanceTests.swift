@@ -7,15 +7,11 @@ import TestSupport
 
 @Suite("HTTP server: connections spread over the event loops")
 struct HTTPServerBalanceTests {
-    /// A server of `loops` loops whose plain responder answers with the index of the loop serving the
-    /// connection.
+    /// A server of `loops` loops whose handler answers with the index of the loop serving the connection.
     private func withLoopServer(loops: Int, _ body: (_ port: Int, _ server: HTTPServer) throws -> Void) throws {
         try withTestServer(
-            configure: { configuration in
-                configuration.eventLoopCount = loops
-                configuration.plainResponder = { request in .text("\(request.loop)") }
-            },
-            handler: { _ in .text("handler") }, body)
+            configure: { configuration in configuration.eventLoopCount = loops },
+            handler: { request in .text("\(request.loop)") }, body)
     }
 
     /// The loop serving each client, asked over the client's connection.

@@ -35,7 +35,6 @@ struct APIMetricsTests {
         try withTestServer(
             configure: {
                 $0.problemPaths = AppRoutes.problemPaths
-                $0.plainResponder = routes.plainResponder
                 $0.metrics = routes.metrics
             }, handler: routes.handler
         ) { port, _ in

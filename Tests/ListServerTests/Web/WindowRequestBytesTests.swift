@@ -1,13 +1,17 @@
-// ListServerTests — a window request read in one pass agrees with the general reader
+// ListServerTests — a window request read from its query's bytes: the one pass and the items agree
 import HTTPServer
 import Testing
 
 @testable import ListServer
 
-@Suite("Window requests read in one pass")
-struct WindowRequestPlainTests {
+@Suite("Window requests read from their bytes")
+struct WindowRequestBytesTests {
     private static func plain(_ query: String) -> WindowRequest? {
-        Array(query.utf8).withUnsafeBytes { WindowRequest(plainQuery: $0) }
+        Array(query.utf8).withUnsafeBytes { WindowRequest(usualQuery: $0) }
+    }
+
+    private static func read(_ query: String) -> WindowRequest? {
+        Array(query.utf8).withUnsafeBytes { try? WindowRequest(query: $0) }
     }
 
     private static func general(_ query: String) -> WindowRequest? {
@@ -24,6 +28,7 @@ struct WindowRequestPlainTests {
         ] {
             let read = try #require(Self.plain(query), "\(query)")
             #expect(read == Self.general(query), "\(query)")
+            #expect(Self.read(query) == read, "\(query)")
         }
         let request = try #require(Self.plain("top=120&height=500&overscan=200&expanded=all&width=390&anchor=7"))
         #expect(request.top == 120 && request.height == 500 && request.overscan == 200)
@@ -39,6 +44,7 @@ struct WindowRequestPlainTests {
             "section=-1", "top=1234567890123456",
         ] {
             #expect(Self.plain(query) == nil, "\(query)")
+            #expect(Self.read(query) == Self.general(query), "\(query)")
         }
         // The general reader answers these as it always has: some are windows, others errors.
         #expect(Self.general("top=%31%30")?.top == 10)

@@ -1,19 +1,29 @@
-// Web — a window request read in one pass over its query's bytes
+// Web — a window request read from its query's bytes
 import Bytes
+import HTTPServer
 import ListRender
 import Models
 
 extension WindowRequest {
-    /// The window a query asks for, read in one pass over its bytes, when it is written the usual way:
-    /// names without escapes, each given once, numbers as plain digits, `expanded` and `q` without
-    /// escapes, no `child`. Anything else is nil, and ``init(_:)-(HTTPQuery)`` reads it (and answers its
-    /// errors): for a query this reads, the two agree.
-    ///
-    /// Scrolling sends one such query for every window; reading it here makes no query value, string
-    /// or list of items.
+    /// Reads the window a query asks for from its bytes: in one pass when it is written the usual way
+    /// (names without escapes, each given once, numbers as plain digits, `expanded` and `q` without
+    /// escapes, no `child`), which makes no query value, string or list of items; any other query is
+    /// read item by item through ``HTTPQuery`` (``init(_:)-(HTTPQuery)``), which answers its errors.
     /// - Parameter query: the query after `?`, undecoded.
+    /// - Throws: ``HTTPError`` `400` naming the parameter.
     /// - Complexity: O(n) in the query's length.
-    init?(plainQuery query: UnsafeRawBufferPointer) {
+    init(query: UnsafeRawBufferPointer) throws(HTTPError) {
+        if let read = Self(usualQuery: query) {
+            self = read
+        } else {
+            try self.init(HTTPQuery(String(decoding: query, as: UTF8.self)))
+        }
+    }
+
+    /// The window of a query written the usual way (see ``init(query:)``), read in one pass; nil for any
+    /// other, which ``init(_:)-(HTTPQuery)`` reads: for a query this reads, the two agree.
+    /// - Complexity: O(n) in the query's length.
+    init?(usualQuery query: UnsafeRawBufferPointer) {
         top = 0
         height = 800
         overscan = 0
