@@ -1,5 +1,6 @@
 // HTTPServerTests — the event loop a handler runs on and the memory it lends for a body
 import Synchronization
+import SystemSupport
 import TestSupport
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 struct HTTPServerBodyMemoryTests {
     @Test("the handler is told which event loop answers: each connection's loop, within the loop count")
     func loopIndex() throws {
-        let loops = Posix.Locked<Set<Int>>([])
+        let loops = System.Locked<Set<Int>>([])
         try withTestServer(
             configure: { configuration in configuration.eventLoopCount = 2 },
             handler: { request in
