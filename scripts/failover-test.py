@@ -124,6 +124,7 @@ class Writer(threading.Thread):
         self.run_state, self.port, self.dataset, self.version = run, port, dataset, version
         self.acknowledged = []  # (title, version)
         self.failures = []  # (phase, status or error)
+        self.failure_details = []  # (phase, title, baseVersion, answering upstream, body) of each failure
         self.latencies = {}  # phase -> [seconds]
         self.sent = {}  # phase -> count
 
@@ -144,15 +145,18 @@ class Writer(threading.Thread):
                 response = connection.getresponse()
                 body = response.read()
                 status = response.status
+                upstream = response.getheader("X-Upstream")
             except (OSError, http.client.HTTPException) as error:
                 connection.close()
-                status, body = type(error).__name__, b""
+                status, body, upstream = type(error).__name__, b"", None
             self.latencies.setdefault(phase, []).append(time.monotonic() - started)
             if status == 200:
                 self.version = json.loads(body)["version"]
                 self.acknowledged.append((title, self.version))
             else:
                 self.failures.append((phase, status))
+                self.failure_details.append((phase, title, json.loads(batch)["baseVersion"], upstream,
+                                             body[:300].decode(errors="replace")))
                 try:
                     reply = request(self.port, "GET", f"/api/datasets/{self.dataset}")
                     if reply[0] == 200:
@@ -383,6 +387,10 @@ def run_checks(cluster, options, problems):
     for writer in writers:
         present = set(titles(port, writer.dataset))
         lost += [title for title, _ in writer.acknowledged if title not in present]
+        # A failed batch whose row is in the data was applied although its client was told otherwise.
+        for phase, title, base, upstream, body in writer.failure_details:
+            print(f"failed batch ({phase}): {title} on baseVersion {base}, answered by {upstream}, "
+                  f"{'in' if title in present else 'not in'} the final rows: {body}")
     print(f"acknowledged_batches: {acknowledged}, missing from the final rows: {len(lost)}")
     if lost:
         problems.append(f"acknowledged inserts missing: {lost}")
