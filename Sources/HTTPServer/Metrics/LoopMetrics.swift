@@ -82,9 +82,15 @@ final class LoopMetrics: Sendable {
                 let method = HTTPRouter.isKnownMethod(request.method) ? request.method : "OTHER"
                 let key = SeriesKey(route: request.route ?? "other", method: method)
                 let bucket = bounds.partitionPoint { $0 >= request.nanoseconds }
-                let bucketCount = bounds.count
-                totals.series[key, default: Series(bucketCount: bucketCount)].record(
-                    status: request.status, bucket: bucket, nanoseconds: request.nanoseconds)
+                // Found and changed in place: a default value would be a closure made for every request.
+                if let index = totals.series.index(forKey: key) {
+                    totals.series.values[index].record(
+                        status: request.status, bucket: bucket, nanoseconds: request.nanoseconds)
+                } else {
+                    var series = Series(bucketCount: bounds.count)
+                    series.record(status: request.status, bucket: bucket, nanoseconds: request.nanoseconds)
+                    totals.series[key] = series
+                }
             }
         }
         pending.requests.removeAll(keepingCapacity: true)

@@ -71,6 +71,17 @@ public enum HTTPBytes {
         return true
     }
 
+    /// Whether two byte runs are equal ASCII case-insensitively, as a header field's name and a name asked for.
+    /// - Complexity: O(n), with no generic iteration: one `memcmp` when they are written alike.
+    @inline(__always)
+    public static func equalsIgnoringCase(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        if memcmp(left, right, a.count) == 0 { return true }
+        for index in 0..<a.count where lowercased(a[index]) != lowercased(b[index]) { return false }
+        return true
+    }
+
     /// Whether `bytes` are `lowercase`, a lower-case ASCII literal, compared ASCII case-insensitively.
     /// - Complexity: O(n), with no generic iteration: for the names and values read on every response.
     @inline(__always)

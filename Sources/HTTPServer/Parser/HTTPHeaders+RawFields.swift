@@ -9,9 +9,31 @@ extension HTTPHeaders {
 
         init() {}
 
-        /// Empty fields with room for `capacity` bytes of names and values and `count` fields.
-        init(capacity: Int, count: Int) {
-            bytes.reserveCapacity(capacity + 8 * count)
+        /// The fields the parser found in `head`, copied in one pass into an array of their exact size.
+        /// - Precondition: each span lies in `head`, and each name and value is shorter than 4 GiB.
+        /// - Complexity: O(size of the fields).
+        init(head: UnsafeRawBufferPointer, spans: [HTTPRequestParser.FieldSpan]) {
+            var size = 0
+            for span in spans { size += 8 + span.nameEnd - span.nameStart + span.valueEnd - span.valueStart }
+            guard size > 0 else { return }
+            bytes = Array(unsafeUninitializedCapacity: size) { buffer, count in
+                let target = UnsafeMutableRawBufferPointer(buffer)
+                var offset = 0
+                func copy(_ start: Int, _ end: Int) {
+                    target.baseAddress!.advanced(by: offset).copyMemory(
+                        from: head.baseAddress!.advanced(by: start), byteCount: end - start)
+                    offset += end - start
+                }
+                for span in spans {
+                    target.storeBytes(of: UInt32(span.nameEnd - span.nameStart).littleEndian, toByteOffset: offset, as: UInt32.self)
+                    target.storeBytes(
+                        of: UInt32(span.valueEnd - span.valueStart).littleEndian, toByteOffset: offset + 4, as: UInt32.self)
+                    offset += 8
+                    copy(span.nameStart, span.nameEnd)
+                    copy(span.valueStart, span.valueEnd)
+                }
+                count = offset
+            }
         }
 
         var isEmpty: Bool { bytes.isEmpty }
@@ -38,34 +60,22 @@ extension HTTPHeaders {
             return fields
         }
 
-        /// Appends a field.
-        /// - Precondition: each is shorter than 4 GiB (a head is far shorter).
-        mutating func append(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
-            appendLength(name.count)
-            appendLength(value.count)
-            bytes.append(contentsOf: name)
-            bytes.append(contentsOf: value)
-        }
-
-        private mutating func appendLength(_ length: Int) {
-            let length = UInt32(length)
-            for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: length >> shift)) }
-        }
-
         /// Calls `body` with each field's name and value, in order, until it returns false. The bytes are
         /// valid during the call only.
         /// - Complexity: O(number of fields).
         func forEach(_ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Bool) {
             bytes.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return }
                 var offset = 0
                 while offset < raw.count {
-                    let nameCount = Self.length(raw, at: offset)
-                    let valueCount = Self.length(raw, at: offset + 4)
-                    let nameStart = offset + 8
-                    let valueStart = nameStart + nameCount
-                    offset = valueStart + valueCount
-                    let name = UnsafeRawBufferPointer(rebasing: raw[nameStart..<valueStart])
-                    guard body(name, UnsafeRawBufferPointer(rebasing: raw[valueStart..<offset])) else { return }
+                    let nameCount = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                    let valueCount = Int(
+                        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)))
+                    let name = UnsafeRawBufferPointer(start: base + offset + 8, count: nameCount)
+                    let value = UnsafeRawBufferPointer(start: base + offset + 8 + nameCount, count: valueCount)
+                    offset += 8 + nameCount + valueCount
+                    assert(offset <= raw.count, "a field runs past the end of the fields")
+                    guard body(name, value) else { return }
                 }
             }
         }
@@ -76,17 +86,12 @@ extension HTTPHeaders {
         func forEachValue(named name: String, _ body: (UnsafeRawBufferPointer) -> Bool) {
             var name = name
             name.withUTF8 { wanted in
+                let wanted = UnsafeRawBufferPointer(wanted)
                 forEach { fieldName, value in
-                    guard fieldName.count == wanted.count, HTTPBytes.equalsIgnoringCase(fieldName, wanted) else {
-                        return true
-                    }
+                    guard HTTPBytes.equalsIgnoringCase(fieldName, wanted) else { return true }
                     return body(value)
                 }
             }
-        }
-
-        private static func length(_ raw: UnsafeRawBufferPointer, at offset: Int) -> Int {
-            Int(raw[offset]) | Int(raw[offset + 1]) << 8 | Int(raw[offset + 2]) << 16 | Int(raw[offset + 3]) << 24
         }
     }
 }

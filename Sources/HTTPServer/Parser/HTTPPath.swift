@@ -38,24 +38,22 @@ public enum HTTPPath {
         return (path, query)
     }
 
-    /// Splits a request target as the parser finds it, as the version over an array slice does; the usual
-    /// target, an origin-form path that needs no normalising (``isNormal(_:)``), is read where it lies.
+    /// Where a target's path and query are, as the parser finds the target: the usual one, an origin-form
+    /// path that needs no normalising (``isNormal(_:)``), holds both where they lie; any other is split
+    /// as ``parseTarget(_:method:)`` splits it.
+    /// - Throws: as ``parseTarget(_:method:)``.
     /// - Complexity: O(n).
-    public static func parseTarget(_ target: UnsafeRawBufferPointer, method: String) throws(HTTPRequestParser.Error)
-        -> (path: String, query: String?)
+    static func parts(of target: UnsafeRawBufferPointer, method: String) throws(HTTPRequestParser.Error)
+        -> HTTPRequest.Parts
     {
         if target.first == HTTPBytes.slash, method != "CONNECT" {
             let questionMark = target.firstIndex(of: HTTPBytes.question) ?? target.endIndex
-            let rawPath = UnsafeRawBufferPointer(rebasing: target[..<questionMark])
-            if isNormal(rawPath), hasValidEscapes(target) {
-                let query =
-                    questionMark < target.endIndex
-                    ? String(decoding: UnsafeRawBufferPointer(rebasing: target[(questionMark + 1)...]), as: UTF8.self)
-                    : nil
-                return (String(decoding: rawPath, as: UTF8.self), query)
+            if isNormal(UnsafeRawBufferPointer(rebasing: target[..<questionMark])), hasValidEscapes(target) {
+                return .inTarget(pathEnd: questionMark, hasQuery: questionMark < target.endIndex)
             }
         }
-        return try parseTarget(Array(target)[...], method: method)
+        let (path, query) = try parseTarget(Array(target)[...], method: method)
+        return .apart(path: path, query: query)
     }
 
     /// The path and query of an absolute-form target such as `http://host:8080/a?b`.

@@ -6,12 +6,9 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The method token as sent, e.g. `GET` (methods are case-sensitive).
     public var method: String
     /// The request target exactly as sent, e.g. `/api/datasets/x%20y/window?top=0`.
-    public var target: String
-    /// The target's path, percent-decoded and normalised: no `.`/`..` segments, no empty segments, never
-    /// above `/`. `*` for `OPTIONS *`, empty for `CONNECT`.
-    public var path: String
-    /// The raw query after `?` (not decoded), nil when the target has no `?`.
-    public var rawQuery: String?
+    public let target: String
+    /// Where the path and the query are.
+    let parts: Parts
     public var version: HTTPVersion
     public var headers: HTTPHeaders
     /// The body's bytes, empty when there are none or after ``takeBody()``.
@@ -45,27 +42,79 @@ public struct HTTPRequest: Sendable, Equatable {
         method: String = "GET", target: String, version: HTTPVersion = .http11, headers: HTTPHeaders = [:],
         body: [UInt8] = []
     ) throws(HTTPRequestParser.Error) {
-        let parts = try HTTPPath.parseTarget(Array(target.utf8)[...], method: method)
-        self.method = method
-        self.target = target
-        self.path = parts.path
-        self.rawQuery = parts.query
-        self.version = version
-        self.headers = headers
+        var text = target
+        let parts = text.withUTF8 { bytes in
+            Result { () throws(HTTPRequestParser.Error) in
+                try HTTPPath.parts(of: UnsafeRawBufferPointer(bytes), method: method)
+            }
+        }
+        self.init(method: method, target: target, parts: try parts.get(), version: version, headers: headers)
         self.bodyHolder = body.isEmpty ? nil : BodyHolder(body)
     }
 
     /// Builds a request from already-parsed parts (used by the parser).
-    public init(
-        method: String, target: String, path: String, rawQuery: String?, version: HTTPVersion, headers: HTTPHeaders
-    ) {
+    init(method: String, target: String, parts: Parts, version: HTTPVersion, headers: HTTPHeaders) {
         self.method = method
         self.target = target
-        self.path = path
-        self.rawQuery = rawQuery
+        self.parts = parts
         self.version = version
         self.headers = headers
         self.bodyHolder = nil
+    }
+
+    /// Where a request's path and query are: the usual target, an origin-form path that needs no
+    /// normalising, holds both, so that neither is another string until it is asked for.
+    enum Parts: Sendable, Equatable {
+        /// The path is the target's first `pathEnd` bytes; the query, when `hasQuery`, follows its `?`.
+        case inTarget(pathEnd: Int, hasQuery: Bool)
+        /// The normalised path and the raw query, made apart from the target.
+        case apart(path: String, query: String?)
+    }
+
+    /// The target's path, percent-decoded and normalised: no `.`/`..` segments, no empty segments, never
+    /// above `/`. `*` for `OPTIONS *`, empty for `CONNECT`.
+    public var path: String {
+        switch parts {
+        case .inTarget(let pathEnd, let hasQuery): hasQuery ? String(Substring(target.utf8.prefix(pathEnd))) : target
+        case .apart(let path, _): path
+        }
+    }
+
+    /// The raw query after `?` (not decoded), nil when the target has no `?`.
+    public var rawQuery: String? {
+        switch parts {
+        case .inTarget(let pathEnd, let hasQuery): hasQuery ? String(Substring(target.utf8.dropFirst(pathEnd + 1))) : nil
+        case .apart(_, let query): query
+        }
+    }
+
+    /// Calls `body` with the UTF-8 of ``path``, read where it lies: no string is made of it.
+    package func withPathBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        switch parts {
+        case .inTarget(let pathEnd, _):
+            var target = target
+            return try target.withUTF8 { try body(UnsafeBufferPointer(rebasing: $0[..<pathEnd])) }
+        case .apart(var path, _):
+            return try path.withUTF8(body)
+        }
+    }
+
+    /// Calls `body` with the UTF-8 of ``rawQuery`` (nil when there is none), read where it lies: no string is
+    /// made of it.
+    package func withRawQueryBytes<Result>(
+        _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
+    ) rethrows -> Result {
+        switch parts {
+        case .inTarget(let pathEnd, let hasQuery):
+            guard hasQuery else { return try body(nil) }
+            var target = target
+            return try target.withUTF8 { try body(UnsafeBufferPointer(rebasing: $0[(pathEnd + 1)...])) }
+        case .apart(_, let query?):
+            var query = query
+            return try query.withUTF8(body)
+        case .apart(_, nil):
+            return try body(nil)
+        }
     }
 
     /// Hands the body's bytes to the caller and leaves the request without them (every copy of it), so
@@ -109,8 +158,7 @@ public struct HTTPRequest: Sendable, Equatable {
     /// - Returns: nil when there is none; `""` for `?name` or `?name=`.
     /// - Complexity: O(length of the query).
     public func query(_ name: String) -> String? {
-        guard var rawQuery else { return nil }
-        return rawQuery.withUTF8 { Self.value(of: name, in: $0) }
+        withRawQueryBytes { query in query.flatMap { Self.value(of: name, in: $0) } }
     }
 
     /// The decoded value of the first item of `query` whose name decodes to `name`, scanning the bytes in

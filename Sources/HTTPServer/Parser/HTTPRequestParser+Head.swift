@@ -11,11 +11,8 @@ extension HTTPRequestParser {
         let method = String(decoding: bytes(methodStart, methodEnd), as: UTF8.self)
         let targetBytes = bytes(targetStart, targetEnd)
         let version = version(buffer).version
-        let (path, query) = try HTTPPath.parseTarget(targetBytes, method: method)
+        let parts = try HTTPPath.parts(of: targetBytes, method: method)
 
-        var fieldBytes = 0
-        for span in fields { fieldBytes += span.nameEnd - span.nameStart + span.valueEnd - span.valueStart }
-        var headers = HTTPHeaders.RawFields(capacity: fieldBytes, count: fields.count)
         var contentLength: Int?
         var codings = TransferCodings()
         var hostCount = 0
@@ -47,7 +44,6 @@ extension HTTPRequestParser {
             default:
                 break
             }
-            headers.append(name: name, value: value)
         }
 
         if hostCount > 1 || (hostCount == 0 && version >= .http11) { throw .invalidHost }
@@ -60,8 +56,8 @@ extension HTTPRequestParser {
             framing = .length(contentLength)
         }
         let request = HTTPRequest(
-            method: method, target: String(decoding: targetBytes, as: UTF8.self), path: path, rawQuery: query,
-            version: version, headers: HTTPHeaders(raw: headers))
+            method: method, target: String(decoding: targetBytes, as: UTF8.self), parts: parts, version: version,
+            headers: HTTPHeaders(raw: HTTPHeaders.RawFields(head: buffer, spans: fields)))
         let keepAlive = !close && (version >= .http11 || keepAliveAsked)
         return HTTPRequestHead(
             request: request, framing: framing, keepAlive: keepAlive,

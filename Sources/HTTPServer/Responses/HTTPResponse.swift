@@ -48,7 +48,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A response with a body known in full.
-    public init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = .bytes(body)
@@ -58,7 +58,7 @@ public struct HTTPResponse: Sendable {
     /// ``fieldLines``).
     public init(status: Int = 200, fieldLines: [UInt8], body: [UInt8]) {
         self.status = status
-        headers = [:]
+        headers = HTTPHeaders()
         self.body = .bytes(body)
         self.fieldLines = fieldLines
     }
@@ -67,13 +67,13 @@ public struct HTTPResponse: Sendable {
     /// (``HTTPRequest/bodyMemory``), with header field lines written by the handler (see ``fieldLines``).
     public init(status: Int = 200, fieldLines: [UInt8], lentBodyCount count: Int) {
         self.status = status
-        headers = [:]
+        headers = HTTPHeaders()
         body = .lent(count: count)
         self.fieldLines = fieldLines
     }
 
     /// A streaming response: the client receives the head at once, then whatever is written to `stream`.
-    public init(status: Int = 200, headers: HTTPHeaders = [:], stream: HTTPStream) {
+    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), stream: HTTPStream) {
         self.status = status
         self.headers = headers
         self.body = .stream(stream)
@@ -82,7 +82,7 @@ public struct HTTPResponse: Sendable {
     /// A response that another thread completes with ``HTTPDeferredResponse/complete(_:)``.
     public init(deferred: HTTPDeferredResponse) {
         status = 202
-        headers = [:]
+        headers = HTTPHeaders()
         body = .deferred(deferred)
     }
 

@@ -167,8 +167,7 @@ public struct HTTPRouter: Sendable {
         guard Self.isKnownMethod(request.method) else {
             throw HTTPError(501, detail: "The method \(request.method) is not supported.")
         }
-        var path = request.path
-        return try path.withUTF8 { path throws -> HTTPResponse in
+        return try request.withPathBytes { path throws -> HTTPResponse in
             // A path of n bytes has at most (n + 1) / 2 non-empty segments: their ranges fit on the stack.
             try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: (path.count + 1) / 2) { ranges in
                 try handle(request, path: PathSegments(path, ranges: ranges))

@@ -16,9 +16,11 @@ enum PageHeaders {
 
     /// Adds the page headers when `response` is an HTML page; any other response, a fragment of rows
     /// included (the page fetches it, and on an event loop its route writes its fields as lines), is left as it is.
-    /// - Parameter policy: the `Content-Security-Policy` (see ``contentSecurityPolicy(scriptHashes:)``).
-    static func apply(to response: inout HTTPResponse, path: String, policy: String) {
-        guard let type = response.headers["Content-Type"], type.hasPrefix("text/html"), !path.hasSuffix("/fragment")
+    /// - Parameters:
+    ///   - path: the request's path, read only for an HTML response.
+    ///   - policy: the `Content-Security-Policy` (see ``contentSecurityPolicy(scriptHashes:)``).
+    static func apply(to response: inout HTTPResponse, path: @autoclosure () -> String, policy: String) {
+        guard let type = response.headers["Content-Type"], type.hasPrefix("text/html"), !path().hasSuffix("/fragment")
         else { return }
         response.headers.set("Content-Security-Policy", policy)
         response.headers.set("X-Frame-Options", "SAMEORIGIN")

@@ -40,13 +40,10 @@ struct WindowRequest: Sendable, Equatable {
     /// and `lang` from the request's query, from its bytes (``init(query:)``).
     /// - Throws: ``HTTPError`` `400` naming the parameter.
     init(_ request: HTTPRequest) throws(HTTPError) {
-        guard var query = request.rawQuery, !query.isEmpty else {
-            try self.init(HTTPQuery(nil))
-            return
-        }
         var failure: HTTPError?
-        let read = query.withUTF8 { bytes -> WindowRequest? in
+        let read = request.withRawQueryBytes { bytes -> WindowRequest? in
             do throws(HTTPError) {
+                guard let bytes, !bytes.isEmpty else { return try WindowRequest(HTTPQuery(nil)) }
                 return try WindowRequest(query: UnsafeRawBufferPointer(bytes))
             } catch {
                 failure = error

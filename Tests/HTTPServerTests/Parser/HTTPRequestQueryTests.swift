@@ -19,6 +19,31 @@ struct HTTPRequestQueryTests {
         #expect(request.query("x") == "&")
     }
 
+    @Test("the path and query read in the target and the ones made apart say the same, as strings and as bytes")
+    func partsInTargetAndApart() throws {
+        let cases: [(target: String, path: String, query: String?, inTarget: Bool)] = [
+            ("/api/datasets/big/window?top=1200&height=900", "/api/datasets/big/window", "top=1200&height=900", true),
+            ("/d/friends", "/d/friends", nil, true),
+            ("/d/friends?", "/d/friends", "", true),
+            ("/", "/", nil, true),
+            ("/a/./b/../c?x=1", "/a/c", "x=1", false),
+            ("/x%20y/window?q=%C3%A9", "/x y/window", "q=%C3%A9", false),
+            ("//a//b", "/a/b", nil, false),
+            ("http://example.com/w?top=3", "/w", "top=3", false),
+            ("*", "*", nil, false),
+        ]
+        for (target, path, query, inTarget) in cases {
+            let request = try HTTPRequest(method: target == "*" ? "OPTIONS" : "GET", target: target)
+            #expect(request.target == target)
+            #expect(request.path == path, "\(target)")
+            #expect(request.rawQuery == query, "\(target)")
+            #expect(request.withPathBytes { String(decoding: $0, as: UTF8.self) } == path, "\(target)")
+            #expect(request.withRawQueryBytes { $0.map { String(decoding: $0, as: UTF8.self) } } == query, "\(target)")
+            let lies = if case .inTarget = request.parts { true } else { false }
+            #expect(lies == inTarget, "\(target)")
+        }
+    }
+
     @Test("a lookup agrees with the first of the decoded query items for every name")
     func lookupAgreesWithItems() throws {
         let request = try HTTPRequest(target: "/w?b=1&a=2&b=3&c&d=%20&e+f=g+h&&a=9")
