@@ -55,12 +55,13 @@ extension HTTPRequestParser {
         } else if let contentLength, contentLength > 0 {
             framing = .length(contentLength)
         }
-        let request = HTTPRequest(
-            method: method, target: String(decoding: targetBytes, as: UTF8.self), parts: parts, version: version,
-            headers: HTTPHeaders(raw: HTTPHeaders.RawFields(head: buffer, spans: fields)))
         let keepAlive = !close && (version >= .http11 || keepAliveAsked)
+        // Made in place: a request made first and then put in the head would be copied.
         return HTTPRequestHead(
-            request: request, framing: framing, keepAlive: keepAlive,
+            request: HTTPRequest(
+                method: method, target: String(decoding: targetBytes, as: UTF8.self), parts: parts,
+                version: version, headers: HTTPHeaders(raw: HTTPHeaders.RawFields(head: buffer, spans: fields))),
+            framing: framing, keepAlive: keepAlive,
             expectsContinue: expectsContinue && framing != .none)
     }
 

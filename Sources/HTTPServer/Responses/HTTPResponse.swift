@@ -65,6 +65,7 @@ public struct HTTPResponse: Sendable {
 
     /// An answer whose body the handler wrote into the memory lent with the request
     /// (``HTTPRequest/bodyMemory``), with header field lines written by the handler (see ``fieldLines``).
+    @inlinable
     public init(status: Int = 200, fieldLines: [UInt8], lentBodyCount count: Int) {
         self.status = status
         headers = HTTPHeaders()

@@ -216,13 +216,14 @@ public struct HTTPRouter: Sendable {
     /// Runs a route's handler and labels what it answers, or what it throws, with the route's pattern.
     /// The route is read in place: a copy would retain and release each of its members.
     private func run(_ index: Int, _ request: HTTPRequest, _ parameters: Parameters) throws -> HTTPResponse {
+        var response: HTTPResponse
         do {
-            var response = try routes[index].handler(request, parameters)
-            response.route = routes[index].label
-            return response
+            response = try routes[index].handler(request, parameters)
         } catch {
             throw RoutedError(route: routes[index].label, error: error)
         }
+        response.route = routes[index].label
+        return response
     }
 
     /// `handle` with every error turned into a response (see `HTTPResponder`).

@@ -46,7 +46,7 @@ extension Connection {
     /// Queues `response` to a request: its head, framed for the method, status and version, its body (or
     /// stream) in the coding the ``ResponseCompressor`` chooses for what the request accepts, then logs it.
     private func send(
-        _ response: HTTPResponse, method: String, target: String, version: HTTPVersion, keepAlive asked: Bool,
+        _ response: consuming HTTPResponse, method: String, target: String, version: HTTPVersion, keepAlive asked: Bool,
         startedAt: UInt64, negotiation: ContentNegotiation, _ runner: EventLoopRunner
     ) {
         if case .deferred(let deferred) = response.body {
