@@ -8,7 +8,7 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The request target exactly as sent, e.g. `/api/datasets/x%20y/window?top=0`.
     public let target: String
     /// Where the path and the query are.
-    let parts: Parts
+    @usableFromInline let parts: Parts
     public var version: HTTPVersion
     public var headers: HTTPHeaders
     /// The body's bytes, empty when there are none or after ``takeBody()``.
@@ -64,6 +64,7 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// Where a request's path and query are: the usual target, an origin-form path that needs no
     /// normalising, holds both, so that neither is another string until it is asked for.
+    @usableFromInline
     enum Parts: Sendable, Equatable {
         /// The path is the target's first `pathEnd` bytes; the query, when `hasQuery`, follows its `?`.
         case inTarget(pathEnd: Int, hasQuery: Bool)
@@ -89,6 +90,7 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 
     /// Calls `body` with the UTF-8 of ``path``, read where it lies: no string is made of it.
+    @inlinable
     package func withPathBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         switch parts {
         case .inTarget(let pathEnd, _):
@@ -101,6 +103,7 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// Calls `body` with the UTF-8 of ``rawQuery`` (nil when there is none), read where it lies: no string is
     /// made of it.
+    @inlinable
     package func withRawQueryBytes<Result>(
         _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
     ) rethrows -> Result {
