@@ -110,6 +110,7 @@ class Run:
     """What every thread shares: the phase now, when to stop, and what each one records."""
 
     def __init__(self):
+        self.moments = set()  # the seconds, as nginx's error log writes them, at which a request failed
         self.phase = "warm-up"
         self.stop_writing = threading.Event()
         self.stop_following = threading.Event()
@@ -157,6 +158,7 @@ class Writer(threading.Thread):
                 self.failures.append((phase, status))
                 self.failure_details.append((phase, title, json.loads(batch)["baseVersion"], upstream,
                                              body[:300].decode(errors="replace")))
+                self.run_state.moments.update(moments_around(time.time()))
                 try:
                     reply = request(self.port, "GET", f"/api/datasets/{self.dataset}")
                     if reply[0] == 200:
@@ -207,6 +209,7 @@ class Follower(threading.Thread):
             response = connection.getresponse()
             if response.status != 200:
                 self.refusals.append((self.run_state.phase, response.status))
+                self.run_state.moments.update(moments_around(time.time()))
                 response.read()
                 return retry
             upstream = (response.getheader("X-Upstream") or "").split(",")[-1].strip()
@@ -296,6 +299,28 @@ def main():
     return 1 if problems else 0
 
 
+def moments_around(when):
+    """The second `when` falls in and the one before, as nginx's error log writes times."""
+    return {time.strftime("%Y/%m/%d %H:%M:%S", time.localtime(when - back)) for back in (0, 1)}
+
+
+def print_cluster_errors(cluster, moments):
+    """What nginx and the servers said when requests failed: why nginx passed one on, or answered 502."""
+    log = os.path.join(cluster.folder or "", "nginx/logs/error.log")
+    if os.path.exists(log):
+        with open(log, errors="replace") as file:
+            lines = [line for line in file if line[:19] in moments and "connect() failed (111" not in line]
+        for kind in ("/batch", "/events"):
+            for line in [line for line in lines if kind in line][:20]:
+                print(f"nginx: {line.rstrip()[:400]}")
+    for index in range(1, len(cluster.servers) + 1):
+        errors = os.path.join(cluster.folder or "", f"server-{index}.err")
+        if os.path.exists(errors):
+            with open(errors, errors="replace") as file:
+                for line in file.readlines()[-15:]:
+                    print(f"server {index}: {line.rstrip()[:400]}")
+
+
 def run_checks(cluster, options, problems):
     port = cluster.port
     run = Run()
@@ -331,13 +356,17 @@ def run_checks(cluster, options, problems):
         restart_log.append(f"{options.rounds} rounds took {time.monotonic() - started:.2f} s")
 
     rolling = run_wrk(port, options.connections, rolling_restart)
-    killed_address = f"127.0.0.1:{cluster.servers[1]}"
+    killed = []  # the address of the server killed
     on_killed = []
 
     def kill():
         run.phase = "kill"
-        on_killed.extend(f for f in followers if f.upstream == killed_address)
-        cluster.control("--kill", "2")
+        # The server that follows more streams: the last one restarted may follow none (they moved on).
+        addresses = [f"127.0.0.1:{server}" for server in cluster.servers]
+        index = max(range(len(addresses)), key=lambda i: sum(f.upstream == addresses[i] for f in followers))
+        killed.append(addresses[index])
+        on_killed.extend(f for f in followers if f.upstream == killed[0])
+        cluster.control("--kill", str(index + 1))
         time.sleep(4)
 
     killing = run_wrk(port, options.connections, kill)
@@ -415,7 +444,7 @@ def run_checks(cluster, options, problems):
         if follower.reloads:
             problems.append(f"stream on {follower.dataset} was told to reload: {follower.reloads}")
     events = sum(len(follower.ids) for follower in followers)
-    moved = [f for f in on_killed if any(up != killed_address for up, _, _ in f.connections[-1:])]
+    moved = [f for f in on_killed if any(up != killed[0] for up, _, _ in f.connections[-1:])]
     print(f"streams: {len(followers)}, change events received: {events}, reconnections: {reconnections}, "
           f"each resumed with Last-Event-ID: {resumed}")
     print(f"streams on the killed server: {len(on_killed)}, resumed on the other: {len(moved)}")
@@ -425,6 +454,8 @@ def run_checks(cluster, options, problems):
         problems.append("no stream was on the killed server")
     if resumed != reconnections:
         problems.append(f"{reconnections - resumed} reconnections did not resume where the stream was")
+    if problems:
+        print_cluster_errors(cluster, run.moments)
 
 
 if __name__ == "__main__":
