@@ -24,10 +24,12 @@ extension HTTPHeaders {
                         from: head.baseAddress!.advanced(by: start), byteCount: end - start)
                     offset += end - start
                 }
+                func storeLength(_ length: Int, at position: Int) {
+                    target.storeBytes(of: UInt32(length).littleEndian, toByteOffset: position, as: UInt32.self)
+                }
                 for span in spans {
-                    target.storeBytes(of: UInt32(span.nameEnd - span.nameStart).littleEndian, toByteOffset: offset, as: UInt32.self)
-                    target.storeBytes(
-                        of: UInt32(span.valueEnd - span.valueStart).littleEndian, toByteOffset: offset + 4, as: UInt32.self)
+                    storeLength(span.nameEnd - span.nameStart, at: offset)
+                    storeLength(span.valueEnd - span.valueStart, at: offset + 4)
                     offset += 8
                     copy(span.nameStart, span.nameEnd)
                     copy(span.valueStart, span.valueEnd)
@@ -68,9 +70,8 @@ extension HTTPHeaders {
                 guard let base = raw.baseAddress else { return }
                 var offset = 0
                 while offset < raw.count {
-                    let nameCount = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-                    let valueCount = Int(
-                        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)))
+                    let nameCount = Self.length(raw, at: offset)
+                    let valueCount = Self.length(raw, at: offset + 4)
                     let name = UnsafeRawBufferPointer(start: base + offset + 8, count: nameCount)
                     let value = UnsafeRawBufferPointer(start: base + offset + 8 + nameCount, count: valueCount)
                     offset += 8 + nameCount + valueCount
@@ -92,6 +93,12 @@ extension HTTPHeaders {
                     return body(value)
                 }
             }
+        }
+
+        /// The length written at `offset`: four bytes, least significant first.
+        @inline(__always)
+        private static func length(_ raw: UnsafeRawBufferPointer, at offset: Int) -> Int {
+            Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
         }
     }
 }

@@ -76,7 +76,8 @@ public struct HTTPRequest: Sendable, Equatable {
     /// above `/`. `*` for `OPTIONS *`, empty for `CONNECT`.
     public var path: String {
         switch parts {
-        case .inTarget(let pathEnd, let hasQuery): hasQuery ? String(Substring(target.utf8.prefix(pathEnd))) : target
+        case .inTarget(let pathEnd, let hasQuery):
+            hasQuery ? String(Substring(target.utf8.prefix(pathEnd))) : target
         case .apart(let path, _): path
         }
     }
@@ -84,7 +85,8 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The raw query after `?` (not decoded), nil when the target has no `?`.
     public var rawQuery: String? {
         switch parts {
-        case .inTarget(let pathEnd, let hasQuery): hasQuery ? String(Substring(target.utf8.dropFirst(pathEnd + 1))) : nil
+        case .inTarget(let pathEnd, let hasQuery):
+            hasQuery ? String(Substring(target.utf8.dropFirst(pathEnd + 1))) : nil
         case .apart(_, let query): query
         }
     }
