@@ -177,9 +177,10 @@ final class EventLoopRunner {
         return connection
     }
 
-    private func acceptConnections() {
+    /// Accepts up to `limit` connections waiting in the listener's queue.
+    private func acceptConnections(limit: Int = 64) {
         guard !isStopping else { return }
-        for _ in 0..<64 {
+        for _ in 0..<limit {
             let fd: Int32
             do {
                 guard case .processed(let accepted) = try Posix.accept(context.listenFD) else { return }
@@ -196,6 +197,12 @@ final class EventLoopRunner {
                 continue
             }
             Posix.setNoDelay(fd)
+            // Once a stop is asked for, another loop may be draining: the connection stays here.
+            if context.stopRequested.load(ordering: .relaxed) {
+                loop.assignedConnections.add(1, ordering: .relaxed)
+                adopt(fd)
+                continue
+            }
             let target = context.loop(forConnectionAcceptedBy: loop.index)
             if target === loop || !target.post(.adopt(fd)) {
                 if target !== loop {
@@ -208,10 +215,10 @@ final class EventLoopRunner {
         }
     }
 
-    /// Starts serving a connection this loop accepted, or that another loop accepted for it; once stopping,
-    /// closes it instead.
+    /// Starts serving a connection this loop accepted, or that another loop accepted for it. Once stopping,
+    /// the connection is drained as those open at the stop were: a request already sent is answered, with
+    /// `Connection: close`; otherwise it closes.
     private func adopt(_ fd: Int32) {
-        guard !isStopping else { return abandon(fd) }
         let token = UInt64(nextConnectionID) << 32 | UInt64(UInt32(fd))
         nextConnectionID = nextConnectionID == UInt32.max ? 1 : nextConnectionID + 1
         let connection = Connection(fd: fd, token: token, runner: self)
@@ -225,6 +232,7 @@ final class EventLoopRunner {
         }
         connections[Int(fd)] = connection
         liveConnections += 1
+        if isStopping { connection.beginStop(self) }
     }
 
     /// Closes a connection given to this loop that it does not serve, and takes it off the counts.
@@ -307,6 +315,9 @@ final class EventLoopRunner {
     /// connections.
     private func beginStop() {
         guard !isStopping else { return }
+        // The clients waiting in the listener's queue connected before the stop, and may have sent a
+        // request: they are taken in and drained with the rest, not reset when the listener closes.
+        if listenerRegistered { acceptConnections(limit: context.maxConnections) }
         isStopping = true
         stopDeadline = now + context.shutdownTimeout
         releaseListener()

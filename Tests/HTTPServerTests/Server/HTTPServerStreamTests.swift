@@ -163,6 +163,29 @@ struct HTTPServerStreamTests {
         #expect(throws: PosixError.self) { try RawClient(port: port) }
     }
 
+    @Test("a client that connected before the stop, while the loop was busy, is answered and not reset")
+    func stopAnswersTheListenersQueue() throws {
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        configuration.accessLog = false
+        configuration.eventLoopCount = 1
+        let server = HTTPServer(configuration: configuration, handler: testRouter().handler)
+        let port = try server.start()
+        // The one loop sleeps in a handler; the stop is asked for, then a client connects (the kernel
+        // queues it on the listener) and sends its request, all before the loop looks again.
+        let busy = try RawClient(port: port, sending: "GET /sleep?ms=400 HTTP/1.1\r\nHost: t\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.1)
+        server.stop()
+        let waiting = try RawClient(port: port, sending: "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+
+        #expect(try #require(busy.readResponse()).status == 200)
+        let response = try #require(waiting.readResponse())
+        #expect(response.status == 200)
+        #expect(response.text == "hello")
+        #expect(response.headers["Connection"] == "close")
+        server.wait()
+    }
+
     @Test("stop gives up on a stuck client after the shutdown timeout")
     func stopDeadline() throws {
         var configuration = HTTPServerConfiguration()
