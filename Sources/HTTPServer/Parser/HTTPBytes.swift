@@ -86,13 +86,9 @@ public enum HTTPBytes {
     /// - Complexity: O(n), with no generic iteration: for the names and values read on every response.
     @inline(__always)
     public static func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, lowercase: StaticString) -> Bool {
-        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
-        guard let base = bytes.baseAddress else { return true }
-        let expected = lowercase.utf8Start
         // Most are written in lower case already: one memcmp.
-        if memcmp(base, expected, bytes.count) == 0 { return true }
-        for index in 0..<bytes.count where lowercased(bytes[index]) != expected[index] { return false }
-        return true
+        let expected = UnsafeRawBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
+        return equalsIgnoringCase(bytes, expected)
     }
 
     /// The index of the first `byte` in `bytes[start..<end]` (to the end when `end` is nil), found by
