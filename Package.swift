@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "Models", dependencies: ["Bytes"]),
         .target(name: "ListRender", dependencies: ["Bytes", "Models"]),
         .target(name: "SystemSupport"),
-        .target(name: "HTTPServer", dependencies: ["CZlib", "SystemSupport"]),
+        .target(name: "HTTPServer", dependencies: ["Bytes", "CZlib", "SystemSupport"]),
         .target(name: "ListStore", dependencies: ["Models", "CSQLite", "CLibPQ"]),
         .executableTarget(
             name: "ListServer",

@@ -1,44 +1,69 @@
 // HTTPServer — a request's header fields as the bytes they arrived in
 
 extension HTTPHeaders {
-    /// A request's header fields as the bytes they arrived in, in one array, read in place: a string is
+    /// A request's header fields as the bytes they arrived in, in one buffer, read in place: a string is
     /// made of a field only when it is asked for. Each field is its name's and its value's lengths (four
-    /// bytes each, least significant first), then the name, then the value.
-    struct RawFields: Sendable {
-        private var bytes: [UInt8] = []
+    /// bytes each, least significant first), then the name, then the value. Sendable: its storage is
+    /// written only while it is made, and read only after.
+    struct RawFields: @unchecked Sendable {
+        private var storage: Storage?
+        /// Where the first `Host` field's value is in the storage, the field every request is checked by
+        /// (``HTTPHeaders/withHost(_:)``); nil when there is none.
+        private var host: Range<Int>?
+
+        /// The fields' bytes, their count in the header: an object of a type known when compiling, where a
+        /// `[UInt8]` of a size known only when running is made through the runtime's generic allocation,
+        /// several times dearer.
+        final class Storage: ManagedBuffer<Int, UInt8> {
+            /// Calls `body` with the bytes.
+            func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+                withUnsafeMutablePointers { count, bytes in body(UnsafeRawBufferPointer(start: bytes, count: count.pointee)) }
+            }
+        }
 
         init() {}
 
-        /// The fields the parser found in `head`, copied in one pass into an array of their exact size.
+        /// The fields the parser found in `head`, copied in one pass into storage of their exact size.
+        /// - Parameter hostIndex: the index in `spans` of the first `Host` field, nil when there is none.
         /// - Precondition: each span lies in `head`, and each name and value is shorter than 4 GiB.
         /// - Complexity: O(size of the fields).
-        init(head: UnsafeRawBufferPointer, spans: [HTTPRequestParser.FieldSpan]) {
+        init(head: UnsafeRawBufferPointer, spans: [HTTPRequestParser.FieldSpan], hostIndex: Int?) {
             var size = 0
             for span in spans { size += 8 + span.nameEnd - span.nameStart + span.valueEnd - span.valueStart }
             guard size > 0 else { return }
-            bytes = Array(unsafeUninitializedCapacity: size) { buffer, count in
-                let target = UnsafeMutableRawBufferPointer(buffer)
+            let storage = unsafeDowncast(Storage.create(minimumCapacity: size) { _ in size }, to: Storage.self)
+            storage.withUnsafeMutablePointerToElements { base in
+                let target = UnsafeMutableRawPointer(base)
                 var offset = 0
                 func copy(_ start: Int, _ end: Int) {
-                    target.baseAddress!.advanced(by: offset).copyMemory(
-                        from: head.baseAddress!.advanced(by: start), byteCount: end - start)
+                    (target + offset).copyMemory(from: head.baseAddress! + start, byteCount: end - start)
                     offset += end - start
                 }
                 func storeLength(_ length: Int, at position: Int) {
                     target.storeBytes(of: UInt32(length).littleEndian, toByteOffset: position, as: UInt32.self)
                 }
-                for span in spans {
+                for (index, span) in spans.enumerated() {
                     storeLength(span.nameEnd - span.nameStart, at: offset)
                     storeLength(span.valueEnd - span.valueStart, at: offset + 4)
                     offset += 8
                     copy(span.nameStart, span.nameEnd)
+                    if index == hostIndex { host = offset..<(offset + span.valueEnd - span.valueStart) }
                     copy(span.valueStart, span.valueEnd)
                 }
-                count = offset
+                assert(offset == size, "the fields' size counted apart from their copy")
             }
+            self.storage = storage
         }
 
-        var isEmpty: Bool { bytes.isEmpty }
+        /// Calls `body` with the first `Host` field's value, nil when there is none. The bytes are valid
+        /// during the call only.
+        /// - Complexity: O(1).
+        func withHost<Result>(_ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
+            guard let host, let storage else { return body(nil) }
+            return storage.withBytes { body(UnsafeRawBufferPointer(rebasing: $0[host])) }
+        }
+
+        var isEmpty: Bool { storage == nil }
 
         /// - Complexity: O(number of fields).
         var count: Int {
@@ -66,7 +91,7 @@ extension HTTPHeaders {
         /// valid during the call only.
         /// - Complexity: O(number of fields).
         func forEach(_ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Bool) {
-            bytes.withUnsafeBytes { raw in
+            storage?.withBytes { raw in
                 guard let base = raw.baseAddress else { return }
                 var offset = 0
                 while offset < raw.count {

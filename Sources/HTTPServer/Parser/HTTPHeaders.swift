@@ -67,6 +67,15 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         return found
     }
 
+    /// Calls `body` with the value of the first `Host` field (nil when there is none), read where it lies:
+    /// in a request's fields as they arrived, found when they were parsed.
+    /// - Complexity: O(1) for a request's fields as they arrived; O(n) otherwise.
+    package func withHost<Result>(_ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
+        guard raw.isEmpty else { return raw.withHost(body) }
+        guard var value = stored.first(where: { Self.namesMatch($0.name, "Host") })?.value else { return body(nil) }
+        return value.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
+
     /// The values of every field named `name`, in order.
     /// - Complexity: O(n).
     public func values(for name: String) -> [String] {

@@ -2,13 +2,15 @@
 
 extension HTTPRequestParser {
     /// Builds the head once its final CRLF is seen, enforcing the rules that need the whole head: `Host`,
-    /// body framing (request smuggling), `Connection`, `Expect`, and the target's form and path.
+    /// body framing (request smuggling), `Connection`, `Expect`, and the target's form and path; then
+    /// forgets it, ready for the next request (``reset()``), whether it was valid or not.
     /// - Throws: the first rule broken.
-    public func makeHead(_ buffer: UnsafeRawBufferPointer) throws(Error) -> HTTPRequestHead {
+    public mutating func takeHead(_ buffer: UnsafeRawBufferPointer) throws(Error) -> HTTPRequestHead {
+        defer { reset() }
         func bytes(_ start: Int, _ end: Int) -> UnsafeRawBufferPointer {
             UnsafeRawBufferPointer(rebasing: buffer[start..<end])
         }
-        let method = String(decoding: bytes(methodStart, methodEnd), as: UTF8.self)
+        let method = Self.method(bytes(methodStart, methodEnd))
         let targetBytes = bytes(targetStart, targetEnd)
         let version = version(buffer).version
         let parts = try HTTPPath.parts(of: targetBytes, method: method)
@@ -16,15 +18,17 @@ extension HTTPRequestParser {
         var contentLength: Int?
         var codings = TransferCodings()
         var hostCount = 0
+        var hostIndex: Int?
         var close = false
         var keepAliveAsked = false
         var expectsContinue = false
-        for span in fields {
+        for (index, span) in fields.enumerated() {
             let name = bytes(span.nameStart, span.nameEnd)
             let value = bytes(span.valueStart, span.valueEnd)
             switch name.count {
             case 4 where HTTPBytes.equalsIgnoringCase(name, lowercase: "host"):
                 hostCount += 1
+                if hostIndex == nil { hostIndex = index }
                 guard value.allSatisfy(HTTPBytes.isHostByte) else { throw .invalidHost }
             case 14 where HTTPBytes.equalsIgnoringCase(name, lowercase: "content-length"):
                 guard contentLength == nil else { throw .multipleContentLengths }
@@ -60,9 +64,19 @@ extension HTTPRequestParser {
         return HTTPRequestHead(
             request: HTTPRequest(
                 method: method, target: String(decoding: targetBytes, as: UTF8.self), parts: parts,
-                version: version, headers: HTTPHeaders(raw: HTTPHeaders.RawFields(head: buffer, spans: fields))),
+                version: version, headers: HTTPHeaders(raw: HTTPHeaders.RawFields(head: buffer, spans: fields, hostIndex: hostIndex))),
             framing: framing, keepAlive: keepAlive,
             expectsContinue: expectsContinue && framing != .none)
+    }
+
+    /// A method token as a string: `GET`, the usual one, is a literal, not read as UTF-8 and copied.
+    private static func method(_ bytes: UnsafeRawBufferPointer) -> String {
+        if bytes.count == 3 && bytes[0] == UInt8(ascii: "G") && bytes[1] == UInt8(ascii: "E")
+            && bytes[2] == UInt8(ascii: "T")
+        {
+            return "GET"
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The transfer codings listed by every `Transfer-Encoding` field, in order.

@@ -73,29 +73,26 @@ public struct HTTPRequestParser {
         case .invalid(let error):
             return .invalid(error)
         case .complete(let byteCount):
-            let head: HTTPRequestHead
             do {
-                head = try makeHead(buffer)
+                return .complete(try takeHead(buffer), byteCount: byteCount)
             } catch {
                 return fail(error)
             }
-            reset()
-            return .complete(head, byteCount: byteCount)
         }
     }
 
     /// What ``scan(_:)`` found.
     public enum ScanResult: Equatable {
         /// The head ends after `byteCount` bytes: its parts are known, and the rules that need the
-        /// whole head are still to be checked, by ``makeHead(_:)``.
+        /// whole head are still to be checked, by ``takeHead(_:)``.
         case complete(byteCount: Int)
         case incomplete
         case invalid(Error)
     }
 
     /// Examines the bytes not seen yet, as ``parse(_:)`` does, up to the end of the head, without
-    /// making it: the caller then asks for ``makeHead(_:)``, and calls
-    /// ``reset()`` before the next request.
+    /// making it: the caller then asks for ``takeHead(_:)``,
+    /// which leaves the parser ready for the next request.
     /// - Complexity: O(new bytes).
     public mutating func scan(_ buffer: UnsafeRawBufferPointer) -> ScanResult {
         if let failure { return .invalid(failure) }

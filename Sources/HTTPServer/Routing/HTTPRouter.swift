@@ -1,4 +1,5 @@
 // HTTPServer — maps method and path patterns to handlers
+import Glibc
 
 /// Maps method and path patterns to handlers; a pure function from request to response, testable without
 /// sockets.
@@ -42,29 +43,44 @@ public struct HTTPRouter: Sendable {
     }
 
     private struct Route: Sendable {
-        /// One segment of a pattern, its literal bytes kept for matching without allocation.
-        enum Segment: Sendable {
-            case literal([UInt8])
-            case parameter(String)
-            case rest
+        /// One segment of a pattern, in plain values, so that matching retains nothing: a literal is its
+        /// bytes' range in `literals`.
+        struct Segment: Sendable {
+            enum Kind: Sendable { case literal, parameter, rest }
+            let kind: Kind
+            let literal: Range<Int>
         }
 
         let method: String
-        let pattern: [Substring]
         /// The pattern as written, the label of the responses it gives (``HTTPResponse/route``).
         let label: String
         let segments: [Segment]
+        /// The bytes of the literal segments, one after another.
+        let literals: [UInt8]
+        /// The names of the `:name` segments, in order.
+        let parameterNames: [String]
         let handler: Handler
 
         init(method: String, pattern: [Substring], handler: @escaping Handler) {
             self.method = method
-            self.pattern = pattern
             label = "/" + pattern.joined(separator: "/")
-            segments = pattern.map { segment in
-                if segment == "*" { return .rest }
-                if segment.hasPrefix(":") { return .parameter(String(segment.dropFirst())) }
-                return .literal(Array(segment.utf8))
+            var segments: [Segment] = []
+            var literals: [UInt8] = []
+            var parameterNames: [String] = []
+            for segment in pattern {
+                if segment == "*" {
+                    segments.append(Segment(kind: .rest, literal: 0..<0))
+                } else if segment.hasPrefix(":") {
+                    parameterNames.append(String(segment.dropFirst()))
+                    segments.append(Segment(kind: .parameter, literal: 0..<0))
+                } else {
+                    segments.append(Segment(kind: .literal, literal: literals.count..<(literals.count + segment.utf8.count)))
+                    literals += segment.utf8
+                }
             }
+            self.segments = segments
+            self.literals = literals
+            self.parameterNames = parameterNames
             self.handler = handler
         }
     }
@@ -93,17 +109,12 @@ public struct HTTPRouter: Sendable {
         let firstLiteral: UInt64
         let firstLength: Int
 
-        init(_ segments: [Route.Segment]) {
-            if case .rest = segments.last {
-                hasRest = true
-                segmentCount = segments.count - 1
-            } else {
-                hasRest = false
-                segmentCount = segments.count
-            }
-            if case .literal(let bytes) = segments.first, (1...8).contains(bytes.count) {
-                firstLiteral = bytes.withUnsafeBufferPointer(Self.pack)
-                firstLength = bytes.count
+        init(_ route: Route) {
+            hasRest = route.segments.last?.kind == .rest
+            segmentCount = route.segments.count - (hasRest ? 1 : 0)
+            if let first = route.segments.first, first.kind == .literal, (1...8).contains(first.literal.count) {
+                firstLiteral = route.literals.withUnsafeBufferPointer { Self.pack(UnsafeBufferPointer(rebasing: $0[first.literal])) }
+                firstLength = first.literal.count
             } else {
                 firstLiteral = 0
                 firstLength = 0
@@ -151,7 +162,7 @@ public struct HTTPRouter: Sendable {
         precondition(!segments.dropLast().contains("*"), "* must be the last segment: \(pattern)")
         let route = Route(method: method, pattern: segments, handler: handler)
         routes.append(route)
-        shapes.append(Shape(route.segments))
+        shapes.append(Shape(route))
     }
 
     public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add("GET", pattern, handler) }
@@ -184,7 +195,7 @@ public struct HTTPRouter: Sendable {
         // index, since a route copied out would cost a retain and a release of each of its members.
         for index in routes.indices {
             guard shapes[index].admits(count: path.count, first: first.word, firstLength: first.length),
-                let parameters = Self.match(routes[index].segments, path)
+                let parameters = Self.match(routes[index], path)
             else { continue }
             let method = routes[index].method
             if method == request.method { return try run(index, request, parameters) }
@@ -216,14 +227,13 @@ public struct HTTPRouter: Sendable {
     /// Runs a route's handler and labels what it answers, or what it throws, with the route's pattern.
     /// The route is read in place: a copy would retain and release each of its members.
     private func run(_ index: Int, _ request: HTTPRequest, _ parameters: Parameters) throws -> HTTPResponse {
-        var response: HTTPResponse
         do {
-            response = try routes[index].handler(request, parameters)
+            var response = try routes[index].handler(request, parameters)
+            response.route = routes[index].label
+            return response
         } catch {
             throw RoutedError(route: routes[index].label, error: error)
         }
-        response.route = routes[index].label
-        return response
     }
 
     /// `handle` with every error turned into a response (see `HTTPResponder`).
@@ -269,15 +279,10 @@ public struct HTTPRouter: Sendable {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[index]]), as: UTF8.self)
         }
 
-        func equals(_ index: Int, _ literal: [UInt8]) -> Bool {
+        func equals(_ index: Int, _ literal: UnsafeBufferPointer<UInt8>) -> Bool {
             let range = ranges[index]
-            guard range.count == literal.count else { return false }
-            var offset = 0
-            while offset < literal.count {
-                if bytes[range.lowerBound + offset] != literal[offset] { return false }
-                offset += 1
-            }
-            return true
+            return range.count == literal.count
+                && (literal.isEmpty || memcmp(bytes.baseAddress! + range.lowerBound, literal.baseAddress!, literal.count) == 0)
         }
 
         /// The segments from `index` on, joined by `/`.
@@ -286,24 +291,31 @@ public struct HTTPRouter: Sendable {
         }
     }
 
-    private static func match(_ pattern: [Route.Segment], _ path: PathSegments) -> Parameters? {
+    private static func match(_ route: borrowing Route, _ path: PathSegments) -> Parameters? {
         let count = path.count
-        if case .rest = pattern.last {} else if pattern.count != count { return nil }
+        let segments = route.segments
+        if segments.last?.kind != .rest && segments.count != count { return nil }
         // Literal segments first: most routes fail on one, before any parameter is copied out.
-        for (index, segment) in pattern.enumerated() {
-            switch segment {
-            case .rest: break
-            case .parameter: if index >= count { return nil }
-            case .literal(let literal): if index >= count || !path.equals(index, literal) { return nil }
+        let literalsMatch = route.literals.withUnsafeBufferPointer { literals in
+            for (index, segment) in segments.enumerated() where segment.kind != .rest {
+                if index >= count { return false }
+                if segment.kind == .literal && !path.equals(index, UnsafeBufferPointer(rebasing: literals[segment.literal])) {
+                    return false
+                }
             }
+            return true
         }
+        guard literalsMatch else { return nil }
         var parameters = Parameters()
-        for (index, segment) in pattern.enumerated() {
-            switch segment {
+        var named = 0
+        for (index, segment) in segments.enumerated() {
+            switch segment.kind {
             case .rest:
                 parameters.append(.init(name: "*", value: path.rest(from: index)))
                 return parameters
-            case .parameter(let name): parameters.append(.init(name: name, value: path.text(index)))
+            case .parameter:
+                parameters.append(.init(name: route.parameterNames[named], value: path.text(index)))
+                named += 1
             case .literal: break
             }
         }

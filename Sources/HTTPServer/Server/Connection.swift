@@ -217,13 +217,12 @@ final class Connection {
                     var failure: HTTPRequestParser.Error?
                     let made = inbound.withUnsafeBytes { raw -> HTTPRequestHead? in
                         do throws(HTTPRequestParser.Error) {
-                            return try parser.makeHead(UnsafeRawBufferPointer(rebasing: raw[start...]))
+                            return try parser.takeHead(UnsafeRawBufferPointer(rebasing: raw[start...]))
                         } catch {
                             failure = error
                             return nil
                         }
                     }
-                    parser.reset()
                     if let head = consume made {
                         inboundStart += byteCount
                         beginBody(head, runner)

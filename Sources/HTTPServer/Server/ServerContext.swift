@@ -81,12 +81,7 @@ final class ServerContext: Sendable {
     func refusal(of request: HTTPRequest) -> HTTPError? {
         if let hosts = configuration.allowedHosts {
             // The first Host field's bytes are read where they lie; a string is made of a host refused.
-            var allowed = true
-            var seen = false
-            request.headers.forEachValue(named: "Host") { value in
-                if !seen { allowed = hosts.allows(value) }
-                seen = true
-            }
+            let allowed = request.headers.withHost { value in value.map { hosts.allows($0) } ?? true }
             if !allowed, !configuration.anyHostPaths.contains(request.path), let host = request.headers["Host"] {
                 return hosts.refusal(host: host)
             }
