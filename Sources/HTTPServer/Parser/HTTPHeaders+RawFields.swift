@@ -6,18 +6,26 @@ extension HTTPHeaders {
     /// bytes each, least significant first), then the name, then the value. Sendable: its storage is
     /// written only while it is made, and read only after.
     struct RawFields: @unchecked Sendable {
+        /// The fields' bytes; nil for none. One reference, so that a request's or a response's headers
+        /// stay small to copy.
         private var storage: Storage?
-        /// Where the first `Host` field's value is in the storage, the field every request is checked by
-        /// (``HTTPHeaders/withHost(_:)``); nil when there is none.
-        private var host: Range<Int>?
 
-        /// The fields' bytes, their count in the header: an object of a type known when compiling, where a
-        /// `[UInt8]` of a size known only when running is made through the runtime's generic allocation,
-        /// several times dearer.
-        final class Storage: ManagedBuffer<Int, UInt8> {
-            /// Calls `body` with the bytes.
-            func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-                withUnsafeMutablePointers { count, bytes in body(UnsafeRawBufferPointer(start: bytes, count: count.pointee)) }
+        /// The fields' bytes, with their count and where the first `Host` value is in the header: an object
+        /// of a type known when compiling, where a `[UInt8]` of a size known only when running is made
+        /// through the runtime's generic allocation, several times dearer.
+        final class Storage: ManagedBuffer<Storage.Header, UInt8> {
+            struct Header {
+                var count: Int
+                /// Where the first `Host` field's value is, the field every request is checked by
+                /// (``HTTPHeaders/withHost(_:)``); nil when there is none.
+                var host: Range<Int>?
+            }
+
+            /// Calls `body` with the bytes and the header.
+            func withBytes<Result>(_ body: (UnsafeRawBufferPointer, Header) -> Result) -> Result {
+                withUnsafeMutablePointers { header, bytes in
+                    body(UnsafeRawBufferPointer(start: bytes, count: header.pointee.count), header.pointee)
+                }
             }
         }
 
@@ -31,8 +39,9 @@ extension HTTPHeaders {
             var size = 0
             for span in spans { size += 8 + span.nameEnd - span.nameStart + span.valueEnd - span.valueStart }
             guard size > 0 else { return }
-            let storage = unsafeDowncast(Storage.create(minimumCapacity: size) { _ in size }, to: Storage.self)
-            storage.withUnsafeMutablePointerToElements { base in
+            let made = Storage.create(minimumCapacity: size) { _ in Storage.Header(count: size, host: nil) }
+            let storage = unsafeDowncast(made, to: Storage.self)
+            storage.withUnsafeMutablePointers { header, base in
                 let target = UnsafeMutableRawPointer(base)
                 var offset = 0
                 func copy(_ start: Int, _ end: Int) {
@@ -47,7 +56,7 @@ extension HTTPHeaders {
                     storeLength(span.valueEnd - span.valueStart, at: offset + 4)
                     offset += 8
                     copy(span.nameStart, span.nameEnd)
-                    if index == hostIndex { host = offset..<(offset + span.valueEnd - span.valueStart) }
+                    if index == hostIndex { header.pointee.host = offset..<(offset + span.valueEnd - span.valueStart) }
                     copy(span.valueStart, span.valueEnd)
                 }
                 assert(offset == size, "the fields' size counted apart from their copy")
@@ -59,8 +68,10 @@ extension HTTPHeaders {
         /// during the call only.
         /// - Complexity: O(1).
         func withHost<Result>(_ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
-            guard let host, let storage else { return body(nil) }
-            return storage.withBytes { body(UnsafeRawBufferPointer(rebasing: $0[host])) }
+            guard let storage else { return body(nil) }
+            return storage.withBytes { bytes, header in
+                body(header.host.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) })
+            }
         }
 
         var isEmpty: Bool { storage == nil }
@@ -91,7 +102,7 @@ extension HTTPHeaders {
         /// valid during the call only.
         /// - Complexity: O(number of fields).
         func forEach(_ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Bool) {
-            storage?.withBytes { raw in
+            storage?.withBytes { raw, _ in
                 guard let base = raw.baseAddress else { return }
                 var offset = 0
                 while offset < raw.count {

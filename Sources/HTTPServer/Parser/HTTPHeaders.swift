@@ -125,8 +125,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
             }
             return
         }
-        for field in stored where Self.namesMatch(field.name, name) {
-            var value = field.value
+        for index in stored.indices where Self.namesMatch(stored[index].name, name) {
+            var value = stored[index].value
             value.withUTF8 { body(UnsafeRawBufferPointer($0)) }
         }
     }

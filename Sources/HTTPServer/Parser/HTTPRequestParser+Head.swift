@@ -60,11 +60,11 @@ extension HTTPRequestParser {
             framing = .length(contentLength)
         }
         let keepAlive = !close && (version >= .http11 || keepAliveAsked)
-        // Made in place: a request made first and then put in the head would be copied.
+        let headers = HTTPHeaders(raw: HTTPHeaders.RawFields(head: buffer, spans: fields, hostIndex: hostIndex))
         return HTTPRequestHead(
             request: HTTPRequest(
                 method: method, target: String(decoding: targetBytes, as: UTF8.self), parts: parts,
-                version: version, headers: HTTPHeaders(raw: HTTPHeaders.RawFields(head: buffer, spans: fields, hostIndex: hostIndex))),
+                version: version, headers: headers),
             framing: framing, keepAlive: keepAlive,
             expectsContinue: expectsContinue && framing != .none)
     }

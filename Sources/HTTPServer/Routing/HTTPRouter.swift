@@ -74,7 +74,8 @@ public struct HTTPRouter: Sendable {
                     parameterNames.append(String(segment.dropFirst()))
                     segments.append(Segment(kind: .parameter, literal: 0..<0))
                 } else {
-                    segments.append(Segment(kind: .literal, literal: literals.count..<(literals.count + segment.utf8.count)))
+                    let range = literals.count..<(literals.count + segment.utf8.count)
+                    segments.append(Segment(kind: .literal, literal: range))
                     literals += segment.utf8
                 }
             }
@@ -113,7 +114,9 @@ public struct HTTPRouter: Sendable {
             hasRest = route.segments.last?.kind == .rest
             segmentCount = route.segments.count - (hasRest ? 1 : 0)
             if let first = route.segments.first, first.kind == .literal, (1...8).contains(first.literal.count) {
-                firstLiteral = route.literals.withUnsafeBufferPointer { Self.pack(UnsafeBufferPointer(rebasing: $0[first.literal])) }
+                firstLiteral = route.literals.withUnsafeBufferPointer {
+                    Self.pack(UnsafeBufferPointer(rebasing: $0[first.literal]))
+                }
                 firstLength = first.literal.count
             } else {
                 firstLiteral = 0
@@ -282,7 +285,8 @@ public struct HTTPRouter: Sendable {
         func equals(_ index: Int, _ literal: UnsafeBufferPointer<UInt8>) -> Bool {
             let range = ranges[index]
             return range.count == literal.count
-                && (literal.isEmpty || memcmp(bytes.baseAddress! + range.lowerBound, literal.baseAddress!, literal.count) == 0)
+                && (literal.isEmpty
+                    || memcmp(bytes.baseAddress! + range.lowerBound, literal.baseAddress!, literal.count) == 0)
         }
 
         /// The segments from `index` on, joined by `/`.
@@ -299,9 +303,8 @@ public struct HTTPRouter: Sendable {
         let literalsMatch = route.literals.withUnsafeBufferPointer { literals in
             for (index, segment) in segments.enumerated() where segment.kind != .rest {
                 if index >= count { return false }
-                if segment.kind == .literal && !path.equals(index, UnsafeBufferPointer(rebasing: literals[segment.literal])) {
-                    return false
-                }
+                let literal = UnsafeBufferPointer(rebasing: literals[segment.literal])
+                if segment.kind == .literal && !path.equals(index, literal) { return false }
             }
             return true
         }

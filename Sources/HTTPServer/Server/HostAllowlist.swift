@@ -34,7 +34,7 @@ public struct HostAllowlist: Sendable, Equatable {
         var end = value.count
         if value.first == UInt8(ascii: "[") {
             end = (value.firstIndex(of: UInt8(ascii: "]")) ?? value.count - 1) + 1
-        } else if let colon = value.firstIndex(of: UInt8(ascii: ":")) {
+        } else if let colon = HTTPBytes.firstIndex(of: HTTPBytes.colon, in: value, from: 0) {
             end = colon
         }
         if end > 0 && value[end - 1] == UInt8(ascii: ".") { end -= 1 }

@@ -47,10 +47,10 @@ struct AppRoutes: Sendable {
 
     /// The handler the server runs: the router's, with ``PageHeaders`` on every page it answers.
     var handler: HTTPHandler {
-        let route = router.handler
+        let router = router
         let policy = page.contentSecurityPolicy
         return { request throws in
-            var response = try route(request)
+            var response = try router.handle(request)
             PageHeaders.apply(to: &response, path: request.path, policy: policy)
             return response
         }
@@ -131,9 +131,9 @@ struct AppRoutes: Sendable {
             let fieldLines = WindowView.fieldLines(key, entry: entry)
             let body = WindowView.body(
                 entry: entry, request: window, assets: assets, key: key, lane: request.loop, writingInto: memory)
-            return switch body {
-            case .lent(let count): HTTPResponse(status: 200, fieldLines: fieldLines, lentBodyCount: count)
-            case .array(let bytes): HTTPResponse(status: 200, fieldLines: fieldLines, body: bytes)
+            switch body {
+            case .lent(let count): return HTTPResponse(status: 200, fieldLines: fieldLines, lentBodyCount: count)
+            case .array(let bytes): return HTTPResponse(status: 200, fieldLines: fieldLines, body: bytes)
             }
         }
         let body =

@@ -39,7 +39,7 @@ struct WindowRequest: Sendable, Equatable {
     /// Reads `top`, `height`, `overscan`, `expanded`, `editing`, `width`, `anchor`, `section`, `child`, `q`
     /// and `lang` from the request's query, from its bytes (``init(query:)``).
     /// - Throws: ``HTTPError`` `400` naming the parameter.
-    init(_ request: HTTPRequest) throws(HTTPError) {
+    init(_ request: borrowing HTTPRequest) throws(HTTPError) {
         var failure: HTTPError?
         let read = request.withRawQueryBytes { bytes -> WindowRequest? in
             do throws(HTTPError) {

@@ -9,7 +9,7 @@ extension WindowView {
     /// searched for their headers.
     /// - Complexity: O(searchable text + matching rows) for a query first asked of a version (the
     ///   index is built on the version's first search), else as ``init(entry:request:)``.
-    convenience init(searching entry: DatasetEntry, request: WindowRequest) {
+    convenience init(searching entry: DatasetEntry, request: borrowing WindowRequest) {
         guard let query = request.query else {
             self.init(entry: entry, request: request)
             return

@@ -28,7 +28,7 @@ final class WindowView {
     let language: UILanguage
 
     /// - Complexity: O(sections) the first time an expanded set is seen, then O(log n + k).
-    init(entry: DatasetEntry, request: WindowRequest) {
+    init(entry: DatasetEntry, request: borrowing WindowRequest) {
         self.entry = entry
         expanded = request.expandedSections(default: entry.defaultExpanded)
         hasInsertionRows = request.hasInsertionRows(in: entry)
