@@ -52,6 +52,22 @@ struct ByteStorageTests {
         }
     }
 
+    @Test("a word is written as 16 lower-case hexadecimal digits, after any bytes and across a growth")
+    func hexadecimal() {
+        var random = SplitMix64(seed: 5)
+        let edges: [UInt64] = [0, 1, 0xF, 0x10, 0xDEAD_BEEF, UInt64.max, 1 << 63]
+        let values = edges + (0..<200).map { _ in random.next() }
+        for (index, value) in values.enumerated() {
+            let storage = ByteStorage(capacity: index % 20)
+            let prefix = Self.piece(index % 7, seed: index)
+            storage.append(prefix)
+            storage.appendHexadecimal(value)
+            let digits = String(value, radix: 16)
+            let expected = prefix + Array((String(repeating: "0", count: 16 - digits.count) + digits).utf8)
+            #expect(storage.bytes == expected, "\(value)")
+        }
+    }
+
     @Test("storage grows past its capacity many times and keeps every byte in order")
     func growsAcrossCapacity() {
         var random = SplitMix64(seed: 11)

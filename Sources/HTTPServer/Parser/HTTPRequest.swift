@@ -59,7 +59,7 @@ public struct HTTPRequest: Sendable, Equatable {
         self.parts = parts
         self.version = version
         self.headers = headers
-        self.bodyHolder = nil
+        // `bodyHolder` starts nil: assigning it here too made the optimiser copy the whole request.
     }
 
     /// Where a request's path and query are: the usual target, an origin-form path that needs no

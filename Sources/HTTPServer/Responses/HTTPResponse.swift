@@ -28,9 +28,9 @@ public struct HTTPResponse: Sendable {
     /// writes (`Date`, `Content-Length`, `Transfer-Encoding`, `Connection`), nor `Content-Encoding`: a
     /// handler that codes its own body says so in `headers`. When they name the `Content-Type`, the first
     /// line should be it: the server reads the type there (``ResponseCompression``) without reading the rest.
-    public var fieldLines: [UInt8] = []
+    public var fieldLines: [UInt8]
     /// How the server may compress the body for a client that accepts gzip (``ResponseCompression``).
-    public var compression = Compression.dynamic
+    public var compression: Compression
     /// The route that answered, as its pattern (`/api/datasets/:id`): what metrics count requests by, so that
     /// their labels stay few whatever paths clients ask for. ``HTTPRouter`` sets it; nil counts as `other`.
     public var route: String?
@@ -47,44 +47,43 @@ public struct HTTPResponse: Sendable {
         case never
     }
 
-    /// A response with a body known in full.
-    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    /// Sets each property once: properties given a default and then assigned in an initializer made the
+    /// optimiser copy the whole response, and destroy the copy, where one was made.
+    @usableFromInline
+    init(status: Int, headers: HTTPHeaders, body: Body, fieldLines: [UInt8]) {
         self.status = status
         self.headers = headers
-        self.body = .bytes(body)
+        self.body = body
+        self.fieldLines = fieldLines
+        compression = .dynamic
+    }
+
+    /// A response with a body known in full.
+    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+        self.init(status: status, headers: headers, body: .bytes(body), fieldLines: [])
     }
 
     /// A response with a body known in full and header field lines written by the handler (see
     /// ``fieldLines``).
     public init(status: Int = 200, fieldLines: [UInt8], body: [UInt8]) {
-        self.status = status
-        headers = HTTPHeaders()
-        self.body = .bytes(body)
-        self.fieldLines = fieldLines
+        self.init(status: status, headers: HTTPHeaders(), body: .bytes(body), fieldLines: fieldLines)
     }
 
     /// An answer whose body the handler wrote into the memory lent with the request
     /// (``HTTPRequest/bodyMemory``), with header field lines written by the handler (see ``fieldLines``).
     @inlinable
     public init(status: Int = 200, fieldLines: [UInt8], lentBodyCount count: Int) {
-        self.status = status
-        headers = HTTPHeaders()
-        body = .lent(count: count)
-        self.fieldLines = fieldLines
+        self.init(status: status, headers: HTTPHeaders(), body: .lent(count: count), fieldLines: fieldLines)
     }
 
     /// A streaming response: the client receives the head at once, then whatever is written to `stream`.
     public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), stream: HTTPStream) {
-        self.status = status
-        self.headers = headers
-        self.body = .stream(stream)
+        self.init(status: status, headers: headers, body: .stream(stream), fieldLines: [])
     }
 
     /// A response that another thread completes with ``HTTPDeferredResponse/complete(_:)``.
     public init(deferred: HTTPDeferredResponse) {
-        status = 202
-        headers = HTTPHeaders()
-        body = .deferred(deferred)
+        self.init(status: 202, headers: HTTPHeaders(), body: .deferred(deferred), fieldLines: [])
     }
 
     /// The bytes of a `.bytes` body (empty for a stream or a lent body).

@@ -232,7 +232,9 @@ public struct HTTPRouter: Sendable {
     private func run(_ index: Int, _ request: HTTPRequest, _ parameters: Parameters) throws -> HTTPResponse {
         do {
             var response = try routes[index].handler(request, parameters)
-            response.route = routes[index].label
+            // Swapped in: an assignment made the optimiser copy the whole response and destroy the copy.
+            var label: String? = routes[index].label
+            swap(&response.route, &label)
             return response
         } catch {
             throw RoutedError(route: routes[index].label, error: error)

@@ -133,10 +133,7 @@ final class WindowView {
         var tag = entry.tag
         tag.withUTF8 { bytes.append(UnsafeRawBufferPointer($0)) }
         bytes.append(key.format == .json ? ".j." : ".f.")
-        let digits: StaticString = "0123456789abcdef"
-        for shift in stride(from: 60, through: 0, by: -4) {
-            bytes.append(digits.utf8Start[Int(truncatingIfNeeded: key.digest >> UInt64(shift)) & 0xF])
-        }
+        bytes.appendHexadecimal(key.digest)
         bytes.append(UInt8(ascii: "\""))
     }
 
