@@ -39,8 +39,9 @@ public struct HostAllowlist: Sendable, Equatable {
         }
         if end > 0 && value[end - 1] == UInt8(ascii: ".") { end -= 1 }
         let name = UnsafeRawBufferPointer(rebasing: value[..<end])
-        for allowed in nameBytes where allowed.count == name.count {
-            if allowed.withUnsafeBytes({ HTTPBytes.equalsIgnoringCase(name, $0) }) { return true }
+        // By index: a name copied out of the list would be retained and released.
+        for index in nameBytes.indices where nameBytes[index].count == name.count {
+            if nameBytes[index].withUnsafeBytes({ HTTPBytes.equalsIgnoringCase(name, $0) }) { return true }
         }
         return false
     }

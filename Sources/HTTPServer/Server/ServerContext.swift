@@ -79,14 +79,21 @@ final class ServerContext: Sendable {
     /// Why a request is refused from its head alone: a host the server does not answer to (`421`), or
     /// what the configuration's `headCheck` says; nil when it may go on.
     func refusal(of request: HTTPRequest) -> HTTPError? {
-        if let hosts = configuration.allowedHosts {
-            // The first Host field's bytes are read where they lie; a string is made of a host refused.
-            let allowed = request.headers.withHost { value in value.map { hosts.allows($0) } ?? true }
-            if !allowed, !configuration.anyHostPaths.contains(request.path), let host = request.headers["Host"] {
-                return hosts.refusal(host: host)
-            }
-        }
-        return configuration.headCheck?(request)
+        hostRefusal(of: request) ?? configuration.headCheck?(request)
+    }
+
+    /// The `421` for a request to a host the allowlist does not name; nil without an allowlist.
+    private func hostRefusal(of request: HTTPRequest) -> HTTPError? {
+        // The allowlist is read where it is (a copy of it retains and releases its lists), and the first
+        // Host field's bytes where they lie; a string is made of a host refused.
+        guard configuration.allowedHosts != nil,
+            !request.headers.withHost({ value in
+                guard let value else { return true }
+                return configuration.allowedHosts?.allows(value) ?? true
+            }),
+            !configuration.anyHostPaths.contains(request.path), let host = request.headers["Host"]
+        else { return nil }
+        return configuration.allowedHosts?.refusal(host: host)
     }
 
     /// Takes `count` more bytes of the server's budget for request bodies in progress.
