@@ -27,10 +27,10 @@ swiftc "${flags[@]}" -I "$out" "${models[@]}" "${json[@]}" "${plist[@]}" Fuzz/JS
     -o "$out/json" 2>&1 | quiet
 swiftc "${flags[@]}" -I "$out" "${models[@]}" "${json[@]}" "${plist[@]}" Fuzz/PropertyListFuzz.swift "$out/libBytes.a" \
     -o "$out/plist" 2>&1 | quiet
-swiftc "${flags[@]}" "$http/HTTPBytes.swift" "$http"/HTTPHeaders*.swift "$http/HTTPVersion.swift" \
+swiftc "${flags[@]}" -I "$out" "$http/HTTPBytes.swift" "$http"/HTTPHeaders*.swift "$http/HTTPVersion.swift" \
     "$http/HTTPRequest.swift" "$http/HTTPRequestHead.swift" "$http/HTTPPath.swift" "$http"/HTTPRequestParser*.swift \
     "$http/HTTPChunkedDecoder.swift" Fuzz/SplitMix.swift Fuzz/HTTPParserFuzz.swift \
-    -o "$out/http" 2>&1 | quiet
+    "$out/libBytes.a" -o "$out/http" 2>&1 | quiet
 # The import target uses Models as a module, as the server does.
 swiftc "${flags[@]}" -I "$out" -emit-module -emit-library -static -module-name Models "${allModels[@]}" \
     -emit-module-path "$out/Models.swiftmodule" -o "$out/libModels.a" 2>&1 | quiet
