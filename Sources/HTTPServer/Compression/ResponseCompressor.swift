@@ -24,6 +24,9 @@ final class ResponseCompressor: Sendable {
     ///     (for a stream, only its head changes).
     ///   - negotiation: what the request accepts.
     ///   - lent: the memory the loop lent the handler, where a `.lent` body is.
+    ///   - lentFieldLines: the field lines the handler wrote into the loop's memory
+    ///     (``HTTPResponse/lentFieldLineCount``): read in place, or made the response's own when the coding
+    ///     reads or rewrites them in full.
     ///   - deflater: the calling loop's deflater for a level; nil when zlib could not make one.
     /// - Returns: `.fixed` when the response cannot be compressed, `.varying` when it could be but is sent
     ///   as written (or is a `304`), `.gzip` when it is compressed.
@@ -31,15 +34,20 @@ final class ResponseCompressor: Sendable {
     ///   the compressed body is kept.
     func encode(
         _ response: inout HTTPResponse, for negotiation: ContentNegotiation, lent: UnsafeMutableRawBufferPointer,
-        deflater: (_ level: Int) -> GzipDeflater?
+        lentFieldLines: UnsafeRawBufferPointer, deflater: (_ level: Int) -> GzipDeflater?
     ) -> ResponseEncoding.Coding {
         guard response.compression != .never else { return .fixed }
         let status = response.status
-        if status == 304 { return encodeNotModified(&response, for: negotiation) }
+        if status == 304 {
+            response.adoptLentFieldLines(lentFieldLines)
+            return encodeNotModified(&response, for: negotiation)
+        }
         guard status >= 200, status != 204, status != 205, status != 206 else { return .fixed }
         if case .deferred = response.body { return .fixed }
-        guard ResponseFields.mayCompress(response) else { return .fixed }
+        guard ResponseFields.mayCompress(&response, lentFieldLines: lentFieldLines) else { return .fixed }
         guard negotiation.acceptsGzip else { return .varying }
+        // The entity tag may become the gzip variant's: the lines are rewritten in an array of their own.
+        response.adoptLentFieldLines(lentFieldLines)
         let fields = ResponseFields(response)
         let compressed: [UInt8]?
         switch response.body {

@@ -69,25 +69,39 @@ struct ResponseFields {
     /// `Content-Type`, as the handlers that write field lines write them, only that line is read (field
     /// lines never name `Content-Encoding`, see ``HTTPResponse/fieldLines``; checked in debug builds).
     /// - Complexity: O(headers), and O(first field line) in the usual case, else O(field lines).
-    static func mayCompress(_ response: HTTPResponse) -> Bool {
-        if response.headers.isEmpty, let compressible = firstLineTypeIsCompressible(response.fieldLines) {
-            assert(!ResponseFields(response).hasContentEncoding, "field lines that name Content-Encoding")
-            return compressible
+    /// - Parameter lentFieldLines: the lines `response` wrote into the loop's memory
+    ///   (``HTTPResponse/lentFieldLineCount``), read in place in the usual case and else made its own.
+    static func mayCompress(_ response: inout HTTPResponse, lentFieldLines: UnsafeRawBufferPointer) -> Bool {
+        if response.headers.isEmpty {
+            let compressible =
+                response.lentFieldLineCount > 0 && response.fieldLines.isEmpty
+                ? firstLineTypeIsCompressible(lentFieldLines)
+                : response.fieldLines.withUnsafeBytes { firstLineTypeIsCompressible($0) }
+            if let compressible {
+                assert(!hasContentEncoding(response, lentFieldLines), "field lines that name Content-Encoding")
+                return compressible
+            }
         }
+        response.adoptLentFieldLines(lentFieldLines)
         let fields = ResponseFields(response)
         return fields.isCompressible && !fields.hasContentEncoding
     }
 
+    /// Whether `response`'s headers or field lines, lent ones included, name a `Content-Encoding`.
+    private static func hasContentEncoding(_ response: HTTPResponse, _ lentFieldLines: UnsafeRawBufferPointer) -> Bool {
+        var response = response
+        response.adoptLentFieldLines(lentFieldLines)
+        return ResponseFields(response).hasContentEncoding
+    }
+
     /// Whether the type named by the first field line is compressible; nil when that line is not
     /// `Content-Type: …` as handlers write it.
-    private static func firstLineTypeIsCompressible(_ fieldLines: [UInt8]) -> Bool? {
-        fieldLines.withUnsafeBytes { lines in
-            let name: StaticString = "Content-Type:"
-            let start = name.utf8CodeUnitCount
-            guard lines.count > start, memcmp(lines.baseAddress!, name.utf8Start, start) == 0 else { return nil }
-            let end = HTTPBytes.firstIndex(of: HTTPBytes.cr, in: lines, from: start) ?? lines.count
-            return ResponseCompression.isCompressible(mediaType: UnsafeRawBufferPointer(rebasing: lines[start..<end]))
-        }
+    private static func firstLineTypeIsCompressible(_ lines: UnsafeRawBufferPointer) -> Bool? {
+        let name: StaticString = "Content-Type:"
+        let start = name.utf8CodeUnitCount
+        guard lines.count > start, memcmp(lines.baseAddress!, name.utf8Start, start) == 0 else { return nil }
+        let end = HTTPBytes.firstIndex(of: HTTPBytes.cr, in: lines, from: start) ?? lines.count
+        return ResponseCompression.isCompressible(mediaType: UnsafeRawBufferPointer(rebasing: lines[start..<end]))
     }
 
     /// The response's entity tag, from its headers or its field lines; nil when it has none.

@@ -33,6 +33,12 @@ public struct HTTPRequest: Sendable, Equatable {
     /// and to be left alone by work the handler hands to another thread.
     public var bodyMemory: UnsafeMutableRawBufferPointer { lending.memory }
 
+    /// Memory the handler may write the header field lines of its answer into, lent by the event loop as
+    /// ``bodyMemory`` is: an answer whose lines are there says how many bytes they are
+    /// (``HTTPResponse/init(status:lentFieldLineCount:lentBodyCount:)``), so that they need no array of
+    /// their own. A kilobyte on the server; empty off it, and to be left alone by work on another thread.
+    public var fieldLineMemory: UnsafeMutableRawBufferPointer { lending.fieldLines }
+
     /// Builds a request from its parts, parsing `target` as the parser does.
     /// - Parameters:
     ///   - method: the method token.
@@ -140,6 +146,8 @@ public struct HTTPRequest: Sendable, Equatable {
         var loop = 0
         /// Written by the loop's thread only, during the handler's call (see ``HTTPRequest/bodyMemory``).
         var memory = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+        /// Written by the loop's thread only, as `memory` is (see ``HTTPRequest/fieldLineMemory``).
+        var fieldLines = UnsafeMutableRawBufferPointer(start: nil, count: 0)
     }
 
     /// Requests are equal when they say the same; the loop answering them and its memory are no part of that.

@@ -1,4 +1,5 @@
 // HTTPServer — A response as a handler returns it
+import Bytes
 
 /// A response as a handler returns it. The server adds `Date`, `Content-Length` (or chunked framing for a
 /// stream) and `Connection` when it writes it.
@@ -29,6 +30,10 @@ public struct HTTPResponse: Sendable {
     /// handler that codes its own body says so in `headers`. When they name the `Content-Type`, the first
     /// line should be it: the server reads the type there (``ResponseCompression``) without reading the rest.
     public var fieldLines: [UInt8]
+    /// How many bytes of field lines, written as ``fieldLines`` are, the handler wrote into the memory the
+    /// event loop lent with the request (``HTTPRequest/fieldLineMemory``); sent after ``fieldLines``. Only an
+    /// answer to a request that lent memory may have them, given by the handler's call on the loop.
+    public internal(set) var lentFieldLineCount: Int
     /// How the server may compress the body for a client that accepts gzip (``ResponseCompression``).
     public var compression: Compression
     /// The route that answered, as its pattern (`/api/datasets/:id`): what metrics count requests by, so that
@@ -50,11 +55,12 @@ public struct HTTPResponse: Sendable {
     /// Sets each property once: properties given a default and then assigned in an initializer made the
     /// optimiser copy the whole response, and destroy the copy, where one was made.
     @usableFromInline
-    init(status: Int, headers: HTTPHeaders, body: Body, fieldLines: [UInt8]) {
+    init(status: Int, headers: HTTPHeaders, body: Body, fieldLines: [UInt8], lentFieldLineCount: Int = 0) {
         self.status = status
         self.headers = headers
         self.body = body
         self.fieldLines = fieldLines
+        self.lentFieldLineCount = lentFieldLineCount
         compression = .dynamic
     }
 
@@ -74,6 +80,55 @@ public struct HTTPResponse: Sendable {
     @inlinable
     public init(status: Int = 200, fieldLines: [UInt8], lentBodyCount count: Int) {
         self.init(status: status, headers: HTTPHeaders(), body: .lent(count: count), fieldLines: fieldLines)
+    }
+
+    /// An answer whose header field lines and body the handler wrote into the memory lent with the request
+    /// (``HTTPRequest/fieldLineMemory`` and ``HTTPRequest/bodyMemory``): nothing of it is allocated.
+    @inlinable
+    public init(status: Int = 200, lentFieldLineCount: Int, lentBodyCount count: Int) {
+        self.init(
+            status: status, headers: HTTPHeaders(), body: .lent(count: count), fieldLines: [],
+            lentFieldLineCount: lentFieldLineCount)
+    }
+
+    /// An answer whose header field lines the handler wrote into the memory lent with the request
+    /// (``HTTPRequest/fieldLineMemory``), with a body known in full.
+    @inlinable
+    public init(status: Int = 200, lentFieldLineCount: Int, body: [UInt8]) {
+        self.init(
+            status: status, headers: HTTPHeaders(), body: .bytes(body), fieldLines: [],
+            lentFieldLineCount: lentFieldLineCount)
+    }
+
+    /// An answer whose field lines and body were written into the memory lent with the request where they
+    /// fit (``HTTPRequest/fieldLineMemory``, ``HTTPRequest/bodyMemory``), and into arrays of their own where
+    /// they did not.
+    @inlinable
+    package init(status: Int = 200, fieldLines: ByteStorage.Placement, body: ByteStorage.Placement) {
+        let lines: [UInt8]
+        let lentLines: Int
+        switch fieldLines {
+        case .lent(let count): (lines, lentLines) = ([], count)
+        case .array(let bytes): (lines, lentLines) = (bytes, 0)
+        }
+        let content: Body
+        switch body {
+        case .lent(let count): content = .lent(count: count)
+        case .array(let bytes): content = .bytes(bytes)
+        }
+        self.init(
+            status: status, headers: HTTPHeaders(), body: content, fieldLines: lines, lentFieldLineCount: lentLines)
+    }
+
+    /// Makes the field lines lent with the request (`lent`, the first ``lentFieldLineCount`` bytes of the
+    /// loop's memory) the response's own, after ``fieldLines``: for a response whose lines are rewritten,
+    /// or kept past the loop's call.
+    /// - Complexity: O(lines).
+    mutating func adoptLentFieldLines(_ lent: UnsafeRawBufferPointer) {
+        guard lentFieldLineCount > 0 else { return }
+        assert(lent.count == lentFieldLineCount, "the lent field lines are not the response's")
+        fieldLines.append(contentsOf: lent)
+        lentFieldLineCount = 0
     }
 
     /// A streaming response: the client receives the head at once, then whatever is written to `stream`.

@@ -44,15 +44,19 @@ public enum ResponseEncoding {
     ///   - dateLine: `Date: …\r\n`, formatted once per second.
     ///   - fieldLines: field lines the handler wrote itself (``HTTPResponse/fieldLines``), written after
     ///     `headers` as they are.
+    ///   - lentFieldLines: the field lines it wrote into the loop's memory
+    ///     (``HTTPResponse/lentFieldLineCount``), written after `fieldLines`.
     ///   - coding: the body's coding, written after the field lines (`Content-Encoding`, `Vary`).
     /// - Complexity: O(size of the head).
     public static func appendHead(
         status: Int, headers: HTTPHeaders, framing: Framing, persistence: Persistence, dateLine: [UInt8],
-        fieldLines: [UInt8] = [], coding: Coding = .fixed, to buffer: inout [UInt8]
+        fieldLines: [UInt8] = [], lentFieldLines: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+        coding: Coding = .fixed, to buffer: inout [UInt8]
     ) {
         let reason = HTTPResponse.reasonPhrase(status)
         // The head is written into scratch memory of its largest possible size, then appended at once.
         var room = 128 + noSniffLine.utf8CodeUnitCount + reason.utf8.count + dateLine.count + fieldLines.count
+        room += lentFieldLines.count
         room += contentEncodingLine.utf8CodeUnitCount + varyLine.utf8CodeUnitCount
         for field in headers { room += field.name.utf8.count + field.value.utf8.count + 4 }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { scratch in
@@ -79,6 +83,7 @@ public enum ResponseEncoding {
                 }
             }
             fieldLines.withUnsafeBufferPointer { head.append($0) }
+            head.append(lentFieldLines.assumingMemoryBound(to: UInt8.self))
             switch coding {
             case .fixed: break
             case .varying: head.append(varyLine)

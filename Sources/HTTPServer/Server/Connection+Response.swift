@@ -12,7 +12,8 @@ extension Connection {
         // The head's request is moved, not copied: a copy would retain and release each of its members.
         var request = (consume head).request
         request.body = consume body
-        request.lending = HTTPRequest.Lending(loop: runner.loop.index, memory: runner.bodyMemory)
+        request.lending = HTTPRequest.Lending(
+            loop: runner.loop.index, memory: runner.bodyMemory, fieldLines: runner.fieldLineMemory)
         let startedAt = runner.requestClock
         let negotiation =
             runner.context.compressor == nil ? ContentNegotiation.identity : ContentNegotiation(reading: &request)
@@ -67,9 +68,13 @@ extension Connection {
         let status = response.status
         let bodyAllowed = status >= 200 && status != 204 && status != 304
         if !bodyAllowed && status != 304 { response.headers.remove("Content-Length") }
+        precondition(
+            response.lentFieldLineCount >= 0 && response.lentFieldLineCount <= runner.fieldLineMemory.count,
+            "lent field lines past the memory lent")
         let coding =
             runner.context.compressor?.encode(
-                &response, for: negotiation, lent: runner.bodyMemory, deflater: runner.deflater(level:)) ?? .fixed
+                &response, for: negotiation, lent: runner.bodyMemory,
+                lentFieldLines: runner.lentFieldLines(of: response), deflater: runner.deflater(level:)) ?? .fixed
         beginOutput(runner)
 
         guard case .stream(let stream) = response.body else {
@@ -139,7 +144,8 @@ extension Connection {
             !keepAlive ? .close : (version >= .http11 ? .keepAlive : .keepAliveHTTP10)
         ResponseEncoding.appendHead(
             status: response.status, headers: response.headers, framing: framing, persistence: persistence,
-            dateLine: runner.dateLine, fieldLines: response.fieldLines, coding: coding, to: &outbound)
+            dateLine: runner.dateLine, fieldLines: response.fieldLines,
+            lentFieldLines: runner.lentFieldLines(of: response), coding: coding, to: &outbound)
     }
 
     /// Puts a body after the head just written. When nothing earlier is waiting, a large body is kept as it
@@ -347,5 +353,12 @@ extension Connection {
         bytes.append(contentsOf: response.bodyBytes)
         _ = try? bytes.withUnsafeBytes { try Posix.send(fd, $0) }
         Posix.close(fd)
+    }
+}
+
+extension EventLoopRunner {
+    /// The field lines `response` wrote into this loop's ``fieldLineMemory``; empty for none.
+    func lentFieldLines(of response: borrowing HTTPResponse) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: fieldLineMemory[..<response.lentFieldLineCount])
     }
 }

@@ -127,14 +127,12 @@ struct AppRoutes: Sendable {
         }
         let memory = request.bodyMemory
         guard memory.isEmpty else {
-            // Content-Type, ETag and Cache-Control written as lines, not a list of strings checked byte by byte.
-            let fieldLines = WindowView.fieldLines(key, entry: entry)
+            // Content-Type, ETag and Cache-Control written as lines, not a list of strings checked byte by byte,
+            // into the loop's memory as the body is.
+            let fieldLines = WindowView.fieldLines(key, entry: entry, writingInto: request.fieldLineMemory)
             let body = WindowView.body(
                 entry: entry, request: window, assets: assets, key: key, lane: request.loop, writingInto: memory)
-            switch body {
-            case .lent(let count): return HTTPResponse(status: 200, fieldLines: fieldLines, lentBodyCount: count)
-            case .array(let bytes): return HTTPResponse(status: 200, fieldLines: fieldLines, body: bytes)
-            }
+            return HTTPResponse(status: 200, fieldLines: fieldLines, body: body)
         }
         let body =
             switch format {

@@ -108,9 +108,13 @@ final class WindowView {
     }
 
     /// The header fields of a window response, as lines (``HTTPResponse/fieldLines``): its `Content-Type`,
-    /// its entity tag (``etag(_:entry:)``) and `Cache-Control: no-cache`, written with no string made.
-    static func fieldLines(_ key: ResponseCache.Key, entry: DatasetEntry) -> [UInt8] {
-        ByteStorage.array(capacity: 96 + entry.tag.utf8.count) { lines in
+    /// its entity tag (``etag(_:entry:)``) and `Cache-Control: no-cache`, written with no string made, into
+    /// `memory` (which the event loop lends, ``HTTPRequest/fieldLineMemory``) when they fit, else into an
+    /// array.
+    static func fieldLines(
+        _ key: ResponseCache.Key, entry: DatasetEntry, writingInto memory: UnsafeMutableRawBufferPointer
+    ) -> ByteStorage.Placement {
+        ByteStorage.write(into: memory, capacity: 96 + entry.tag.utf8.count) { lines in
             lines.append("Content-Type: ")
             lines.append(contentType(key.format))
             lines.append("\r\nETag: ")

@@ -56,7 +56,9 @@ struct ResponseCompressionTests {
         let negotiation = ContentNegotiation(reading: &request)
         let deflater = try! GzipDeflater(level: 6)
         let nothingLent = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-        return compressor.encode(&response, for: negotiation, lent: nothingLent) { _ in
+        return compressor.encode(
+            &response, for: negotiation, lent: nothingLent, lentFieldLines: UnsafeRawBufferPointer(nothingLent)
+        ) { _ in
             deflates += 1
             return deflater
         }

@@ -60,9 +60,36 @@ struct HTTPServerBodyMemoryTests {
         }
     }
 
+    @Test("field lines written in the memory the loop lends go in the head, each pipelined answer its own")
+    func lentFieldLines() throws {
+        try withTestServer(
+            configure: { configuration in configuration.bodyMemoryBytes = 4096 },
+            handler: { request in
+                // `X-Query: <query>` in the lent memory, and a body in an array or in the lent memory.
+                let line = Array("X-Query: \(request.rawQuery ?? "")\r\n".utf8)
+                guard line.count <= request.fieldLineMemory.count else { return .text("no room") }
+                line.withUnsafeBytes { request.fieldLineMemory.copyMemory(from: $0) }
+                if request.rawQuery == "lent" {
+                    request.bodyMemory.storeBytes(of: UInt8(ascii: "L"), as: UInt8.self)
+                    return HTTPResponse(lentFieldLineCount: line.count, lentBodyCount: 1)
+                }
+                return HTTPResponse(lentFieldLineCount: line.count, body: Array("array".utf8))
+            }
+        ) { port, _ in
+            let client = try RawClient(port: port)
+            try client.send(
+                "GET /a?first HTTP/1.1\r\nHost: t\r\n\r\n" + "GET /a?lent HTTP/1.1\r\nHost: t\r\n\r\n"
+                    + "GET /a?third HTTP/1.1\r\nHost: t\r\n\r\n")
+            for (query, body) in [("first", "array"), ("lent", "L"), ("third", "array")] {
+                let answer = try #require(client.readResponse())
+                #expect(answer.headers["X-Query"] == query && answer.text == body, "\(query): \(answer.headers)")
+            }
+        }
+    }
+
     @Test("a request answered off the server lends no memory and is on loop 0")
     func offTheServer() throws {
         let request = try HTTPRequest(target: "/a?b=1")
-        #expect(request.bodyMemory.isEmpty && request.loop == 0)
+        #expect(request.bodyMemory.isEmpty && request.fieldLineMemory.isEmpty && request.loop == 0)
     }
 }
