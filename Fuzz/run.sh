@@ -28,8 +28,8 @@ swiftc "${flags[@]}" -I "$out" "${models[@]}" "${json[@]}" "${plist[@]}" Fuzz/JS
 swiftc "${flags[@]}" -I "$out" "${models[@]}" "${json[@]}" "${plist[@]}" Fuzz/PropertyListFuzz.swift "$out/libBytes.a" \
     -o "$out/plist" 2>&1 | quiet
 swiftc "${flags[@]}" -I "$out" "$http/HTTPBytes.swift" "$http"/HTTPHeaders*.swift "$http/HTTPVersion.swift" \
-    "$http/HTTPRequest.swift" "$http/HTTPRequestHead.swift" "$http/HTTPPath.swift" "$http"/HTTPRequestParser*.swift \
-    "$http/HTTPChunkedDecoder.swift" Fuzz/SplitMix.swift Fuzz/HTTPParserFuzz.swift \
+    "$http/HTTPRequest.swift" "$http/HTTPRequestHead.swift" "$http/HTTPHeadBytes.swift" "$http/HTTPPath.swift" \
+    "$http"/HTTPRequestParser*.swift "$http/HTTPChunkedDecoder.swift" Fuzz/SplitMix.swift Fuzz/HTTPParserFuzz.swift \
     "$out/libBytes.a" -o "$out/http" 2>&1 | quiet
 # The import target uses Models as a module, as the server does.
 swiftc "${flags[@]}" -I "$out" -emit-module -emit-library -static -module-name Models "${allModels[@]}" \

@@ -6,7 +6,9 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The method token as sent, e.g. `GET` (methods are case-sensitive).
     public var method: String
     /// The request target exactly as sent, e.g. `/api/datasets/x%20y/window?top=0`.
-    public let target: String
+    public var target: String { targetBytes.text }
+    /// Where the target's bytes are.
+    @usableFromInline let targetBytes: TargetBytes
     /// Where the path and the query are.
     @usableFromInline let parts: Parts
     public var version: HTTPVersion
@@ -54,18 +56,44 @@ public struct HTTPRequest: Sendable, Equatable {
                 try HTTPPath.parts(of: UnsafeRawBufferPointer(bytes), method: method)
             }
         }
-        self.init(method: method, target: target, parts: try parts.get(), version: version, headers: headers)
+        self.init(method: method, target: .text(target), parts: try parts.get(), version: version, headers: headers)
         self.bodyHolder = body.isEmpty ? nil : BodyHolder(body)
     }
 
-    /// Builds a request from already-parsed parts (used by the parser).
-    init(method: String, target: String, parts: Parts, version: HTTPVersion, headers: HTTPHeaders) {
+    /// Builds a request from already-parsed parts (used by the parser, with the target in the head's bytes).
+    init(method: String, target: TargetBytes, parts: Parts, version: HTTPVersion, headers: HTTPHeaders) {
         self.method = method
-        self.target = target
+        self.targetBytes = target
         self.parts = parts
         self.version = version
         self.headers = headers
         // `bodyHolder` starts nil: assigning it here too made the optimiser copy the whole request.
+    }
+
+    /// Where a request's target is: in the bytes its head arrived in (a parsed request), so that no string
+    /// is made of it unless it is asked for, or in a string (a request built from its parts). Sendable: the
+    /// head's bytes are only read once made.
+    @usableFromInline
+    enum TargetBytes: @unchecked Sendable {
+        case head(HTTPHeadBytes)
+        case text(String)
+
+        /// The target as a string.
+        var text: String {
+            switch self {
+            case .head(let head): head.withTarget { String(decoding: $0, as: UTF8.self) }
+            case .text(let text): text
+            }
+        }
+    }
+
+    /// Calls `body` with the target's UTF-8, read where it lies.
+    @inlinable
+    func withTargetBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        switch targetBytes {
+        case .head(let head): return try head.withTarget(body)
+        case .text(var text): return try text.withUTF8(body)
+        }
     }
 
     /// Where a request's path and query are: the usual target, an origin-form path that needs no
@@ -82,8 +110,8 @@ public struct HTTPRequest: Sendable, Equatable {
     /// above `/`. `*` for `OPTIONS *`, empty for `CONNECT`.
     public var path: String {
         switch parts {
-        case .inTarget(let pathEnd, let hasQuery):
-            hasQuery ? String(Substring(target.utf8.prefix(pathEnd))) : target
+        case .inTarget(let pathEnd, _):
+            withTargetBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[..<pathEnd]), as: UTF8.self) }
         case .apart(let path, _): path
         }
     }
@@ -92,7 +120,11 @@ public struct HTTPRequest: Sendable, Equatable {
     public var rawQuery: String? {
         switch parts {
         case .inTarget(let pathEnd, let hasQuery):
-            hasQuery ? String(Substring(target.utf8.dropFirst(pathEnd + 1))) : nil
+            hasQuery
+                ? withTargetBytes {
+                    String(decoding: UnsafeBufferPointer(rebasing: $0[(pathEnd + 1)...]), as: UTF8.self)
+                }
+                : nil
         case .apart(_, let query): query
         }
     }
@@ -102,8 +134,7 @@ public struct HTTPRequest: Sendable, Equatable {
     package func withPathBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         switch parts {
         case .inTarget(let pathEnd, _):
-            var target = target
-            return try target.withUTF8 { try body(UnsafeBufferPointer(rebasing: $0[..<pathEnd])) }
+            return try withTargetBytes { try body(UnsafeBufferPointer(rebasing: $0[..<pathEnd])) }
         case .apart(var path, _):
             return try path.withUTF8(body)
         }
@@ -118,8 +149,7 @@ public struct HTTPRequest: Sendable, Equatable {
         switch parts {
         case .inTarget(let pathEnd, let hasQuery):
             guard hasQuery else { return try body(nil) }
-            var target = target
-            return try target.withUTF8 { try body(UnsafeBufferPointer(rebasing: $0[(pathEnd + 1)...])) }
+            return try withTargetBytes { try body(UnsafeBufferPointer(rebasing: $0[(pathEnd + 1)...])) }
         case .apart(_, let query?):
             var query = query
             return try query.withUTF8(body)

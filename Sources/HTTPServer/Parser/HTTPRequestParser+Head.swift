@@ -60,11 +60,13 @@ extension HTTPRequestParser {
             framing = .length(contentLength)
         }
         let keepAlive = !close && (version >= .http11 || keepAliveAsked)
-        let headers = HTTPHeaders(raw: HTTPHeaders.RawFields(head: buffer, spans: fields, hostIndex: hostIndex))
+        // The target and the fields in one allocation, which the request and its headers share.
+        let head = HTTPHeadBytes.make(
+            head: buffer, target: targetStart..<targetEnd, spans: fields, hostIndex: hostIndex)
         return HTTPRequestHead(
             request: HTTPRequest(
-                method: method, target: String(decoding: targetBytes, as: UTF8.self), parts: parts,
-                version: version, headers: headers),
+                method: method, target: .head(head), parts: parts, version: version,
+                headers: HTTPHeaders(raw: HTTPHeaders.RawFields(head))),
             framing: framing, keepAlive: keepAlive,
             expectsContinue: expectsContinue && framing != .none)
     }

@@ -19,6 +19,7 @@ extension Connection {
             runner.context.compressor == nil ? ContentNegotiation.identity : ContentNegotiation(reading: &request)
         let response = HTTPResponder.respond(
             to: request, with: runner.context.handler, problemPaths: runner.context.configuration.problemPaths)
+        // The target is made a string only when the log or a stream asks for it.
         send(
             response, method: request.method, target: request.target, version: request.version,
             keepAlive: keepAlive, startedAt: startedAt, negotiation: negotiation, runner)
@@ -47,12 +48,12 @@ extension Connection {
     /// Queues `response` to a request: its head, framed for the method, status and version, its body (or
     /// stream) in the coding the ``ResponseCompressor`` chooses for what the request accepts, then logs it.
     private func send(
-        _ response: consuming HTTPResponse, method: String, target: String, version: HTTPVersion, keepAlive asked: Bool,
-        startedAt: UInt64, negotiation: ContentNegotiation, _ runner: EventLoopRunner
+        _ response: consuming HTTPResponse, method: String, target: @autoclosure () -> String, version: HTTPVersion,
+        keepAlive asked: Bool, startedAt: UInt64, negotiation: ContentNegotiation, _ runner: EventLoopRunner
     ) {
         if case .deferred(let deferred) = response.body {
             awaited = Awaited(
-                deferred: deferred, method: method, target: target, route: response.route, version: version,
+                deferred: deferred, method: method, target: target(), route: response.route, version: version,
                 keepAlive: asked, startedAt: startedAt, negotiation: negotiation)
             phase = .waiting
             // The worker holds the body now: its share of the budget goes with it, given back when it is done.
@@ -93,7 +94,7 @@ extension Connection {
             let sent = bodyAllowed && !isHead ? count : 0
             if sent > 0 { queueBody(response.body, runner) }
             runner.recordRequest(
-                method: method, target: target, route: response.route, status: status, bytes: sent,
+                method: method, target: target(), route: response.route, status: status, bytes: sent,
                 startedAt: startedAt, connection: serial)
             finishResponse(keepAlive: keepAlive, runner)
             return
@@ -103,7 +104,7 @@ extension Connection {
             appendHead(response, framing: framing, coding: coding, keepAlive: keepAlive, version: version, runner)
             stream.finish()
             runner.recordRequest(
-                method: method, target: target, route: response.route, status: status, bytes: 0,
+                method: method, target: target(), route: response.route, status: status, bytes: 0,
                 startedAt: startedAt, connection: serial)
             finishResponse(keepAlive: keepAlive, runner)
             return
@@ -111,6 +112,7 @@ extension Connection {
         let address = Posix.peerAddress(fd)
         guard runner.context.openStream(from: address) else {
             stream.finish()
+            let target = target()
             let path = String(target.prefix { $0 != "?" })
             let error = HTTPError(
                 429, detail: "This client, or the server, has as many event streams open as allowed; close one first.",
@@ -129,7 +131,7 @@ extension Connection {
             version: version, runner)
         activeStream = ActiveStream(
             stream: stream, chunked: chunked, keepAlive: keepAlive, method: method,
-            target: target, route: response.route, status: status, startedAt: startedAt, address: address,
+            target: target(), route: response.route, status: status, startedAt: startedAt, address: address,
             gzip: coding == .gzip ? GzipStream() : nil)
         phase = .streaming
         stream.attach(HTTPStream.Attachment(loop: runner.loop, token: token))

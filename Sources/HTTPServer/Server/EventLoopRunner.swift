@@ -133,14 +133,17 @@ final class EventLoopRunner {
     ///   - startedAt: ``requestClock`` when the request was complete; 0 for a request that took no time.
     ///   - connection: the connection's number (``Connection/serial``).
     func recordRequest(
-        method: String, target: String, route: String?, status: Int, bytes: Int, startedAt: UInt64,
-        connection: UInt64
+        method: String, target: @autoclosure () -> String, route: String?, status: Int, bytes: Int,
+        startedAt: UInt64, connection: UInt64
     ) {
         guard timesRequests else { return }
         let nanoseconds = startedAt == 0 ? 0 : System.monotonicNanoseconds() &- startedAt
-        log.record(
-            method: method, target: target, route: route, status: status, bytes: bytes, nanoseconds: nanoseconds,
-            connection: connection)
+        // The target is made a string for the log only.
+        if log.isEnabled {
+            log.record(
+                method: method, target: target(), route: route, status: status, bytes: bytes,
+                nanoseconds: nanoseconds, connection: connection)
+        }
         if metrics != nil {
             pendingMetrics.requests.append(
                 .init(route: route, method: method, status: status, nanoseconds: nanoseconds))
