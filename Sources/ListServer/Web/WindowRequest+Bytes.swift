@@ -13,10 +13,16 @@ extension WindowRequest {
     /// - Throws: ``HTTPError`` `400` naming the parameter.
     /// - Complexity: O(n) in the query's length.
     init(query: UnsafeRawBufferPointer) throws(HTTPError) {
-        if let read = Self(usualQuery: query) {
-            self = read
-        } else {
-            try self.init(HTTPQuery(String(decoding: query, as: UTF8.self)))
+        self.init()
+        try read(query: query)
+    }
+
+    /// Reads the window `query` asks for into this one, which holds the defaults (see ``init(query:)``).
+    /// - Throws: ``HTTPError`` `400` naming the parameter.
+    /// - Complexity: O(n) in the query's length.
+    mutating func read(query: UnsafeRawBufferPointer) throws(HTTPError) {
+        if !readUsual(query) {
+            self = try WindowRequest(HTTPQuery(String(decoding: query, as: UTF8.self)))
         }
     }
 
@@ -24,9 +30,14 @@ extension WindowRequest {
     /// other, which ``init(_:)-(HTTPQuery)`` reads: for a query this reads, the two agree.
     /// - Complexity: O(n) in the query's length.
     init?(usualQuery query: UnsafeRawBufferPointer) {
-        top = 0
-        height = 800
-        overscan = 0
+        self.init()
+        guard readUsual(query) else { return nil }
+    }
+
+    /// Reads a query written the usual way (see ``init(query:)``) into this window, which holds the
+    /// defaults, in one pass; false for any other, having read part of it.
+    /// - Complexity: O(n) in the query's length.
+    private mutating func readUsual(_ query: UnsafeRawBufferPointer) -> Bool {
         var seen: UInt16 = 0
         var start = 0
         let count = query.count
@@ -39,22 +50,23 @@ extension WindowRequest {
                 if byte == UInt8(ascii: "=") && equals < 0 {
                     equals = end
                 } else if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "+") {
-                    return nil
+                    return false
                 }
                 end += 1
             }
             let itemStart = start
             start = end + 1
             guard end > itemStart else { continue }
-            guard equals > itemStart else { return nil }
+            guard equals > itemStart else { return false }
             let name = UnsafeRawBufferPointer(rebasing: query[itemStart..<equals])
             let value = UnsafeRawBufferPointer(rebasing: query[(equals + 1)..<end])
             guard let parameter = Parameter(name) else { continue }
             // A name given twice: the general reader takes the first.
-            guard seen & parameter.bit == 0 else { return nil }
+            guard seen & parameter.bit == 0 else { return false }
             seen |= parameter.bit
-            guard read(parameter, value) else { return nil }
+            guard read(parameter, value) else { return false }
         }
+        return true
     }
 
     /// Sets the parameter from its plain value; false when the value is not in its usual form (or is

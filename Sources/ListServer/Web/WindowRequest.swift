@@ -40,18 +40,25 @@ struct WindowRequest: Sendable, Equatable {
     /// and `lang` from the request's query, from its bytes (``init(query:)``).
     /// - Throws: ``HTTPError`` `400` naming the parameter.
     init(_ request: borrowing HTTPRequest) throws(HTTPError) {
+        self.init()
+        // Read into this request where it lies: a window returned from the closure was copied several times.
         var failure: HTTPError?
-        let read = request.withRawQueryBytes { bytes -> WindowRequest? in
+        request.withRawQueryBytes { bytes in
             do throws(HTTPError) {
-                guard let bytes, !bytes.isEmpty else { return try WindowRequest(HTTPQuery(nil)) }
-                return try WindowRequest(query: UnsafeRawBufferPointer(bytes))
+                guard let bytes, !bytes.isEmpty else { return }
+                try read(query: UnsafeRawBufferPointer(bytes))
             } catch {
                 failure = error
-                return nil
             }
         }
-        guard let read else { throw failure! }
-        self = read
+        if let failure { throw failure }
+    }
+
+    /// The window of an empty query: the defaults of ``init(_:)-(HTTPQuery)``.
+    init() {
+        top = 0
+        height = 800
+        overscan = 0
     }
 
     /// Reads the window from a query split into items, for a query that is not written the usual way
