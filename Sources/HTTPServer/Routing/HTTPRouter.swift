@@ -42,48 +42,20 @@ public struct HTTPRouter: Sendable {
         }
     }
 
+    /// A route: what the matching tables do not hold.
     private struct Route: Sendable {
-        /// One segment of a pattern, in plain values, so that matching retains nothing: a literal is its
-        /// bytes' range in `literals`.
-        struct Segment: Sendable {
-            enum Kind: Sendable { case literal, parameter, rest }
-            let kind: Kind
-            let literal: Range<Int>
-        }
-
         let method: String
         /// The pattern as written, the label of the responses it gives (``HTTPResponse/route``).
         let label: String
-        let segments: [Segment]
-        /// The bytes of the literal segments, one after another.
-        let literals: [UInt8]
-        /// The names of the `:name` segments, in order.
-        let parameterNames: [String]
         let handler: Handler
+    }
 
-        init(method: String, pattern: [Substring], handler: @escaping Handler) {
-            self.method = method
-            label = "/" + pattern.joined(separator: "/")
-            var segments: [Segment] = []
-            var literals: [UInt8] = []
-            var parameterNames: [String] = []
-            for segment in pattern {
-                if segment == "*" {
-                    segments.append(Segment(kind: .rest, literal: 0..<0))
-                } else if segment.hasPrefix(":") {
-                    parameterNames.append(String(segment.dropFirst()))
-                    segments.append(Segment(kind: .parameter, literal: 0..<0))
-                } else {
-                    let range = literals.count..<(literals.count + segment.utf8.count)
-                    segments.append(Segment(kind: .literal, literal: range))
-                    literals += segment.utf8
-                }
-            }
-            self.segments = segments
-            self.literals = literals
-            self.parameterNames = parameterNames
-            self.handler = handler
-        }
+    /// One segment of a pattern, in plain values, so that matching retains nothing: a literal is its
+    /// bytes' range in ``literals``.
+    private struct Segment: Sendable {
+        enum Kind: Sendable { case literal, parameter, rest }
+        let kind: Kind
+        let literal: Range<Int>
     }
 
     /// Whether the server recognises a method (RFC 9110 §9, PATCH, and the safe QUERY method); others get
@@ -98,9 +70,16 @@ public struct HTTPRouter: Sendable {
     private var routes: [Route] = []
     /// Each route's ``Shape``, by the same index.
     private var shapes: [Shape] = []
+    /// Every route's segments, one route's after another's (``Shape/segments`` says where).
+    private var segments: [Segment] = []
+    /// The bytes of every literal segment, one after another.
+    private var literals: [UInt8] = []
+    /// The names of every route's `:name` segments, one route's after another's (``Shape/names``).
+    private var parameterNames: [String] = []
 
-    /// What a path must look like for a route to match, in plain values: read for every route on every
-    /// request, where reading the route itself would retain and release its lists.
+    /// What a path must look like for a route to match, and where the route's segments are, in plain
+    /// values: read for every route on every request, where reading the route itself would retain and
+    /// release its members.
     private struct Shape {
         /// How many segments the path has, or at least has when the pattern ends in `*`.
         let segmentCount: Int
@@ -109,12 +88,18 @@ public struct HTTPRouter: Sendable {
         /// `firstLength`, 0 when there is no such literal to compare.
         let firstLiteral: UInt64
         let firstLength: Int
+        /// Where the route's segments are in ``HTTPRouter/segments``.
+        let segments: Range<Int>
+        /// Where the names of its `:name` segments start in ``HTTPRouter/parameterNames``.
+        let firstName: Int
 
-        init(_ route: Route) {
-            hasRest = route.segments.last?.kind == .rest
-            segmentCount = route.segments.count - (hasRest ? 1 : 0)
-            if let first = route.segments.first, first.kind == .literal, (1...8).contains(first.literal.count) {
-                firstLiteral = route.literals.withUnsafeBufferPointer {
+        init(segments: ArraySlice<Segment>, literals: [UInt8], firstName: Int) {
+            hasRest = segments.last?.kind == .rest
+            segmentCount = segments.count - (hasRest ? 1 : 0)
+            self.segments = segments.indices
+            self.firstName = firstName
+            if let first = segments.first, first.kind == .literal, (1...8).contains(first.literal.count) {
+                firstLiteral = literals.withUnsafeBufferPointer {
                     Self.pack(UnsafeBufferPointer(rebasing: $0[first.literal]))
                 }
                 firstLength = first.literal.count
@@ -163,9 +148,22 @@ public struct HTTPRouter: Sendable {
         precondition(pattern.hasPrefix("/"), "route patterns start with /: \(pattern)")
         let segments = pattern.split(separator: "/", omittingEmptySubsequences: true)
         precondition(!segments.dropLast().contains("*"), "* must be the last segment: \(pattern)")
-        let route = Route(method: method, pattern: segments, handler: handler)
-        routes.append(route)
-        shapes.append(Shape(route))
+        let first = self.segments.count
+        let firstName = parameterNames.count
+        for segment in segments {
+            if segment == "*" {
+                self.segments.append(Segment(kind: .rest, literal: 0..<0))
+            } else if segment.hasPrefix(":") {
+                parameterNames.append(String(segment.dropFirst()))
+                self.segments.append(Segment(kind: .parameter, literal: 0..<0))
+            } else {
+                let range = literals.count..<(literals.count + segment.utf8.count)
+                self.segments.append(Segment(kind: .literal, literal: range))
+                literals += segment.utf8
+            }
+        }
+        routes.append(Route(method: method, label: "/" + segments.joined(separator: "/"), handler: handler))
+        shapes.append(Shape(segments: self.segments[first...], literals: literals, firstName: firstName))
     }
 
     public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add("GET", pattern, handler) }
@@ -192,13 +190,14 @@ public struct HTTPRouter: Sendable {
     private func handle(_ request: HTTPRequest, path: PathSegments) throws -> HTTPResponse {
         var allowed: [String] = []
         var headFallback = -1
-        var headParameters = Parameters()
+        var headParameters: Parameters?
         let first = path.count > 0 ? path.firstSegment : (word: UInt64(0), length: 0)
-        // Most routes are told apart by their shape, in plain values; the others are read in place, by
-        // index, since a route copied out would cost a retain and a release of each of its members.
+        // Most routes are told apart by their shape; the others are matched against the flat tables of
+        // segments and literals, read in place: a route copied out would retain and release its members.
         for index in routes.indices {
-            guard shapes[index].admits(count: path.count, first: first.word, firstLength: first.length),
-                let parameters = Self.match(routes[index], path)
+            let shape = shapes[index]
+            guard shape.admits(count: path.count, first: first.word, firstLength: first.length),
+                let parameters = match(shape, path)
             else { continue }
             let method = routes[index].method
             if method == request.method { return try run(index, request, parameters) }
@@ -208,7 +207,7 @@ public struct HTTPRouter: Sendable {
             }
             if !allowed.contains(method) { allowed.append(method) }
         }
-        if headFallback >= 0 { return try run(headFallback, request, headParameters) }
+        if headFallback >= 0, let headParameters { return try run(headFallback, request, headParameters) }
         if !allowed.isEmpty {
             if allowed.contains("GET") && !allowed.contains("HEAD") {
                 allowed.insert("HEAD", at: allowed.firstIndex(of: "GET")! + 1)
@@ -297,29 +296,28 @@ public struct HTTPRouter: Sendable {
         }
     }
 
-    private static func match(_ route: borrowing Route, _ path: PathSegments) -> Parameters? {
-        let count = path.count
-        let segments = route.segments
-        if segments.last?.kind != .rest && segments.count != count { return nil }
+    /// The parameters of `path` when it matches the route of `shape`, nil when it does not.
+    private func match(_ shape: Shape, _ path: PathSegments) -> Parameters? {
         // Literal segments first: most routes fail on one, before any parameter is copied out.
-        let literalsMatch = route.literals.withUnsafeBufferPointer { literals in
-            for (index, segment) in segments.enumerated() where segment.kind != .rest {
-                if index >= count { return false }
-                let literal = UnsafeBufferPointer(rebasing: literals[segment.literal])
-                if segment.kind == .literal && !path.equals(index, literal) { return false }
+        let literalsMatch = segments.withUnsafeBufferPointer { segments in
+            literals.withUnsafeBufferPointer { literals in
+                for (index, segmentIndex) in shape.segments.enumerated() where segments[segmentIndex].kind == .literal {
+                    let literal = UnsafeBufferPointer(rebasing: literals[segments[segmentIndex].literal])
+                    if !path.equals(index, literal) { return false }
+                }
+                return true
             }
-            return true
         }
         guard literalsMatch else { return nil }
         var parameters = Parameters()
-        var named = 0
-        for (index, segment) in segments.enumerated() {
-            switch segment.kind {
+        var named = shape.firstName
+        for (index, segmentIndex) in shape.segments.enumerated() {
+            switch segments[segmentIndex].kind {
             case .rest:
                 parameters.append(.init(name: "*", value: path.rest(from: index)))
                 return parameters
             case .parameter:
-                parameters.append(.init(name: route.parameterNames[named], value: path.text(index)))
+                parameters.append(.init(name: parameterNames[named], value: path.text(index)))
                 named += 1
             case .literal: break
             }
