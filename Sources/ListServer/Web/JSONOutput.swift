@@ -94,10 +94,15 @@ struct JSONOutput: ~Copyable {
         afterKey = true
     }
 
-
     mutating func string(_ text: String) {
         elementStart()
         buffer.writeString(text)
+    }
+
+    /// Writes a string from its UTF-8 bytes, escaped as ``string(_:)`` escapes it.
+    mutating func string(utf8: UnsafeRawBufferPointer) {
+        elementStart()
+        buffer.writeString(utf8: utf8.assumingMemoryBound(to: UInt8.self))
     }
 
     @inline(__always)

@@ -111,14 +111,17 @@ extension WindowView {
         _ json: inout JSONOutput, _ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>,
         withTitle: Bool, insertion: FragmentFooter.Insertion? = nil, footerTitle: String? = nil
     ) {
-        let section = sections[item.section]
+        // Read in place, the title from the section's keys: a copy would retain the section's storage, and
+        // the title made a string would be one more allocation for a long one.
+        let section = sections.baseAddress.unsafelyUnwrapped + item.section
         json.beginObject()
         json.member("section", item.section)
-        json.member("sectionId", section.id.rawValue)
+        json.member("sectionId", section.pointee.id.rawValue)
         if withTitle {
-            json.member("title", entry.metrics.title(of: section))
-            json.member("rowCount", headerRowCount(item.section, rowCount: section.rows.count))
-            json.member("expanded", expanded.contains(section.id))
+            json.key("title")
+            TableMetrics.withTitle(of: section, kind: entry.metrics.kind) { json.string(utf8: $0) }
+            json.member("rowCount", headerRowCount(item.section, rowCount: section.pointee.rows.count))
+            json.member("expanded", expanded.contains(section.pointee.id))
         }
         if let footerTitle { json.member("title", footerTitle) }
         json.member("y", number: item.frame.y)
