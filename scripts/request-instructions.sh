@@ -5,8 +5,9 @@
 # not move with the machine's load, so two builds can be compared to a few hundred instructions where
 # wrk's figures move by percents. Each build imports the same file (generated: 1,000 groups × 100 rows), then
 # one keep-alive client sends the same random windows to it (the same seed) with wrk's head (`Host` only);
-# only what runs under `Connection.readable` is counted. Prints, per build, instructions a request and the
-# share of the five functions that spend most.
+# only what runs under `Connection.readable` is counted. Each server runs with Swift's hash seed fixed
+# (`SWIFT_DETERMINISTIC_HASHING=1`): a random seed moves the count by about 200. Prints, per build,
+# instructions a request and the share of the five functions that spend most.
 #
 # Usage: scripts/request-instructions.sh BINARY... [--requests N] [--path /api/datasets/big/window]
 #   --requests N   requests a build (default 3000)
@@ -29,7 +30,7 @@ while [ $# -gt 0 ]; do
         *) binaries+=("$(absolute "$1")"); shift ;;
     esac
 done
-[ "${#binaries[@]}" -gt 0 ] || { sed -n '4,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ "${#binaries[@]}" -gt 0 ] || { sed -n '4,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 command -v valgrind >/dev/null || { echo "missing: valgrind (apt-get install -y valgrind)" >&2; exit 2; }
 
 work=$(mktemp -d /tmp/listserver-instructions.XXXXXX)
@@ -46,8 +47,8 @@ for binary in "${binaries[@]}"; do
     rm -rf "$work/data" "$work/out"
     mkfifo "$work/out"
     exec {fd}<>"$work/out"
-    valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" --collect-atstart=no \
-        --toggle-collect='*Connection*readable*' \
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" \
+        --collect-atstart=no --toggle-collect='*Connection*readable*' \
         "$binary" --port 0 --data "$work/data" --import "big=$work/rows.json" --public "$root/Public" --quiet \
         >&$fd 2>"$work/valgrind.err" &
     server=$!

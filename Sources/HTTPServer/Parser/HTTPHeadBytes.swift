@@ -31,39 +31,42 @@ final class HTTPHeadBytes: ManagedBuffer<HTTPHeadBytes.Header, UInt8> {
     static func make(
         head: UnsafeRawBufferPointer, target: Range<Int>, spans: [HTTPRequestParser.FieldSpan], hostIndex: Int?
     ) -> HTTPHeadBytes {
-        var size = target.count
-        for span in spans { size += 8 + span.nameEnd - span.nameStart + span.valueEnd - span.valueStart }
+        var counted = target.count
+        for span in spans { counted += 8 + span.nameEnd - span.nameStart + span.valueEnd - span.valueStart }
+        let size = counted
         let made = create(minimumCapacity: size) { _ in Header(targetCount: target.count, count: size, host: nil) }
         let bytes = unsafeDowncast(made, to: HTTPHeadBytes.self)
         bytes.withUnsafeMutablePointers { header, base in
-            let destination = UnsafeMutableRawPointer(base)
-            var offset = 0
-            func copy(_ start: Int, _ end: Int) {
-                (destination + offset).copyMemory(from: head.baseAddress! + start, byteCount: end - start)
-                offset += end - start
-            }
-            func storeLength(_ length: Int, at position: Int) {
-                destination.storeBytes(of: UInt32(length).littleEndian, toByteOffset: position, as: UInt32.self)
-            }
-            copy(target.lowerBound, target.upperBound)
+            // Written through a moving pointer, with no nested function: one that captured the offset made
+            // every access to it checked for exclusivity at run time.
+            let source = head.baseAddress!
+            var next = UnsafeMutableRawPointer(base)
+            next.copyMemory(from: source + target.lowerBound, byteCount: target.count)
+            next += target.count
+            let fields = next
             for (index, span) in spans.enumerated() {
-                storeLength(span.nameEnd - span.nameStart, at: offset)
-                storeLength(span.valueEnd - span.valueStart, at: offset + 4)
-                offset += 8
-                copy(span.nameStart, span.nameEnd)
+                let nameCount = span.nameEnd - span.nameStart
+                let valueCount = span.valueEnd - span.valueStart
+                next.storeBytes(of: UInt32(nameCount).littleEndian, as: UInt32.self)
+                next.storeBytes(of: UInt32(valueCount).littleEndian, toByteOffset: 4, as: UInt32.self)
+                next += 8
+                next.copyMemory(from: source + span.nameStart, byteCount: nameCount)
+                next += nameCount
                 if index == hostIndex {
-                    let start = offset - target.count
-                    header.pointee.host = start..<(start + span.valueEnd - span.valueStart)
+                    let start = next - fields
+                    header.pointee.host = start..<(start + valueCount)
                 }
-                copy(span.valueStart, span.valueEnd)
+                next.copyMemory(from: source + span.valueStart, byteCount: valueCount)
+                next += valueCount
             }
-            assert(offset == size, "the head's size counted apart from its copy")
+            assert(next - UnsafeMutableRawPointer(base) == size, "the head's size counted apart from its copy")
         }
         return bytes
     }
 
-    /// Whether the head has header fields.
-    var hasFields: Bool { header.count > header.targetCount }
+    /// Whether the head has header fields. Read through a pointer: `header`, a class's stored property, is
+    /// checked for exclusive access at run time on every read.
+    var hasFields: Bool { withUnsafeMutablePointerToHeader { $0.pointee.count > $0.pointee.targetCount } }
 
     /// Calls `body` with the target's bytes, valid during the call only.
     @inlinable

@@ -194,11 +194,10 @@ public struct HTTPRouter: Sendable {
         let first = path.count > 0 ? path.firstSegment : (word: UInt64(0), length: 0)
         // Most routes are told apart by their shape; the others are matched against the flat tables of
         // segments and literals, read in place: a route copied out would retain and release its members.
-        for index in routes.indices {
-            let shape = shapes[index]
-            guard shape.admits(count: path.count, first: first.word, firstLength: first.length),
-                let parameters = match(shape, path)
-            else { continue }
+        var candidate = admitted(from: 0, path, first)
+        while let index = candidate {
+            candidate = admitted(from: index + 1, path, first)
+            guard let parameters = match(shapes[index], path) else { continue }
             let method = routes[index].method
             if method == request.method { return try run(index, request, parameters) }
             if request.method == "HEAD" && method == "GET" && headFallback < 0 {
@@ -224,6 +223,22 @@ public struct HTTPRouter: Sendable {
             }
         }
         throw HTTPError.notFound()
+    }
+
+    /// The first route from `start` on whose shape admits `path`, whose first segment is `first`; nil for
+    /// none. The shapes are read where they lie, with no copy and no bounds check.
+    private func admitted(from start: Int, _ path: PathSegments, _ first: (word: UInt64, length: Int)) -> Int? {
+        shapes.withUnsafeBufferPointer { shapes in
+            var index = start
+            while index < shapes.count {
+                let shape = shapes.baseAddress.unsafelyUnwrapped + index
+                guard !shape.pointee.admits(count: path.count, first: first.word, firstLength: first.length) else {
+                    return index
+                }
+                index += 1
+            }
+            return nil
+        }
     }
 
     /// Runs a route's handler and labels what it answers, or what it throws, with the route's pattern.
