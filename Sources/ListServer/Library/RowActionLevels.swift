@@ -7,8 +7,10 @@ import Models
 /// table document, and a row itself. The nearest level wins, key by key (``SwipeActions/overriding(_:)``).
 ///
 /// It also keeps the markup of the table's and sections' actions in both interface languages, so that
-/// a fragment lends each row its buttons without writing them again.
-struct RowActionLevels: Sendable {
+/// a fragment lends each row its buttons without writing them again. A class, so that every row of a
+/// fragment reads it by one reference: a structure read from its entry was copied, each of its lists
+/// retained and released, for every row.
+final class RowActionLevels: Sendable {
     /// The table's actions.
     let table: SwipeActions
     /// Each section's actions merged with the table's; empty when no section gives any.
