@@ -177,8 +177,11 @@ extension WindowView {
             icons = IconURLs(assets)
             let window = view.window
             if let pinned = window.pinnedHeader, !window.headers.contains(where: { $0.section == pinned.section }) {
-                pinnedAbove = TableWindow.SectionItem(
-                    section: pinned.section, frame: view.shared.layout.rectForHeader(inSection: pinned.section))
+                // Read where the shared layout keeps it (a call on `shared.layout` copied the layout first).
+                let frame = withExtendedLifetime(view.shared) {
+                    withUnsafePointer(to: view.shared.layout) { $0.pointee.rectForHeader(inSection: pinned.section) }
+                }
+                pinnedAbove = TableWindow.SectionItem(section: pinned.section, frame: frame)
             } else {
                 pinnedAbove = nil
             }
