@@ -74,7 +74,7 @@ public struct HTTPRouter: Sendable {
     private var segments: [Segment] = []
     /// The bytes of every literal segment, one after another.
     private var literals: [UInt8] = []
-    /// The names of every route's `:name` segments, one route's after another's (``Shape/names``).
+    /// The names of every route's `:name` segments, one route's after another's (``Shape/firstName``).
     private var parameterNames: [String] = []
 
     /// What a path must look like for a route to match, and where the route's segments are, in plain
