@@ -11,4 +11,17 @@ final class SharedLayout: Sendable {
     init(_ layout: TableLayout) {
         self.layout = layout
     }
+
+    // The frames below are read where this object keeps the layout: a call on `layout` itself copied the
+    // layout first, retaining and releasing each of its arrays.
+
+    /// ``TableLayout/rectForHeader(inSection:)``, read in place.
+    func rectForHeader(inSection section: Int) -> TableFrame {
+        withUnsafePointer(to: layout) { $0.pointee.rectForHeader(inSection: section) }
+    }
+
+    /// ``TableLayout/rectForSection(_:)``, read in place.
+    func rectForSection(_ section: Int) -> TableFrame {
+        withUnsafePointer(to: layout) { $0.pointee.rectForSection(section) }
+    }
 }

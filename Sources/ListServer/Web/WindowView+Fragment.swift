@@ -35,7 +35,7 @@ extension WindowView {
                 body(
                     FragmentHeader.Lent(
                         section: item.section, sectionID: section.pointee.id, y: item.frame.y,
-                        height: item.frame.height, sectionMaxY: shared.layout.rectForSection(item.section).maxY,
+                        height: item.frame.height, sectionMaxY: shared.rectForSection(item.section).maxY,
                         title: title, online: online, rowCount: rowCount,
                         isExpanded: expanded.contains(section.pointee.id), isCollapsible: collapsible, link: link))
             }
@@ -177,11 +177,8 @@ extension WindowView {
             icons = IconURLs(assets)
             let window = view.window
             if let pinned = window.pinnedHeader, !window.headers.contains(where: { $0.section == pinned.section }) {
-                // Read where the shared layout keeps it (a call on `shared.layout` copied the layout first).
-                let frame = withExtendedLifetime(view.shared) {
-                    withUnsafePointer(to: view.shared.layout) { $0.pointee.rectForHeader(inSection: pinned.section) }
-                }
-                pinnedAbove = TableWindow.SectionItem(section: pinned.section, frame: frame)
+                pinnedAbove = TableWindow.SectionItem(
+                    section: pinned.section, frame: view.shared.rectForHeader(inSection: pinned.section))
             } else {
                 pinnedAbove = nil
             }
