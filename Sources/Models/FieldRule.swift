@@ -13,6 +13,8 @@ public enum FieldType: Sendable, Hashable {
     /// A time: unix seconds as a number or a string of a plain decimal number (`"1576139886"`), or a
     /// date; finite and within years 1–9999.
     case time
+    /// A `BOOL` as key-value coding reads it (``FieldValue/flag``): a boolean, any number, or
+    /// `YES`/`NO`, `true`/`false`, `1`/`0` in any case.
     case boolean
     /// An array of strings, or one string; numbers count as their text.
     case stringList
@@ -37,7 +39,7 @@ public enum FieldType: Sendable, Hashable {
         case .number: "a number"
         case .numberOrString: "a number or a string"
         case .time: "unix seconds or a date"
-        case .boolean: "a boolean"
+        case .boolean: "a boolean (true or false, YES or NO, 1 or 0, or a number)"
         case .stringList: "an array of strings"
         case .dictionary: "a dictionary"
         case .oneOf(let names): "one of " + names.joined(separator: ", ")
@@ -91,7 +93,7 @@ extension FieldType {
             let seconds = if case .date(let date) = value { date.timeIntervalSince1970 } else { value.number }
             if let seconds { return FieldValue.dateProblem(unixSeconds: seconds).map { ("", $0) } }
             fits = false
-        case .boolean: fits = value.boolValue != nil
+        case .boolean: fits = value.flag != nil
         case .dictionary: fits = value.dictValue != nil
         case .oneOf(let names): fits = value.stringValue.map(names.contains) ?? false
         case .numberIn(let range): fits = value.number.map(range.contains) ?? false
@@ -130,7 +132,9 @@ extension FieldType {
         typealias Tag = PackedFields.Tag
         switch self {
         case .any: return true
-        case .boolean: return tag == Tag.trueValue.rawValue || tag == Tag.falseValue.rawValue ? true : nil
+        case .boolean:
+            // A flag, or an integer as key-value coding reads it into a BOOL; strings and reals are read out.
+            return tag == Tag.trueValue.rawValue || tag == Tag.falseValue.rawValue || tag == Tag.int.rawValue ? true : nil
         case .string:
             if tag == Tag.string.rawValue || tag == Tag.int.rawValue { return true }
             if tag == Tag.real.rawValue {

@@ -65,3 +65,36 @@ extension FieldValue {
         return point == UInt8(ascii: ".") && !fraction.isEmpty && fraction.allSatisfy(isDigit)
     }
 }
+
+extension FieldValue {
+    /// The value as a `BOOL` property holds it by key-value coding: a boolean as it is, any number (0 is
+    /// false, anything else true, as `-[NSNumber boolValue]` reads it), or one of the strings people write
+    /// for one, in any case: `YES`/`NO`, `true`/`false`, `1`/`0`. Real QQ friend files store `vip` as
+    /// `<integer>1</integer>`.
+    /// - Returns: nil for other strings (`"many"`, `""`), NaN, dates, data, containers and null.
+    /// - Complexity: O(1).
+    public var flag: Bool? {
+        switch self {
+        case .bool(let flag): return flag
+        case .int(let number): return number != 0
+        case .real(let number): return number.isNaN ? nil : number != 0
+        case .string(let text): return Self.flag(spelled: text.utf8)
+        default: return nil
+        }
+    }
+
+    /// The flag a string spells (``flag``), read from its UTF-8 bytes: `yes`, `true`, `1` or `no`, `false`,
+    /// `0`, in any case; nil for anything else.
+    /// - Complexity: O(1): longer texts are refused by their length.
+    public static func flag<Text: Collection<UInt8>>(spelled text: Text) -> Bool? {
+        guard text.count <= 5 else { return nil }
+        var lowered: [UInt8] = []
+        lowered.reserveCapacity(text.count)
+        for byte in text { lowered.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+        switch lowered {
+        case Array("yes".utf8), Array("true".utf8), Array("1".utf8): return true
+        case Array("no".utf8), Array("false".utf8), Array("0".utf8): return false
+        default: return nil
+        }
+    }
+}

@@ -47,7 +47,7 @@ public struct SwipeAction: Sendable, Hashable {
     init?(_ fields: Fields) {
         guard let title = fields["title"].flatMap(LocalizedTitle.init) else { return nil }
         let effect: Effect
-        if fields["delete"]?.boolValue == true {
+        if fields["delete"]?.flag == true {
             effect = .delete
         } else if let changes = fields["update"]?.dictValue {
             effect = .update(changes)

@@ -36,9 +36,9 @@ public struct TableCell: Sendable, Hashable {
         let accessory = fields["accessory"]?.stringValue.flatMap(TableAccessory.init(rawValue:))
         self.accessory = accessory ?? (hasChild ? .disclosureIndicator : .none)
         accessoryView = fields["accessoryView"]?.stringValue.flatMap(TableAccessoryView.init(rawValue:))
-        isOn = fields["on"]?.boolValue ?? false
+        isOn = fields["on"]?.flag ?? false
         editingStyle = fields["editingStyle"]?.stringValue.flatMap(TableEditingStyle.init(rawValue:)) ?? .none
-        canMove = fields["canMove"]?.boolValue ?? false
+        canMove = fields["canMove"]?.flag ?? false
         height = fields["height"]?.number.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         selectionStyle = fields["selectionStyle"]?.stringValue.flatMap(TableSelectionStyle.init(rawValue:)) ?? .default
         indentationLevel = fields["indentationLevel"]?.number.map { Int(min(max($0, 0), TableDocument.maximumIndentationLevel)) } ?? 0
@@ -49,7 +49,7 @@ public struct TableCell: Sendable, Hashable {
     public init(_ fields: Fields, section: Fields) {
         self.init(fields)
         isChoice = section[TableDocument.choiceKey]?.stringValue == "single"
-        movesWithinSection = section[TableDocument.moveWithinSectionKey]?.boolValue == true
+        movesWithinSection = section[TableDocument.moveWithinSectionKey]?.flag == true
     }
 
     /// The name the page sees in `data-accessory`: `switch` for a switch, else the accessory type.

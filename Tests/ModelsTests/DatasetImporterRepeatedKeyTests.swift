@@ -117,8 +117,8 @@ private func naiveViolation(of rules: [FieldRule], in fields: Fields) -> FieldVi
 
     @Test("a date before other keys leaves the checker at the next key, so their rules still hold")
     func dateBeforeOtherKeysKeepsTheirRules() throws {
-        let row: Fields = ["when": .date(Date(timeIntervalSince1970: 0)), "name": .string("a"), "vip": .string("yes")]
-        #expect(throws: FieldViolation(keyPath: "vip", message: "expected a boolean, found \"yes\"")) {
+        let row: Fields = ["when": .date(Date(timeIntervalSince1970: 0)), "name": .string("a"), "vip": .string("often")]
+        #expect(throws: FieldViolation(keyPath: "vip", message: "expected a boolean (true or false, YES or NO, 1 or 0, or a number), found \"often\"")) {
             try DatasetKind.friends.rowRules.check(row)
         }
         let nested: Fields = [
@@ -131,6 +131,7 @@ private func naiveViolation(of rules: [FieldRule], in fields: Fields) -> FieldVi
 
     @Test("every format gives each repeated key its first position and last value", arguments: formats)
     func importsKeepFirstPositionAndLastValue(_ format: DocumentFormat) throws {
+        var groupShaped = 0
         for seed in 0..<400 as Range<UInt64> {
             var rows = RepeatedKeyRows(seed: seed, format: format)
             let written = (0..<Int.random(in: 1...3, using: &rows.random.generator)).map { _ in rows.pairs() }
@@ -138,6 +139,12 @@ private func naiveViolation(of rules: [FieldRule], in fields: Fields) -> FieldVi
             let bytes = format.write(document)
             let expected = written.map(RepeatedKeyRows.merged)
             expectIdentical(try format.read(bytes), .array(expected.map { .dict($0) }), "seed \(seed)")
+            // Rows that each hold one list beside a title read as groups of that list's rows, which the real
+            // shapes' tests cover; here the subject is rows.
+            if DatasetKind.groupRowsKey(in: expected.map { .dict($0) }) != nil {
+                groupShaped += 1
+                continue
+            }
 
             let decoder = DatasetDecoder(file: "rows", id: "rows", kind: .generic)
             let oracle = expected.enumerated().lazy.compactMap { index, fields in
@@ -154,6 +161,7 @@ private func naiveViolation(of rules: [FieldRule], in fields: Fields) -> FieldVi
                 #expect(error.message == violation.message, "seed \(seed)")
             }
         }
+        #expect(groupShaped < 40, "\(groupShaped) of 400 seeds made groups, not rows")
     }
 
     @Test("the packed rule checker agrees with a lookup of each key, for every kind's rules")

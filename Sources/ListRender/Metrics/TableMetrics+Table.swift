@@ -22,8 +22,8 @@ public struct TableAttributes: Sendable, Hashable {
         header = fields["header"]?.text.flatMap { $0.isEmpty ? nil : $0 }
         footer = fields["footer"]?.text.flatMap { $0.isEmpty ? nil : $0 }
         separatorStyle = fields["separatorStyle"]?.stringValue.flatMap(TableSeparatorStyle.init(rawValue:)) ?? .singleLine
-        allowsSelection = fields["allowsSelection"]?.boolValue ?? true
-        allowsMultipleSelection = fields["allowsMultipleSelection"]?.boolValue ?? false
+        allowsSelection = fields["allowsSelection"]?.flag ?? true
+        allowsMultipleSelection = fields["allowsMultipleSelection"]?.flag ?? false
         var editable = false
         var movable = false
         for section in dataset.sections {

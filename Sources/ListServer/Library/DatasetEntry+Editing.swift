@@ -24,7 +24,7 @@ extension DatasetEntry {
             titleForDeleteConfirmation: { at, _ in actions.actions(section: at.section, rowFields: fields(at)).deleteTitle?.fallback },
             targetIndexPathForMove: { source, proposed in
                 // moveWithinSection: targetIndexPathForMove keeps the row in its section, at the nearest end.
-                guard sections[source.section].fields[TableDocument.moveWithinSectionKey]?.boolValue == true,
+                guard sections[source.section].fields[TableDocument.moveWithinSectionKey]?.flag == true,
                     proposed.section != source.section
                 else { return proposed }
                 let last = sections[source.section].rows.count - 1

@@ -71,7 +71,7 @@ struct APIChoiceTests {
     func refusals() throws {
         for (json, path) in [
             (#"{"table": {"sections": [{"choice": "multiple", "rows": []}]}}"#, "table.sections[0].choice"),
-            (#"{"table": {"sections": [{"moveWithinSection": "yes", "rows": []}]}}"#, "table.sections[0].moveWithinSection"),
+            (#"{"table": {"sections": [{"moveWithinSection": "always", "rows": []}]}}"#, "table.sections[0].moveWithinSection"),
             (#"{"table": {"sections": [{"rows": [{"text": "a", "indentationLevel": 17}]}]}}"#, "table.sections[0].rows[0].indentationLevel"),
         ] {
             let reply = try APIFixture(datasets: [("doc", document)]).send(

@@ -39,7 +39,7 @@ private let tableFilesScript = #"""
     BROKEN = {
         "accessory-chevron": {"table": {"sections": [{"rows": []}, {"rows": [{"text": "A", "accessory": "chevron"}]}]}},
         "style-fancy": {"table": {"style": "fancy", "sections": []}},
-        "on-yes": {"table": {"sections": [{"rows": [{"accessoryView": "switch", "on": "yes"}]}]}},
+        "on-maybe": {"table": {"sections": [{"rows": [{"accessoryView": "switch", "on": "maybe"}]}]}},
         "child-accessory": {"table": {"sections": [{"rows": [{"text": "A", "table": {"sections": [
             {"rows": [{"text": "B", "accessory": "tick"}]}]}}]}]}},
         "no-sections": {"table": {"style": "plain"}},
@@ -125,7 +125,7 @@ struct TableDocumentPlistlibTests {
                 #"expected one of none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton, found "chevron""#
             ),
             ("style-fancy", "table.style", #"expected one of plain, grouped, insetGrouped, found "fancy""#),
-            ("on-yes", "table.sections[0].rows[0].on", #"expected a boolean, found "yes""#),
+            ("on-maybe", "table.sections[0].rows[0].on", #"expected a boolean (true or false, YES or NO, 1 or 0, or a number), found "maybe""#),
             (
                 "child-accessory", "table.sections[0].rows[0].table.sections[0].rows[0].accessory",
                 #"expected one of none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton, found "tick""#
