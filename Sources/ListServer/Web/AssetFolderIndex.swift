@@ -75,4 +75,8 @@ struct AssetFolderIndex: Sendable {
 
     /// The number of files listed.
     var count: Int { paths.count }
+
+    /// The files' paths relative to the folder, `/`-separated (an asset catalog's image sets are found
+    /// among them, see ``XCAssetsIndex``).
+    var files: Set<String> { paths }
 }
