@@ -2,6 +2,7 @@
 placeholders with no failed request, KVC strings shown as the model would show them; the page's own
 scripts, stylesheets and icons under content-hashed URLs, cached for a year."""
 import hashlib
+import json
 import os
 import plistlib
 import re
@@ -31,6 +32,34 @@ def png(width, height, rgb):
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
 
 
+def write_catalog(catalog):
+    """An asset catalog as Xcode writes one: a namespaced group holding a set with 1x/2x/3x files, a dark
+    appearance and a PDF, and a set named as a plain file beside the catalog."""
+    def write_set(folder, images, files):
+        os.makedirs(folder)
+        with open(os.path.join(folder, "Contents.json"), "w") as out:
+            json.dump({"images": images, "info": {"author": "xcode", "version": 1}}, out)
+        for name, data in files.items():
+            with open(os.path.join(folder, name), "wb") as out:
+                out.write(data)
+    dark = [{"appearance": "luminosity", "value": "dark"}]
+    write_set(os.path.join(catalog, "Avatars", "ada.imageset"), [
+        {"idiom": "universal", "filename": "ada.png", "scale": "1x"},
+        {"idiom": "universal", "filename": "ada@2x.png", "scale": "2x"},
+        {"idiom": "universal", "filename": "ada@3x.png", "scale": "3x"},
+        {"idiom": "universal", "filename": "ada-dark@3x.png", "scale": "3x", "appearances": dark},
+        {"idiom": "universal", "filename": "ada.pdf"},
+    ], {"ada.png": png(44, 44, (0, 160, 80)), "ada@2x.png": png(88, 88, (0, 160, 80)),
+        "ada@3x.png": png(132, 132, (0, 160, 80)), "ada-dark@3x.png": png(132, 132, (20, 60, 40)),
+        "ada.pdf": b"%PDF-1.4\n"})
+    with open(os.path.join(catalog, "Avatars", "Contents.json"), "w") as out:
+        json.dump({"info": {"author": "xcode", "version": 1}, "properties": {"provides-namespace": True}}, out)
+    write_set(os.path.join(catalog, "lamp.imageset"), [
+        {"idiom": "iphone", "filename": "lamp@2x.png", "scale": "2x"},
+        {"idiom": "ipad", "filename": "lamp~ipad.png", "scale": "1x"},
+    ], {"lamp@2x.png": png(88, 88, (250, 200, 0)), "lamp~ipad.png": png(44, 44, (0, 0, 0))})
+
+
 @pytest.fixture(scope="module")
 def asset_server():
     folder = tempfile.mkdtemp(prefix="listserver-assets-")
@@ -40,6 +69,9 @@ def asset_server():
         out.write(png(88, 88, (200, 60, 60)))
     with open(os.path.join(assets, "friend_2.png"), "wb") as out:
         out.write(png(44, 44, (60, 120, 200)))
+    write_catalog(os.path.join(assets, "Media.xcassets"))
+    with open(os.path.join(assets, "lamp.png"), "wb") as out:
+        out.write(png(44, 44, (0, 0, 0)))
     groups = [
         {"name": "Classmates", "online": "2", "friends": [
             {"name": "Ada Lovelace", "icon": "friend_1", "intro": "Found by its @2x file", "vip": True},
@@ -53,8 +85,15 @@ def asset_server():
     messages = [{"send_time": "1576139886", "title": "Welcome", "content": "Seconds held as a string", "read": False}]
     with open(os.path.join(folder, "inbox.plist"), "wb") as out:
         plistlib.dump(messages, out, fmt=plistlib.FMT_BINARY)
+    catalog_group = [{"name": "Catalog", "online": "1", "friends": [
+        {"name": "Ada Catalog", "icon": "Avatars/ada", "intro": "From an image set", "vip": False},
+        {"name": "Lamp", "icon": "lamp", "intro": "A set and a plain file of one name", "vip": False},
+    ]}]
+    with open(os.path.join(folder, "catalogued.plist"), "wb") as out:
+        plistlib.dump(catalog_group, out)
     running = Server(extra_args=["--assets", assets, "--import", os.path.join(folder, "crew.plist"),
-                                 "--import", os.path.join(folder, "inbox.plist")])
+                                 "--import", os.path.join(folder, "inbox.plist"),
+                                 "--import", os.path.join(folder, "catalogued.plist")])
     yield running
     running.stop()
     shutil.rmtree(folder, ignore_errors=True)
@@ -84,6 +123,22 @@ def test_icons_resolve_in_assets_and_missing_ones_are_placeholders(browser, asse
         ".filter(e => e.initiatorType === 'img' && e.responseStatus >= 400).map(e => e.name)")
     assert failed == []
     screenshot(browser, "assets-placeholders")
+
+
+def test_a_catalog_image_is_drawn_from_its_best_scale_before_a_plain_file_of_its_name(browser, asset_server):
+    open_table(browser, asset_server, "catalogued", "?expanded=all")
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-row-id] img.icon")) >= 2,
+         message="catalog icons shown")
+    wait(browser, lambda d: d.execute_script(
+        "return [...document.images].every(i => i.complete)"), message="images loaded")
+    images = browser.execute_script(
+        "return [...document.querySelectorAll('[data-row-id] img.icon')]"
+        ".map(i => [i.getAttribute('src'), i.naturalWidth])")
+    widths = {source.split("?")[0]: width for source, width in images}
+    assert widths.get("/assets/0/Media.xcassets/Avatars/ada.imageset/ada@3x.png") == 132, images
+    assert widths.get("/assets/0/Media.xcassets/lamp.imageset/lamp@2x.png") == 88, images
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-row-id] .ph"), "no placeholder"
+    screenshot(browser, "assets-catalog")
 
 
 def test_a_message_with_send_time_as_a_string_shows_its_date(browser, asset_server):
