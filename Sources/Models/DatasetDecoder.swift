@@ -11,12 +11,19 @@ public struct DatasetDecoder: Sendable {
     public var title: String
     /// The kind to decode as (`--kind`); nil detects it from the keys, which an empty list does not have.
     public var kind: DatasetKind?
+    /// The key of the list to read when the root dictionary holds several (`--import ID=PATH#KEY`, `?key=`).
+    public var listKey: String?
+    /// Whether ``title`` was given rather than made from the id: a title the document gives itself
+    /// (an AltStore source's `name`) takes the place of one made from the id.
+    private var titleWasGiven: Bool
 
-    public init(file: String, id: String, title: String? = nil, kind: DatasetKind? = nil) {
+    public init(file: String, id: String, title: String? = nil, kind: DatasetKind? = nil, listKey: String? = nil) {
         self.file = file
         self.id = id
         self.title = title ?? DatasetDecoder.title(forIdentifier: id)
         self.kind = kind
+        self.listKey = listKey
+        titleWasGiven = title != nil
     }
 
     /// Why an empty list without a kind cannot be imported, and how to import it.
@@ -29,6 +36,11 @@ public struct DatasetDecoder: Sendable {
 
     /// Decodes the value tree of a whole file.
     ///
+    /// The list is found from the structure (``ListLocation``): the root itself, a dictionary holding one
+    /// list among metadata (whose title-like string titles the table), a dictionary of lists (one section
+    /// per key, in order) or a list of lists (sections without titles). Its elements are rows (dictionaries,
+    /// or strings and numbers as rows of text) or groups (``DatasetKind/detect(in:)``).
+    ///
     /// An empty list (`[]`, `<array/>`, or one under a root key) has no rows to detect a kind from:
     /// it decodes only when ``kind`` is given, into an empty dataset that exports as the same empty
     /// list. A flat kind (and `generic`, which cannot tell a grouped list without groups) gets its one
@@ -37,65 +49,107 @@ public struct DatasetDecoder: Sendable {
     /// - Parameter root: what a document reader returned for the file.
     /// - Returns: the dataset at version 1, ids numbered from 1 (sections first, then rows).
     /// - Throws: ``ImportError`` naming the file and the key path of the first problem (a missing key, a
-    ///   value of the wrong type, a date that is not finite or outside years 1–9999); for an empty list
-    ///   without a kind, one saying to pass `--kind`.
+    ///   value of the wrong type, a date that is not finite or outside years 1–9999, a dictionary with no
+    ///   list or several); for an empty list without a kind, one saying to pass `--kind`.
     /// - Complexity: O(n) in the number of values.
     public func decode(_ root: FieldValue) throws(ImportError) -> Dataset {
-        if kind == .table || (kind == nil && TableDocument.isDocument(root)) { return try decodeTable(root) }
-        let (list, rootKey, document) = try topLevelList(root)
+        if kind == .table || (kind == nil && listKey == nil && TableDocument.isDocument(root)) {
+            return try decodeTable(root)
+        }
+        let location: ListLocation
+        do {
+            location = try ListLocation.locate(in: root, listKey: listKey) { key in
+                SwipeActions.rules.contains { $0.key == key }
+            }
+        } catch {
+            throw failure(error.keyPath, error.message)
+        }
+        if let document = location.document {
+            do {
+                try SwipeActions.rules.check(document)
+            } catch {
+                throw failure(error.keyPath, error.message)
+            }
+        }
+        let list = location.items
+        let prefix = location.rootKey ?? ""
         if list.isEmpty && kind == nil {
-            throw failure(rootKey ?? "", Self.emptyListMessage)
+            throw failure(prefix, Self.emptyListMessage)
+        }
+        if location.groupForm != .dictionaries {
+            return try decodeGroupLists(location)
         }
         let detected = DatasetKind.detect(in: list)
         let kind = kind ?? detected.kind
+        // Groups as detected, when the kind read is the one detected (a forced `generic` reads any groups
+        // but friend groups, whose rows are the friends' own).
         let rowsKey: String? =
             switch kind {
             case .friends: "friends"
-            case .generic: detected.kind == .generic ? detected.rowsKey : nil
-            case .heroes, .apps, .messages, .table: nil
+            case .table: nil
+            case .generic, .heroes, .apps, .messages:
+                detected.kind != .friends && (kind == detected.kind || kind == .generic) ? detected.rowsKey : nil
             }
-        let prefix = rootKey ?? ""
         var dataset = Dataset(
-            id: id, title: title, kind: kind, style: kind.defaultStyle(grouped: rowsKey != nil),
-            shape: SourceShape(rootKey: rootKey, rowsKey: rowsKey, document: document), sections: [])
+            id: id, title: titleWasGiven ? title : location.title ?? title, kind: kind,
+            style: kind.defaultStyle(grouped: rowsKey != nil),
+            shape: SourceShape(rootKey: location.rootKey, rowsKey: rowsKey, document: location.document), sections: [])
+        let rules = FieldRuleChecker(kind.rowRules)
+        dataset.shape.hasScalarRows = Self.holdsScalarRows(list, rowsKey: rowsKey)
         if let rowsKey {
             dataset.sections = try groupedSections(list, rowsKey: rowsKey, kind: kind, prefix: prefix, into: &dataset)
         } else {
             let sectionID = SectionID(dataset.makeID())
-            let rows = try decodeRows(list, rules: FieldRuleChecker(kind.rowRules), prefix: prefix, into: &dataset)
+            let rows = try decodeRows(list, rules: rules, prefix: prefix, into: &dataset)
             dataset.sections = [Section(id: sectionID, rows: rows)]
         }
         return dataset
     }
 
-    /// The list of rows or groups, the root key it sat under, and the root dictionary around it when that
-    /// holds the dataset's row actions too (``SwipeActions``), with an empty array where the list stood.
-    private func topLevelList(_ root: FieldValue) throws(ImportError) -> ([FieldValue], String?, Fields?) {
-        switch root {
-        case .array(let items):
-            return (items, nil, nil)
-        case .dict(let fields) where fields.count == 1:
-            if let items = fields[0].value.arrayValue { return (items, fields[0].key, nil) }
-            throw failure(fields[0].key, "expected an array of rows, found \(fields[0].value.errorPreview)")
-        case .dict(let fields):
-            let listKeys = fields.keys.filter { key in !SwipeActions.rules.contains { $0.key == key } }
-            guard listKeys.count == 1, let value = fields[listKeys[0]] else { break }
-            guard let items = value.arrayValue else {
-                throw failure(listKeys[0], "expected an array of rows, found \(value.errorPreview)")
+    /// Decodes groups written as the lists of a dictionary (one section per key, titled by it) or of a list
+    /// (sections without titles).
+    private func decodeGroupLists(_ location: ListLocation) throws(ImportError) -> Dataset {
+        let lists = location.items.map { $0.arrayValue ?? [] }
+        let rows = lists.first { !$0.isEmpty } ?? []
+        let kind = kind ?? DatasetKind.detect(in: rows).kind
+        var dataset = Dataset(
+            id: id, title: titleWasGiven ? title : location.title ?? title, kind: kind,
+            style: kind.defaultStyle(grouped: true),
+            shape: SourceShape(
+                rootKey: location.rootKey, document: location.document, groupForm: location.groupForm,
+                hasScalarRows: rows.first.map(Self.isScalarRow) ?? false),
+            sections: [])
+        let sectionIDs = lists.indices.map { _ in SectionID(dataset.makeID()) }
+        let rules = FieldRuleChecker(kind.rowRules)
+        let prefix = location.rootKey ?? ""
+        for (index, items) in lists.enumerated() {
+            var fields = Fields()
+            let path: String
+            if location.groupForm == .keyed {
+                fields[SourceShape.sectionTitleKey] = .string(location.groupKeys[index])
+                path = location.groupKeys[index]
+            } else {
+                path = "\(prefix)[\(index)]"
             }
-            do {
-                try SwipeActions.rules.check(fields)
-            } catch {
-                throw failure(error.keyPath, error.message)
-            }
-            var document = fields
-            document[listKeys[0]] = .array([])
-            return (items, listKeys[0], document)
-        default:
-            break
+            let rows = try decodeRows(items, rules: rules, prefix: path, into: &dataset)
+            dataset.sections.append(Section(id: sectionIDs[index], fields: fields, rows: rows))
         }
-        throw failure(
-            "", "expected an array of rows (or a dictionary holding one array), found \(root.errorPreview)")
+        return dataset
+    }
+
+    /// Whether a list's rows are strings or numbers rather than dictionaries, read from its first row.
+    private static func holdsScalarRows(_ list: [FieldValue], rowsKey: String?) -> Bool {
+        guard let rowsKey else { return list.first.map(isScalarRow) ?? false }
+        let rows = list.lazy.compactMap { $0.dictValue?[rowsKey]?.arrayValue }.first { !$0.isEmpty }
+        return rows?.first.map(isScalarRow) ?? false
+    }
+
+    /// Whether a value is a row of text: a string or a number.
+    static func isScalarRow(_ value: FieldValue) -> Bool {
+        switch value {
+        case .string, .int, .real: true
+        default: false
+        }
     }
 
     private func groupedSections(
@@ -130,14 +184,24 @@ public struct DatasetDecoder: Sendable {
         return sections
     }
 
+    /// Decodes a list of rows: dictionaries, or, when the dataset's rows are texts
+    /// (``SourceShape/hasScalarRows``), strings and numbers, each kept under ``SourceShape/scalarRowKey``.
     private func decodeRows(
         _ items: [FieldValue], rules: FieldRuleChecker, prefix: String, into dataset: inout Dataset
     ) throws(ImportError) -> [Row] {
         var rows: [Row] = []
         rows.reserveCapacity(items.count)
+        let scalars = dataset.shape.hasScalarRows
         for (rowIndex, element) in items.enumerated() {
-            guard case .dict(let fields) = element else {
-                throw failure("\(prefix)[\(rowIndex)]", "expected a row dictionary, found \(element.errorPreview)")
+            let fields: Fields
+            switch element {
+            case .dict(let dictionary) where !scalars:
+                fields = dictionary
+            case _ where scalars && Self.isScalarRow(element):
+                fields = [SourceShape.scalarRowKey: element]
+            default:
+                let expected = scalars ? "a text (a string or a number), as the list's first row" : "a row dictionary"
+                throw failure("\(prefix)[\(rowIndex)]", "expected \(expected), found \(element.errorPreview)")
             }
             do {
                 try rules.check(fields)

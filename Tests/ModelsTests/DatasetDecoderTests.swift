@@ -74,18 +74,18 @@ struct DatasetDecoderTests {
     func mistypedFieldNamesKeyPath() {
         let root: FieldValue = .array([
             group("A", online: 0, [friend("a")]),
-            group("B", online: 0, [friend("b"), friend("c"), friend("d"), friend("e", vip: .string("yes"))]),
+            group("B", online: 0, [friend("b"), friend("c"), friend("d"), friend("e", vip: .string("often"))]),
         ])
         let error = importError(root)
-        #expect(error?.description == "test.json: [1].friends[3].vip: expected a boolean, found \"yes\"")
+        #expect(error?.description == "test.json: [1].friends[3].vip: expected a boolean (true or false, YES or NO, 1 or 0, or a number), found \"often\"")
     }
 
     @Test("a list wrapped in a one-key dictionary keeps its root key in paths and shape")
     func rootDictionaryIsUnwrapped() throws {
-        let root: FieldValue = .dict(["friends": .array([group("A", online: 0, [friend("a", vip: .int(1))])])])
+        let root: FieldValue = .dict(["friends": .array([group("A", online: 0, [friend("a", vip: .array([]))])])])
         let error = importError(root)
         #expect(error?.path == "friends[0].friends[0].vip")
-        #expect(error?.message == "expected a boolean, found 1")
+        #expect(error?.message == "expected a boolean (true or false, YES or NO, 1 or 0, or a number), found an array of 0")
         let good: FieldValue = .dict(["friends": .array([group("A", online: 0, [friend("a")])])])
         #expect(try decode(good).shape.rootKey == "friends")
     }
@@ -93,7 +93,7 @@ struct DatasetDecoderTests {
     @Test("empty lists, scalars and non-dictionary rows are refused")
     func badShapesAreRefused() {
         #expect(importError(.array([]))?.message == "the list is empty: pass --kind to import an empty list")
-        #expect(importError(.string("x"))?.message.hasPrefix("expected an array of rows") == true)
+        #expect(importError(.string("x"))?.message.hasPrefix("expected a list of rows") == true)
         #expect(importError(.array([.dict(["a": .string("b")]), .int(3)]))?.path == "[1]")
         #expect(importError(.dict(["a": .int(1), "b": .int(2)])) != nil)
         let missingRows: FieldValue = .array([.dict(["name": .string("G"), "online": .int(1)])])

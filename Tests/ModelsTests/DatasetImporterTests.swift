@@ -6,11 +6,11 @@ import Testing
 /// Hand-made files: JSON and XML written out here, binary plists as hex bytes that CPython's
 /// `plistlib.dumps(…, fmt=FMT_BINARY, sort_keys=False)` wrote.
 enum ImporterFixtures {
-    /// `[{"name":"G","online":1,"friends":[{"name":"a","vip":True},{"name":"b","vip":"yes"}]}]`
+    /// `[{"name":"G","online":1,"friends":[{"name":"a","vip":True},{"name":"b","vip":"often"}]}]`
     static let binaryFriendsWithStringVIP = bytes(
-        hex: "62706c6973743030a101d3020304050607546e616d65566f6e6c696e6557667269656e647351471001a2080cd202090a0b"
-            + "53766970516109d202090d0e516253796573080a11161d2527292c313537383d3f000000000000010100000000000000"
-            + "0f00000000000000000000000000000043")
+        hex: "62706c6973743030a101d3020304050607546e616d65566f6e6c696e6557667269656e647351471001a2080cd202090a0b53"
+            + "766970516109d202090d0e5162556f6674656e080a11161d2527292c313537383d3f0000000000000101000000000000"
+            + "000f00000000000000000000000000000045")
 
     /// `[{"name":"Ahri","title":"the Nine-Tailed Fox","icon":"hero-1","desc":"x","tags":["Mage","Assassin"]},
     ///   {"name":"Garen","tags":"Fighter"}]`
@@ -152,16 +152,16 @@ struct DatasetImporterTests {
 
     @Test("a wrong type deep inside is named by its key path in every format")
     func deepTypeErrorsNameTheKeyPath() {
-        let json = #"[{"name":"G","online":1,"friends":[{"name":"a","vip":true},{"name":"b","vip":"yes"}]}]"#
+        let json = #"[{"name":"G","online":1,"friends":[{"name":"a","vip":true},{"name":"b","vip":"often"}]}]"#
         let xml = ImporterFixtures.xml(
             """
             <array><dict><key>name</key><string>G</string><key>online</key><integer>1</integer>
             <key>friends</key><array><dict><key>name</key><string>a</string><key>vip</key><true/></dict>
-            <dict><key>name</key><string>b</string><key>vip</key><string>yes</string></dict></array></dict></array>
+            <dict><key>name</key><string>b</string><key>vip</key><string>often</string></dict></array></dict></array>
             """)
         for bytes in [Array(json.utf8), xml, ImporterFixtures.binaryFriendsWithStringVIP] {
             let error = refusal(bytes)
-            #expect(error?.description == #"data.json: [0].friends[1].vip: expected a boolean, found "yes""#)
+            #expect(error?.description == #"data.json: [0].friends[1].vip: expected a boolean (true or false, YES or NO, 1 or 0, or a number), found "often""#)
         }
     }
 
@@ -183,8 +183,8 @@ struct DatasetImporterTests {
                 #"{"inbox":[{"send_time":"yesterday"}]}"#,
                 #"inbox[0].send_time: expected unix seconds or a date, found "yesterday""#
             ),
-            (#"[{"send_time":1,"read":1}]"#, "[0].read: expected a boolean, found 1"),
-            (#"[{"send_time":1,"read":null}]"#, "[0].read: expected a boolean, found null"),
+            (#"[{"send_time":1,"read":"unread"}]"#, #"[0].read: expected a boolean (true or false, YES or NO, 1 or 0, or a number), found "unread""#),
+            (#"[{"send_time":1,"read":null}]"#, "[0].read: expected a boolean (true or false, YES or NO, 1 or 0, or a number), found null"),
         ]
         for (text, expected) in cases {
             #expect(refusal(text)?.description == "data.json: " + expected, "\(text)")
@@ -212,10 +212,11 @@ struct DatasetImporterTests {
     @Test("a file that is not a list of rows is refused")
     func notAList() {
         let cases: [(String, String)] = [
-            ("42", "expected an array of rows (or a dictionary holding one array), found 42"),
-            (#""rows""#, #"expected an array of rows (or a dictionary holding one array), found "rows""#),
-            (#"{"a":[],"b":[]}"#, "expected an array of rows (or a dictionary holding one array), found a dictionary"),
-            (#"{"rows":{"a":1}}"#, "rows: expected an array of rows, found a dictionary"),
+            ("42", "expected a list of rows (or a dictionary holding one), found 42"),
+            (#""rows""#, #"expected a list of rows (or a dictionary holding one), found "rows""#),
+            (#"{"a":1,"b":"x"}"#, #"expected a list of rows, found a dictionary that holds no list (its keys: "a", "b")"#),
+            (#"{"name":"n","a":[1],"b":[]}"#, #"the dictionary holds 2 lists: "a" (1), "b" (0); pick one with --import ID=PATH#KEY, or ?key=KEY on PUT"#),
+            (#"{"rows":{"a":1}}"#, "rows: expected a list of rows, found a dictionary"),
             ("[]", "the list is empty: pass --kind to import an empty list"),
             (#"{"rows":[]}"#, "rows: the list is empty: pass --kind to import an empty list"),
         ]

@@ -57,7 +57,7 @@ public struct TableMetrics: Sendable, Hashable {
         switch kind {
         case .friends: 60
         case .heroes:
-            76 + 18 * Double(TableMetrics.descriptionLineCount(fields["desc"]?.text ?? "", width: width))
+            76 + 18 * Double(TableMetrics.descriptionLineCount(FragmentRenderer.heroDescription(fields) ?? "", width: width))
         case .apps: 72
         case .messages: 76
         case .generic: hasSubtitles ? 58 : 44
@@ -102,15 +102,15 @@ public struct TableMetrics: Sendable, Hashable {
         return lines
     }
 
-    /// The section's title shown in its header: a friend group's or generic group's name or title, as
-    /// text (``FieldValue/text``: a string, or a number's digits).
+    /// The section's title shown in its header: a friend group's or generic group's name or title (else
+    /// its first text), as text (``FieldValue/text``: a string, or a number's digits).
     public func title(of section: Section) -> String {
         withUnsafePointer(to: section) { Self.withTitle(of: $0, kind: kind) { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// Lends `body` the UTF-8 bytes of ``title(of:)`` for the section at `section`, a section of a dataset
     /// of `kind`, read where the section keeps them: nothing is copied or retained for it. A table
-    /// document's section shows its `header`; any other its `name`, else its `title`.
+    /// document's section shows its `header`; any other its `name`, else its `title`, else its first text.
     /// - Complexity: O(bytes of the section's keys).
     @inlinable
     package static func withTitle<Result>(
@@ -120,8 +120,12 @@ public struct TableMetrics: Sendable, Hashable {
         let none: StaticString = ""
         let empty = UnsafeRawBufferPointer(start: none.utf8Start, count: 0)
         if kind == .table { return Fields.withText(of: fields, forKey: "header", body) ?? body(empty) }
-        return Fields.withText(of: fields, forKey: "name", body) ?? Fields.withText(of: fields, forKey: "title", body)
-            ?? body(empty)
+        if let titled = Fields.withText(of: fields, forKey: "name", body) ?? Fields.withText(of: fields, forKey: "title", body) {
+            return titled
+        }
+        // A group titled under another key (`state`, `letter`, `year`): its first text.
+        guard var text = fields.pointee.lazy.compactMap(\.value.text).first else { return body(empty) }
+        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 
     /// The layout metrics of one section, its row heights estimated for cells `width` points wide.

@@ -14,7 +14,7 @@ extension FragmentRenderer {
             // The name as a String only for a placeholder's initials; else texts are copied from the fields.
             let fallback = row.imageURL == nil ? fields["name"]?.text ?? "" : ""
             renderIcon(row.imageURL, size: 44, fallback: fallback, into: &html)
-            let vip = fields["vip"]?.boolValue == true
+            let vip = fields["vip"]?.flag == true
             html.raw(vip ? "<div class=\"tx\"><div class=\"t1 vip\">" : "<div class=\"tx\"><div class=\"t1\">")
             html.cellText(fields, "name")
             html.raw("</div>")
@@ -30,7 +30,7 @@ extension FragmentRenderer {
             html.raw("</div><div class=\"t2\">")
             html.text(appSummary(fields, language: html.language))
             // The App Store cell's button: Download, then Open once the app is installed (`installed`).
-            if fields["installed"]?.boolValue == true {
+            if fields["installed"]?.flag == true {
                 html.raw("</div></div><button type=\"button\" class=\"dl\" data-action=\"open\">")
                 html.raw(html.language.pick("Open", "打开"))
             } else {
@@ -67,7 +67,11 @@ extension FragmentRenderer {
         Fields.forEachMember(of: row.fields) { key, value in
             switch key.count {
             case 3 where ByteComparison.same(key, "vip"):
-                if case .value(.bool(let flag)) = value { vip = flag }
+                // A BOOL as key-value coding reads it: a flag, a number, or YES/true/1.
+                switch value {
+                case .value(let value): vip = value.flag ?? false
+                case .string(let bytes): vip = FieldValue.flag(spelled: bytes) ?? false
+                }
             case 4 where ByteComparison.same(key, "name"):
                 if case .string(let bytes) = value { name = bytes } else { plain = false }
             case 5 where ByteComparison.same(key, "intro"):
@@ -123,7 +127,7 @@ extension FragmentRenderer {
             }
             html.raw("</div>")
         }
-        if let desc = fields["desc"]?.text, !desc.isEmpty {
+        if let desc = heroDescription(fields), !desc.isEmpty {
             html.raw("<p class=\"desc\">")
             html.cellText(desc)
             html.raw("</p>")
@@ -131,8 +135,13 @@ extension FragmentRenderer {
         html.raw("</div>")
     }
 
+    /// A hero's description: its `desc`, else its `intro` (the classic `{name, icon, intro}` heroes).
+    public static func heroDescription(_ fields: Fields) -> String? {
+        fields["desc"]?.text ?? fields["intro"]?.text
+    }
+
     static func renderMessage(_ fields: Fields, into html: inout HTMLBuffer) {
-        let unread = fields["read"]?.boolValue == false
+        let unread = fields["read"]?.flag == false
         html.raw("<img class=\"icon\" src=\"")
         html.url(of: unread ? .messageUnread : .message)
         html.raw("\" alt=\"\" width=\"40\" height=\"40\">")

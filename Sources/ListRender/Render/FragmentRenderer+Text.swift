@@ -7,15 +7,17 @@ extension FragmentRenderer {
     /// Chinese `23.4M · 128万次下载`). A download count that is a whole number is grouped as the language
     /// writes it (``downloadCount(_:language:)``); other numbers and strings are shown as their text
     /// (``FieldValue/text``); a text that already ends in a letter (`"12 MB"`, `"1.2M downloads"`) is shown
-    /// as it is.
+    /// as it is. Sizes and counts are read under the keys app lists write them with
+    /// (``DatasetKind/sizeKeys``, ``DatasetKind/downloadKeys``).
     /// - Parameter fields: the app row's fields.
     /// - Returns: the line; the missing or empty parts are left out.
     public static func appSummary(_ fields: Fields, language: UILanguage = .english) -> String {
         var parts: [String] = []
-        if let size = fields["size"]?.text, !size.isEmpty {
-            parts.append(endsInLetter(size) ? size : size + "M")
+        if let value = DatasetKind.sizeKeys.lazy.compactMap({ fields[$0] }).first, let size = value.text, !size.isEmpty {
+            parts.append(endsInLetter(size) ? size : appSize(value, text: size))
         }
-        if let download = fields["download"]?.text, !download.isEmpty {
+        let downloads = DatasetKind.downloadKeys.lazy.compactMap { fields[$0]?.text }.first
+        if let download = downloads, !download.isEmpty {
             if endsInLetter(download) {
                 parts.append(download)
             } else {
@@ -24,6 +26,13 @@ extension FragmentRenderer {
             }
         }
         return parts.joined(separator: " · ")
+    }
+
+    /// An app's size: megabytes as the samples write them (`23.4` → `23.4M`), or, from 100,000 up, a count
+    /// of bytes as app sources give them (`48234496` → `46.0M`).
+    static func appSize(_ value: FieldValue, text: String) -> String {
+        guard let number = value.number, number >= 100_000 else { return text + "M" }
+        return String(format: "%.1fM", number / 1_048_576)
     }
 
     /// A count as the language writes it: English groups thousands (`1,284,503`); Chinese counts in 万

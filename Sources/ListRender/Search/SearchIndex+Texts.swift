@@ -4,7 +4,7 @@ import Models
 extension SearchIndex {
     /// Hands `body` each text of a row that a search looks in: the texts its cell shows.
     ///
-    /// - friends: `name`, `intro`; heroes: `name`, `title`, `desc` and each tag; apps: `name`;
+    /// - friends: `name`, `intro`; heroes: `name`, `title`, `desc` (else `intro`) and each tag; apps: `name`;
     ///   messages: `title`, `content` (as ``FieldValue/text`` reads them, as the cells do).
     /// - generic: every string field, and the title when it is a number shown as its digits.
     /// - table: `text` and `detail`, the labels a cell of any style shows.
@@ -29,6 +29,8 @@ extension SearchIndex {
             if let text = fields[key]?.text { body(text) }
         }
         if kind == .heroes {
+            // The classic heroes' `intro` is their description when they have no `desc`.
+            if fields["desc"] == nil, let intro = fields["intro"]?.text { body(intro) }
             for tag in FragmentRenderer.heroTags(fields["tags"]) { body(tag) }
         }
     }
@@ -76,6 +78,7 @@ extension SearchIndex {
             fields.withText(forKey: key) { body($0.assumingMemoryBound(to: UInt8.self)) }
         }
         if kind == .heroes {
+            if fields["desc"] == nil { fields.withText(forKey: "intro") { body($0.assumingMemoryBound(to: UInt8.self)) } }
             for tag in FragmentRenderer.heroTags(fields["tags"]) { string(tag) }
         }
     }

@@ -9,6 +9,8 @@ struct Configuration: Sendable, Equatable {
     struct Import: Sendable, Equatable {
         var id: String
         var path: String
+        /// The list to read from a document that holds several (`PATH#KEY`); nil to find it.
+        var listKey: String?
     }
 
     var host = "127.0.0.1"
@@ -50,7 +52,9 @@ struct Configuration: Sendable, Equatable {
           --database URL       store in PostgreSQL instead, e.g. postgresql://user@127.0.0.1:5432/db;
                                any number of servers given the same URL behave as one server
                                (password in the URL, PGPASSWORD or ~/.pgpass)
-          --import [ID=]PATH   import a .json or .plist file (XML or binary) before serving; repeatable.
+          --import [ID=]PATH[#KEY]
+                               import a .json or .plist file (XML or binary) before serving; repeatable.
+                               #KEY picks the list of a document that holds several lists;
                                ID defaults to the file name without extensions, lower-cased,
                                other characters than letters and digits turned into '-'
           --replace            let --import overwrite a dataset that already exists
@@ -190,8 +194,24 @@ struct Configuration: Sendable, Equatable {
         return configuration
     }
 
+    /// Reads `PATH` or `ID=PATH`, either followed by `#KEY`; the part before `=` is an id only when it
+    /// looks like one, and the part after the last `#` a key only when it holds no `/`.
+    private static func parseImport(_ argument: String) throws(UsageError) -> Import {
+        var text = argument
+        var listKey: String?
+        if let hash = text.lastIndex(of: "#"), !text[text.index(after: hash)...].contains("/") {
+            let key = String(text[text.index(after: hash)...])
+            guard !key.isEmpty else { throw UsageError("--import \(argument): name the list after '#'") }
+            listKey = key
+            text = String(text[..<hash])
+        }
+        var entry = try parseImportPath(text)
+        entry.listKey = listKey
+        return entry
+    }
+
     /// Reads `PATH` or `ID=PATH`; the part before `=` is an id only when it looks like one.
-    private static func parseImport(_ text: String) throws(UsageError) -> Import {
+    private static func parseImportPath(_ text: String) throws(UsageError) -> Import {
         if let equals = text.firstIndex(of: "="), equals != text.startIndex {
             let id = String(text[..<equals])
             let path = String(text[text.index(after: equals)...])

@@ -36,7 +36,7 @@ struct DatasetFileLoader {
         progress?("importing \(entry.path) (\(Self.formatSize(bytes.count))) as '\(entry.id)'…")
         let root = try DatasetImporter.readDocument(bytes, file: entry.path)
         bytes = []  // The file's bytes go before the rows are made: a lower peak for large files.
-        return try DatasetDecoder(file: entry.path, id: entry.id, kind: kind).decode(root)
+        return try DatasetDecoder(file: entry.path, id: entry.id, kind: kind, listKey: entry.listKey).decode(root)
     }
 
     /// The whole file, read with one `open` and `read`s into one buffer (no intermediate copy).

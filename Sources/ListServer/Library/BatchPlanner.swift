@@ -27,7 +27,7 @@ struct BatchPlanner {
         var newRows: [RowID: Row] = [:]
         var newSections: [SectionID: Section] = [:]
 
-        if rowsKey == nil, !request.deleteSections.isEmpty {
+        if !dataset.shape.isGrouped, !request.deleteSections.isEmpty {
             throw Self.invalid(
                 "deleteSections", "the dataset '\(dataset.id)' is one flat list of rows without groups; "
                     + "delete its rows with deleteRows")
@@ -101,12 +101,12 @@ struct BatchPlanner {
         var insertedSectionIDs: [SectionID] = []
         for (position, insert) in request.insertSections.enumerated() {
             let path = "insertSections[\(position)]"
-            guard let rowsKey else {
+            guard dataset.shape.isGrouped else {
                 throw Self.invalid(
                     path, "the dataset '\(dataset.id)' is one flat list of rows without groups; "
                         + "only grouped datasets (friends, grouped generic lists) take new sections")
             }
-            guard insert.fields[rowsKey] == nil else {
+            if let rowsKey, insert.fields[rowsKey] != nil {
                 throw Self.invalid(
                     "\(path).fields.\(rowsKey)", "a new section starts empty; insert its rows with insertRows")
             }

@@ -87,11 +87,18 @@ final class DatasetEntry: Sendable {
         } else if dataset.sections.count > 1 && metrics.hasSectionHeaders {
             // The sections' own order, as a data source's sectionIndexTitles lists them: each key once,
             // where its first section is.
-            let keys = dataset.sections.map { section in
-                section.fields["indexTitle"]?.text ?? DatasetEntry.indexKey(of: metrics.title(of: section))
+            // Titles of one character each (`A`, `B`, or `京`, `沪`) are their own index, as the car brands
+            // by letter list theirs; others index by their first Latin letter.
+            let sectionTitles = dataset.sections.map { metrics.title(of: $0) }
+            let singleCharacters = sectionTitles.allSatisfy { $0.count == 1 }
+            let keys = zip(dataset.sections, sectionTitles).map { section, title in
+                section.fields["indexTitle"]?.text ?? (singleCharacters ? title : DatasetEntry.indexKey(of: title))
             }
             var seen = Set<String>()
-            let titles = keys.filter { seen.insert($0).inserted }
+            // An index whose every title would be the same (untitled sections, titles without a Latin
+            // letter) leads nowhere: there is none.
+            let distinct = keys.filter { seen.insert($0).inserted }
+            let titles = distinct.count > 1 ? distinct : []
             let index = SectionIndex(titles: titles, sectionKeys: keys)
             indexTitles = titles
             indexSections = titles.enumerated().map { index.section(forTitle: $1, at: $0) ?? 0 }

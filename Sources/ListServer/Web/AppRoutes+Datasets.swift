@@ -7,8 +7,9 @@ extension AppRoutes {
     /// The longest dataset id a `PUT` may name.
     static let maximumDatasetIDLength = 64
 
-    /// `PUT /api/datasets/{id}`: imports the body (JSON, XML plist or binary plist, by `Content-Type`
-    /// or sniffed; `?kind=` forces the kind) as the dataset `id`: `201` when it is new, `200` when it
+    /// `PUT /api/datasets/{id}`: imports the body (JSON, XML plist or binary plist, as its bytes say;
+    /// `?kind=` forces the kind, `?key=` picks the list of a document that holds several) as the dataset
+    /// `id`: `201` when it is new, `200` when it
     /// replaced the one there (whose open pages get `reload`). `If-None-Match: *` refuses to replace
     /// (`412`); a body that cannot be imported is `422` naming the key path, and nothing changes.
     /// - Throws: ``HTTPError`` `401`/`403` (who may change), `400` (a bad id or `kind`), or a
@@ -36,7 +37,7 @@ extension AppRoutes {
         do {
             let root = try Self.readDocument(body, contentType: request.headers["Content-Type"], id: id)
             body = []
-            dataset = try DatasetDecoder(file: id, id: id, kind: kind).decode(root)
+            dataset = try DatasetDecoder(file: id, id: id, kind: kind, listKey: request.query("key")).decode(root)
         } catch {
             throw LibraryError.invalidDataset(error)
         }
@@ -78,28 +79,28 @@ extension AppRoutes {
         }
     }
 
-    /// The body's document: JSON when `Content-Type` says JSON, a property list (XML or binary, by its
-    /// first bytes) when it says plist or XML, else whatever the bytes look like.
+    /// The body's document, in the format its bytes say (`bplist00`, `<?xml`/`<plist`, else JSON):
+    /// `Content-Type` is only a hint, read when the bytes do not read as what they look like, so a plist sent
+    /// as `application/json` (or JSON as a plist) imports all the same.
     /// - Throws: ``ImportError`` for an empty body or one that cannot be read, located by line and
-    ///   column or byte.
+    ///   column or byte, as the format the bytes look like.
     static func readDocument(_ body: [UInt8], contentType: String?, id: String) throws(ImportError) -> FieldValue {
         let mediaType = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         let sniffed = DocumentFormat.detect(body)
-        let format: DocumentFormat
-        switch mediaType {
-        case "application/json", "text/json":
-            format = .json
-        case "application/x-plist", "application/x-bplist", "application/xml", "text/xml", "application/plist":
-            format = sniffed == .binaryPlist ? .binaryPlist : .plist
-        default:
-            format = sniffed
-        }
+        let hinted: DocumentFormat? =
+            switch mediaType {
+            case "application/json", "text/json": .json
+            case "application/x-plist", "application/xml", "text/xml", "application/plist": .plist
+            case "application/x-bplist": .binaryPlist
+            default: nil
+            }
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw ImportError(file: id, path: "", message: "the body is empty: send the dataset's file")
         }
         do {
-            return try format.read(body)
+            return try sniffed.read(body)
         } catch {
+            if let hinted, hinted != sniffed, let document = try? hinted.read(body) { return document }
             throw ImportError(file: id, path: error.location, message: error.message)
         }
     }

@@ -17,7 +17,7 @@ extension StoreCore {
     func loadAll() throws -> [Dataset] {
         try database.transaction(.snapshot) {
             let records = try database.rows(
-                "SELECT \(DatasetRecord.columns) FROM datasets ORDER BY key") { DatasetRecord($0) }
+                "SELECT \(DatasetRecord.columns(withForm: keepsForms)) FROM datasets ORDER BY key") { DatasetRecord($0, withForm: keepsForms) }
             return try records.map(dataset(from:))
         }
     }
@@ -25,8 +25,8 @@ extension StoreCore {
     /// The stored dataset `id`, or nil when there is none, read in one snapshot.
     func load(id: String) throws -> Dataset? {
         try database.transaction(.snapshot) {
-            let sql = "SELECT \(DatasetRecord.columns) FROM datasets WHERE id = \(parameter(1))"
-            return try database.firstRow(sql, [.text(id)]) { DatasetRecord($0) }.map(dataset(from:))
+            let sql = "SELECT \(DatasetRecord.columns(withForm: keepsForms)) FROM datasets WHERE id = \(parameter(1))"
+            return try database.firstRow(sql, [.text(id)]) { DatasetRecord($0, withForm: keepsForms) }.map(dataset(from:))
         }
     }
 
@@ -37,6 +37,7 @@ extension StoreCore {
         guard let sectionOrder = record.sectionOrder else { throw corrupt("the section order is not a list of ids") }
 
         var shape = record.shape
+        guard shape.setForm(named: record.form) else { throw corrupt("unknown form '\(record.form ?? "")'") }
         if let bytes = record.document {
             do {
                 shape.document = try PackedFields.decode(bytes)
@@ -104,9 +105,11 @@ private struct DatasetRecord {
     var sectionOrder: [Int64]?
     /// The packed ``SourceShape/document``; nil when the column is null.
     var document: [UInt8]?
+    /// ``SourceShape/formName``; nil for dictionaries of dictionary rows.
+    var form: String?
 
-    /// The columns of `row`, a row of `SELECT \(columns) FROM datasets`.
-    init(_ row: some SQLRow) {
+    /// The columns of `row`, a row of `SELECT \(columns(withForm:)) FROM datasets`.
+    init(_ row: some SQLRow, withForm: Bool) {
         key = row.int64(at: 0)
         id = row.text(at: 1) ?? ""
         title = row.text(at: 2) ?? ""
@@ -117,7 +120,12 @@ private struct DatasetRecord {
         nextID = row.int64(at: 8)
         sectionOrder = row.withBlob(at: 9, StoredIDList.decode)
         document = row.isNull(at: 10) ? nil : row.blob(at: 10)
+        form = withForm ? row.text(at: 11) : nil
     }
 
-    static let columns = "key, id, title, kind, style, root_key, rows_key, version, next_id, section_order, document"
+    /// The columns a record reads, `form` among them when the schema has it.
+    static func columns(withForm: Bool) -> String {
+        "key, id, title, kind, style, root_key, rows_key, version, next_id, section_order, document"
+            + (withForm ? ", form" : "")
+    }
 }

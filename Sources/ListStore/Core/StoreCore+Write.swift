@@ -95,22 +95,29 @@ extension StoreCore {
     /// - Returns: The new key, or nil when a dataset with the id exists (or was just committed by another process).
     private func insertDatasetRow(_ dataset: Dataset) throws -> Int64? {
         let sql = """
-            INSERT INTO datasets (id, title, kind, style, root_key, rows_key, version, next_id, section_order, document)
-            VALUES (\((1...10).map(parameter).joined(separator: ", "))) ON CONFLICT (id) DO NOTHING RETURNING key
+            INSERT INTO datasets (\(datasetColumnNames.joined(separator: ", ")))
+            VALUES (\((1...datasetColumnNames.count).map(parameter).joined(separator: ", ")))
+            ON CONFLICT (id) DO NOTHING RETURNING key
             """
         return try database.firstRow(sql, datasetColumns(dataset)) { $0.int64(at: 0) }
     }
 
     private func updateDatasetRow(_ dataset: Dataset, key: Int64) throws {
-        let names = ["id", "title", "kind", "style", "root_key", "rows_key", "version", "next_id", "section_order"]
-            + ["document"]
+        let names = datasetColumnNames
         let assignments = names.enumerated().map { "\($0.element) = \(parameter($0.offset + 1))" }
-        let sql = "UPDATE datasets SET \(assignments.joined(separator: ", ")) WHERE key = \(parameter(11))"
+        let sql = "UPDATE datasets SET \(assignments.joined(separator: ", ")) WHERE key = \(parameter(names.count + 1))"
         try database.run(sql, datasetColumns(dataset) + [.int(key)])
     }
 
+    /// The `datasets` columns a write sets, in ``datasetColumns(_:)``'s order; `form` when the schema has it.
+    private var datasetColumnNames: [String] {
+        ["id", "title", "kind", "style", "root_key", "rows_key", "version", "next_id", "section_order", "document"]
+            + (keepsForms ? ["form"] : [])
+    }
+
     private func datasetColumns(_ dataset: Dataset) -> [SQLValue] {
-        [
+        let form: [SQLValue] = keepsForms ? [dataset.shape.formName.sqlValue] : []
+        return [
             .text(dataset.id), .text(dataset.title), .text(dataset.kind.rawValue), .text(dataset.style.rawValue),
             dataset.shape.rootKey.sqlValue, dataset.shape.rowsKey.sqlValue,
             .int(dataset.version), .int(dataset.nextID), .blob(StoredIDList.encode(dataset.sections.map(\.id))),
@@ -119,7 +126,7 @@ extension StoreCore {
                 PackedFields.encode(document, into: &bytes)
                 return SQLValue.blob(bytes)
             } ?? .null,
-        ]
+        ] + form
     }
 
     /// Deletes the sections (and, when asked, the events) of dataset `key`; its rows table is

@@ -13,6 +13,9 @@ final class StoreCore<Database: StoreDatabase> {
     /// Whether the schema keeps the last version of deleted ids: a store opened with an older
     /// history, as the migration tests write files of earlier versions, has no such table.
     let keepsRetiredVersions: Bool
+    /// Whether the schema has `datasets.form` (``SourceShape/formName``): not in a store opened with a
+    /// history before it.
+    let keepsForms: Bool
 
     /// Brings the schema of `database` up to date.
     /// - Parameters:
@@ -28,6 +31,7 @@ final class StoreCore<Database: StoreDatabase> {
             // Once migrated, the database is at the last version of `migrations`.
             try StoreSchema.migrate(database, migrations: migrations)
             keepsRetiredVersions = migrations.contains { $0.summary == StoreSchema.retiredDatasetsSummary }
+            keepsForms = migrations.contains { $0.summary == StoreSchema.formSummary }
         } catch {
             database.close()
             throw error

@@ -16,9 +16,12 @@ struct StoreMigration<Database: StoreDatabase>: Sendable {
 enum StoreSchema {
     /// The summary of the migration that adds `retired_datasets`.
     static let retiredDatasetsSummary = "retired_datasets: the last version of each deleted id"
+    /// The summary of the migration that adds `datasets.form`.
+    static let formSummary = "datasets.form: how the file wrote its groups and rows"
 
     /// The history of a database: the tables, `datasets.document`, `events.change`, the steps of
-    /// its row layout, then `retired_datasets`, numbered 1, 2, 3, … in that order.
+    /// its row layout, then `retired_datasets`, then `datasets.form` (``SourceShape/formName``), numbered
+    /// 1, 2, 3, … in that order.
     /// - Parameters:
     ///   - dialect: The types to create tables with.
     ///   - layoutSteps: Migrations of the rows tables' layout, by summary (SQLite's pages).
@@ -37,6 +40,8 @@ enum StoreSchema {
         ]
         steps += layoutSteps.map { Step($0.0, $0.1) }
         steps.append((retiredDatasetsSummary, { @Sendable in try $0.execute(retired) }))
+        let form = "ALTER TABLE datasets ADD COLUMN form \(dialect.types.text)"
+        steps.append((formSummary, { @Sendable in try $0.execute(form) }))
         return steps.enumerated().map { offset, step in
             StoreMigration(version: offset + 1, summary: step.summary, apply: step.apply)
         }

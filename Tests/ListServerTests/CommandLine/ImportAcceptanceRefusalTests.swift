@@ -29,19 +29,19 @@ struct ImportAcceptanceRefusalTests {
                 arguments: ["--import", "\(files)/\(name)"], file: "\(files)/\(name)", details: ["line ", "byte "])
         }
         var refusals = [
-            content("vip.json", #"[1].friends[3].vip: expected a boolean, found "yes""#),
-            content("vip.plist", #"[1].friends[3].vip: expected a boolean, found "yes""#),
-            content("vip-binary.plist", #"[1].friends[3].vip: expected a boolean, found "yes""#),
+            content("vip.json", #"[1].friends[3].vip: expected a boolean (true or false, YES or NO, 1 or 0, or a number), found "often""#),
+            content("vip.plist", #"[1].friends[3].vip: expected a boolean (true or false, YES or NO, 1 or 0, or a number), found "often""#),
+            content("vip-binary.plist", #"[1].friends[3].vip: expected a boolean (true or false, YES or NO, 1 or 0, or a number), found "often""#),
             content("tags.json", "heroes[1].tags[1]: expected a string, found true"),
             content("time.plist", #"[1].send_time: expected unix seconds or a date, found "yesterday""#),
             content("size.plist", "[3].size: expected a number or a string, found true"),
             content("online.json", #"[0].online: expected an integer, found "yes""#),
             content("noname.json", #"[0].friends[0].name: missing required key "name""#),
             content("row.json", "[1]: expected a row dictionary, found 5"),
-            content("dict.json", "expected an array of rows (or a dictionary holding one array), found a dictionary"),
-            content("scalar.json", "expected an array of rows (or a dictionary holding one array), found 42"),
-            content("string.plist", "expected an array of rows (or a dictionary holding one array), found \"just"),
-            content("wrapped.json", "rows: expected an array of rows, found 3"),
+            content("dict.json", #"the dictionary holds 2 lists: "a" (1), "b" (1); pick one with --import ID=PATH#KEY"#),
+            content("scalar.json", "expected a list of rows (or a dictionary holding one), found 42"),
+            content("string.plist", "expected a list of rows (or a dictionary holding one), found \"just"),
+            content("wrapped.json", "rows: expected a list of rows, found 3"),
             content("emptylist.json", "the list is empty: pass --kind to import an empty list"),
             content("emptylist.plist", "items: the list is empty: pass --kind to import an empty list"),
             // --kind makes an empty list importable, never an empty file.
@@ -126,12 +126,12 @@ struct ImportAcceptanceRefusalTests {
         let root = ServerProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let file = root + "/friends.json"
-        try Data(#"[{"name":"G","friends":[{"name":"a","vip":"no"}]}]"#.utf8).write(to: URL(fileURLWithPath: file))
+        try Data(#"[{"name":"G","friends":[{"name":"a","vip":"nope"}]}]"#.utf8).write(to: URL(fileURLWithPath: file))
         let result = try ServerProcess.run(["--port", "0", "--data", root + "/data", "--import", file])
         #expect(result.status == 2)
         #expect(
             AcceptanceHarness.lines(result.stderr)
-                == [#"error: cannot import \#(file): [0].friends[0].vip: expected a boolean, found "no""#])
+                == [#"error: cannot import \#(file): [0].friends[0].vip: expected a boolean (true or false, YES or NO, 1 or 0, or a number), found "nope""#])
         #expect(!FileManager.default.fileExists(atPath: root + "/data"))
     }
 
@@ -187,9 +187,9 @@ struct ImportAcceptanceRefusalTests {
         good = friends(False)
         put("good.json", json.dumps(good))
         put("other.json", json.dumps([{"name": "App", "icon": "app-01", "size": 1.5, "download": 3}]))
-        put("vip.json", json.dumps(friends("yes")))
-        put("vip.plist", plistlib.dumps(friends("yes")))
-        put("vip-binary.plist", plistlib.dumps(friends("yes"), fmt=plistlib.FMT_BINARY))
+        put("vip.json", json.dumps(friends("often")))
+        put("vip.plist", plistlib.dumps(friends("often")))
+        put("vip-binary.plist", plistlib.dumps(friends("often"), fmt=plistlib.FMT_BINARY))
         put("tags.json", "\ufeff" + json.dumps({"heroes": [
             {"name": "A", "desc": "d", "tags": ["x"]}, {"name": "B", "desc": "d", "tags": ["y", True]}]}))
         put("time.plist", plistlib.dumps([{"send_time": 1, "title": "t"}, {"send_time": "yesterday", "title": "u"}]))
@@ -199,7 +199,7 @@ struct ImportAcceptanceRefusalTests {
         put("online.json", json.dumps([{"name": "G", "online": "yes", "friends": []}]))
         put("noname.json", json.dumps([{"name": "G", "friends": [{"icon": "x", "vip": False}]}]))
         put("row.json", json.dumps([{"title": "a"}, 5]))
-        put("dict.json", json.dumps({"a": [1], "b": [2]}))
+        put("dict.json", json.dumps({"name": "two lists", "a": [1], "b": [2]}))
         put("scalar.json", "42")
         put("string.plist", plistlib.dumps("just a string"))
         put("wrapped.json", json.dumps({"rows": 3}))

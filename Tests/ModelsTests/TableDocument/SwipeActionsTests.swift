@@ -99,7 +99,7 @@ struct SwipeActionsTests {
         let nine = Array(repeating: #"{"title": "A", "delete": true}"#, count: 9).joined(separator: ",")
         let error = try #require(importFailure(#"{"rows": [{"title": "x"}], "leadingActions": [\#(nine)]}"#))
         #expect(error.path == "leadingActions" && error.message.contains("at most 8"))
-        #expect(importFailure(#"{"rows": [{"title": "x"}], "more": [{"title": "y"}]}"#) != nil)
+        #expect(importFailure(#"{"name": "n", "rows": [{"title": "x"}], "more": [{"title": "y"}]}"#) != nil)
     }
 
     @Test("a table document's table, section and row levels each give actions; the nearest wins key by key")
