@@ -79,7 +79,8 @@ extension FragmentRenderer {
             default: break
             }
         }
-        guard plain else { return false }
+        // An image with a dark appearance is drawn as a `<picture>`, by the general path.
+        guard plain, row.imageURL.flatMap(darkAppearanceStart) == nil else { return false }
         let url = row.imageURL
         if url == nil { renderPlaceholder(size: 44, name: name, into: &html) }
         // The image, name and intro in one reservation: the markup is under 160 bytes, and each text takes
@@ -165,13 +166,22 @@ extension FragmentRenderer {
     /// Writes the row's image, or, when its name resolved nowhere, a placeholder as iOS draws a contact
     /// without a photo: the initials of `fallback` on a colour picked from it, with no request.
     /// - Parameters:
-    ///   - url: the UTF-8 bytes of the resolved image URL (already percent-encoded), nil for the placeholder.
+    ///   - url: the UTF-8 bytes of the resolved image URL (already percent-encoded), nil for the placeholder;
+    ///     `LIGHT DARK` for an image with a dark appearance, drawn as a `<picture>`.
     ///   - size: the square's side in pixels.
     ///   - fallback: the row's name, for the initials and the colour.
     static func renderIcon(
         _ url: UnsafeRawBufferPointer?, size: Int, fallback: String, into html: inout HTMLBuffer
     ) {
-        if let url {
+        if let url, let dark = darkAppearanceStart(url) {
+            // `LIGHT DARK`: the dark appearance's file where the page is dark, as an asset catalog's image set
+            // gives one.
+            html.raw("<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"")
+            html.text(utf8: UnsafeRawBufferPointer(rebasing: url[dark...]))
+            html.raw("\">")
+            renderIcon(UnsafeRawBufferPointer(rebasing: url[..<(dark - 1)]), size: size, fallback: fallback, into: &html)
+            html.raw("</picture>")
+        } else if let url {
             html.raw("<img class=\"icon\" src=\"")
             html.text(utf8: url)
             // The cells' own sizes in one piece each.
@@ -191,6 +201,13 @@ extension FragmentRenderer {
             var fallback = fallback
             fallback.withUTF8 { renderPlaceholder(size: size, name: UnsafeRawBufferPointer($0), into: &html) }
         }
+    }
+
+    /// Where the dark appearance's URL starts in an image URL that names one after a space (`LIGHT DARK`:
+    /// percent-encoded URLs hold no space); nil for a URL of one image.
+    /// - Complexity: O(bytes of the URL).
+    static func darkAppearanceStart(_ url: UnsafeRawBufferPointer) -> Int? {
+        url.firstIndex(of: UInt8(ascii: " ")).map { $0 + 1 }
     }
 
     /// Writes the placeholder of an image that resolves nowhere (see ``renderIcon(_:size:fallback:into:)``)

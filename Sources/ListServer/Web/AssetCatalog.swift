@@ -100,7 +100,10 @@ final class AssetCatalog: Sendable {
     /// The URL of the image a dataset names, nil when it resolves nowhere.
     /// - Complexity: as ``image(named:)``.
     func url(forImageNamed name: String) -> String? {
-        image(named: name)?.url
+        guard let image = image(named: name) else { return nil }
+        // Percent-encoded URLs hold no space, so one separates the dark appearance's, as `srcset` separates
+        // its candidates; the renderer draws the pair as a `<picture>` (``FragmentRenderer``).
+        return image.darkURL.map { image.url + " " + $0 } ?? image.url
     }
 
     /// The URLs of the image a dataset names, its dark appearance's included; nil when it resolves nowhere.

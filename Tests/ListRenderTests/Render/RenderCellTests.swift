@@ -185,3 +185,26 @@ struct RenderCellTests {
         #expect(!html.contains("<img"))
     }
 }
+
+@Suite("Fragment renderer: images with a dark appearance")
+struct RenderDarkAppearanceTests {
+    @Test("an image URL that names a dark appearance after a space is drawn as a picture, in every kind's cell")
+    func darkAppearanceIsAPicture() {
+        let pair = "/assets/1/Assets.xcassets/star.imageset/star%403x.png /assets/1/Assets.xcassets/star.imageset/star-dark%403x.png"
+        for kind in [DatasetKind.friends, .heroes, .apps, .generic] {
+            let row = FragmentRow(
+                indexPath: IndexPath(row: 0, section: 0), id: RowID(100), y: 0, height: 60,
+                fields: ["name": .string("Star"), "icon": .string("star")], setSize: 1, imageURL: pair)
+            let html = RenderFixture.html(FragmentWindow(kind: kind, style: .plain, version: 1, contentHeight: 60, rows: [row]))
+            #expect(html.contains(
+                #"<picture><source media="(prefers-color-scheme: dark)" srcset="/assets/1/Assets.xcassets/star.imageset/star-dark%403x.png">"#
+                    + #"<img class="icon" src="/assets/1/Assets.xcassets/star.imageset/star%403x.png""#), "\(kind)")
+            #expect(RenderFixture.count("</picture>", in: html) == 1, "\(kind)")
+        }
+        let plain = FragmentRow(
+            indexPath: IndexPath(row: 0, section: 0), id: RowID(100), y: 0, height: 60,
+            fields: ["name": .string("Star")], setSize: 1, imageURL: "/icons/friend-01.svg")
+        let html = RenderFixture.html(FragmentWindow(kind: .friends, style: .plain, version: 1, contentHeight: 60, rows: [plain]))
+        #expect(!html.contains("<picture") && html.contains(#"<img class="icon" src="/icons/friend-01.svg""#))
+    }
+}

@@ -100,7 +100,8 @@ struct XCAssetsIndexTests {
         let image = try #require(catalog.image(named: "logo"))
         #expect(Self.path(image.url) == "/assets/0/Assets.xcassets/logo.imageset/logo@2x.png")
         #expect(Self.path(image.darkURL) == "/assets/0/Assets.xcassets/logo.imageset/logo-dark@2x.png")
-        #expect(catalog.url(forImageNamed: "logo") == image.url)
+        // The fragment's URL names both, light then dark, as a `srcset` separates candidates by spaces.
+        #expect(catalog.url(forImageNamed: "logo") == image.url + " " + (image.darkURL ?? ""))
         let routes = AppRoutes(
             library: try APIFixture().library, policy: MutationPolicy(),
             files: StaticFiles(root: ServerProcess.publicDirectory), assets: catalog)
