@@ -28,7 +28,7 @@ let package = Package(
         .executableTarget(
             name: "ListBench", dependencies: ["ListRender", "ListStore", "Models", "SeededRandom", "SystemSupport"]),
         .testTarget(name: "BytesTests", dependencies: ["Bytes", "SeededRandom"]),
-        .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
+        .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ListRenderTests", dependencies: ["ListRender", "Models", "TestSupport"]),
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .target(

@@ -2,7 +2,8 @@
 
 /// Where a document keeps its list, and how that list groups its rows, found from the structure of the
 /// document rather than from known key names: the list itself, a dictionary holding one list among
-/// metadata, a dictionary of lists (one section per key), or a list of lists (sections without titles).
+/// metadata (empty lists beside it aside), a dictionary of lists (one section per key), or a list of lists
+/// (sections without titles).
 struct ListLocation {
     /// The elements of the list: rows, group dictionaries, or (for keyed and array groups) the groups'
     /// arrays in order.
@@ -72,6 +73,11 @@ struct ListLocation {
             // A dictionary of lists: one section per key, in the file's order.
             return ListLocation(
                 items: lists.map(\.value), groupForm: .keyed, groupKeys: lists.map(\.key))
+        }
+        // An empty list beside one that holds rows competes with nothing (an AltStore source's `news: []`).
+        let filled = lists.filter { $0.value.arrayValue?.isEmpty == false }
+        if lists.count > 1, filled.count == 1 {
+            return take(filled[0].value.arrayValue ?? [], under: filled[0].key, in: fields)
         }
         switch lists.count {
         case 1: return take(lists[0].value.arrayValue ?? [], under: lists[0].key, in: fields)

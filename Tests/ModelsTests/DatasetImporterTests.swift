@@ -181,7 +181,7 @@ struct DatasetImporterTests {
             ),
             (
                 #"{"inbox":[{"send_time":"yesterday"}]}"#,
-                #"inbox[0].send_time: expected unix seconds or a date, found "yesterday""#
+                #"inbox[0].send_time: expected unix seconds, a date or a date's text (2026-01-01 10:00:00), found "yesterday""#
             ),
             (#"[{"send_time":1,"read":"unread"}]"#, #"[0].read: expected a boolean (true or false, YES or NO, 1 or 0, or a number), found "unread""#),
             (#"[{"send_time":1,"read":null}]"#, "[0].read: expected a boolean (true or false, YES or NO, 1 or 0, or a number), found null"),
@@ -215,7 +215,7 @@ struct DatasetImporterTests {
             ("42", "expected a list of rows (or a dictionary holding one), found 42"),
             (#""rows""#, #"expected a list of rows (or a dictionary holding one), found "rows""#),
             (#"{"a":1,"b":"x"}"#, #"expected a list of rows, found a dictionary that holds no list (its keys: "a", "b")"#),
-            (#"{"name":"n","a":[1],"b":[]}"#, #"the dictionary holds 2 lists: "a" (1), "b" (0); pick one with --import ID=PATH#KEY, or ?key=KEY on PUT"#),
+            (#"{"name":"n","a":[1],"b":[2, 3]}"#, #"the dictionary holds 2 lists: "a" (1), "b" (2); pick one with --import ID=PATH#KEY, or ?key=KEY on PUT"#),
             (#"{"rows":{"a":1}}"#, "rows: expected a list of rows, found a dictionary"),
             ("[]", "the list is empty: pass --kind to import an empty list"),
             (#"{"rows":[]}"#, "rows: the list is empty: pass --kind to import an empty list"),
@@ -303,7 +303,7 @@ struct DatasetImporterTests {
                 "groups[0].friends: expected an array, found a dictionary"
             ),
             (#"[{"name":"G","friends":null}]"#, "[0].friends: expected an array, found null"),
-            (#"[{"send_time":true,"title":"t"}]"#, "[0].send_time: expected unix seconds or a date, found true"),
+            (#"[{"send_time":true,"title":"t"}]"#, "[0].send_time: expected unix seconds, a date or a date's text (2026-01-01 10:00:00), found true"),
             (#"[{"name":"A","size":true,"download":false}]"#, "[0].size: expected a number or a string, found true"),
             (#"[{"name":"A","tags":{"a":1}}]"#, "[0].tags: expected an array of strings, found a dictionary"),
             (#"[{"name":["A"],"desc":"d"}]"#, "[0].name: expected a string, found an array of 1"),

@@ -1,0 +1,65 @@
+// ModelsTests — real list shapes import as their apps show them and export back equal
+import Foundation
+import Testing
+
+@testable import Models
+import TestSupport
+
+@Suite("Real shapes: lists as iOS projects ship them")
+struct RealShapeImportTests {
+    @Test("the corpus holds at least 30 real shapes, and every file in its folder is listed once")
+    func corpusIsComplete() throws {
+        let shapes = RealShape.all
+        #expect(shapes.count >= 30)
+        let listed = Set(shapes.map(\.file))
+        #expect(listed.count == shapes.count, "a fixture is listed twice")
+        let files = try FileManager.default.contentsOfDirectory(atPath: RealShape.directory.path)
+            .filter { !["manifest.json", "README.md"].contains($0) }
+        #expect(Set(files) == listed)
+        #expect(shapes.allSatisfy { !$0.source.isEmpty && !$0.shape.isEmpty })
+    }
+
+    @Test("each real shape imports with its kind, title, sections and rows, or is refused naming what to pick",
+          arguments: RealShape.all)
+    func importsAsItsAppShowsIt(_ shape: RealShape) throws {
+        let decoder = DatasetDecoder(file: shape.file, id: shape.datasetID)
+        let expect = shape.expect
+        if expect.refused == true {
+            do {
+                let dataset = try DatasetImporter.importDataset(try shape.bytes(), using: decoder)
+                Issue.record("\(shape): imported \(dataset.rowCount) rows, though it should be refused")
+            } catch let error as ImportError {
+                for word in expect.messageMentions ?? [] {
+                    #expect(error.description.contains(word), "\(shape): \(error) names no \(word)")
+                }
+                #expect(error.description.hasPrefix(shape.file + ": "))
+            }
+            return
+        }
+        let dataset = try DatasetImporter.importDataset(try shape.bytes(), using: decoder)
+        if shape.isSettingsPage {
+            // The Settings importer reads these as the Settings app shows them; here they are lists of specifiers.
+            #expect(dataset.rowCount > 0, "\(shape)")
+            return
+        }
+        if let kind = expect.kind { #expect(dataset.kind.rawValue == kind, "\(shape)") }
+        if let title = expect.title { #expect(dataset.title == title, "\(shape)") }
+        if let sections = expect.sections { #expect(dataset.sections.count == sections, "\(shape)") }
+        if let rows = expect.rows { #expect(dataset.sections.map(\.rows.count) == rows, "\(shape)") }
+        #expect(dataset.shape.isGrouped == (dataset.sections.count > 1 || dataset.shape.rowsKey != nil
+            || dataset.shape.groupForm != .dictionaries))
+    }
+
+    @Test("each real shape that imports exports back equal, in its own format", arguments: RealShape.all)
+    func exportsBackEqual(_ shape: RealShape) throws {
+        guard shape.expect.refused != true else { return }
+        let bytes = try shape.bytes()
+        let format = DocumentFormat.detect(bytes)
+        let dataset = try DatasetImporter.importDataset(bytes, using: DatasetDecoder(file: shape.file, id: shape.datasetID))
+        let exported = DatasetImporter.export(dataset, as: format)
+        #expect(try format.read(exported) == (try format.read(bytes)), "\(shape)")
+        let again = try DatasetImporter.importDataset(exported, using: DatasetDecoder(file: shape.file, id: shape.datasetID))
+        #expect(again.sections.map(\.rows.count) == dataset.sections.map(\.rows.count), "\(shape)")
+        #expect(again.kind == dataset.kind && again.shape == dataset.shape, "\(shape)")
+    }
+}
