@@ -10,8 +10,8 @@ public enum FieldType: Sendable, Hashable {
     case number
     /// A number or a string (sizes and counts that some files write as text, like `"23.4"` or `"12 MB"`).
     case numberOrString
-    /// A time: unix seconds as a number or a string of a plain decimal number (`"1576139886"`), or a
-    /// date; finite and within years 1–9999.
+    /// A time: unix seconds as a number or a string of a plain decimal number (`"1576139886"`), a date, or
+    /// a date written as text (`"2026-01-01 10:00:00"`, ISO 8601); finite and within years 1–9999.
     case time
     /// A `BOOL` as key-value coding reads it (``FieldValue/flag``): a boolean, any number, or
     /// `YES`/`NO`, `true`/`false`, `1`/`0` in any case.
@@ -38,7 +38,7 @@ public enum FieldType: Sendable, Hashable {
         case .integer: "an integer"
         case .number: "a number"
         case .numberOrString: "a number or a string"
-        case .time: "unix seconds or a date"
+        case .time: "unix seconds, a date or a date's text (2026-01-01 10:00:00)"
         case .boolean: "a boolean (true or false, YES or NO, 1 or 0, or a number)"
         case .stringList: "an array of strings"
         case .dictionary: "a dictionary"
@@ -90,8 +90,7 @@ extension FieldType {
             default: fits = false
             }
         case .time:
-            let seconds = if case .date(let date) = value { date.timeIntervalSince1970 } else { value.number }
-            if let seconds { return FieldValue.dateProblem(unixSeconds: seconds).map { ("", $0) } }
+            if let seconds = value.unixTime { return FieldValue.dateProblem(unixSeconds: seconds).map { ("", $0) } }
             fits = false
         case .boolean: fits = value.flag != nil
         case .dictionary: fits = value.dictValue != nil

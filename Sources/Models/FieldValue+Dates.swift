@@ -47,3 +47,18 @@ extension FieldValue {
         }
     }
 }
+
+extension FieldValue {
+    /// The value as a time: a date's seconds since 1970, a number (or a string of a plain decimal number) as
+    /// unix seconds, or a date written as text (``CivilDate/unixTime(parsing:)``: `2026-01-01 10:00:00`,
+    /// ISO 8601).
+    /// - Returns: nil for any other value.
+    /// - Complexity: O(n) in the length of a string.
+    public var unixTime: Double? {
+        switch self {
+        case .date(let date): return date.timeIntervalSince1970
+        case .string(let text): return number ?? CivilDate.unixTime(parsing: text)
+        default: return number
+        }
+    }
+}

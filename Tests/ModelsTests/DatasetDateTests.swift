@@ -43,10 +43,10 @@ struct DatasetDateTests {
     @Test(
         "a send_time that is no time is refused with its key path and the value",
         arguments: [
-            (FieldValue.string("yesterday"), #"expected unix seconds or a date, found "yesterday""#),
-            (.string(""), #"expected unix seconds or a date, found """#),
-            (.string("1576139886 "), #"expected unix seconds or a date, found "1576139886 ""#),
-            (.bool(true), "expected unix seconds or a date, found true"),
+            (FieldValue.string("yesterday"), #"expected unix seconds, a date or a date's text (2026-01-01 10:00:00), found "yesterday""#),
+            (.string(""), #"expected unix seconds, a date or a date's text (2026-01-01 10:00:00), found """#),
+            (.string("1576139886 "), #"expected unix seconds, a date or a date's text (2026-01-01 10:00:00), found "1576139886 ""#),
+            (.bool(true), "expected unix seconds, a date or a date's text (2026-01-01 10:00:00), found true"),
         ])
     func sendTimeRefusals(value: FieldValue, expected: String) {
         #expect(
@@ -183,5 +183,37 @@ struct DatasetDatePlistlibTests {
             }
         }
         #expect(checked == 14)
+    }
+}
+
+@Suite("Dates written as text")
+struct DateTextTests {
+    @Test("the forms message lists write name the same instant, zones applied; others are refused", arguments: [
+        ("2026-01-01 10:00:00", 1_767_261_600.0), ("2026-01-01T10:00:00Z", 1_767_261_600),
+        ("2026-01-01T18:00:00+08:00", 1_767_261_600), ("2026-01-01T05:30:00-0430", 1_767_261_600),
+        ("2026/01/01 10:00", 1_767_261_600), ("2026.01.01", 1_767_225_600), ("2026-01-01T10:00:00.250Z", 1_767_261_600.25),
+        ("2024-02-29", 1_709_164_800), ("1970-01-01 00:00:00", 0),
+    ])
+    func acceptedForms(_ text: String, _ seconds: Double) {
+        #expect(CivilDate.unixTime(parsing: text) == seconds, "\(text)")
+        #expect(FieldValue.string(text).unixTime == seconds)
+    }
+
+    @Test("text that is no date is nil", arguments: [
+        "", "yesterday", "2026-13-01", "2023-02-29", "2026-01-32", "2026-01-01 24:00", "2026-01-01T10:00:00X",
+        "2026-01-01 10", "26-01-01", "2026-01/01", "2026-01-01 10:00:00 ", "2026-01-01T10:00:00+25:00",
+    ])
+    func refusedForms(_ text: String) {
+        #expect(CivilDate.unixTime(parsing: text) == nil, "\(text)")
+    }
+
+    @Test("a message's send_time as a date's text imports, shows its day and exports as it came")
+    func messagesWithTextDates() throws {
+        let json = #"[{"send_time": "2026-03-04 10:00:00", "title": "a"}, {"send_time": "2026-03-05T23:30:00-02:00", "title": "b"}]"#
+        let dataset = try DatasetImporter.importDataset(Array(json.utf8), using: DatasetDecoder(file: "m", id: "m"))
+        #expect(dataset.kind == .messages)
+        #expect(dataset.sections[0].rows.map { $0.fields["send_time"]?.unixTime.flatMap(CivilDate.init(unixTime:))?.formatted }
+            == ["2026-03-04", "2026-03-06"])
+        #expect(try JSONReader.read(DatasetImporter.export(dataset, as: .json)) == (try JSONReader.read(Array(json.utf8))))
     }
 }

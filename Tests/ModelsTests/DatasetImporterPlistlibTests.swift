@@ -128,7 +128,7 @@ struct DatasetImporterPlistlibTests {
         arguments: [
             ("broken-friends", "[3].friends", #"expected an array, found "x""#),
             ("online-yes", "[1].online", #"expected an integer, found "yes""#),
-            ("send-time-empty", "[2].send_time", #"expected unix seconds or a date, found """#),
+            ("send-time-empty", "[2].send_time", #"expected unix seconds, a date or a date's text (2026-01-01 10:00:00), found """#),
             ("size-true", "[1].size", "expected a number or a string, found true"),
         ])
     func brokenFilesAreRefused(name: String, path: String, message: String) throws {

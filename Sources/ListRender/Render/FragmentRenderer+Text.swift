@@ -58,13 +58,13 @@ extension FragmentRenderer {
         }
     }
 
-    /// A message's date, `yyyy-MM-dd` in UTC, from its `send_time`: a plist date, or unix seconds as a
-    /// number or a string of one (`"1576139886"`, as the samples' model holds it; ``FieldValue/number``).
+    /// A message's date, `yyyy-MM-dd` in UTC, from its `send_time`: a plist date, unix seconds as a number
+    /// or a string of one (`"1576139886"`, as the samples' model holds it), or a date's text
+    /// (`"2026-01-01 10:00:00"`; ``FieldValue/unixTime``).
     /// - Parameter value: the `send_time` field.
     /// - Returns: the date, or nil when the value is not a time.
     public static func messageDate(_ value: FieldValue?) -> String? {
-        let seconds = if case .date(let date) = value { date.timeIntervalSince1970 } else { value?.number }
-        return seconds.flatMap(CivilDate.init(unixTime:))?.formatted
+        value?.unixTime.flatMap(CivilDate.init(unixTime:))?.formatted
     }
 
     /// A hero's tags: an array's texts, or one text split at commas, each trimmed, empty ones dropped.

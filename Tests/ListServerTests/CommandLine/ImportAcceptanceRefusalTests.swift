@@ -33,7 +33,7 @@ struct ImportAcceptanceRefusalTests {
             content("vip.plist", #"[1].friends[3].vip: expected a boolean (true or false, YES or NO, 1 or 0, or a number), found "often""#),
             content("vip-binary.plist", #"[1].friends[3].vip: expected a boolean (true or false, YES or NO, 1 or 0, or a number), found "often""#),
             content("tags.json", "heroes[1].tags[1]: expected a string, found true"),
-            content("time.plist", #"[1].send_time: expected unix seconds or a date, found "yesterday""#),
+            content("time.plist", #"[1].send_time: expected unix seconds, a date or a date's text (2026-01-01 10:00:00), found "yesterday""#),
             content("size.plist", "[3].size: expected a number or a string, found true"),
             content("online.json", #"[0].online: expected an integer, found "yes""#),
             content("noname.json", #"[0].friends[0].name: missing required key "name""#),
