@@ -48,6 +48,21 @@ public struct Dataset: Sendable, Hashable, Identifiable {
         return sanitizedIdentifier(stem.isEmpty ? base : stem)
     }
 
+    /// Whether `text` may name a dataset: lower-case ASCII letters, digits, `-` and `_`, starting and ending
+    /// with a letter or a digit (`friends`, `my-apps`, `generic_order`). Every id made from a file name
+    /// (``identifier(forFileName:)``) is one.
+    /// - Complexity: O(n) in the length of the text.
+    public static func isIdentifier(_ text: String) -> Bool {
+        func isAlphanumeric(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        let bytes = text.utf8
+        guard let first = bytes.first, let last = bytes.last, isAlphanumeric(first), isAlphanumeric(last) else {
+            return false
+        }
+        return bytes.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+    }
+
     /// `text` lower-cased with every run of non-alphanumerics turned into one `-`, trimmed of `-`.
     public static func sanitizedIdentifier(_ text: String) -> String {
         var result = ""

@@ -210,14 +210,19 @@ struct Configuration: Sendable, Equatable {
         return entry
     }
 
-    /// Reads `PATH` or `ID=PATH`; the part before `=` is an id only when it looks like one.
+    /// Reads `PATH` or `ID=PATH`; the part before `=` is an id when it holds no `/` (a path's folders).
+    /// - Throws: ``UsageError`` for an id that no dataset may have, naming what an id may hold.
     private static func parseImportPath(_ text: String) throws(UsageError) -> Import {
-        if let equals = text.firstIndex(of: "="), equals != text.startIndex {
+        if let equals = text.firstIndex(of: "="), equals != text.startIndex, !text[..<equals].contains("/") {
             let id = String(text[..<equals])
             let path = String(text[text.index(after: equals)...])
-            if Dataset.sanitizedIdentifier(id) == id && !path.isEmpty {
-                return Import(id: id, path: path)
+            guard Dataset.isIdentifier(id) else {
+                throw UsageError(
+                    "--import \(text): '\(id)' is not a dataset id; use lower-case letters, digits, '-' and '_', "
+                        + "starting and ending with a letter or a digit")
             }
+            guard !path.isEmpty else { throw UsageError("--import \(text): name the file after '='") }
+            return Import(id: id, path: path)
         }
         guard !text.isEmpty else { throw UsageError("--import needs a file path") }
         let id = Dataset.identifier(forFileName: text)

@@ -39,7 +39,7 @@ extension AppRoutes {
             body = []
             dataset = try DatasetDecoder(file: id, id: id, kind: kind, listKey: request.query("key")).decode(root)
         } catch {
-            throw LibraryError.invalidDataset(error)
+            throw LibraryError.invalidDataset(Self.speakingHTTP(error))
         }
         let (outcome, entry) = try library.put(dataset, mustBeNew: mustBeNew)
         var json = JSONOutput()
@@ -61,6 +61,15 @@ extension AppRoutes {
         return response
     }
 
+    /// An import's error as an HTTP client acts on it: `?kind=` where the command line would pass `--kind`.
+    static func speakingHTTP(_ error: ImportError) -> ImportError {
+        guard error.message == DatasetDecoder.emptyListMessage else { return error }
+        var spoken = error
+        let kinds = DatasetKind.allCases.map(\.rawValue).joined(separator: "|")
+        spoken.message = "the list is empty: add ?kind=\(kinds) to import an empty list"
+        return spoken
+    }
+
     /// Whether `path` names one dataset (`/api/datasets/{id}`), where uploads go.
     static func isDatasetPath(_ path: String) -> Bool {
         // `/api/datasets/` and one non-empty segment; asked for every request, so no split.
@@ -70,12 +79,12 @@ extension AppRoutes {
         return !bytes.dropFirst(prefix.count).contains(UInt8(ascii: "/"))
     }
 
-    /// Refuses an id that `--import` would not make: lower-case letters and digits in runs joined by `-`.
+    /// Refuses an id that `--import` would not take (``Dataset/isIdentifier(_:)``).
     private static func checkDatasetID(_ id: String) throws(HTTPError) {
-        guard !id.isEmpty, id.utf8.count <= maximumDatasetIDLength, Dataset.sanitizedIdentifier(id) == id else {
+        guard id.utf8.count <= maximumDatasetIDLength, Dataset.isIdentifier(id) else {
             throw HTTPError.badRequest(
-                "'\(id)' is not a dataset id: use lower-case letters and digits, in runs joined by '-', "
-                    + "at most \(maximumDatasetIDLength) characters")
+                "'\(id)' is not a dataset id: use lower-case letters, digits, '-' and '_', starting and ending "
+                    + "with a letter or a digit, at most \(maximumDatasetIDLength) characters")
         }
     }
 

@@ -42,6 +42,26 @@ struct ConfigurationTests {
         #expect(configuration.imports == [.init(id: "a-b", path: "dir/a=b.json")])
     }
 
+    @Test("an id may hold '_', a list may be picked after '#', and a bad id is told apart from a missing file")
+    func idsAndListKeys() throws {
+        let configuration = try Configuration.parse([
+            "--import", "generic_order=/data/order.json", "--import", "source=/data/alt.json#apps",
+            "--import", "/data/My Source.json#news", "--import", "dir/a#b/c.json",
+        ])
+        #expect(configuration.imports == [
+            .init(id: "generic_order", path: "/data/order.json"), .init(id: "source", path: "/data/alt.json", listKey: "apps"),
+            .init(id: "my-source", path: "/data/My Source.json", listKey: "news"), .init(id: "c", path: "dir/a#b/c.json"),
+        ])
+        #expect(throws: UsageError(
+            "--import Generic_Order=/data/order.json: 'Generic_Order' is not a dataset id; use lower-case letters, "
+                + "digits, '-' and '_', starting and ending with a letter or a digit")) {
+            try Configuration.parse(["--import", "Generic_Order=/data/order.json"])
+        }
+        #expect(throws: UsageError("--import /data/alt.json#: name the list after '#'")) {
+            try Configuration.parse(["--import", "/data/alt.json#"])
+        }
+    }
+
     @Test("bad flags are refused with a message naming them", arguments: [
         (["--port", "http"], "--port expects a number from 0 to 65535, found \"http\""),
         (["--port", "70000"], "--port expects a number from 0 to 65535, found \"70000\""),

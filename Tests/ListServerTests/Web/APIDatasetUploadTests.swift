@@ -104,6 +104,18 @@ struct APIDatasetUploadTests {
         #expect(try jsonBody(forced)["kind"]?.stringValue == "generic")
         try expectProblem(try Self.put(api, "named", "[]", query: "?kind=nope"), status: 400)
         try expectProblem(try Self.put(api, "Bad_Id", #"[{"title":"x"}]"#), status: 400)
+        try expectProblem(try Self.put(api, "_lead", #"[{"title":"x"}]"#), status: 400)
+    }
+
+    @Test("an id may hold '_', and an empty list is told to add ?kind=, not a command-line flag")
+    func underscoresAndEmptyLists() throws {
+        let api = try APIFixture()
+        #expect(try Self.put(api, "generic_order", #"[{"title":"x"}]"#).status == 201)
+        #expect(try api.get("/d/generic_order").status == 200)
+        #expect(try api.get("/api/datasets/generic_order/window?top=0&height=100").status == 200)
+        let empty = try expectProblem(try Self.put(api, "nothing", "[]"), status: 422)
+        #expect(empty.contains("?kind=") && !empty.contains("--kind"), "\(empty)")
+        #expect(try Self.put(api, "nothing", "[]", query: "?kind=generic").status == 201)
     }
 
     @Test("a cross-site upload or delete is refused (403) and a --token server wants the token (401)")
