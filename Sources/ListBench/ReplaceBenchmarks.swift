@@ -41,5 +41,28 @@ enum ReplaceBenchmarks {
         }
         report("replace-1m-1pct-diff", time / 1e6, "ms")
         report("replace-1m-1pct-operations", Double(operations), "operations")
+        runTriples(report: report)
+    }
+
+    /// A flat list of 300,000 rows replaced by triples (r_j, X_j, r_(2K+j)), K = 100,000: every new row X_j
+    /// is placed between matched rows far apart, the shape that made placing rows quadratic.
+    static func runTriples(report: (String, Double, String) -> Void) {
+        let third = 100_000
+        var old = Dataset(id: "bench", title: "bench", kind: .generic, style: .plain, shape: SourceShape(), sections: [])
+        let sectionID = SectionID(old.makeID())
+        let rows = (0..<(3 * third)).map { Row(id: RowID(old.makeID()), fields: ["title": .string("Row \($0)")]) }
+        old.sections = [Section(id: sectionID, rows: rows)]
+        var replacement = old
+        replacement.sections = [
+            Section(
+                id: SectionID(0),
+                rows: (0..<third).flatMap { index in
+                    [rows[index], Row(id: RowID(0), fields: ["title": .string("X \(index)")]), rows[2 * third + index]]
+                })
+        ]
+        var updated = 0
+        let time = LayoutBenchmarks.median(of: 3) { updated = ReplacementMatch(old, replacement).updatedIDs.count }
+        report("replace-300k-triples-match", time / 1e6, "ms")
+        report("replace-300k-triples-updated", Double(updated), "rows")
     }
 }

@@ -35,8 +35,9 @@ public struct ReplacementMatch: Sendable {
     }
 
     /// Matches `replacement` to `old`.
-    /// - Complexity: O(n) for n rows of both when rows keep their order around changes (each compared with
-    ///   its counterpart); rows out of order are hashed.
+    /// - Complexity: O(n α(n)) for n rows of both: rows in order are each compared with their counterpart,
+    ///   rows out of order are hashed, and the rows left are placed with ``NextUnused``, which passes each
+    ///   old row once however the matched rows jump back and forth.
     public init(_ old: Dataset, _ replacement: Dataset) {
         var nextID = old.nextID
         func makeID() -> Int64 {
@@ -126,15 +127,17 @@ public struct ReplacementMatch: Sendable {
                 upperBounds[position] = bound
                 if matchedPlace[section][position] >= 0 { bound = matchedPlace[section][position] }
             }
+            var unused = NextUnused(used[oldSection])
             var cursor = 0
             for position in rows.indices {
                 if rows[position] != nil {
                     if matchedPlace[section][position] >= 0 { cursor = matchedPlace[section][position] + 1 }
                     continue
                 }
-                while cursor < upperBounds[position] && used[oldSection][cursor] { cursor += 1 }
+                cursor = unused.first(from: cursor)
                 guard cursor < upperBounds[position] else { continue }
                 take(section, position, oldSection: oldSection, place: cursor)
+                unused.take(cursor)
                 oldFields[oldRows[cursor].id] = oldRows[cursor].fields
                 cursor += 1
             }
@@ -172,5 +175,35 @@ public struct ReplacementMatch: Sendable {
         self.insertedRowIDs = insertedRowIDs
         self.insertedSectionIDs = insertedSectionIDs
         self.nextID = nextID
+    }
+}
+
+/// The first unused place at or after a place, among a section's old rows, found by a disjoint-set forest
+/// with path halving: each used place points past itself, so a search passes every used place at most a
+/// few times over the whole match, however often matched rows send the cursor back.
+struct NextUnused {
+    /// For each place, a place at or before the first unused one after it; the place itself when unused. One
+    /// more than the places, the end, which is never used.
+    private var next: [Int]
+
+    /// - Parameter used: which places are taken already.
+    init(_ used: [Bool]) {
+        next = used.indices.map { used[$0] ? $0 + 1 : $0 } + [used.count]
+    }
+
+    /// The first unused place at or after `place`, or the number of places when there is none.
+    /// - Complexity: amortised O(α(n)).
+    mutating func first(from place: Int) -> Int {
+        var place = min(place, next.count - 1)
+        while next[place] != place {
+            next[place] = next[next[place]]
+            place = next[place]
+        }
+        return place
+    }
+
+    /// Marks `place` used.
+    mutating func take(_ place: Int) {
+        next[place] = place + 1
     }
 }

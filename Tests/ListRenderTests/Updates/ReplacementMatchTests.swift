@@ -1,6 +1,7 @@
 // ListRenderTests — matching a replacement's rows to the stored ones: ids kept, the diff reproduces the file
-import ListRender
+@testable import ListRender
 import Models
+import SeededRandom
 import TestSupport
 import Testing
 
@@ -30,6 +31,34 @@ private func titles(_ dataset: Dataset, _ snapshot: TableSnapshot, _ match: Repl
 
 @Suite("Replacement matching (a replace as a diff)")
 struct ReplacementMatchTests {
+    @Test("rows replaced by triples (r_j, X_j, r_2K+j) update the dropped middle in order, each row placed once")
+    func triplesUpdateTheMiddle() throws {
+        let size = 60
+        let old = list((0..<(3 * size)).map { "r\($0)" })
+        let new = list((0..<size).flatMap { ["r\($0)", "X\($0)", "r\(2 * size + $0)"] })
+        let match = ReplacementMatch(old, new)
+        // Row r_i has id i + 2 (the section took 1).
+        #expect(match.updatedIDs == (0..<size).map { RowID(Int64(size + $0 + 2)) })
+        #expect(match.insertedRowIDs.isEmpty)
+        #expect(titles(old, match.snapshot, match) == [new.sections[0].rows.map { $0.fields["title"]?.stringValue ?? "" }])
+    }
+
+    @Test("the next unused place skips every used one, from any place, as a scan would", arguments: 0..<40)
+    func nextUnusedAgreesWithAScan(seed: Int) {
+        var random = SplitMix64(seed: UInt64(seed))
+        let count = Int(random.next() % 50)
+        var used = (0..<count).map { _ in random.next() % 3 == 0 }
+        var unused = NextUnused(used)
+        for _ in 0..<100 {
+            let from = Int(random.next() % UInt64(count + 2))
+            let scanned = (min(from, count)..<count).first { !used[$0] } ?? count
+            #expect(unused.first(from: from) == scanned)
+            if scanned < count, random.next() % 2 == 0 {
+                unused.take(scanned)
+                used[scanned] = true
+            }
+        }
+    }
     @Test("unchanged rows keep their ids, a changed row between kept ones is an update, the rest inserts")
     func smallEdit() throws {
         let old = list(["A", "B", "C", "D"])
