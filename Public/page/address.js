@@ -1,20 +1,10 @@
 // The view in the URL: expanded sections, child table, search and the scroll anchor, so that a reload or a
 // shared link shows the same view.
-import { compactRanges, parseRanges } from './expanded.js';
 import { language, state } from './state.js';
-
-/// The expanded section ids: the URL's, else the dataset's default.
-export function expandedSet() {
-  return parseRanges(state.expandedText ?? state.meta.defaultExpanded, state.meta.sections || []);
-}
-
-function expandedText() {
-  return state.expanded ? compactRanges(state.expanded) : state.expandedText;
-}
 
 /// The query parameters every window request carries for the view (each starts with `&`).
 export function viewQuery() {
-  const expanded = expandedText();
+  const expanded = state.expandedText;
   let query = expanded == null ? '' : '&expanded=' + encodeURIComponent(expanded);
   if (state.editing) query += '&editing=1';
   if (state.child) query += '&child=' + encodeURIComponent(state.child);
@@ -34,7 +24,7 @@ export function saveSoon() {
 /// do not), else the server offset.
 export function saveNow() {
   clearTimeout(saveTimer);
-  const params = new URLSearchParams(location.search), expanded = expandedText(), viewport = state.viewport;
+  const params = new URLSearchParams(location.search), expanded = state.expandedText, viewport = state.viewport;
   const row = viewport.firstVisible(item => item.key[0] === 'r');
   row ? params.set('anchor', row.key.slice(1)) : params.delete('anchor');
   params.set('top', Math.round(row ? viewport.top - row.at : viewport.toServer(viewport.top)));

@@ -1,6 +1,6 @@
 // Batch animations as UITableView's: FLIP (record where rows are, apply the window, play from there),
 // interruptible by the next window; prefers-reduced-motion turns them off.
-import { state } from './state.js';
+import { dom, state } from './state.js';
 import { placed, put, release } from './windows.js';
 
 export const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
@@ -21,6 +21,27 @@ export function revive(key) {
   const element = state.leaving.get(key);
   if (element) state.leaving.delete(key), stopAnimations(element);
   return element;
+}
+
+/// What a window changes, recorded before it is drawn (null with prefers-reduced-motion): `refill` notes a kept
+/// row whose content changes (it arrives with the animation), `leave` keeps a row in view that leaves, animated,
+/// in `state.leaving` (and says whether it did), and `play`, once the window is drawn, plays it all.
+export function record(elements, animation) {
+  if (reducedMotion.matches) return null;
+  const before = new Map([...elements, ...state.leaving].map(([key, element]) => [key, element.getBoundingClientRect()]));
+  const fresh = new Set(), gone = [], screen = dom.scroller.getBoundingClientRect();
+  return {
+    refill: (element, node) => element.innerHTML !== node.innerHTML && fresh.add(element),
+    leave(key, element) {
+      const rect = animation !== 'none' && before.get(key);
+      if (!rect || rect.bottom <= screen.top || rect.top >= screen.bottom) return false;
+      gone.push([element, rect, key]);
+      state.leaving.set(key, element);
+      element.inert = true;
+      return true;
+    },
+    play: () => play(before, animation, fresh, gone),
+  };
 }
 
 /// Plays a window from the rows' screen rects `before`: kept rows slide from there, new ones past the last

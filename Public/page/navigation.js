@@ -1,7 +1,8 @@
 // Moving through the table: sections that expand and collapse, the section index, and child tables and
 // search, each a view in the URL (`child=`, `q=`) loaded as a page whose title, back control, index and first
 // window replace the current ones.
-import { expandedSet, saveNow, saveSoon, viewQuery } from './address.js';
+import { saveNow, saveSoon, viewQuery } from './address.js';
+import { compactRanges, parseRanges } from './expanded.js';
 import { $, dom, keyOf, state, t } from './state.js';
 import { forgetContents, load, refresh, setTop, showView } from './windows.js';
 
@@ -102,12 +103,14 @@ export function followHistory() {
   go(location.search);
 }
 
-/// Expands or collapses a section from its header.
+/// Expands or collapses a section from its header; the URL names the expanded sections from then on.
 export function toggleSection(header) {
   const open = header.getAttribute('aria-expanded') !== 'true', item = state.viewport.items.find(i => i.key === keyOf(header));
   header.setAttribute('aria-expanded', open);
-  state.expanded ??= expandedSet();
+  // The URL's expanded sections, else the dataset's default.
+  state.expanded ??= parseRanges(state.expandedText ?? state.meta.defaultExpanded, state.meta.sections || []);
   state.expanded[open ? 'add' : 'delete'](header.dataset.sectionId);
+  state.expandedText = compactRanges(state.expanded);
   if (item && item.at < state.viewport.top) setTop(item.at);
   state.motion = 'fade';
   refresh();

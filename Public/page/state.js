@@ -24,8 +24,8 @@ export const state = {
   meta: {}, // GET /api/datasets/{id}
   window: {}, // the last window's data- attributes
   version: 0,
-  expandedText: null, // the URL's expanded ranges (null: the default)
-  expanded: null, // the expanded section ids once a header was toggled
+  expandedText: null, // the expanded ranges the URL names (null: the default)
+  expanded: null, // the expanded section ids once a header was toggled (navigation.js)
   child: null, // the child table's path
   query: null, // the search text
   editing: false,
@@ -38,7 +38,7 @@ export const state = {
   base: 0, // the content offset of the layer's transforms
   scrollTop: 0, // the scroller's position the viewport follows
   relativeScroll: false, // whether scrolling comes from a wheel, a key or a touch (not the scroll bar)
-  request: null, // the window in flight: {query, from, to, controller}
+  request: null, // the window in flight: {query, controller}
   loaded: '', // the last window's query
   width: null, // the width it was laid out for
   focusKey: null, // the item with tabindex 0

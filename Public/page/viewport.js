@@ -1,7 +1,46 @@
-// The viewport core, without DOM: where drawn items sit and which server window to fetch. Corrections never
-// move what is on screen nor the scroll position (docs/ARCHITECTURE.md, "The page").
+// The viewport core, without DOM: where drawn items sit, which content ranges are drawn and asked for, and
+// which server window to fetch. Corrections never move what is on screen nor the scroll position
+// (docs/ARCHITECTURE.md, "The page").
 
 export const clamp = (value, low, high) => Math.max(low, Math.min(value, high));
+
+/// A set of content offsets as sorted, disjoint, half-open ranges [from, to).
+export class Ranges {
+  constructor(pairs = []) {
+    this.list = [];
+    for (const [from, to] of pairs) this.add(from, to);
+  }
+
+  get isEmpty() { return !this.list.length; }
+  has(offset) { return this.list.some(([from, to]) => from <= offset && offset < to); }
+
+  /// Adds [from, to), merged with the ranges it meets. - Complexity: O(n log n).
+  add(from, to) {
+    if (!(to > from)) return this;
+    const kept = [];
+    for (const range of this.list) {
+      if (range[1] < from || range[0] > to) kept.push(range);
+      else (from = Math.min(from, range[0])), (to = Math.max(to, range[1]));
+    }
+    kept.push([from, to]);
+    this.list = kept.sort((a, b) => a[0] - b[0]);
+    return this;
+  }
+
+  /// What this set holds and `other` does not, as a new set. - Complexity: O(n·m).
+  minus(other) {
+    const result = new Ranges();
+    for (let [from, to] of this.list) {
+      for (const [start, end] of other.list) {
+        if (end <= from || start >= to) continue;
+        if (start > from) result.list.push([from, start]);
+        from = Math.max(from, end);
+      }
+      if (to > from) result.list.push([from, to]);
+    }
+    return result;
+  }
+}
 
 export class Viewport {
   /// `cap`: the tallest an element may be (px); past it scroll positions map onto content offsets.
@@ -11,8 +50,13 @@ export class Viewport {
     this.height = 0; // the viewport's height
     this.top = 0; // the content offset at the viewport's top
     this.end = 0; // how much taller the drawn items are than the server's estimates
-    this.items = []; // {key, y, h: server offset and height, size: measured, at: page offset, section, end, header}
+    this.items = []; // {key, y, h: server offset and height, size: measured, at: page offset, section, end, header, carried}
+    this.asked = new Ranges(); // the page offsets the windows on their way were asked for
   }
+
+  /// The items that follow each other in the table, without a header carried above them (a window carries the
+  /// header of the section its first row is in, at the section's top, for pinning).
+  get flow() { return this.items.filter(item => !item.carried); }
 
   get contentHeight() { return Math.max(0, this.serverHeight + this.end); }
   get scrollHeight() { return Math.min(this.contentHeight, this.cap); }
@@ -39,7 +83,7 @@ export class Viewport {
   /// The visible items as {key, offset}; a new layout keeps the first it has where it is. At the end, the last
   /// first, by its bottom (the end stays the end).
   anchors() {
-    const visible = this.items.filter(item => item.at + item.size > this.top && item.at < this.top + this.height);
+    const visible = this.flow.filter(item => item.at + item.size > this.top && item.at < this.top + this.height);
     if (!this.atEnd) return visible.map(item => ({ key: item.key, offset: item.at - this.top }));
     const bottom = this.top + this.height;
     return visible.reverse().map(item => ({ key: item.key, offset: item.at + item.size - bottom, fromBottom: true }));
@@ -51,7 +95,7 @@ export class Viewport {
 
   /// The server offset of page offset `offset`.
   toServer(offset) {
-    const items = this.items, first = items[0], last = items[items.length - 1];
+    const items = this.flow, first = items[0], last = items[items.length - 1];
     if (!last) return offset;
     if (offset < first.at) return first.at > 0 ? (offset * first.y) / first.at : offset; // the region above, stretched
     if (offset >= last.at + last.size) return offset - this.end;
@@ -65,6 +109,10 @@ export class Viewport {
     const measured = new Map(this.items.map(item => [item.key, item.size]));
     this.serverHeight = serverHeight;
     this.items = list.map(item => ({ ...item, size: item.size ?? measured.get(item.key) ?? item.h, at: item.y }));
+    this.items.forEach((item, index, items) => {
+      const next = items[index + 1];
+      item.carried = !!(item.header && next && next.section === item.section && next.y > item.y + item.h + 0.5);
+    });
     const last = this.items[this.items.length - 1];
     // At the end, the table's end stays at the bottom.
     if (atEnd && last && last.y + last.h >= serverHeight - 0.5 && !anchors.some(a => a.key === last.key))
@@ -87,7 +135,7 @@ export class Viewport {
   /// Places the items around the first anchor still drawn, else from server offset `from`. The region above
   /// maps linearly onto the room left; when none is left, all moves by the difference, `top` with it.
   layout(anchors, from = this.toServer(this.top)) {
-    const items = this.items, count = items.length;
+    const items = this.flow, count = items.length;
     const gapAfter = j => items[j + 1].y - items[j].y - items[j].h;
     this.end = 0;
     if (count) {
@@ -106,16 +154,33 @@ export class Viewport {
         this.top += shift;
       }
       this.end = last.at + last.size - last.y - last.h;
+      // A carried header sits where the region above maps its server offset.
+      for (const item of this.items) if (item.carried) item.at = first.y > 0 ? (item.y * first.at) / first.y : item.y;
     }
     this.top = clamp(this.top, 0, this.maxTop);
   }
 
+  /// The content ranges the drawn items cover at their own places: the flow from its first item to its last
+  /// (the gaps between them are the table's spacing) and each carried header (not where it pins).
+  drawn() {
+    const flow = this.flow, ranges = new Ranges(), first = flow[0], last = flow[flow.length - 1];
+    if (last) ranges.add(first.at, last.at + last.size);
+    for (const item of this.items) if (item.carried) ranges.add(item.at, item.at + item.size);
+    return ranges;
+  }
+
+  /// The ranges of [from, to], clamped to the content, that no drawn item covers.
+  missing(from, to) {
+    return new Ranges([[Math.max(0, from), Math.min(this.contentHeight, to)]]).minus(this.drawn());
+  }
+
   /// Whether the drawn items cover [from, to], clamped to the content.
-  covers(from, to) {
-    const items = this.items, last = items[items.length - 1];
-    from = Math.max(0, from);
-    to = Math.min(this.contentHeight, to);
-    return to <= from || (!!last && items[0].at <= from && last.at + last.size >= to);
+  covers(from, to) { return this.missing(from, to).isEmpty; }
+
+  /// Whether the viewport ± a third of its height has a range that is neither drawn nor asked for.
+  needsWindow() {
+    const margin = this.height / 3;
+    return !this.missing(this.top - margin, this.top + this.height + margin).minus(this.asked).isEmpty;
   }
 
   /// The server window to fetch: the viewport ± three quarters of its height.

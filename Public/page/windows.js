@@ -2,7 +2,7 @@
 // Every placement goes through draw() and place().
 import { saveSoon, viewQuery } from './address.js';
 import { $, datasetId, dom, fail, keyOf, state, t } from './state.js';
-import { clamp } from './viewport.js';
+import { clamp, Ranges } from './viewport.js';
 
 let motion = null; // motion.js: batches animate, the first window does not, so it loads after
 import('./motion.js').then(module => (motion = module));
@@ -64,12 +64,10 @@ export function setTop(top) {
   saveSoon();
 }
 
-/// Fetches the window the viewport needs unless what is drawn or in flight covers it (or `force`).
+/// Fetches the window the viewport needs unless what is drawn or asked for covers it (or `force`).
 export function need(force) {
-  const viewport = state.viewport, margin = viewport.height / 3, request = state.request;
-  const from = viewport.top - margin, to = viewport.top + viewport.height + margin;
-  if (!force && request && request.from <= Math.max(0, from) && request.to >= Math.min(viewport.contentHeight, to)) return;
-  if (!force && viewport.covers(from, to)) return;
+  const viewport = state.viewport;
+  if (!force && !viewport.needsWindow()) return;
   const window = viewport.request(), width = dom.layer.clientWidth, overscan = viewport.height * 0.75;
   // Another width, other estimates and server offsets: ask from a row in view (at the top, from the top).
   const anchor = width !== state.width && viewport.top > overscan && viewport.firstVisible(item => item.key[0] === 'r');
@@ -83,14 +81,16 @@ export function need(force) {
 export const refresh = () => need(true);
 
 /// Fetches a fragment (with `page`: the page for the search `query`) and draws it; a next one cancels it.
+/// [from, to] is what it was asked for, in content offsets.
 export function load(query, from, to, width, then, page) {
   state.request?.controller.abort();
-  const request = (state.request = { query, from, to, controller: new AbortController() });
+  const viewport = state.viewport, request = (state.request = { query, controller: new AbortController() });
+  viewport.asked = new Ranges([[from, to]]);
+  const settled = () => state.request === request && ((state.request = null), (viewport.asked = new Ranges()), true);
   fetch(page ? `/d/${datasetId}${query}` : `/d/${datasetId}/fragment?${query}`, { signal: request.controller.signal })
     .then(response => (response.ok ? response.text() : Promise.reject(new Error(`HTTP ${response.status}`))))
     .then(html => {
-      if (state.request !== request) return;
-      state.request = null;
+      if (!settled()) return;
       state.loaded = query;
       state.width = width;
       dom.error.hidden = true;
@@ -100,8 +100,7 @@ export function load(query, from, to, width, then, page) {
       need();
     })
     .catch(error => {
-      if (state.request !== request || error.name === 'AbortError') return;
-      state.request = null;
+      if (error.name === 'AbortError' || !settled()) return;
       fail(error, refresh);
     });
 }
@@ -138,9 +137,7 @@ export function release(element) {
 export function drawWindow(window) {
   followScroller();
   const data = window.dataset, previous = state.elements, live = new Map(), list = [];
-  const fresh = new Set(), gone = [];
-  const animation = state.motion, before = animation && motion && !motion.reducedMotion.matches &&
-    new Map([...previous, ...state.leaving].map(([key, element]) => [key, element.getBoundingClientRect()]));
+  const change = state.motion && motion?.record(previous, state.motion);
   state.motion = null;
   const version = data.version + data.editing; // editing mode redraws footers (insertion rows) at one version
   state.window = { ...data };
@@ -156,7 +153,7 @@ export function drawWindow(window) {
       previous.delete(key);
       copyAttributes(element, node);
       if (drawnVersion.get(element) !== version) {
-        if (before && element.innerHTML !== node.innerHTML) fresh.add(element);
+        change?.refill(element, node);
         element.replaceChildren(...node.childNodes);
       }
     } else if ((element = state.pools[node.dataset.cell]?.pop())) {
@@ -171,20 +168,12 @@ export function drawWindow(window) {
     const item = node.dataset;
     list.push({ key, y: +item.y, h: +item.h, section: +item.section, end: +item.end || 0, header: item.cell === 'header' });
   }
-  const screen = dom.scroller.getBoundingClientRect();
-  for (const [key, element] of previous) {
-    const rect = before && animation !== 'none' && before.get(key); // a row in view leaves animated
-    if (rect && rect.bottom > screen.top && rect.top < screen.bottom) {
-      gone.push([element, rect, key]);
-      state.leaving.set(key, element);
-      element.inert = true;
-    } else release(element);
-  }
+  for (const [key, element] of previous) if (!change?.leave(key, element)) release(element);
   state.elements = live;
   const sizes = measuredSizes();
   state.viewport.setWindow(list.map(item => ({ ...item, size: sizes.get(item.key) })), +data.contentHeight);
   draw();
-  if (before) motion.play(before, animation, fresh, gone);
+  change?.play();
   const focused = live.get(state.focusKey);
   if (focused && [dom.scroller, document.body].includes(document.activeElement)) focused.focus({ preventScroll: true });
 }

@@ -1,0 +1,93 @@
+"""How much of the list's viewport the page covers, measured on screen, and waiting for the page to settle.
+
+Coverage is sampled with `document.elementFromPoint` every 4 px down the middle of the scroller's visible
+height: a point is covered by rows when the topmost element there is an item the page drew (a row, a header,
+a footer), by placeholders when it is a placeholder row, and uncovered when it is the plain background.
+"""
+from conftest import wait
+
+# Counts the page's fetches, so that a test can wait until none is on its way (installed once per page).
+COUNT_FETCHES = """
+if (!window.fetchCount) {
+  const real = window.fetch, count = (window.fetchCount = { started: 0, finished: 0 });
+  window.fetch = (...args) => {
+    count.started++;
+    const done = () => count.finished++;
+    const promise = real(...args);
+    promise.then(response => response.clone().arrayBuffer().then(done, done), done);
+    return promise;
+  };
+}
+"""
+
+COVERAGE = """
+const scroller = document.querySelector('[data-role=scroller]'), box = scroller.getBoundingClientRect();
+const x = box.left + scroller.clientWidth / 2, samples = [];
+for (let y = box.top + 2; y < box.top + scroller.clientHeight; y += 4) samples.push(y);
+let rows = 0, placeholders = 0;
+for (const y of samples) {
+  const item = document.elementFromPoint(x, y)?.closest('.layer > *');
+  if (!item) continue;
+  if (item.matches('[data-role=placeholder]')) placeholders++;
+  else rows++;
+}
+return [rows / samples.length, placeholders / samples.length];
+"""
+
+# Resolves once no fetch has been on its way, nor started, for `quiet` animation frames (at most 5 s).
+SETTLE = """
+const done = arguments[arguments.length - 1], quiet = arguments[0], count = window.fetchCount;
+const start = performance.now();
+let still = 0, seen = -1;
+const check = () => {
+  const idle = count.started === count.finished && count.started === seen;
+  seen = count.started;
+  still = idle ? still + 1 : 0;
+  if (still >= quiet || performance.now() - start > 5000) done(performance.now() - start);
+  else requestAnimationFrame(check);
+};
+requestAnimationFrame(check);
+"""
+
+
+def count_fetches(driver):
+    driver.execute_script(COUNT_FETCHES)
+
+
+def coverage(driver):
+    """The fractions of the viewport covered by rows and by placeholders."""
+    return driver.execute_script(COVERAGE)
+
+
+def settle(driver, quiet=6):
+    """Waits until the page has neither fetched nor been fetching for `quiet` frames; returns the time taken."""
+    driver.set_script_timeout(10)
+    return driver.execute_async_script(SETTLE, quiet)
+
+
+def covered_by_rows(driver, at_least=0.99, timeout=3):
+    """Waits until rows cover `at_least` of the viewport; returns the rows' and placeholders' fractions then,
+    or the last ones seen when they never do."""
+    seen = [0, 0]
+
+    def enough(d):
+        seen[:] = coverage(d)
+        return seen[0] >= at_least
+
+    try:
+        wait(driver, enough, timeout=timeout)
+    except Exception:
+        pass
+    return tuple(seen)
+
+
+def scroll_to(driver, top):
+    driver.execute_script("document.querySelector('[data-role=scroller]').scrollTop = arguments[0]", top)
+
+
+def scroll_by(driver, delta):
+    driver.execute_script("document.querySelector('[data-role=scroller]').scrollTop += arguments[0]", delta)
+
+
+def scroll_top(driver):
+    return driver.execute_script("return document.querySelector('[data-role=scroller]').scrollTop")
