@@ -7,26 +7,34 @@ extension BatchPlanner {
     /// `choice: "single"` is a single selection whose selected rows are the checked ones, an update that
     /// gives a row the checkmark is the user's tap on it (``TableSelection/tapRow(at:in:hooks:)``), and
     /// every row the tap deselects loses its checkmark in the same batch, as `didDeselectRowAt` sets
-    /// `accessoryType = .none`.
+    /// `accessoryType = .none`. Taps in one batch follow each other, so of two rows checked in one section
+    /// the later keeps the checkmark.
+    /// - Parameter origins: records, for each unchecking added, the update whose tap brought it.
     /// - Complexity: O(rows of the sections the updates touch).
-    func completingChoices(_ request: BatchRequest) -> BatchRequest {
-        guard entry.dataset.kind == .table else { return request }
-        let checkmark = TableAccessory.checkmark.rawValue
+    func completingChoices(_ request: BatchRequest, origins: inout OperationOrigins) -> BatchRequest {
+        guard entry.dataset.kind.isTableDocument else { return request }
+        let checkmark = FieldValue.string(TableAccessory.checkmark.rawValue)
         var request = request
-        var updated = Set(request.updateRows.map(\.id))
-        for change in request.updateRows where change.fields["accessory"]?.stringValue == checkmark {
-            guard let at = entry.snapshot.indexPath(for: change.id) else { continue }
+        var choices: [Int: TableSelection] = [:]
+        let snapshot = entry.snapshot
+        for position in request.updateRows.indices where request.updateRows[position].fields["accessory"] == checkmark {
+            guard let at = snapshot.indexPath(for: request.updateRows[position].id) else { continue }
             let section = entry.dataset.sections[at.section]
             guard section.fields[TableDocument.choiceKey]?.stringValue == "single" else { continue }
-            let checked = section.rows.filter { $0.fields["accessory"]?.stringValue == checkmark }.map(\.id)
-            var choice = TableSelection(selected: Set(checked))
+            var choice = choices[at.section]
+                ?? TableSelection(selected: Set(section.rows.filter { $0.fields["accessory"] == checkmark }.map(\.id)))
             var unchecked: [RowID] = []
-            let snapshot = entry.snapshot
             let hooks = SelectionHooks(didDeselectRow: { unchecked.append(snapshot.rowID(at: $0)) })
             choice.tapRow(at: at, in: snapshot, hooks: hooks)
-            for id in unchecked where !updated.contains(id) {
-                request.updateRows.append(BatchRequest.RowUpdate(id: id, fields: ["accessory": .null]))
-                updated.insert(id)
+            choices[at.section] = choice
+            for id in unchecked {
+                if let earlier = request.updateRows.firstIndex(where: { $0.id == id }) {
+                    // A row this batch checked earlier, or updated otherwise: it loses the checkmark too.
+                    request.updateRows[earlier].fields["accessory"] = .null
+                } else {
+                    origins.record("updateRows[\(request.updateRows.count)]", from: "updateRows[\(position)]")
+                    request.updateRows.append(BatchRequest.RowUpdate(id: id, fields: ["accessory": .null]))
+                }
             }
         }
         return request

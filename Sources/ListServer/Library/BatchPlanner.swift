@@ -18,8 +18,24 @@ struct BatchPlanner {
     /// - Complexity: O(k) for k operations, plus the engine's O(n) in the rows of touched sections.
     func plan(_ request: BatchRequest) throws(LibraryError) -> PlannedBatch {
         if !request.child.isEmpty { return try planInChild(request) }
-        let (expanded, movedByActions) = try expandingRowActions(request)
-        let request = completingChoices(expanded)
+        var (expanded, actionMoves, origins) = try expandingRowActions(request)
+        expanded = completingChoices(expanded, origins: &origins)
+        do {
+            if !actionMoves.isEmpty {
+                // A `moveTo` lands among the rows as the rest of the batch leaves them.
+                let settled = try plan(expanded, movedByActions: [])
+                expanded.moveRows += placing(
+                    actionMoves, in: settled.result.snapshot, after: expanded.moveRows.count, origins: &origins)
+            }
+            return try plan(expanded, movedByActions: Set(actionMoves.map(\.id)))
+        } catch {
+            throw origins.renaming(error)
+        }
+    }
+
+    /// Plans a request whose row actions are expanded into the operations they stand for.
+    /// - Parameter movedByActions: rows a row action moves, whose move needs no `canMove`.
+    private func plan(_ request: BatchRequest, movedByActions: Set<RowID>) throws(LibraryError) -> PlannedBatch {
         var dataset = entry.dataset
         let kind = dataset.kind
         let rowsKey = dataset.shape.rowsKey
@@ -47,7 +63,7 @@ struct BatchPlanner {
         var claimed: [RowID: String] = [:]
         func claim(_ id: RowID, _ path: String, _ verb: String) throws(LibraryError) -> IndexPath {
             let at = try indexPath(of: id, path)
-            if kind == .table, !movedByActions.contains(id) { try checkEditing(of: id, at: at, path, verb) }
+            if kind.isTableDocument, !movedByActions.contains(id) { try checkEditing(of: id, at: at, path, verb) }
             if let earlier = claimed.updateValue(path, forKey: id) {
                 throw Self.invalid(
                     path, "row \(id) is already \(earlier.hasPrefix("deleteRows") ? "deleted" : "moved") by \(earlier); "
@@ -66,7 +82,7 @@ struct BatchPlanner {
         }
         for (position, move) in request.moveRows.enumerated() {
             let from = try claim(move.id, "moveRows[\(position)]", "moved")
-            if kind == .table {
+            if kind.isTableDocument {
                 try checkMoveTarget(
                     of: move.id, from: from, to: IndexPath(row: move.toRow, section: move.toSection), "moveRows[\(position)]")
             }
@@ -93,7 +109,7 @@ struct BatchPlanner {
             var fields = dataset.sections[at.section].rows[at.row].fields
             for field in change.fields { fields[field.key] = field.value == .null ? nil : field.value }
             try check(fields, kind.rowRules, "\(path).fields", removals: change.fields)
-            if kind == .table { fields = try stampChild(of: fields, change.fields, "\(path).fields", &dataset) }
+            if kind.isTableDocument { fields = try stampChild(of: fields, change.fields, "\(path).fields", &dataset) }
             update.reloadRows(at: [at])
             newRows[change.id] = Row(id: change.id, fields: fields)
         }
@@ -120,7 +136,7 @@ struct BatchPlanner {
         for (position, insert) in request.insertRows.enumerated() {
             try check(insert.fields, kind.rowRules, "insertRows[\(position)].fields", removals: [:])
             var fields = insert.fields
-            if kind == .table { fields = try stampChild(of: fields, fields, "insertRows[\(position)].fields", &dataset) }
+            if kind.isTableDocument { fields = try stampChild(of: fields, fields, "insertRows[\(position)].fields", &dataset) }
             let id = RowID(dataset.makeID())
             update.insertRow(id, at: IndexPath(row: insert.row, section: insert.section))
             newRows[id] = Row(id: id, fields: fields)

@@ -46,6 +46,17 @@ struct APIChoiceTests {
         #expect(api.dataset("doc").sections[0].rows[1].fields["detail"] == nil)
     }
 
+    @Test("two rows checked in one batch of a choice list leave the later one checked, as two taps would")
+    func twoChecksInOneBatch() throws {
+        let api = try APIFixture(datasets: [("doc", document)])
+        let both = #"{"baseVersion":1,"child":"4","updateRows":[{"id":7,"fields":{"accessory":"checkmark"}},{"id":9,"fields":{"accessory":"checkmark"}}]}"#
+        let reply = try api.batch("doc", both)
+        #expect(reply.status == 200, "\(text(reply))")
+        let child = try #require(TableDocument.childDataset(of: api.dataset("doc").sections[0].rows[0], in: api.dataset("doc")))
+        #expect(child.sections[0].rows.map { $0.fields["accessory"]?.stringValue } == [nil, nil, "checkmark"])
+        #expect(api.dataset("doc").sections[0].rows[0].fields["detail"] == .string("C"))
+    }
+
     @Test("the fragment marks choice rows and rows kept in their section, and indents by 10 px a level")
     func fragmentMarks() throws {
         let api = try APIFixture(datasets: [("doc", document)])

@@ -85,6 +85,44 @@ struct APIRowActionsTests {
     }
 }
 
+@Suite("Row actions over the API: moves land among the batch's final rows")
+struct APIRowActionMoveTests {
+    @Test("a move to the bottom beside a delete or an insert lands after the last row the batch leaves")
+    func bottomAfterTheBatch() throws {
+        let api = try APIFixture(datasets: [("doc", document)])
+        let beside = #"{"baseVersion":1,"deleteRows":[3],"rowActions":[{"id":2,"edge":"leading","index":0}]}"#
+        #expect(try api.batch("doc", beside).status == 200)
+        #expect(api.rowIDs("doc") == [4, 5, 2])
+        let inserted = #"""
+            {"baseVersion":2,"insertRows":[{"section":0,"row":0,"fields":{"text":"new"}}],
+             "rowActions":[{"id":4,"edge":"leading","index":0}]}
+            """#
+        #expect(try api.batch("doc", inserted).status == 200)
+        #expect(api.rowIDs("doc").last == 4 && api.rowIDs("doc").count == 4)
+    }
+
+    @Test("two moves to the bottom in one batch land in their order, the last one's row at the bottom")
+    func twoMovesInOneBatch() throws {
+        let api = try APIFixture(datasets: [("doc", document)])
+        let both = #"{"baseVersion":1,"rowActions":[{"id":2,"edge":"leading","index":0},{"id":3,"edge":"leading","index":0}]}"#
+        #expect(try api.batch("doc", both).status == 200)
+        #expect(api.rowIDs("doc") == [4, 5, 2, 3])
+    }
+
+    @Test("a refusal names the row action the client sent, not the operation it stands for")
+    func refusalsNameTheAction() throws {
+        let api = try APIFixture(datasets: [("doc", document)])
+        let deleted = #"{"baseVersion":1,"deleteRows":[2],"rowActions":[{"id":2,"edge":"leading","index":0}]}"#
+        let deletedAndMoved = try expectProblem(try api.batch("doc", deleted), status: 422)
+        #expect(deletedAndMoved.hasPrefix("rowActions[0]: row 2 is already deleted by deleteRows[0]"), "\(deletedAndMoved)")
+        #expect(!deletedAndMoved.contains("moveRows"), "\(deletedAndMoved)")
+        let updated = #"{"baseVersion":1,"updateRows":[{"id":3,"fields":{"text":"B"}}],"rowActions":[{"id":3,"edge":"trailing","index":0}]}"#
+        let updatedTwice = try expectProblem(try api.batch("doc", updated), status: 422)
+        #expect(updatedTwice.contains("rowActions[0]") && !updatedTwice.contains("updateRows[1]"), "\(updatedTwice)")
+        #expect(api.version("doc") == 1)
+    }
+}
+
 /// Counts occurrences in a response body.
 private enum RenderCount {
     static func of(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
