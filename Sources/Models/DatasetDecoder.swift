@@ -46,6 +46,8 @@ public struct DatasetDecoder: Sendable {
     /// list. A flat kind (and `generic`, which cannot tell a grouped list without groups) gets its one
     /// section with no rows, so that a row can be inserted at row 0 of section 0; `friends` gets no
     /// groups, as a friends list without groups has none.
+    /// A Settings page (`{PreferenceSpecifiers: [{Type, …}]}`) is read first, as ``SettingsBundle`` reads
+    /// a bundle without its panes and strings.
     /// - Parameter root: what a document reader returned for the file.
     /// - Returns: the dataset at version 1, ids numbered from 1 (sections first, then rows).
     /// - Throws: ``ImportError`` naming the file and the key path of the first problem (a missing key, a
@@ -53,6 +55,9 @@ public struct DatasetDecoder: Sendable {
     ///   list or several); for an empty list without a kind, one saying to pass `--kind`.
     /// - Complexity: O(n) in the number of values.
     public func decode(_ root: FieldValue) throws(ImportError) -> Dataset {
+        if kind == .settings || (kind == nil && listKey == nil && SettingsBundle.isPage(root)) {
+            return try SettingsBundle(root: root).dataset(id: id, title: titleWasGiven ? title : nil, file: file)
+        }
         if kind == .table || (kind == nil && listKey == nil && TableDocument.isDocument(root)) {
             return try decodeTable(root)
         }
@@ -86,7 +91,7 @@ public struct DatasetDecoder: Sendable {
         let rowsKey: String? =
             switch kind {
             case .friends: "friends"
-            case .table: nil
+            case .table, .settings: nil
             case .generic, .heroes, .apps, .messages:
                 detected.kind != .friends && (kind == detected.kind || kind == .generic) ? detected.rowsKey : nil
             }

@@ -7,6 +7,7 @@ public enum DatasetEncoder {
     /// The value tree of the dataset's current rows in its source shape.
     /// - Complexity: O(n) in the number of rows; row dictionaries are shared, not copied.
     public static func encode(_ dataset: Dataset) -> FieldValue {
+        if dataset.kind == .settings { return SettingsExport.page(of: dataset) }
         if dataset.kind == .table { return TableDocument.encode(dataset, stamped: false) }
         let shape = dataset.shape
         let root: FieldValue

@@ -28,7 +28,7 @@ extension DatasetKind {
             ]
         case .generic:
             []
-        case .table:
+        case .table, .settings:
             TableDocument.rowRules
         }
     }
@@ -38,7 +38,7 @@ extension DatasetKind {
         switch self {
         case .friends: [FieldRule("name", .string, required: true), FieldRule("online", .integer)]
         case .generic: [FieldRule("title", .string)]
-        case .table: TableDocument.sectionRules
+        case .table, .settings: TableDocument.sectionRules
         case .heroes, .apps, .messages: []
         }
     }
@@ -47,6 +47,7 @@ extension DatasetKind {
     public func defaultStyle(grouped: Bool) -> TableStyle {
         switch self {
         case .friends, .heroes, .apps, .messages, .table: .plain
+        case .settings: .insetGrouped
         case .generic: grouped ? .grouped : .plain
         }
     }

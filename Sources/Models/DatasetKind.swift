@@ -15,6 +15,13 @@ public enum DatasetKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// `{"table": {style, header?, footer?, sections:[{header?, footer?, rows:[{text, detail, …}]}]}}`:
     /// a document in UITableView's own vocabulary (see ``TableDocument``).
     case table
+    /// An app's `Settings.bundle`: its `Root.plist` (`{Title?, StringsTable?, PreferenceSpecifiers: […]}`), child
+    /// panes and strings, read as the Settings app shows them (see ``SettingsBundle``) into a table document.
+    case settings
+
+    /// Whether the dataset is a table document (``table``, or ``settings`` read into one): its rows are cells
+    /// in UITableView's vocabulary, with switches, choice lists and child tables.
+    public var isTableDocument: Bool { self == .table || self == .settings }
 }
 
 /// The table styles of `UITableView`.

@@ -119,6 +119,11 @@ public enum TableAccessory: String, Sendable, Hashable, CaseIterable {
 public enum TableAccessoryView: String, Sendable, Hashable, CaseIterable {
     /// A `UISwitch` whose state is the row's `on`.
     case `switch`
+    /// A `UITextField` holding the row's `value` (a Settings bundle's `PSTextFieldSpecifier`): `secure` shows
+    /// dots, `keyboardType`, `autocapitalization` and `autocorrection` as `UITextInputTraits` name them.
+    case textField
+    /// A `UISlider` holding the row's `value` between `minimumValue` and `maximumValue` (`PSSliderSpecifier`).
+    case slider
 }
 
 /// `UITableViewCell.EditingStyle` of a row: the control edit mode shows at its leading edge.

@@ -26,8 +26,8 @@ public struct RealShape: Decodable, Sendable, CustomStringConvertible {
 
     public var description: String { file }
 
-    /// Whether the file is an app's Settings bundle page, which the Settings importer reads as the Settings
-    /// app shows it; until then it imports as the list of its specifiers.
+    /// Whether the file is an app's Settings bundle page, which imports as the Settings app shows it: its
+    /// sections' titles are their headers.
     public var isSettingsPage: Bool { expect.kind == "settings" }
 
     /// The folder of the fixtures.

@@ -71,7 +71,7 @@ extension TableMetrics {
     /// group gap without one; the kind's header height otherwise.
     /// - Complexity: O(title length).
     public func headerHeight(of section: Section) -> Double {
-        guard kind == .table else { return headerHeight }
+        guard kind.isTableDocument else { return headerHeight }
         let lines = Self.lineCount(title(of: section))
         if lines == 0 { return style.isGrouped ? Self.groupGap : 0 }
         return style.isGrouped ? 38 + 16 * Double(lines - 1) : 28 + 18 * Double(lines - 1)
@@ -80,14 +80,14 @@ extension TableMetrics {
     /// The section's footer title (`titleForFooterInSection`): a table document section's `footer`,
     /// empty for other kinds.
     public func footerTitle(of section: Section) -> String {
-        kind == .table ? section.fields["footer"]?.text ?? "" : ""
+        kind.isTableDocument ? section.fields["footer"]?.text ?? "" : ""
     }
 
     /// A section footer's height (`heightForFooterInSection`): for table documents, from its title's lines
     /// of small grey type, or the group gap without one; the kind's footer height otherwise.
     /// - Complexity: O(title length).
     public func footerHeight(of section: Section) -> Double {
-        guard kind == .table else { return footerHeight }
+        guard kind.isTableDocument else { return footerHeight }
         let lines = Self.lineCount(footerTitle(of: section))
         if lines == 0 { return style.isGrouped ? Self.groupGap : 0 }
         return 16 * Double(lines) + (style.isGrouped ? 22 : 12)
@@ -107,7 +107,7 @@ extension TableMetrics {
     /// Whether a row can be deleted: a table document's row when its editing style is delete, any row of
     /// a kind whose rows can be edited.
     public func rowCanBeEdited(_ fields: Fields) -> Bool {
-        rowCanBeEdited(cell: kind == .table ? TableCell(fields) : nil)
+        rowCanBeEdited(cell: kind.isTableDocument ? TableCell(fields) : nil)
     }
 
     /// ``rowCanBeEdited(_:)`` for a row whose cell was read already: `cell` is a table document row's, nil
@@ -119,7 +119,7 @@ extension TableMetrics {
     /// Whether a row shows a reorder handle: a table document's row when it says `canMove`, any row of a
     /// kind whose rows move.
     public func rowCanBeMoved(_ fields: Fields) -> Bool {
-        rowCanBeMoved(cell: kind == .table ? TableCell(fields) : nil)
+        rowCanBeMoved(cell: kind.isTableDocument ? TableCell(fields) : nil)
     }
 
     /// ``rowCanBeMoved(_:)`` for a row whose cell was read already, as for ``rowCanBeEdited(cell:)``.

@@ -25,7 +25,7 @@ public struct TableMetrics: Sendable, Hashable {
         hasSubtitles =
             dataset.kind == .generic
             && dataset.sections.contains { $0.rows.contains { DatasetKind.secondaryText(of: $0.fields) != nil } }
-        table = dataset.kind == .table ? TableAttributes(dataset) : nil
+        table = dataset.kind.isTableDocument ? TableAttributes(dataset) : nil
     }
 
     /// Whether a section's rows are shown when the client names no expanded set.
@@ -38,7 +38,7 @@ public struct TableMetrics: Sendable, Hashable {
         case .friends: return 44
         case .generic: return style == .grouped ? 38 : 28
         case .heroes, .apps, .messages: return 28
-        case .table: return style.isGrouped ? Self.groupGap : 0
+        case .table, .settings: return style.isGrouped ? Self.groupGap : 0
         }
     }
 
@@ -61,7 +61,7 @@ public struct TableMetrics: Sendable, Hashable {
         case .apps: 72
         case .messages: 76
         case .generic: hasSubtitles ? 58 : 44
-        case .table: Self.tableRowHeight(TableCell(fields))
+        case .table, .settings: Self.tableRowHeight(TableCell(fields))
         }
     }
 
@@ -119,7 +119,7 @@ public struct TableMetrics: Sendable, Hashable {
         let fields = Section.fields(of: section)
         let none: StaticString = ""
         let empty = UnsafeRawBufferPointer(start: none.utf8Start, count: 0)
-        if kind == .table { return Fields.withText(of: fields, forKey: "header", body) ?? body(empty) }
+        if kind.isTableDocument { return Fields.withText(of: fields, forKey: "header", body) ?? body(empty) }
         if let titled = Fields.withText(of: fields, forKey: "name", body) ?? Fields.withText(of: fields, forKey: "title", body) {
             return titled
         }
@@ -131,7 +131,7 @@ public struct TableMetrics: Sendable, Hashable {
     /// The layout metrics of one section, its row heights estimated for cells `width` points wide.
     public func sectionMetrics(_ section: Section, isExpanded: Bool, width: Double? = nil) -> SectionMetrics {
         let rowHeights: RowHeights
-        if kind == .heroes || kind == .table {
+        if kind == .heroes || kind.isTableDocument {
             rowHeights = .individual(section.rows.map { rowHeight(for: $0.fields, width: width) })
         } else {
             rowHeights = .uniform(count: section.rows.count, height: rowHeight(for: Fields()))
@@ -159,7 +159,7 @@ extension TableMetrics {
         switch kind {
         case .heroes, .messages, .generic: true
         case .friends, .apps: false
-        case .table: table?.hasEditableRows ?? false
+        case .table, .settings: table?.hasEditableRows ?? false
         }
     }
 
@@ -168,7 +168,7 @@ extension TableMetrics {
         switch kind {
         case .heroes, .generic: true
         case .friends, .apps, .messages: false
-        case .table: table?.hasMovableRows ?? false
+        case .table, .settings: table?.hasMovableRows ?? false
         }
     }
 

@@ -25,7 +25,7 @@ public enum CellKind: String, Sendable, CaseIterable {
         case .apps: self = .app
         case .messages: self = .message
         case .generic: self = .basic
-        case .table: self = .table
+        case .table, .settings: self = .table
         }
     }
 

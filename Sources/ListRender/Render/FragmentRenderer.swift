@@ -125,6 +125,7 @@ public enum FragmentRenderer {
         case .messages: "messages"
         case .generic: "generic"
         case .table: "table"
+        case .settings: "settings"
         }
     }
 

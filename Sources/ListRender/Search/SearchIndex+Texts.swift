@@ -51,7 +51,7 @@ extension SearchIndex {
         case .messages:
             body("title")
             body("content")
-        case .table:
+        case .table, .settings:
             body("text")
             body("detail")
         case .generic: break

@@ -25,7 +25,7 @@ extension DatasetEntry {
         guard let at = snapshot.indexPath(for: row) else {
             throw ChildLookupError(message: "row \(row) does not exist in '\(dataset.id)'")
         }
-        guard dataset.kind == .table else {
+        guard dataset.kind.isTableDocument else {
             throw ChildLookupError(message: "'\(dataset.id)' is a \(dataset.kind.rawValue) list: only table documents have child tables")
         }
         let source = dataset.sections[at.section].rows[at.row]

@@ -10,7 +10,7 @@ extension DatasetEntry {
     /// - Complexity: O(1); the hooks read the row's dictionary when asked.
     static func editing(of dataset: Dataset, metrics: TableMetrics, actions: RowActionLevels) -> TableEditing {
         let sections = dataset.sections
-        let isTable = dataset.kind == .table
+        let isTable = dataset.kind.isTableDocument
         @Sendable func fields(_ at: IndexPath) -> Fields { sections[at.section].rows[at.row].fields }
         @Sendable func swipeable(_ at: IndexPath) -> Bool { metrics.rowCanBeEdited(fields(at)) }
         var editing = TableEditing(

@@ -82,7 +82,7 @@ final class DatasetEntry: Sendable {
         defaultExpanded = metrics.sectionsStartExpanded ? .all : .none
         actions = RowActionLevels(dataset)
         editing = Self.editing(of: dataset, metrics: metrics, actions: actions)
-        if dataset.kind == .table {
+        if dataset.kind.isTableDocument {
             (indexTitles, indexSections) = Self.tableIndex(of: dataset.sections)
         } else if dataset.sections.count > 1 && metrics.hasSectionHeaders {
             // The sections' own order, as a data source's sectionIndexTitles lists them: each key once,

@@ -111,7 +111,7 @@ struct PlannedBatch {
             sectionOrder: sectionsChanged ? newSnapshot.sections.map(\.id) : nil,
             rowOrders: rowOrders, eventPayload: event)
         // A table document's table attributes follow its rows (whether any can be edited or moved).
-        let nextMetrics = dataset.kind == .table ? TableMetrics(for: dataset) : metrics
+        let nextMetrics = dataset.kind.isTableDocument ? TableMetrics(for: dataset) : metrics
         let next = DatasetEntry(dataset: dataset, snapshot: newSnapshot, metrics: nextMetrics, layout: layout)
         return Applied(entry: next, change: change, event: event)
     }

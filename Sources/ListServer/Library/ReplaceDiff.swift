@@ -19,7 +19,7 @@ enum ReplaceDiff {
         guard old.kind == replacement.kind, old.style == replacement.style, old.title == replacement.title,
             old.shape == replacement.shape
         else { return nil }
-        let isTable = old.kind == .table
+        let isTable = old.kind.isTableDocument
         let match =
             isTable
             ? ReplacementMatch(withoutChildIDs(old), withoutChildIDs(replacement)) : ReplacementMatch(old, replacement)

@@ -23,9 +23,9 @@ final class RowActionLevels: Sendable {
     /// Reads the levels of `dataset`.
     /// - Complexity: O(sections) of table documents, O(1) for other kinds.
     init(_ dataset: Dataset) {
-        let tableFields = dataset.kind == .table ? TableDocument.tableFields(of: dataset.shape) : dataset.shape.document
+        let tableFields = dataset.kind.isTableDocument ? TableDocument.tableFields(of: dataset.shape) : dataset.shape.document
         let table = tableFields.map(SwipeActions.init) ?? SwipeActions()
-        let sectionsSay = dataset.kind == .table && dataset.sections.contains { SwipeActions.isNamed(in: $0.fields) }
+        let sectionsSay = dataset.kind.isTableDocument && dataset.sections.contains { SwipeActions.isNamed(in: $0.fields) }
         let sections = sectionsSay ? dataset.sections.map { SwipeActions($0.fields).overriding(table) } : []
         let levels = sectionsSay ? sections : table.isEmpty ? [] : [table]
         (self.table, self.sections) = (table, sections)

@@ -72,7 +72,7 @@ final class SearchResults: Sendable {
         if let cached = cache.withLock({ $0.entries[query] }) { return cached }
         var dataset = index(of: entry.dataset).results(query)
         var links: [RowID: ChildAddress] = [:]
-        if dataset.kind == .table {
+        if dataset.kind.isTableDocument {
             let children = Self.childMatches(under: entry, for: query)
             dataset.sections += children.sections
             links = children.opens

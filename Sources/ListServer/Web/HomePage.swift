@@ -41,7 +41,7 @@ enum HomePage {
         case .heroes: html.raw("hero-01")
         case .apps: html.raw("app-01")
         case .messages, .generic: html.raw("message")
-        case .table: html.raw("settings-general")
+        case .table, .settings: html.raw("settings-general")
         }
         html.raw(".svg\" alt=\"\" width=\"44\" height=\"44\">")
         html.text(dataset.title.isEmpty ? dataset.id : dataset.title)

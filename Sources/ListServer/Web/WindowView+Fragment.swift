@@ -72,7 +72,7 @@ extension WindowView {
     ) -> Result {
         let row = rows.baseAddress.unsafelyUnwrapped + item.indexPath.row
         let fields = Row.fields(of: row)
-        let cell = metrics.kind == .table ? TableCell(fields.pointee, section: sections[item.indexPath.section].fields) : nil
+        let cell = metrics.kind.isTableDocument ? TableCell(fields.pointee, section: sections[item.indexPath.section].fields) : nil
         // Asked here rather than in the closures below, which would copy the metrics to ask.
         let (canEdit, canMove) = (metrics.rowCanBeEdited(cell: cell), metrics.rowCanBeMoved(cell: cell))
         func lend(child: UnsafeRawBufferPointer?) -> Result {

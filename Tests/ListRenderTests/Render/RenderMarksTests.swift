@@ -71,7 +71,7 @@ struct RenderMarksTests {
         case .apps: 1 * 3  // name; the size line is not searched
         case .messages: 2 * 3  // title, content
         case .generic: 2 * 3  // primary and secondary lines
-        case .table: 1 * 3  // a default-style cell shows its text
+        case .table, .settings: 1 * 3  // a default-style cell shows its text
         }
         #expect(RenderFixture.count("<mark>", in: html) == expected)
     }

@@ -39,18 +39,18 @@ struct APIRealShapeTests {
         #expect(response.status == 201, "\(shape): \(String(decoding: response.bodyBytes, as: UTF8.self))")
         let detail = try jsonBody(try api.get("/api/datasets/\(shape.datasetID)"))
         let sections = detail["sections"]?.arrayValue?.compactMap(\.dictValue) ?? []
-        if !shape.isSettingsPage {
-            if let expected = shape.expect.sectionTitles {
-                #expect(sections.map { $0["title"]?.stringValue ?? "" } == expected.map { $0 ?? "" }, "\(shape)")
-            }
-            if let rows = shape.expect.rows {
-                #expect(sections.map { $0["rowCount"]?.intValue ?? -1 } == rows.map(Int64.init), "\(shape)")
-            }
-            let titles = shape.expect.sectionTitles ?? []
-            if titles.count > 1, titles.allSatisfy({ ($0 ?? "").count == 1 }) {
-                #expect(detail["indexTitles"] == .array(titles.map { .string($0 ?? "") }), "\(shape)")
-            }
+        if let expected = shape.expect.sectionTitles {
+            #expect(sections.map { $0["title"]?.stringValue ?? "" } == expected.map { $0 ?? "" }, "\(shape)")
         }
+        if let rows = shape.expect.rows {
+            #expect(sections.map { $0["rowCount"]?.intValue ?? -1 } == rows.map(Int64.init), "\(shape)")
+        }
+        let titles = shape.expect.sectionTitles ?? []
+        if titles.count > 1, titles.allSatisfy({ ($0 ?? "").count == 1 }) {
+            #expect(detail["indexTitles"] == .array(titles.map { .string($0 ?? "") }), "\(shape)")
+        }
+        if let kind = shape.expect.kind { #expect(detail["kind"] == .string(kind), "\(shape)") }
+        if let title = shape.expect.title { #expect(detail["title"] == .string(title), "\(shape)") }
         let format = DocumentFormat.detect(bytes)
         let export = try api.get("/api/datasets/\(shape.datasetID)/export?format=\(format.rawValue)")
         #expect(export.status == 200)

@@ -37,15 +37,18 @@ struct RealShapeImportTests {
             return
         }
         let dataset = try DatasetImporter.importDataset(try shape.bytes(), using: decoder)
-        if shape.isSettingsPage {
-            // The Settings importer reads these as the Settings app shows them; here they are lists of specifiers.
-            #expect(dataset.rowCount > 0, "\(shape)")
-            return
-        }
         if let kind = expect.kind { #expect(dataset.kind.rawValue == kind, "\(shape)") }
         if let title = expect.title { #expect(dataset.title == title, "\(shape)") }
         if let sections = expect.sections { #expect(dataset.sections.count == sections, "\(shape)") }
         if let rows = expect.rows { #expect(dataset.sections.map(\.rows.count) == rows, "\(shape)") }
+        if let titles = expect.sectionTitles {
+            let headers = dataset.sections.map { $0.fields[shape.isSettingsPage ? "header" : SourceShape.sectionTitleKey]?.text }
+            if shape.isSettingsPage { #expect(headers == titles, "\(shape)") }
+        }
+        if shape.isSettingsPage {
+            #expect(dataset.style == .insetGrouped, "\(shape)")
+            return
+        }
         #expect(dataset.shape.isGrouped == (dataset.sections.count > 1 || dataset.shape.rowsKey != nil
             || dataset.shape.groupForm != .dictionaries))
     }

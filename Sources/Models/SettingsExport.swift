@@ -1,0 +1,141 @@
+// Models — a Settings dataset written back as its bundle's pages, and its values as user defaults
+
+/// Writes a ``DatasetKind/settings`` dataset back as its bundle has it: each page's dictionary with its
+/// specifiers in order, every specifier as the file had it but for `DefaultValue`, which holds the current
+/// value where it changed; and the values alone as `defaults export` gives them (`{Key: value}`).
+///
+/// The current value of a specifier is read from its row as the page changes it: a switch's `on` (as its
+/// `TrueValue`/`FalseValue`), a text field's or slider's `value`, the checked row of a multi-value's child
+/// table or of a radio group's section.
+public enum SettingsExport {
+    /// The root page of a Settings dataset, its child panes' specifiers as they are.
+    /// - Complexity: O(n) in the rows of the root page.
+    public static func page(of dataset: Dataset) -> FieldValue {
+        let table = dataset.shape.document?[TableDocument.rootKey]?.dictValue ?? [:]
+        return .dict(page(table: table, sections: dataset.sections))
+    }
+
+    /// The page of the child pane a row opens, as its file has it.
+    /// - Returns: nil when no row of the dataset (at any depth) opens a pane of that file.
+    /// - Complexity: O(n) in the rows of every page.
+    public static func pane(_ file: String, of dataset: Dataset) -> FieldValue? {
+        for section in dataset.sections {
+            for row in section.rows {
+                guard let child = row.fields[TableDocument.childKey]?.dictValue else { continue }
+                if child[SettingsPageReader.fileKey]?.stringValue == file { return .dict(page(table: child)) }
+                if let found = pane(file, in: child) { return found }
+            }
+        }
+        return nil
+    }
+
+    /// The values of every keyed specifier of every page, as `defaults export` writes an app's domain: the
+    /// keys in the order the pages list them, a key met twice keeping its first value.
+    /// - Complexity: O(n) in the rows of every page.
+    public static func defaults(of dataset: Dataset) -> FieldValue {
+        var values = Fields()
+        collect(sections: dataset.sections.map { ($0.fields, $0.rows.map(\.fields)) }, into: &values)
+        return .dict(values)
+    }
+
+    private static func pane(_ file: String, in table: Fields) -> FieldValue? {
+        for row in rows(of: table).flatMap(\.rows) {
+            guard let child = row[TableDocument.childKey]?.dictValue else { continue }
+            if child[SettingsPageReader.fileKey]?.stringValue == file { return .dict(page(table: child)) }
+            if let found = pane(file, in: child) { return found }
+        }
+        return nil
+    }
+
+    /// A child table's sections and rows, read from its dictionary.
+    private static func rows(of table: Fields) -> [(fields: Fields, rows: [Fields])] {
+        (table[TableDocument.sectionsKey]?.arrayValue ?? []).compactMap(\.dictValue).map { section in
+            (section, (section[TableDocument.rowsKey]?.arrayValue ?? []).compactMap(\.dictValue))
+        }
+    }
+
+    private static func page(table: Fields, sections: [Section]) -> Fields {
+        page(table: table, rows: sections.map { ($0.fields, $0.rows.map(\.fields)) })
+    }
+
+    private static func page(table: Fields) -> Fields {
+        page(table: table, rows: rows(of: table))
+    }
+
+    private static func page(table: Fields, rows sections: [(fields: Fields, rows: [Fields])]) -> Fields {
+        var specifiers: [FieldValue] = []
+        for (fields, rows) in sections {
+            if let group = fields[SettingsPageReader.specifierKey]?.dictValue {
+                specifiers.append(.dict(storing(current(ofSection: fields, rows: rows), in: group)))
+                if fields[TableDocument.choiceKey] != nil { continue }
+            }
+            for row in rows {
+                guard let specifier = row[SettingsPageReader.specifierKey]?.dictValue else {
+                    // A row a batch added: a title and its text, as the Settings app would show it.
+                    specifiers.append(.dict(["Type": .string("PSTitleValueSpecifier"), "Title": row["text"] ?? .string("")]))
+                    continue
+                }
+                specifiers.append(.dict(storing(current(of: row), in: specifier)))
+            }
+        }
+        var page = table[SettingsPageReader.pageKey]?.dictValue ?? [:]
+        page[SettingsBundle.specifiersKey] = .array(specifiers)
+        return page
+    }
+
+    private static func collect(sections: [(fields: Fields, rows: [Fields])], into values: inout Fields) {
+        for (fields, rows) in sections {
+            if let group = fields[SettingsPageReader.specifierKey]?.dictValue, let key = group["Key"]?.stringValue,
+                values[key] == nil, let value = current(ofSection: fields, rows: rows)
+            {
+                values[key] = value
+            }
+            for row in rows {
+                if let specifier = row[SettingsPageReader.specifierKey]?.dictValue, let key = specifier["Key"]?.stringValue,
+                    values[key] == nil, let value = current(of: row)
+                {
+                    values[key] = value
+                }
+                if let child = row[TableDocument.childKey]?.dictValue,
+                    row[SettingsPageReader.specifierKey]?.dictValue?["Type"]?.stringValue == "PSChildPaneSpecifier"
+                {
+                    collect(sections: Self.rows(of: child), into: &values)
+                }
+            }
+        }
+    }
+
+    /// The specifier with `value` as its `DefaultValue` when that differs from the value it starts with.
+    private static func storing(_ value: FieldValue?, in fields: Fields) -> Fields {
+        let specifier = SettingsSpecifier(fields)
+        guard let value else { return fields }
+        if let initial = specifier.initialValue, SettingsSpecifier.same(initial, value) { return fields }
+        var stored = fields
+        stored["DefaultValue"] = value
+        return stored
+    }
+
+    /// The value a row's specifier holds now; nil for one that holds none.
+    static func current(of row: Fields) -> FieldValue? {
+        guard let fields = row[SettingsPageReader.specifierKey]?.dictValue else { return nil }
+        let specifier = SettingsSpecifier(fields)
+        switch specifier.kind {
+        case .toggleSwitch:
+            return specifier.switchValue(on: row["on"]?.flag ?? false)
+        case .textField, .slider, .titleValue:
+            return row["value"] ?? specifier.defaultValue
+        case .multiValue:
+            let choices = row[TableDocument.childKey]?.dictValue.map(rows(of:))?.first
+            return choices.flatMap { current(ofSection: $0.fields, rows: $0.rows) } ?? specifier.defaultValue
+        case .group, .radioGroup, .childPane, nil:
+            return nil
+        }
+    }
+
+    /// The value of a choice list: the checked row's `value`; nil when no row is checked.
+    static func current(ofSection fields: Fields, rows: [Fields]) -> FieldValue? {
+        guard fields[TableDocument.choiceKey] != nil else { return nil }
+        let checked = rows.first { $0["accessory"]?.stringValue == TableAccessory.checkmark.rawValue }
+        return checked?["value"]
+    }
+}

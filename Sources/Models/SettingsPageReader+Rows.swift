@@ -1,0 +1,98 @@
+// Models — one specifier read into a table row, as the Settings app draws its control
+
+extension SettingsPageReader {
+    /// The row of a specifier that is not a group, as the Settings app draws it:
+    /// - `PSToggleSwitchSpecifier`: a switch (`accessoryView: switch`), `on` when the value is `TrueValue`;
+    /// - `PSTitleValueSpecifier`: a `value1` row whose detail is the value's title (`Titles`/`Values`);
+    /// - `PSTextFieldSpecifier`: a text field (`accessoryView: textField`) holding `value`, with `secure`,
+    ///   `keyboardType`, `autocapitalization` and `autocorrection` from the specifier;
+    /// - `PSSliderSpecifier`: a slider (`accessoryView: slider`) holding `value` between `minimumValue` and
+    ///   `maximumValue`, its images under `minimumImage` and `maximumImage`;
+    /// - `PSMultiValueSpecifier`: a `value1` row with a chevron whose detail is the chosen title (its short one
+    ///   when given), opening a child table that is a choice list of `Titles`;
+    /// - `PSChildPaneSpecifier`: a row with a chevron opening the page of `File` as a child table, or, when
+    ///   the file is not in the bundle (or the pane opens itself), a row that says so;
+    /// - any other type (`IASKButtonSpecifier`): a plain row with its title, else its type.
+    ///
+    /// Every row keeps its specifier under ``specifierKey``; rows with no action do not highlight.
+    /// - Complexity: O(n) in the specifier's values, plus the pages a child pane opens.
+    func row(for specifier: SettingsSpecifier, page: Fields, visited: Set<String>) -> Fields {
+        var texts = Texts(reader: self, page: page)
+        texts.set("text", specifier.title ?? (specifier.kind == nil ? specifier.typeName : ""))
+        var extra = Fields()
+        let value = specifier.defaultValue
+        switch specifier.kind {
+        case .toggleSwitch:
+            extra["accessoryView"] = .string(TableAccessoryView.switch.rawValue)
+            extra["on"] = .bool(specifier.isOn(value))
+            extra["selectionStyle"] = .string(TableSelectionStyle.none.rawValue)
+        case .titleValue:
+            extra["style"] = .string(TableCellStyle.value1.rawValue)
+            extra["selectionStyle"] = .string(TableSelectionStyle.none.rawValue)
+            if let value { extra["value"] = value }
+            if let index = specifier.index(ofValue: value), index < specifier.titles.count {
+                texts.set("detail", specifier.titles[index])
+            } else if let text = value?.text {
+                extra["detail"] = .string(text)
+            }
+        case .textField:
+            extra["accessoryView"] = .string(TableAccessoryView.textField.rawValue)
+            extra["selectionStyle"] = .string(TableSelectionStyle.none.rawValue)
+            extra["value"] = value ?? .string("")
+            if specifier.fields["IsSecure"]?.flag == true { extra["secure"] = .bool(true) }
+            for (name, key) in [("keyboardType", "KeyboardType"), ("autocapitalization", "AutocapitalizationType"),
+                                ("autocorrection", "AutocorrectionType")] {
+                if let setting = specifier.fields[key]?.stringValue { extra[name] = .string(setting) }
+            }
+        case .slider:
+            let minimum = specifier.fields["MinimumValue"]?.number ?? 0
+            let maximum = specifier.fields["MaximumValue"]?.number ?? 1
+            extra["accessoryView"] = .string(TableAccessoryView.slider.rawValue)
+            extra["selectionStyle"] = .string(TableSelectionStyle.none.rawValue)
+            extra["value"] = value ?? .real(minimum)
+            extra["minimumValue"] = .real(minimum)
+            extra["maximumValue"] = .real(max(minimum, maximum))
+            if let image = specifier.fields["MinimumValueImage"]?.stringValue { extra["minimumImage"] = .string(image) }
+            if let image = specifier.fields["MaximumValueImage"]?.stringValue { extra["maximumImage"] = .string(image) }
+        case .multiValue:
+            extra["style"] = .string(TableCellStyle.value1.rawValue)
+            extra["accessory"] = .string(TableAccessory.disclosureIndicator.rawValue)
+            if let index = specifier.index(ofValue: value) {
+                let shortTitles = specifier.shortTitles
+                if index < shortTitles.count {
+                    texts.set("detail", shortTitles[index])
+                } else if index < specifier.titles.count {
+                    texts.set("detail", specifier.titles[index])
+                }
+            }
+            let choices: Fields = [
+                TableDocument.choiceKey: .string("single"), TableDocument.rowsKey: .array(choiceRows(specifier, page: page)),
+            ]
+            extra[TableDocument.childKey] = .dict([
+                "style": .string(TableStyle.insetGrouped.rawValue), TableDocument.sectionsKey: .array([.dict(choices)]),
+            ])
+        case .childPane:
+            let file = specifier.fields["File"]?.text ?? ""
+            if let pane = bundle.panes[file]?.dictValue, SettingsBundle.isPage(.dict(pane)),
+                !visited.contains(file), visited.count < Self.maximumDepth
+            {
+                extra["accessory"] = .string(TableAccessory.disclosureIndicator.rawValue)
+                extra[TableDocument.childKey] = .dict(table(of: pane, file: file, visited: visited))
+            } else {
+                extra["style"] = .string(TableCellStyle.subtitle.rawValue)
+                extra["selectionStyle"] = .string(TableSelectionStyle.none.rawValue)
+                extra[Self.missingFileKey] = .string("\(file).plist")
+                let opensItself = visited.contains(file) && bundle.panes[file] != nil
+                texts.set("detail", byLanguage: opensItself
+                    ? ["en": "\(file).plist opens itself", "zh-Hans": "\(file).plist 打开了它自己"]
+                    : ["en": "\(file).plist is missing from the bundle", "zh-Hans": "设置包中缺少 \(file).plist"])
+            }
+        case .group, .radioGroup, nil:
+            break
+        }
+        var fields = texts.fields
+        for field in extra { fields[field.key] = field.value }
+        fields[Self.specifierKey] = .dict(specifier.fields)
+        return fields
+    }
+}
