@@ -82,18 +82,21 @@ final class ServerContext: Sendable {
         hostRefusal(of: request) ?? configuration.headCheck?(request)
     }
 
-    /// The `421` for a request to a host the allowlist does not name; nil without an allowlist.
+    /// The `421` for a request to a host the allowlist does not name, in its `Host` field or in an
+    /// absolute-form target's authority (which takes the field's place); nil without an allowlist.
     private func hostRefusal(of request: HTTPRequest) -> HTTPError? {
         // The allowlist is read where it is (a copy of it retains and releases its lists), and the first
-        // Host field's bytes where they lie; a string is made of a host refused.
-        guard configuration.allowedHosts != nil,
-            !request.headers.withHost({ value in
-                guard let value else { return true }
-                return configuration.allowedHosts?.allows(value) ?? true
-            }),
-            !configuration.anyHostPaths.contains(request.path), let host = request.headers["Host"]
-        else { return nil }
-        return configuration.allowedHosts?.refusal(host: host)
+        // Host field's bytes where they lie.
+        guard configuration.allowedHosts != nil, !configuration.anyHostPaths.contains(request.path) else { return nil }
+        let hostAllowed = request.headers.withHost { value in
+            guard let value else { return true }
+            return configuration.allowedHosts?.allows(value) ?? true
+        }
+        let authorityAllowed = request.withTargetBytes { target in
+            guard let authority = HostAllowlist.authority(ofTarget: UnsafeRawBufferPointer(target)) else { return true }
+            return configuration.allowedHosts?.allows(authority) ?? true
+        }
+        return hostAllowed && authorityAllowed ? nil : configuration.allowedHosts?.refusal()
     }
 
     /// Takes `count` more bytes of the server's budget for request bodies in progress.

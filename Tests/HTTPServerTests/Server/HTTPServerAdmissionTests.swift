@@ -24,7 +24,8 @@ struct HTTPServerAdmissionTests {
         }
         for refused in [
             "evil.example", "evil.example:8080", "localhost.evil.example", "127.0.0.1.nip.io", "[::2]", "",
-            "example.com", "xlocalhost", "localhos", "[::1",
+            "example.com", "xlocalhost", "localhos", "[::1", "localhost:evil.example", "[::1]evil.example",
+            "localhost:99999", "localhost:", "localhost:80x", "localhost:123456", "[::1]:", "127.0.0.1:-1",
         ] {
             #expect(!hosts.allows(refused), "\(refused)")
         }
@@ -54,7 +55,26 @@ struct HTTPServerAdmissionTests {
         }
     }
 
-    @Test("an API request to a foreign host is a problem document naming the hosts allowed")
+    @Test("an absolute-form target's authority is checked as Host is: a foreign one gets 421 whatever Host says")
+    func absoluteFormAuthority() throws {
+        var router = testRouter()
+        router.get("/api/data") { _, _ in .text("secret") }
+        try withTestServer(configure: Self.allowing(HostAllowlist.loopbackNames), handler: router.handler) { port, _ in
+            for (target, status) in [
+                ("http://evil.example/api/data", 421), ("http://evil.example:\(port)/api/data?x=1", 421),
+                ("http://localhost:evil.example/api/data", 421), ("http://localhost:\(port)/api/data", 200),
+                ("HTTP://127.0.0.1/api/data", 200),
+            ] {
+                let client = try RawClient(
+                    port: port, sending: "GET \(target) HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n")
+                let response = try #require(client.readResponse())
+                #expect(response.status == status, "\(target)")
+                #expect(response.text.contains("secret") == (status == 200), "\(target)")
+            }
+        }
+    }
+
+    @Test("an API request to a foreign host is a problem document that names no host")
     func misdirectedProblem() throws {
         let configure: (inout HTTPServerConfiguration) -> Void = { configuration in
             configuration.allowedHosts = HostAllowlist(["localhost"])
@@ -65,7 +85,7 @@ struct HTTPServerAdmissionTests {
             let response = try #require(client.readResponse())
             #expect(response.status == 421)
             #expect(response.headers["content-type"] == "application/problem+json")
-            #expect(response.text.contains("evil.example") && response.text.contains("localhost"))
+            #expect(!response.text.contains("evil.example") && !response.text.contains("localhost"))
         }
     }
 
