@@ -183,11 +183,10 @@ extension DatasetKind {
     }
 
     /// The key of the text shown first in a generic row: `title` or `name` when it holds text (a string,
-    /// or a number shown as its digits, ``FieldValue/text``), else its first string field; nil when it has
-    /// neither.
+    /// or a number shown as its digits, ``FieldValue/text``), else its first string field that is not an
+    /// image's name; nil when it has neither.
     public static func primaryTextKey(of fields: Fields) -> String? {
         ["title", "name"].first { fields[$0]?.text != nil } ?? fields.first { isShownText($0) }?.key
-            ?? fields.first { $0.value.stringValue != nil }?.key
     }
 
     /// Whether a field is text a generic row may show: a string that is not an image (``isImageKey(_:)``,
@@ -201,9 +200,33 @@ extension DatasetKind {
         primaryTextKey(of: fields).flatMap { fields[$0]?.text }
     }
 
-    /// The text shown second in a generic row: its next string field that is not an image's name.
+    /// The text shown second in a generic row: its next string field that is not an image's name, else the
+    /// texts of a list it holds (``nestedTexts(_:)``).
     public static func secondaryText(of fields: Fields) -> String? {
         let primaryKey = primaryTextKey(of: fields)
-        return fields.lazy.filter { $0.key != primaryKey && isShownText($0) }.compactMap { $0.value.stringValue }.first
+        if let text = fields.lazy.filter({ $0.key != primaryKey && isShownText($0) }).compactMap(\.value.stringValue).first {
+            return text
+        }
+        return shownList(of: fields).flatMap(nestedTexts)
+    }
+
+    /// The list whose texts a generic row shows second (``nestedTexts(_:)``): a row without a second string
+    /// that holds a list (a city's districts); nil otherwise.
+    public static func shownList(of fields: Fields) -> FieldValue? {
+        let primaryKey = primaryTextKey(of: fields)
+        guard !fields.contains(where: { $0.key != primaryKey && isShownText($0) }) else { return nil }
+        return fields.lazy.map(\.value).first { nestedTexts($0) != nil }
+    }
+
+    /// The most texts of a row's nested list that its second line shows.
+    static let nestedTextLimit = 8
+
+    /// The texts of a nested list as one line (`Nanshan, Futian, …`): its texts, or its dictionaries' primary
+    /// texts; nil when it holds none, or holds image names.
+    static func nestedTexts(_ value: FieldValue) -> String? {
+        guard let items = value.arrayValue, !items.contains(where: isImageName) else { return nil }
+        let texts = items.prefix(nestedTextLimit).compactMap { $0.text ?? $0.dictValue.flatMap(primaryText(of:)) }
+        guard !texts.isEmpty else { return nil }
+        return texts.joined(separator: ", ") + (items.count > nestedTextLimit ? ", …" : "")
     }
 }

@@ -90,7 +90,12 @@ extension FieldType {
             default: fits = false
             }
         case .time:
-            if let seconds = value.unixTime { return FieldValue.dateProblem(unixSeconds: seconds).map { ("", $0) } }
+            if let seconds = value.unixTime {
+                guard let problem = FieldValue.dateProblem(unixSeconds: seconds) else { return nil }
+                // Many apps write milliseconds; key-value coding does not divide them.
+                let milliseconds = abs(seconds) >= 1e12 && FieldValue.dateProblem(unixSeconds: seconds / 1000) == nil
+                return ("", problem + (milliseconds ? " (it looks like milliseconds: write seconds)" : ""))
+            }
             fits = false
         case .boolean: fits = value.flag != nil
         case .dictionary: fits = value.dictValue != nil

@@ -6,7 +6,8 @@ extension SearchIndex {
     ///
     /// - friends: `name`, `intro`; heroes: `name`, `title`, `desc` (else `intro`) and each tag; apps: `name`;
     ///   messages: `title`, `content` (as ``FieldValue/text`` reads them, as the cells do).
-    /// - generic: every string field, and the title when it is a number shown as its digits.
+    /// - generic: every string field, the texts of the nested list its second line shows
+    ///   (``DatasetKind/shownList(of:)``), and the title when it is a number shown as its digits.
     /// - table: `text` and `detail`, the labels a cell of any style shows.
     /// - Parameters:
     ///   - fields: the row's fields.
@@ -22,6 +23,10 @@ extension SearchIndex {
             }
             for field in fields {
                 if case .string(let text) = field.value { body(text) }
+            }
+            // The texts of a nested list the row's second line shows (a city's districts).
+            for item in DatasetKind.shownList(of: fields)?.arrayValue ?? [] {
+                if let text = item.text ?? item.dictValue.flatMap(DatasetKind.primaryText(of:)) { body(text) }
             }
             return
         }

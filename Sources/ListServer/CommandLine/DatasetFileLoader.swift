@@ -22,16 +22,21 @@ struct DatasetFileLoader {
             let started = ContinuousClock.now
             let dataset = try load(entry)
             summaries.append(
-                "imported '\(entry.id)' from \(entry.path): \(dataset.kind.rawValue), \(dataset.rowCount) rows in "
-                    + "\(dataset.sections.count) sections (\(Self.formatDuration(.now - started)))")
+                "imported '\(entry.id)' from \(entry.path): \(dataset.kind.rawValue), "
+                    + "\(Self.counted(dataset.rowCount, "row")) in \(Self.counted(dataset.sections.count, "section")) "
+                    + "(\(Self.formatDuration(.now - started)))")
             datasets.append(dataset)
         }
         return (datasets, summaries)
     }
 
-    /// Reads and decodes one file.
+    /// Reads and decodes one file, or an app's Settings bundle (a `*.bundle` folder or its `Root.plist`).
     /// - Throws: ``ImportError`` naming the file and the key path inside it.
     func load(_ entry: Configuration.Import) throws(ImportError) -> Dataset {
+        if kind == nil || kind == .settings, let folder = SettingsBundleLoader.bundleFolder(of: entry.path) {
+            progress?("importing the Settings bundle \(folder) as '\(entry.id)'…")
+            return try SettingsBundleLoader(folder: folder).load().dataset(id: entry.id, title: nil, file: entry.path)
+        }
         var bytes = try readFile(entry.path)
         progress?("importing \(entry.path) (\(Self.formatSize(bytes.count))) as '\(entry.id)'…")
         let root = try DatasetImporter.readDocument(bytes, file: entry.path)
@@ -66,6 +71,11 @@ struct DatasetFileLoader {
             throw ImportError(file: path, path: "", message: "is not a regular file")
         }
         return file.bytes
+    }
+
+    /// `1 row`, `2 rows`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     static func formatSize(_ count: Int) -> String {

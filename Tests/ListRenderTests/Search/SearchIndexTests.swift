@@ -152,6 +152,17 @@ struct SearchIndexTests {
         #expect(SearchIndex(dataset: dataset).results(try #require(SearchQuery("1"))).rowCount == 0, "numbers are not text")
     }
 
+    @Test("a generic row is found by the texts of the nested list its second line shows, and only those")
+    func nestedListTexts() throws {
+        func finds(_ fields: Fields, _ text: String) -> Bool {
+            SearchIndex.row(fields, kind: .generic, contains: SearchQuery(text)!)
+        }
+        let city: Fields = ["name": .string("Shenzhen"), "areas": .array(["Nanshan", "Futian"].map(FieldValue.string))]
+        #expect(finds(city, "nanshan") && finds(city, "FUTIAN") && !finds(city, "Luohu"))
+        let described: Fields = ["name": .string("Shenzhen"), "note": .string("coast"), "areas": .array([.string("Nanshan")])]
+        #expect(finds(described, "coast") && !finds(described, "nanshan"))
+    }
+
     @Test("each kind searches the texts its cell shows, and nothing else")
     func searchedFields() throws {
         func finds(_ kind: DatasetKind, _ fields: Fields, _ text: String) -> Bool {

@@ -66,3 +66,28 @@ struct RealShapeImportTests {
         #expect(again.kind == dataset.kind && again.shape == dataset.shape, "\(shape)")
     }
 }
+
+@Suite("Real shapes: what a generic row shows")
+struct GenericRowTextTests {
+    @Test("a row with only image names shows none of them; a row with a nested list shows its texts second")
+    func imageNamesAndNestedLists() {
+        let icons: Fields = ["icon": .string("a.png"), "image": .string("b@2x.png")]
+        #expect(DatasetKind.primaryText(of: icons) == nil && DatasetKind.secondaryText(of: icons) == nil)
+        let named: Fields = ["avatar": .string("face.png"), "caption": .string("Harbor at dusk"), "photo": .string("x")]
+        #expect(DatasetKind.primaryText(of: named) == "Harbor at dusk" && DatasetKind.secondaryText(of: named) == nil)
+        let city: Fields = ["name": .string("Shenzhen"), "areas": .array(["Nanshan", "Futian"].map(FieldValue.string))]
+        #expect(DatasetKind.secondaryText(of: city) == "Nanshan, Futian")
+        let many: Fields = ["name": .string("Many"), "items": .array((1...10).map { .dict(["name": .string("n\($0)")]) })]
+        #expect(DatasetKind.secondaryText(of: many) == "n1, n2, n3, n4, n5, n6, n7, n8, …")
+    }
+
+    @Test("a time in milliseconds is refused with a hint to write seconds")
+    func millisecondsAreNamed() throws {
+        let json = #"[{"send_time": 1767225600123, "title": "a"}]"#
+        #expect(throws: ImportError(
+            file: "m", path: "[0].send_time",
+            message: "the date is outside years 1–9999 (it looks like milliseconds: write seconds)")) {
+            try DatasetImporter.importDataset(Array(json.utf8), using: DatasetDecoder(file: "m", id: "m"))
+        }
+    }
+}
