@@ -22,12 +22,8 @@ function click(event) {
   const action = event.target.closest('[data-action]')?.dataset.action;
   if (action === 'retry') return (dom.error.hidden = true), state.retry?.();
   if (action === 'back' && history.state?.up) return event.preventDefault(), history.back();
-  const indexLink = event.target.closest('#index a');
-  if (indexLink) {
-    event.preventDefault();
-    return interaction().then(({ navigation }) => navigation.jumpToSection(+indexLink.dataset.section));
-  }
-  if (event.target.closest('.ht[href], .cl')) event.preventDefault(); // header and child links, for pages without script
+  // Header, child and index links, for pages without script.
+  if (event.target.closest('.ht[href], .cl, #index a')) event.preventDefault();
   interaction().then(({ actions }) => actions.click(event));
 }
 

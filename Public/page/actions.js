@@ -3,7 +3,7 @@
 import { batch, choose, deleteSelected, flipSwitch, insertRow, setEditing } from './editing.js';
 import { closeOpenRow, openRow, runAction } from './gestures.js';
 import { extrasOf } from './live.js';
-import { openChild, toggleSection } from './navigation.js';
+import { jumpToSection, openChild, toggleSection } from './navigation.js';
 import { pick, pickRange, queryRows, selectAll } from './selection.js';
 import { nameOf, note, say } from './messages.js';
 import { $, dom, state, t } from './state.js';
@@ -45,6 +45,8 @@ const tools = {
 
 /// A click the page itself did not take (see app.js).
 export function click(event) {
+  const indexLink = event.target.closest('#index a');
+  if (indexLink) return jumpToSection(+indexLink.dataset.section);
   if (state.swallowClick) return (state.swallowClick = false); // the click that ends a swipe
   const control = event.target.closest('[data-action]'), action = control?.dataset.action;
   const row = event.target.closest('[role=row]'), open = $('[data-open]', dom.layer);

@@ -8,7 +8,7 @@ import { closeOpenRow } from './gestures.js';
 import { pick, selectAll } from './selection.js';
 import { dom, keyOf, state } from './state.js';
 import { toggleSection } from './navigation.js';
-import { draw, dressAll, followScroller, setTop } from './windows.js';
+import { draw, dressAll, followScroller, need, setTop } from './windows.js';
 
 const named = element => element.getAttribute('role') === 'row' && (element.textContent.trim() || element.ariaLabel);
 /// The drawn rows and headers a key can focus, in table order (a header with no title is no stop).
@@ -96,18 +96,34 @@ export function onKey(event) {
   event.preventDefault();
 }
 
-/// Wheel, keys and touch move the content by their delta (Viewport.scrolled). End and Home aim at the ends the
-/// browser saw when the key went down; rows measured on the way can move them, so when scrolling stops the page
-/// finishes the way there. The focus follows Home, End and the page keys.
+/// Wheel, keys and touch move the content by their delta (Viewport.scrolled). End and Home fetch the window
+/// where they are headed first (placeholders show on the way) and aim at the ends the browser saw when the key
+/// went down; rows measured on the way can move them, so when scrolling stops the page finishes the way there.
+/// The focus follows Home, End and the page keys.
 export function followScrolling() {
   const scroller = dom.scroller, viewport = state.viewport;
-  let key = null;
-  const input = event => ((state.relativeScroll = true), (key = event.key ?? null));
+  let key = null, giveUp;
+  const arrived = () => {
+    clearTimeout(giveUp);
+    state.destination = null;
+  };
+  const input = event => {
+    state.relativeScroll = true;
+    key = event.key ?? null;
+    const destination = key === 'End' ? viewport.maxTop : key === 'Home' ? 0 : null;
+    arrived();
+    if (destination == null || Math.abs(destination - viewport.top) < 1 || event.defaultPrevented) return;
+    state.destination = destination;
+    giveUp = setTimeout(() => (arrived(), need()), 2000); // in case the browser did not scroll after all
+    need();
+  };
   for (const type of ['wheel', 'touchstart', 'keydown']) scroller.addEventListener(type, input, { passive: true });
   scroller.addEventListener('scrollend', () => {
+    arrived();
     if (key === 'End' && viewport.top < viewport.maxTop - 1) setTop(viewport.maxTop);
     else if (key === 'Home' && viewport.top > 0) setTop(0);
     else if (viewport.ratio !== 1) draw(true); // past the cap, the scroll bar back under the content
+    need();
     if (['Home', 'End', 'PageUp', 'PageDown', ' '].includes(key)) focusFollowsScroll(key);
     state.relativeScroll = false;
     key = null;

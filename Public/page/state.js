@@ -38,6 +38,7 @@ export const state = {
   base: 0, // the content offset of the layer's transforms
   scrollTop: 0, // the scroller's position the viewport follows
   relativeScroll: false, // whether scrolling comes from a wheel, a key or a touch (not the scroll bar)
+  destination: null, // the content offset a smooth scroll (End, Home) is headed for, fetched first
   request: null, // the window in flight: {query, controller}
   loaded: '', // the last window's query
   width: null, // the width it was laid out for

@@ -1,33 +1,23 @@
-// The viewport core, without DOM: where drawn items sit, which content ranges are drawn and asked for, and
-// which server window to fetch. Corrections never move what is on screen nor the scroll position
-// (docs/ARCHITECTURE.md, "The page").
+// The viewport core, without DOM: where drawn items sit, what is drawn and asked for, which window to fetch.
+// Corrections never move what is on screen nor the scroll position (docs/ARCHITECTURE.md, "The page").
 
 export const clamp = (value, low, high) => Math.max(low, Math.min(value, high));
 
-/// A set of content offsets as sorted, disjoint, half-open ranges [from, to).
+/// A set of content offsets as sorted, disjoint, half-open ranges [from, to), made from pairs in any order.
 export class Ranges {
   constructor(pairs = []) {
     this.list = [];
-    for (const [from, to] of pairs) this.add(from, to);
+    for (const [from, to] of pairs.filter(([from, to]) => to > from).sort((a, b) => a[0] - b[0])) {
+      const last = this.list[this.list.length - 1];
+      if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+      else this.list.push([from, to]);
+    }
   }
 
   get isEmpty() { return !this.list.length; }
   has(offset) { return this.list.some(([from, to]) => from <= offset && offset < to); }
 
-  /// Adds [from, to), merged with the ranges it meets. - Complexity: O(n log n).
-  add(from, to) {
-    if (!(to > from)) return this;
-    const kept = [];
-    for (const range of this.list) {
-      if (range[1] < from || range[0] > to) kept.push(range);
-      else (from = Math.min(from, range[0])), (to = Math.max(to, range[1]));
-    }
-    kept.push([from, to]);
-    this.list = kept.sort((a, b) => a[0] - b[0]);
-    return this;
-  }
-
-  /// What this set holds and `other` does not, as a new set. - Complexity: O(n·m).
+  /// What this set holds and `other` does not. - Complexity: O(n·m).
   minus(other) {
     const result = new Ranges();
     for (let [from, to] of this.list) {
@@ -54,8 +44,7 @@ export class Viewport {
     this.asked = new Ranges(); // the page offsets the windows on their way were asked for
   }
 
-  /// The items that follow each other in the table, without a header carried above them (a window carries the
-  /// header of the section its first row is in, at the section's top, for pinning).
+  /// The items that follow each other in the table: not a header a window carries from its section's top.
   get flow() { return this.items.filter(item => !item.carried); }
 
   get contentHeight() { return Math.max(0, this.serverHeight + this.end); }
@@ -163,10 +152,9 @@ export class Viewport {
   /// The content ranges the drawn items cover at their own places: the flow from its first item to its last
   /// (the gaps between them are the table's spacing) and each carried header (not where it pins).
   drawn() {
-    const flow = this.flow, ranges = new Ranges(), first = flow[0], last = flow[flow.length - 1];
-    if (last) ranges.add(first.at, last.at + last.size);
-    for (const item of this.items) if (item.carried) ranges.add(item.at, item.at + item.size);
-    return ranges;
+    const flow = this.flow, first = flow[0], last = flow[flow.length - 1];
+    const carried = this.items.filter(item => item.carried).map(item => [item.at, item.at + item.size]);
+    return new Ranges(last ? [[first.at, last.at + last.size], ...carried] : carried);
   }
 
   /// The ranges of [from, to], clamped to the content, that no drawn item covers.
@@ -177,16 +165,17 @@ export class Viewport {
   /// Whether the drawn items cover [from, to], clamped to the content.
   covers(from, to) { return this.missing(from, to).isEmpty; }
 
-  /// Whether the viewport ± a third of its height has a range that is neither drawn nor asked for.
-  needsWindow() {
+  /// Whether the viewport (at `top`: where a scroll is headed) ± a third of its height has a range that is
+  /// neither drawn nor asked for.
+  needsWindow(top = this.top) {
     const margin = this.height / 3;
-    return !this.missing(this.top - margin, this.top + this.height + margin).minus(this.asked).isEmpty;
+    return !this.missing(top - margin, top + this.height + margin).minus(this.asked).isEmpty;
   }
 
-  /// The server window to fetch: the viewport ± three quarters of its height.
-  request() {
-    const overscan = this.height * 0.75, top = Math.floor(this.toServer(Math.max(0, this.top - overscan)));
-    const bottom = Math.ceil(this.toServer(this.top + this.height + overscan));
+  /// The server window to fetch: the viewport (at `at`) ± three quarters of its height.
+  request(at = this.top) {
+    const overscan = this.height * 0.75, top = Math.floor(this.toServer(Math.max(0, at - overscan)));
+    const bottom = Math.ceil(this.toServer(at + this.height + overscan));
     return { top, height: clamp(bottom - top, 0, 2e4) };
   }
 

@@ -4,8 +4,10 @@ import { saveSoon, viewQuery } from './address.js';
 import { $, datasetId, dom, fail, keyOf, state, t } from './state.js';
 import { clamp, Ranges } from './viewport.js';
 
-let motion = null; // motion.js: batches animate, the first window does not, so it loads after
+// The first window needs no batch animation nor placeholder rows: they load after.
+let motion = null, placeholders = null;
 import('./motion.js').then(module => (motion = module));
+import('./placeholders.js').then(module => (placeholders = module));
 
 const placedAt = new WeakMap(); // element -> its translateY
 const drawnVersion = new WeakMap(); // element -> the version (and editing mode) its content is from
@@ -37,10 +39,11 @@ export function draw(moveScroller = state.viewport.ratio === 1) {
   place();
 }
 
-/// The layer under the scroller's position; in plain style the pinned headers.
+/// The layer under the scroller's position, placeholders where rows are missing, plain style's pinned headers.
 export function place() {
   const viewport = state.viewport, base = state.base;
   dom.layer.style.top = dom.scroller.scrollTop - viewport.top + base + 'px';
+  placeholders?.fill();
   if (state.window.style !== 'plain') return;
   viewport.items.forEach((item, index) => {
     if (!item.header) return;
@@ -64,19 +67,21 @@ export function setTop(top) {
   saveSoon();
 }
 
-/// Fetches the window the viewport needs unless what is drawn or asked for covers it (or `force`).
+/// Fetches the window the viewport needs (where a scroll is headed, first) unless what is drawn or asked for
+/// covers it (or `force`). A window on its way that meets the view lands first; need() runs again then.
 export function need(force) {
-  const viewport = state.viewport;
-  if (!force && !viewport.needsWindow()) return;
-  const window = viewport.request(), width = dom.layer.clientWidth, overscan = viewport.height * 0.75;
+  const viewport = state.viewport, at = state.destination ?? viewport.top, overscan = viewport.height * 0.75;
+  if (!force && !viewport.needsWindow(at)) return;
+  if (!force && state.request && viewport.asked.list.some(([from, to]) => from < at + viewport.height && to > at)) return;
+  const window = viewport.request(at), width = dom.layer.clientWidth;
   // Another width, other estimates and server offsets: ask from a row in view (at the top, from the top).
-  const anchor = width !== state.width && viewport.top > overscan && viewport.firstVisible(item => item.key[0] === 'r');
+  const anchor = width !== state.width && at === viewport.top && at > overscan && viewport.firstVisible(item => item.key[0] === 'r');
   const start = anchor
-    ? `anchor=${anchor.key.slice(1)}&top=${Math.floor(Math.max(0, viewport.top - overscan) - anchor.at)}`
+    ? `anchor=${anchor.key.slice(1)}&top=${Math.floor(Math.max(0, at - overscan) - anchor.at)}`
     : `top=${window.top}`;
   const query = `${start}&height=${window.height}&width=${width}${viewQuery()}`;
   if (!force && query === state.loaded) return; // the same window again would bring nothing new
-  load(query, viewport.top - overscan, viewport.top + viewport.height + overscan, width);
+  load(query, at - overscan, at + viewport.height + overscan, width);
 }
 export const refresh = () => need(true);
 

@@ -50,6 +50,32 @@ requestAnimationFrame(check);
 """
 
 
+# Records the coverage of every frame for `duration` ms into window.frameCoverage (rows, placeholders), and
+# with `step` px scrolls the scroller by that much every frame first (a scroll bar dragged).
+RECORD_FRAMES = """
+const duration = arguments[0], step = arguments[1], scroller = document.querySelector('[data-role=scroller]');
+const measure = new Function(arguments[2]), frames = (window.frameCoverage = []), start = performance.now();
+window.recording = true;
+const frame = () => {
+  frames.push(measure());
+  if (performance.now() - start > duration) return (window.recording = false);
+  if (step) scroller.scrollTop += step;
+  requestAnimationFrame(frame);
+};
+requestAnimationFrame(frame);
+"""
+
+
+def record_frames(driver, duration, step=0):
+    """Starts recording each frame's coverage (see RECORD_FRAMES); `recorded_frames` waits for the end."""
+    driver.execute_script(RECORD_FRAMES, duration, step, COVERAGE)
+
+
+def recorded_frames(driver):
+    wait(driver, lambda d: d.execute_script("return window.recording === false"), timeout=30)
+    return driver.execute_script("return window.frameCoverage")
+
+
 def count_fetches(driver):
     driver.execute_script(COUNT_FETCHES)
 

@@ -1,0 +1,42 @@
+// Placeholder rows: where the viewport ± its overscan has no drawn item, skeleton rows of the nearest row's
+// cell kind, at its estimated height, stand in until the rows arrive; the background never shows. One element
+// per missing range (page/interaction.css draws the rows as a repeating background), hidden from assistive
+// technology and first in the layer, so that every drawn item paints over it.
+import { dom, state } from './state.js';
+import { put } from './windows.js';
+
+const elements = []; // one per missing range, reused
+
+function placeholder() {
+  const element = document.createElement('div');
+  element.dataset.role = 'placeholder';
+  element.ariaHidden = 'true';
+  dom.layer.prepend(element);
+  return element;
+}
+
+/// The rows a placeholder stands for: those of the nearest drawn row's kind and estimated height, lined up with
+/// the drawn item they will stack against (below the range when rows arrive above the drawn ones, else above).
+function rowsFor(from, to) {
+  const flow = state.viewport.flow, below = flow.find(item => item.at >= to - 0.5);
+  const rows = flow.filter(item => item.key[0] === 'r');
+  const model = below ? rows.find(item => item.at >= to - 0.5) ?? rows[rows.length - 1] : rows.findLast(item => item.at < from) ?? rows[0];
+  const height = Math.max(20, model?.h || 44);
+  return { kind: model && state.elements.get(model.key)?.dataset.cell, height, phase: below ? (to - from) % height : 0 };
+}
+
+/// Covers the missing ranges of the viewport ± three quarters of its height; the rest stay hidden.
+export function fill() {
+  const viewport = state.viewport, overscan = viewport.height * 0.75;
+  const missing = viewport.items.length ? viewport.missing(viewport.top - overscan, viewport.top + viewport.height + overscan).list : [];
+  missing.forEach(([from, to], index) => {
+    const element = (elements[index] ??= placeholder()), { kind, height, phase } = rowsFor(from, to);
+    element.className = kind ? `c-${kind}` : '';
+    element.style.height = to - from + 'px';
+    element.style.setProperty('--row', height + 'px');
+    element.style.setProperty('--phase', phase + 'px');
+    element.hidden = false;
+    put(element, from - state.base);
+  });
+  for (const element of elements.slice(missing.length)) element.hidden = true;
+}

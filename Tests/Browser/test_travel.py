@@ -1,0 +1,96 @@
+"""Nothing grey while rows travel: End, Home and a dragged scroll bar. End and Home fetch the window where the
+smooth scroll is headed first and placeholder rows stand in on the way; every frame is covered by rows or
+placeholders, and the destination by rows once it is reached. The figures (frames under 98 % covered by rows,
+and by rows or placeholders) are printed."""
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import at_width, open_table, wait
+from screen_coverage import count_fetches, coverage, record_frames, recorded_frames, scroll_to, settle
+from test_coverage import groups_server  # noqa: F401 (the fixture)
+
+
+def figures(frames, label):
+    """Prints and returns the frames under 98 % covered by rows, and by rows or placeholders."""
+    by_rows = sum(1 for rows, _ in frames if rows < 0.98)
+    blank = [round(rows + placeholders, 2) for rows, placeholders in frames if rows + placeholders < 0.98]
+    print(f"\n{label}: {len(frames)} frames, {by_rows} under 98 % covered by rows, {len(blank)} by rows or placeholders")
+    return by_rows, blank
+
+
+@pytest.fixture()
+def big_group(browser, groups_server):  # noqa: F811
+    at_width(browser, 768)
+    try:
+        open_table(browser, groups_server, "one", "?expanded=all")
+        count_fetches(browser)
+        settle(browser)
+        scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+        browser.execute_script("arguments[0].focus()", scroller)
+        yield scroller
+    finally:
+        at_width(browser, 480)
+
+
+def test_end_and_home_show_placeholders_on_the_way_and_rows_where_they_arrive(browser, big_group):
+    for key in (Keys.END, Keys.HOME, Keys.END):
+        record_frames(browser, 1200)
+        ActionChains(browser).send_keys(key).perform()
+        frames = recorded_frames(browser)
+        _, blank = figures(frames, "End" if key == Keys.END else "Home")
+        settle(browser)
+        assert blank == [], f"frames with the background showing: {blank}"
+        assert coverage(browser)[0] >= 0.99, "the destination is not covered by rows"
+
+
+def test_a_dragged_scroll_bar_never_shows_the_background(browser, big_group):
+    height = browser.execute_script("return arguments[0].scrollHeight - arguments[0].clientHeight", big_group)
+    scroll_to(browser, height // 10)
+    settle(browser)
+    # 30 % of the list in about a second, frame by frame, as a scroll bar dragged; then back half as fast.
+    for step, duration in ((height * 0.3 / 60, 1000), (-height * 0.15 / 60, 2000)):
+        record_frames(browser, duration, step)
+        frames = recorded_frames(browser)
+        _, blank = figures(frames, f"scroll bar, {step:+.0f} px a frame")
+        assert blank == [], f"frames with the background showing: {blank}"
+        settle(browser)
+        assert coverage(browser)[0] >= 0.99
+
+
+SKELETON_ROWS = """
+const scroller = document.querySelector('[data-role=scroller]'), box = scroller.getBoundingClientRect();
+return [...document.querySelectorAll('[data-role=placeholder]')].filter(e => !e.hidden).map(e => {
+  const r = e.getBoundingClientRect(), style = getComputedStyle(e);
+  return [r.top - box.top, r.bottom - box.top, parseFloat(style.getPropertyValue('--row')),
+    parseFloat(style.getPropertyValue('--phase'))];
+});
+"""
+ROW_TOPS = """
+const box = document.querySelector('[data-role=scroller]').getBoundingClientRect();
+return [...document.querySelectorAll('[data-row-id]')].filter(e => !e.hidden).map(e => e.getBoundingClientRect())
+  .filter(r => r.bottom > box.top && r.top < box.bottom).map(r => r.top - box.top);
+"""
+
+
+def test_rows_arrive_where_their_placeholders_stood(browser, big_group):
+    """On a slow connection the rows above are placeholders first; they arrive in the skeleton rows' places and
+    the rows already drawn do not move."""
+    scroll_to(browser, 12_000)
+    settle(browser)
+    browser.execute_script("const real = window.fetch; window.fetch = (...a) => new Promise(r => setTimeout(r, 600))"
+                           ".then(() => real(...a));")
+    browser.execute_script("arguments[0].scrollTop -= 1000", big_group)
+    browser.execute_script("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    skeletons, drawn = browser.execute_script(SKELETON_ROWS), browser.execute_script(ROW_TOPS)
+    rows, placeholders = coverage(browser)
+    assert skeletons and placeholders > 0.3 and rows + placeholders >= 0.99, (skeletons, rows, placeholders)
+    wait(browser, lambda d: coverage(d)[0] >= 0.99, timeout=5, message="the rows did not arrive")
+    arrived = browser.execute_script(ROW_TOPS)
+    assert set(round(top) for top in drawn) <= set(round(top) for top in arrived), "rows drawn before moved"
+    top, bottom, height, phase = skeletons[0]
+    boundaries = {round(top + phase + k * height) for k in range(-1, int((bottom - top) / height) + 2)}
+    inside = [round(t) for t in arrived if top - 1 <= t < bottom - 1]
+    assert inside and all(t in boundaries or t - 1 in boundaries or t + 1 in boundaries for t in inside), \
+        (inside, sorted(boundaries))
