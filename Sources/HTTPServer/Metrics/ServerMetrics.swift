@@ -88,6 +88,12 @@ public final class ServerMetrics: Sendable {
         text.sample("http_open_connections", context?.openConnections.load(ordering: .relaxed) ?? 0)
         text.family("http_open_streams", .gauge, help: "Streaming responses (event streams) open now.")
         text.sample("http_open_streams", context?.openStreamCount ?? 0)
+        text.family(
+            "http_refusals_total", .counter,
+            help: "Connections and requests refused for want of room (each with Retry-After), by reason.")
+        for (reason, count) in context?.refusals.counts ?? [] {
+            text.sample("http_refusals_total", labels: [("reason", reason)], count)
+        }
         text.family("http_received_bytes_total", .counter, help: "Bytes read from client connections.")
         text.sample("http_received_bytes_total", totals.bytesRead)
         text.family("http_sent_bytes_total", .counter, help: "Bytes written to client connections.")

@@ -109,8 +109,8 @@ extension Connection {
             finishResponse(keepAlive: keepAlive, runner)
             return
         }
-        let address = Posix.peerAddress(fd)
         guard runner.context.openStream(from: address) else {
+            runner.context.refusals.streams.add(1, ordering: .relaxed)
             stream.finish()
             let target = target()
             let path = String(target.prefix { $0 != "?" })
@@ -119,8 +119,9 @@ extension Connection {
                 headers: ["Retry-After": "10"])
             var refusal = error.response(forAPI: runner.context.configuration.problemPaths.contains(path))
             refusal.route = response.route
+            // The refused client's connection closes: kept open, it would hold a slot the stream was denied.
             send(
-                refusal, method: method, target: target, version: version, keepAlive: asked, startedAt: startedAt,
+                refusal, method: method, target: target, version: version, keepAlive: false, startedAt: startedAt,
                 negotiation: negotiation, runner)
             return
         }
@@ -345,10 +346,11 @@ extension Connection {
         decoder = nil
     }
 
-    /// Answers a connection over the cap with `503` and closes it.
-    static func refuse(_ fd: Int32, dateLine: [UInt8]) {
+    /// Answers a connection over the cap (or over its address's share) with `503` and `Retry-After`, and
+    /// closes it.
+    static func refuse(_ fd: Int32, detail: String, dateLine: [UInt8]) {
         var bytes: [UInt8] = []
-        let response = HTTPError(503, detail: "Too many connections.").response(forAPI: false)
+        let response = HTTPError(503, detail: detail, headers: ["Retry-After": "1"]).response(forAPI: false)
         ResponseEncoding.appendHead(
             status: 503, headers: response.headers, framing: .length(response.bodyBytes.count), persistence: .close,
             dateLine: dateLine, to: &bytes)

@@ -64,6 +64,9 @@ final class Connection {
     let fd: Int32
     /// `id << 32 | fd`: the epoll data value and the stream address of this connection.
     let token: UInt64
+    /// The client's address (`127.0.0.1`), whose share of the connection slots this connection holds; nil
+    /// when the socket had none.
+    let address: String?
     /// The connection's number, unique in the process, for the access log.
     let serial: UInt64
     var phase = Phase.head
@@ -106,9 +109,10 @@ final class Connection {
     /// Whether a response has been completed on this connection (it is then a keep-alive connection).
     var hasAnswered = false
 
-    init(fd: Int32, token: UInt64, runner: EventLoopRunner) {
+    init(fd: Int32, token: UInt64, address: String?, runner: EventLoopRunner) {
         self.fd = fd
         self.token = token
+        self.address = address
         serial = runner.context.connectionSerials.add(1, ordering: .relaxed).oldValue
         parser = HTTPRequestParser(maxHeaderBytes: runner.context.configuration.maxHeaderBytes)
         headStartedAt = runner.now
@@ -316,6 +320,7 @@ final class Connection {
             reservedBodyBytes += count
             return true
         }
+        runner.context.refusals.bodies.add(1, ordering: .relaxed)
         let error = HTTPError(
             503, detail: "The server holds as many request bodies in progress as it may; try again shortly.",
             headers: ["Retry-After": "5"])

@@ -17,7 +17,7 @@ final class EventLoop: Sendable {
         /// Begin a graceful stop.
         case stop
         /// Serve a connection another loop accepted (see ``ServerContext/loop(forConnectionAcceptedBy:)``).
-        case adopt(Int32)
+        case adopt(Int32, address: String?)
     }
 
     private struct Mailbox {

@@ -118,7 +118,7 @@ final class EventLoopRunner {
         log.flush()
         metrics?.publish(&pendingMetrics)
         // Connections handed over after the last look at the mailbox are closed, not leaked.
-        for case .adopt(let fd) in loop.close() { abandon(fd) }
+        for case .adopt(let fd, let address) in loop.close() { abandon(fd, address: address) }
     }
 
     /// The time a request's timing starts from: now, or 0 when requests are not timed.
@@ -167,7 +167,7 @@ final class EventLoopRunner {
                 case .stop: beginStop()
                 case .streamReady(let stream): deliver(stream)
                 case .deferredReady(let deferred): deliver(deferred)
-                case .adopt(let fd): adopt(fd)
+                case .adopt(let fd, let address): adopt(fd, address: address)
                 }
             }
         case Self.listenerToken:
@@ -206,24 +206,33 @@ final class EventLoopRunner {
             }
             if context.openConnections.add(1, ordering: .relaxed).newValue > context.maxConnections {
                 context.openConnections.subtract(1, ordering: .relaxed)
-                Connection.refuse(fd, dateLine: dateLine)
+                context.refusals.connections.add(1, ordering: .relaxed)
+                Connection.refuse(fd, detail: "Too many connections.", dateLine: dateLine)
+                continue
+            }
+            // One address's share of the slots, taken here and given back when the connection closes.
+            let address = Posix.peerAddress(fd)
+            if let address, !context.admitConnection(from: address) {
+                context.openConnections.subtract(1, ordering: .relaxed)
+                context.refusals.addressConnections.add(1, ordering: .relaxed)
+                Connection.refuse(fd, detail: "Too many connections from this address.", dateLine: dateLine)
                 continue
             }
             Posix.setNoDelay(fd)
             // Once a stop is asked for, another loop may be draining: the connection stays here.
             if context.stopRequested.load(ordering: .relaxed) {
                 loop.assignedConnections.add(1, ordering: .relaxed)
-                adopt(fd)
+                adopt(fd, address: address)
                 continue
             }
             let target = context.loop(forConnectionAcceptedBy: loop.index)
-            if target === loop || !target.post(.adopt(fd)) {
+            if target === loop || !target.post(.adopt(fd, address: address)) {
                 if target !== loop {
                     // The other loop has ended: this one serves the connection after all.
                     target.assignedConnections.subtract(1, ordering: .relaxed)
                     loop.assignedConnections.add(1, ordering: .relaxed)
                 }
-                adopt(fd)
+                adopt(fd, address: address)
             }
         }
     }
@@ -231,14 +240,14 @@ final class EventLoopRunner {
     /// Starts serving a connection this loop accepted, or that another loop accepted for it. Once stopping,
     /// the connection is drained as those open at the stop were: a request already sent is answered, with
     /// `Connection: close`; otherwise it closes.
-    private func adopt(_ fd: Int32) {
+    private func adopt(_ fd: Int32, address: String?) {
         let token = UInt64(nextConnectionID) << 32 | UInt64(UInt32(fd))
         nextConnectionID = nextConnectionID == UInt32.max ? 1 : nextConnectionID + 1
-        let connection = Connection(fd: fd, token: token, runner: self)
+        let connection = Connection(fd: fd, token: token, address: address, runner: self)
         do {
             try Posix.epollAdd(loop.epollFD, fd, events: Posix.Epoll.readable, data: token)
         } catch {
-            return abandon(fd)
+            return abandon(fd, address: address)
         }
         if Int(fd) >= connections.count {
             connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count))
@@ -249,10 +258,11 @@ final class EventLoopRunner {
     }
 
     /// Closes a connection given to this loop that it does not serve, and takes it off the counts.
-    private func abandon(_ fd: Int32) {
+    private func abandon(_ fd: Int32, address: String?) {
         Posix.close(fd)
         loop.assignedConnections.subtract(1, ordering: .relaxed)
         context.openConnections.subtract(1, ordering: .relaxed)
+        if let address { context.releaseConnection(from: address) }
     }
 
     /// Stops watching the listener for a moment when descriptors run out (level-triggered epoll would spin).
@@ -292,6 +302,7 @@ final class EventLoopRunner {
         liveConnections -= 1
         loop.assignedConnections.subtract(1, ordering: .relaxed)
         context.openConnections.subtract(1, ordering: .relaxed)
+        if let address = connection.address { context.releaseConnection(from: address) }
     }
 
     /// Changes the epoll interest of a connection.

@@ -35,6 +35,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxStreams = 5_000
     /// The most streaming responses open at once to one client address; one more is answered `429`.
     public var maxStreamsPerAddress = 64
+    /// The most connections open at once from one client address: one more is answered `503`
+    /// (`Retry-After`) and closed, so that one address cannot take every slot of ``maxConnections``. Behind
+    /// a proxy every client has the proxy's address: raise it there.
+    public var maxConnectionsPerAddress = 512
     /// The largest request body (`413` beyond) unless `bodyLimit` allows more for a path.
     public var maxBodyBytes = 1 << 20
     /// A larger (or smaller) body limit for some paths: return nil to keep `maxBodyBytes`.

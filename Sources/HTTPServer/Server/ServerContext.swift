@@ -34,6 +34,31 @@ final class ServerContext: Sendable {
     let compressor: ResponseCompressor?
     /// Open streams, in all and by client address.
     private let streams = System.Locked(StreamCount())
+    /// Open connections by client address, for ``maxConnectionsPerAddress``.
+    private let connectionsByAddress = System.Locked([String: Int]())
+    /// Requests and connections refused for want of room, by reason, for `/metrics`.
+    let refusals = Refusals()
+
+    /// Counts of what was refused for want of room, by reason.
+    final class Refusals: Sendable {
+        /// Connections over the server's cap.
+        let connections = Atomic<Int>(0)
+        /// Connections over one address's share.
+        let addressConnections = Atomic<Int>(0)
+        /// Event streams over the server's or one address's cap.
+        let streams = Atomic<Int>(0)
+        /// Request bodies over the body budget.
+        let bodies = Atomic<Int>(0)
+
+        /// Each reason's name in `/metrics` and its count now.
+        var counts: [(reason: String, count: Int)] {
+            [
+                ("connections", connections.load(ordering: .relaxed)),
+                ("address_connections", addressConnections.load(ordering: .relaxed)),
+                ("streams", streams.load(ordering: .relaxed)), ("bodies", bodies.load(ordering: .relaxed)),
+            ]
+        }
+    }
     private let listenerUsers: Atomic<Int>
 
     private struct StreamCount {
@@ -115,6 +140,25 @@ final class ServerContext: Sendable {
 
     /// Takes a stream slot for a client at `address` (nil when its address is unknown).
     /// - Returns: false, taking nothing, when the server or the address has as many streams as allowed.
+    /// Takes one of an address's connection slots.
+    /// - Returns: false, taking nothing, when the address holds ``HTTPServerConfiguration/maxConnectionsPerAddress``.
+    func admitConnection(from address: String) -> Bool {
+        connectionsByAddress.withLock { open in
+            let count = open[address, default: 0]
+            guard count < configuration.maxConnectionsPerAddress else { return false }
+            open[address] = count + 1
+            return true
+        }
+    }
+
+    /// Gives back a slot taken by ``admitConnection(from:)``.
+    func releaseConnection(from address: String) {
+        connectionsByAddress.withLock { open in
+            let count = open[address, default: 1] - 1
+            open[address] = count > 0 ? count : nil
+        }
+    }
+
     func openStream(from address: String?) -> Bool {
         streams.withLock { count in
             guard count.total < maxStreams else { return false }

@@ -106,9 +106,11 @@ struct HTTPServerBudgetTests {
             let refused = try #require(fourth.readResponse())
             #expect(refused.status == 429)
             #expect(refused.headers["Retry-After"] == "10")
-            // The connection stays usable for ordinary requests, and so do new ones.
-            try fourth.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
-            #expect(try #require(fourth.readResponse()).text == "hello")
+            // The refused connection closes, so that it holds no slot; new ones serve ordinary requests.
+            #expect(refused.headers["Connection"]?.lowercased() == "close")
+            #expect(fourth.isClosedByServer())
+            let ordinary = try RawClient(port: port, sending: "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try #require(ordinary.readResponse()).text == "hello")
             #expect(registry.waitForClosed(1), "the refused stream was finished")
 
             shutdown(open.removeFirst().fd, Int32(SHUT_RDWR))

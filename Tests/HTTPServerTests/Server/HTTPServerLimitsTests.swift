@@ -139,6 +139,45 @@ struct HTTPServerLimitsTests {
         }
     }
 
+    @Test("one address's connections over its share are refused with 503 and Retry-After; a closed one frees a slot")
+    func addressShare() throws {
+        let configure: (inout HTTPServerConfiguration) -> Void = { configuration in
+            configuration.maxConnectionsPerAddress = 3
+            configuration.maxConnections = 100
+        }
+        let metrics = ServerMetrics()
+        let sharing: (inout HTTPServerConfiguration) -> Void = { configuration in
+            configure(&configuration)
+            configuration.metrics = metrics
+        }
+        try withTestServer(configure: sharing, handler: router.handler) { port, server in
+            var held = try (0..<3).map { _ in try RawClient(port: port) }
+            for client in held {
+                try client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+                #expect(try #require(client.readResponse()).status == 200)
+            }
+            let extra = try RawClient(port: port, sending: "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            let refused = try #require(extra.readResponse())
+            #expect(refused.status == 503 && refused.headers["Retry-After"] == "1")
+            #expect(refused.text.contains("from this address"))
+            #expect(extra.isClosedByServer())
+            #expect(server.openConnections == 3)
+            var text = PrometheusText()
+            metrics.write(to: &text)
+            let written = String(decoding: text.bytes, as: UTF8.self)
+            #expect(written.contains(#"http_refusals_total{reason="address_connections"} 1"#), "\(written)")
+
+            shutdown(held.removeFirst().fd, Int32(SHUT_RDWR))
+            var admitted: WireResponse?
+            for _ in 0..<200 where admitted?.status != 200 {
+                let next = try RawClient(port: port, sending: "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+                admitted = next.readResponse()
+                if admitted?.status == 200 { held.append(next) } else { _ = next.isClosedByServer() }
+            }
+            #expect(admitted?.status == 200, "a slot freed by a closed connection is taken again")
+        }
+    }
+
     @Test("traversal attempts over the wire never reach a file outside Public/")
     func traversal() throws {
         let fixture = try PublicFixture()
