@@ -53,11 +53,14 @@ extension FragmentRenderer {
     /// - `value1`: the image, the text, and the detail right-aligned on the same line in grey;
     /// - `value2`: the text as a short blue right-aligned label, then the detail left-aligned; no image;
     /// - `subtitle`: the image, the text, and the detail under it in smaller type.
+    ///
+    /// Texts are in the reader's language where the row gives them (``localizedText(_:_:language:)``); a text
+    /// field or a slider takes the accessory's place.
     static func renderTableCell(_ row: FragmentRow.Lent, into html: inout HTMLBuffer) {
         let fields = row.fields.pointee
         let cell = row.cell ?? TableCell(fields)
-        let text = fields["text"]?.text ?? ""
-        let detail = fields["detail"]?.text
+        let text = localizedText(fields, "text", language: html.language) ?? ""
+        let detail = choiceDetail(fields, language: html.language) ?? localizedText(fields, "detail", language: html.language)
         if cell.indentationLevel > 0 {
             // indentationWidth (10 px) a level; the negative margin takes back the cell's gap.
             html.raw("<span aria-hidden=\"true\" style=\"flex:none;margin-right:-12px;width:")
@@ -91,7 +94,11 @@ extension FragmentRenderer {
             html.cellText(detail ?? "")
             html.raw("</span></div>")
         }
-        renderAccessory(cell, label: text, into: &html)
+        switch cell.accessoryView {
+        case .textField: renderTextField(fields, label: text, into: &html)
+        case .slider: renderSlider(fields, label: text, into: &html)
+        case .switch, nil: renderAccessory(cell, label: text, into: &html)
+        }
     }
 
     /// Writes a row's text; a row that opens a child table makes it a link to the child (`?child=…` on the

@@ -53,12 +53,13 @@ struct Configuration: Sendable, Equatable {
                                any number of servers given the same URL behave as one server
                                (password in the URL, PGPASSWORD or ~/.pgpass)
           --import [ID=]PATH[#KEY]
-                               import a .json or .plist file (XML or binary) before serving; repeatable.
+                               import a .json or .plist file (XML or binary) before serving, or an
+                               app's Settings.bundle folder (or its Root.plist); repeatable.
                                #KEY picks the list of a document that holds several lists;
                                ID defaults to the file name without extensions, lower-cased,
                                other characters than letters and digits turned into '-'
           --replace            let --import overwrite a dataset that already exists
-          --kind KIND          read the imports as friends, heroes, apps, messages, generic or table
+          --kind KIND          read the imports as friends, heroes, apps, messages, generic, table or settings
                                instead of detecting the kind from their keys; an empty list ([])
                                has no keys and imports only with --kind; table reads a table
                                document ({"table": {"style": ..., "sections": [...]}})
@@ -225,7 +226,10 @@ struct Configuration: Sendable, Equatable {
             return Import(id: id, path: path)
         }
         guard !text.isEmpty else { throw UsageError("--import needs a file path") }
-        let id = Dataset.identifier(forFileName: text)
+        // A bundle's Root.plist is named after its bundle (`Settings.bundle/Root.plist` → `settings`).
+        let parts = text.split(separator: "/")
+        let isBundleRoot = parts.count > 1 && parts[parts.count - 2].hasSuffix(".bundle") && parts.last!.hasPrefix("Root")
+        let id = Dataset.identifier(forFileName: isBundleRoot ? String(parts[parts.count - 2]) : text)
         guard !id.isEmpty else {
             throw UsageError("cannot make a dataset id from \"\(text)\"; name it with --import ID=PATH")
         }

@@ -1,4 +1,5 @@
 // ListServer — the built-in samples, embedded from Resources/Samples
+import Foundation
 import Models
 
 /// One built-in sample: its dataset id, the title shown in the dataset list, and its source JSON.
@@ -17,13 +18,36 @@ struct SampleDataset: Sendable {
     /// ``bytes`` as text.
     var json: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// The sample read by the JSON importer, as `--import` reads a file.
+    /// The sample read by the JSON importer, as `--import` reads a file; a Settings bundle's archive
+    /// (``isSettingsBundle``) as `--import` reads the bundle's folder.
     /// - Returns: the dataset, its kind detected from its keys.
     /// - Throws: ``ImportError`` when the sample does not import; a test makes sure every one does.
     /// - Complexity: O(size of the JSON).
     func dataset() throws(ImportError) -> Dataset {
+        if isSettingsBundle {
+            let (name, files) = try Self.bundleFiles(bytes, file: "sample \(id)")
+            return try SettingsBundle(name: name, files: files).dataset(id: id, title: title, file: "sample \(id)")
+        }
         let decoder = DatasetDecoder(file: "sample \(id)", id: id, title: title)
         return try DatasetImporter.importDataset(bytes, using: decoder)
+    }
+
+    /// Whether the sample is a Settings bundle's archive: `{"name": …, "files": {PATH: BASE64}}`, each file of
+    /// the bundle folder (`Root.plist`, `zh-Hans.lproj/Root.strings`) as its bytes in Base64.
+    var isSettingsBundle: Bool { id == "settings-bundle" }
+
+    /// The bundle's name and files from its archive.
+    /// - Throws: ``ImportError`` when the archive is not one.
+    static func bundleFiles(_ bytes: [UInt8], file: String) throws(ImportError) -> (String?, [String: [UInt8]]) {
+        let archive = try DatasetImporter.readDocument(bytes, file: file).dictValue
+        var files: [String: [UInt8]] = [:]
+        for field in archive?["files"]?.dictValue ?? [:] {
+            guard let data = field.value.stringValue.flatMap({ Data(base64Encoded: $0) }) else {
+                throw ImportError(file: file, path: "files.\(field.key)", message: "expected the file's bytes in Base64")
+            }
+            files[field.key] = Array(data)
+        }
+        return (archive?["name"]?.stringValue, files)
     }
 }
 
@@ -46,21 +70,27 @@ struct SampleDataset: Sendable {
 ///   (`key`), kept as it is. Shape: `{"table": {style, footer, separatorStyle, allowsSelection,
 ///   allowsMultipleSelection, sections: [{header?, footer?, rows: [{text, detail?, image?, style?,
 ///   accessory?, accessoryView?, on?, table?}]}]}}`.
+/// - `settings-bundle.json`: an invented tide app's `Settings.bundle` (its folder is
+///   `Tests/ModelsTests/Fixtures/SettingsBundles/Settings.bundle`, archived file by file in Base64): every
+///   specifier type, English strings in the ASCII form, Chinese ones in UTF-16 and as a binary plist, and child
+///   panes two levels deep (More ▸ Harbours ▸ Advanced).
 enum SampleDatasets {
-    /// Every sample, in the order they are listed: friends, heroes, apps, messages, settings.
+    /// Every sample, in the order they are listed: friends, heroes, apps, messages, settings, settings-bundle.
     static let all: [SampleDataset] = [
         SampleDataset(id: "friends", title: "Friends · 好友", bytes: PackageResources.friends_json),
         SampleDataset(id: "heroes", title: "Heroes · 英雄", bytes: PackageResources.heroes_json),
         SampleDataset(id: "apps", title: "Apps · 应用", bytes: PackageResources.apps_json),
         SampleDataset(id: "messages", title: "Messages · 消息", bytes: PackageResources.messages_json),
         SampleDataset(id: "settings", title: "Settings · 设置", bytes: PackageResources.settings_json),
+        SampleDataset(
+            id: "settings-bundle", title: "Tide Table Settings · 潮汐表设置", bytes: PackageResources.settings_bundle_json),
     ]
 
     /// The sample with the given id.
     ///
     /// - Parameter id: A dataset id such as `"friends"`.
     /// - Returns: The sample, or nil when no sample has that id.
-    /// - Complexity: O(n) in the number of samples (five).
+    /// - Complexity: O(n) in the number of samples (six).
     static func sample(id: String) -> SampleDataset? {
         all.first { $0.id == id }
     }

@@ -31,7 +31,7 @@ extension WindowView {
         let online = kind == .friends ? FragmentHeader.online(of: fields) : 0
         let rowCount = headerRowCount(item.section, rowCount: section.pointee.rows.count)
         func lend(_ link: UnsafeRawBufferPointer?) -> Result {
-            TableMetrics.withTitle(of: section, kind: kind) { title in
+            func lend(title: UnsafeRawBufferPointer) -> Result {
                 body(
                     FragmentHeader.Lent(
                         section: item.section, sectionID: section.pointee.id, y: item.frame.y,
@@ -39,6 +39,13 @@ extension WindowView {
                         title: title, online: online, rowCount: rowCount,
                         isExpanded: expanded.contains(section.pointee.id), isCollapsible: collapsible, link: link))
             }
+            // A Settings bundle's header in the reader's language, where its strings give one.
+            if kind.isTableDocument, fields.pointee["localized"] != nil,
+                var title = FragmentRenderer.localizedText(fields.pointee, "header", language: language)
+            {
+                return title.withUTF8 { lend(title: UnsafeRawBufferPointer($0)) }
+            }
+            return TableMetrics.withTitle(of: section, kind: kind, lend(title:))
         }
         guard collapsible && linked else { return lend(nil) }
         var link: [UInt8] = []
@@ -250,7 +257,10 @@ extension WindowView {
             let section = sections[item.section]
             return FragmentFooter(
                 section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
-                title: metrics.footerTitle(of: section), insertion: view.insertion(in: section))
+                title: metrics.kind.isTableDocument
+                    ? FragmentRenderer.localizedText(section.fields, "footer", language: view.language) ?? ""
+                    : metrics.footerTitle(of: section),
+                insertion: view.insertion(in: section))
         }
     }
 

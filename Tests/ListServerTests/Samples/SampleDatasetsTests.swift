@@ -103,10 +103,10 @@ private let iconsDirectory = URL(fileURLWithPath: #filePath)
 
 @Suite("Sample datasets")
 struct SampleDatasetsTests {
-    @Test("the samples are friends, heroes, apps, messages and settings, in that order, with unique ids and titles")
+    @Test("the samples are friends, heroes, apps, messages, settings and settings-bundle, in that order, with unique ids and titles")
     func samplesInOrder() {
         let ids = SampleDatasets.all.map(\.id)
-        #expect(ids == ["friends", "heroes", "apps", "messages", "settings"])
+        #expect(ids == ["friends", "heroes", "apps", "messages", "settings", "settings-bundle"])
         #expect(Set(ids).count == ids.count)
         #expect(Set(SampleDatasets.all.map(\.title)).count == ids.count)
         #expect(SampleDatasets.all.allSatisfy { !$0.title.isEmpty })
@@ -118,7 +118,7 @@ struct SampleDatasetsTests {
         "every sample imports through the JSON importer as its kind, with its sections and rows",
         arguments: [
             ("friends", DatasetKind.friends, 7, 40), ("heroes", .heroes, 1, 24), ("apps", .apps, 1, 30),
-            ("messages", .messages, 1, 30), ("settings", .table, 4, 15),
+            ("messages", .messages, 1, 30), ("settings", .table, 4, 15), ("settings-bundle", .settings, 6, 14),
         ])
     func importsAsItsKind(id: String, kind: DatasetKind, sections: Int, rows: Int) throws {
         let dataset = try sampleNamed(id).dataset()
@@ -131,7 +131,7 @@ struct SampleDatasetsTests {
 
     @Test(
         "every sample is strictly valid JSON: an array of a few dozen objects, alone or beside row actions",
-        arguments: SampleDatasets.all.map(\.id).filter { $0 != "settings" })
+        arguments: SampleDatasets.all.map(\.id).filter { !$0.hasPrefix("settings") })
     func validJSON(id: String) throws {
         let sample = try sampleNamed(id)
         let items = try rows(of: sample)
@@ -244,10 +244,26 @@ struct SampleDatasetsTests {
         #expect(about.first?["text"] as? String == "About" && about.first?["table"] != nil)
     }
 
+    @Test("the settings-bundle sample archives the fixture bundle folder file by file, byte for byte")
+    func settingsBundleArchivesTheFolder() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("ModelsTests/Fixtures/SettingsBundles/Settings.bundle")
+        let (name, files) = try SampleDataset.bundleFiles(try sampleNamed("settings-bundle").bytes, file: "sample")
+        #expect(name == "Tide Table")
+        var onDisk: [String: [UInt8]] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            let url = folder.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            onDisk[path] = Array(try Data(contentsOf: url))
+        }
+        #expect(files == onDisk, "regenerate Resources/Samples/settings-bundle.json from the folder")
+    }
+
     @Test("every icon named by a sample has an SVG file in Public/icons")
     func iconsExist() throws {
         var names: [String] = []
-        for sample in SampleDatasets.all where sample.id != "settings" {
+        for sample in SampleDatasets.all where !sample.id.hasPrefix("settings") {
             for row in try rows(of: sample) {
                 names += [row["icon"] as? String].compactMap { $0 }
                 names += (row["friends"] as? [[String: Any]] ?? []).compactMap { $0["icon"] as? String }

@@ -1,0 +1,99 @@
+// ListRender — the table document's text fields and sliders, and texts in the reader's language
+import Models
+
+extension FragmentRenderer {
+    /// A row's or section's text in the reader's language: the translation under `localized` whose language
+    /// tag names `language` (`{"zh-Hans": {"text": "通用"}}`, as a Settings bundle's strings give them), else
+    /// the text under `key`.
+    /// - Returns: nil when neither holds a text.
+    /// - Complexity: O(bytes of the fields).
+    public static func localizedText(_ fields: Fields, _ key: String, language: UILanguage) -> String? {
+        if let languages = fields["localized"]?.dictValue {
+            for field in languages where UILanguage(tag: field.key) == language {
+                if let text = field.value.dictValue?[key]?.text { return text }
+            }
+        }
+        return fields[key]?.text
+    }
+
+    /// The detail of a row that opens a choice list (a Settings multi-value): the checked row's short title
+    /// (`short`), else its text, in the reader's language.
+    /// - Returns: nil when the row opens no choice list or none of its rows is checked.
+    /// - Complexity: O(rows of the child table's first choice list).
+    static func choiceDetail(_ fields: Fields, language: UILanguage) -> String? {
+        guard fields["specifier"] != nil, let child = fields[TableDocument.childKey]?.dictValue else { return nil }
+        for section in child[TableDocument.sectionsKey]?.arrayValue ?? [] {
+            guard let section = section.dictValue, section[TableDocument.choiceKey]?.stringValue == "single" else { continue }
+            let rows = section[TableDocument.rowsKey]?.arrayValue ?? []
+            let checked = rows.lazy.compactMap(\.dictValue).first {
+                $0["accessory"]?.stringValue == TableAccessory.checkmark.rawValue
+            }
+            guard let checked else { return nil }
+            return localizedText(checked, "short", language: language) ?? localizedText(checked, "text", language: language)
+        }
+        return nil
+    }
+
+    /// Writes a text field (`UITextField`) holding the row's `value`: dots when `secure`, the keyboard as
+    /// `inputmode`, `autocapitalize` and `autocorrect`/`spellcheck` from the row's text input traits. The
+    /// page saves it on Enter or when it loses the focus (`data-action="text"`).
+    static func renderTextField(_ fields: Fields, label: String, into html: inout HTMLBuffer) {
+        html.raw("<input class=\"acc tf\" data-action=\"text\" data-key=\"value\" type=\"")
+        html.raw(fields["secure"]?.flag == true ? "password" : "text")
+        html.raw("\" value=\"")
+        html.text(fields["value"]?.text ?? "")
+        html.raw("\" aria-label=\"")
+        html.text(label.isEmpty ? fields["specifier"]?.dictValue?["Key"]?.text ?? "Text" : label)
+        html.raw("\" inputmode=\"")
+        html.raw(inputMode(fields["keyboardType"]?.stringValue))
+        html.raw("\" autocapitalize=\"")
+        html.raw(autocapitalize(fields["autocapitalization"]?.stringValue))
+        let corrects = fields["autocorrection"]?.stringValue == "Yes"
+        html.raw(corrects ? "\" autocorrect=\"on\" spellcheck=\"true\"" : "\" autocorrect=\"off\" spellcheck=\"false\"")
+        html.raw(" autocomplete=\"off\" enterkeyhint=\"done\" tabindex=\"-1\">")
+    }
+
+    /// Writes a slider (`UISlider`) holding the row's `value` between `minimumValue` and `maximumValue`, its
+    /// minimum and maximum images beside it as the page resolves image names (`/img/…`); the page saves it
+    /// when it is let go (`data-action="slide"`).
+    static func renderSlider(_ fields: Fields, label: String, into html: inout HTMLBuffer) {
+        let minimum = fields["minimumValue"]?.number ?? 0
+        let maximum = fields["maximumValue"]?.number ?? 1
+        let value = min(max(fields["value"]?.number ?? minimum, minimum), maximum)
+        html.raw("<input class=\"acc sl\" data-action=\"slide\" data-key=\"value\" type=\"range\" step=\"any\" min=\"")
+        html.text(number(minimum))
+        html.raw("\" max=\"")
+        html.text(number(maximum))
+        html.raw("\" value=\"")
+        html.text(number(value))
+        html.raw("\" aria-label=\"")
+        html.text(label.isEmpty ? fields["specifier"]?.dictValue?["Key"]?.text ?? "Slider" : label)
+        html.raw("\" tabindex=\"-1\">")
+    }
+
+    /// A number as an HTML number attribute writes it: integers without a fraction.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    /// `UIKeyboardType` as `PSTextFieldSpecifier` names it, as the `inputmode` a browser's keyboard follows.
+    private static func inputMode(_ keyboard: String?) -> StaticString {
+        switch keyboard {
+        case "NumberPad": "numeric"
+        case "NumbersAndPunctuation": "decimal"
+        case "URL": "url"
+        case "EmailAddress": "email"
+        default: "text"
+        }
+    }
+
+    /// `UITextAutocapitalizationType` as the specifier names it, as `autocapitalize` says it.
+    private static func autocapitalize(_ type: String?) -> StaticString {
+        switch type {
+        case "Sentences": "sentences"
+        case "Words": "words"
+        case "AllCharacters": "characters"
+        default: "none"
+        }
+    }
+}

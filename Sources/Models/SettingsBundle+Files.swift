@@ -1,0 +1,40 @@
+// Models — a Settings bundle assembled from its files' bytes, as a folder holds them
+
+extension SettingsBundle {
+    /// Assembles a bundle from its files, named by their paths inside the bundle folder: the pages
+    /// (`Root.plist`, `Harbours.plist`; a device's variant `Root~iphone.plist` replaces the plain one, as iOS
+    /// picks it, and `~ipad` variants are left out), the strings tables (`zh-Hans.lproj/Root.strings`) and
+    /// string catalogs (`Root.xcstrings`). A page or a table that cannot be read is left out, as the Settings
+    /// app shows a missing page's row and a missing translation's key.
+    /// - Parameters:
+    ///   - name: the bundle folder's name without `.bundle`.
+    ///   - files: each file's path inside the bundle and its bytes.
+    /// - Throws: ``ImportError`` when there is no readable `Root.plist`.
+    /// - Complexity: O(total size of the files).
+    public init(name: String?, files: [String: [UInt8]]) throws(ImportError) {
+        var pages: [String: FieldValue] = [:]
+        var strings: [String: [String: [String: String]]] = [:]
+        // Plain names first, so that a device's variant replaces them.
+        for path in files.keys.sorted(by: { ($0.contains("~") ? 1 : 0, $0) < ($1.contains("~") ? 1 : 0, $1) }) {
+            let bytes = files[path] ?? []
+            let parts = path.split(separator: "/").map(String.init)
+            if parts.count == 1, path.hasSuffix(".plist") {
+                let stem = String(path.dropLast(".plist".count))
+                if stem.contains("~"), !stem.hasSuffix("~iphone") { continue }
+                guard let value = try? DatasetImporter.readDocument(bytes, file: path) else { continue }
+                pages[stem.split(separator: "~").first.map(String.init) ?? stem] = value
+            } else if parts.count == 1, path.hasSuffix(".xcstrings") {
+                let table = String(path.dropLast(".xcstrings".count))
+                for (language, texts) in StringsFile.readCatalog(bytes) { strings[language, default: [:]][table] = texts }
+            } else if parts.count == 2, parts[0].hasSuffix(".lproj"), parts[1].hasSuffix(".strings"),
+                let texts = StringsFile.read(bytes)
+            {
+                strings[String(parts[0].dropLast(".lproj".count)), default: [:]][String(parts[1].dropLast(".strings".count))] = texts
+            }
+        }
+        guard let root = pages.removeValue(forKey: "Root") else {
+            throw ImportError(file: "\(name ?? "Settings").bundle", path: "", message: "the Settings bundle has no readable Root.plist")
+        }
+        self.init(name: name, root: root, panes: pages, strings: strings)
+    }
+}

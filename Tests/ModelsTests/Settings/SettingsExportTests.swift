@@ -1,0 +1,61 @@
+// ModelsTests — a Settings dataset's values changed as the page changes them, exported as pages and defaults
+import Testing
+
+@testable import Models
+
+/// Sets a row's fields, found by its text at any depth of the root page's rows (child tables included).
+private func update(_ dataset: inout Dataset, _ text: String, _ changes: Fields) {
+    for s in dataset.sections.indices {
+        for r in dataset.sections[s].rows.indices where dataset.sections[s].rows[r].fields["text"]?.text == text {
+            for field in changes { dataset.sections[s].rows[r].fields[field.key] = field.value }
+        }
+    }
+}
+
+@Suite("Settings bundles: values stored and exported as the bundle's pages and as user defaults")
+struct SettingsExportTests {
+    @Test("an untouched bundle exports its Root.plist as the file has it")
+    func untouchedExportsEqual() throws {
+        let files = try settingsBundleFiles()
+        let dataset = try settingsBundleDataset()
+        let root = try DatasetImporter.readDocument(try #require(files["Root.plist"]), file: "Root.plist")
+        #expect(DatasetEncoder.encode(dataset) == root)
+        let harbours = try DatasetImporter.readDocument(try #require(files["Harbours.plist"]), file: "Harbours.plist")
+        #expect(SettingsExport.pane("Harbours", of: dataset) == harbours)
+        #expect(SettingsExport.pane("Advanced", of: dataset) != nil && SettingsExport.pane("Nowhere", of: dataset) == nil)
+    }
+
+    @Test("changed values export as DefaultValue: a switch as its TrueValue, a text, a slider, a radio choice")
+    func changedValuesExport() throws {
+        var dataset = try settingsBundleDataset()
+        update(&dataset, "Sound", ["on": .bool(true)])
+        update(&dataset, "Name", ["value": .string("Grace Hopper")])
+        update(&dataset, "Dark", ["accessory": .string("checkmark")])
+        update(&dataset, "Automatic", ["accessory": .null])
+        let slider = dataset.sections[2].rows[0].id
+        dataset.sections[2].rows[0].fields["value"] = .real(1.25)
+        let page = try #require(DatasetEncoder.encode(dataset).dictValue)
+        let specifiers = page["PreferenceSpecifiers"]?.arrayValue?.compactMap(\.dictValue) ?? []
+        func specifier(_ key: String) -> Fields? { specifiers.first { $0["Key"]?.stringValue == key } }
+        #expect(specifier("alert_sound")?["DefaultValue"] == .string("YES"))
+        #expect(specifier("user_name")?["DefaultValue"] == .string("Grace Hopper"))
+        #expect(specifier("text_scale")?["DefaultValue"] == .real(1.25), "row \(slider)")
+        #expect(specifier("theme")?["DefaultValue"] == .string("dark"))
+        #expect(specifier("alerts_enabled")?["DefaultValue"] == .bool(true), "unchanged")
+        let again = try DatasetDecoder(file: "Root.plist", id: "again").decode(.dict(page))
+        #expect(again.row("Sound")?.fields["on"] == .bool(true) && again.row("Name")?.fields["value"] == "Grace Hopper")
+    }
+
+    @Test("format=defaults gives every keyed value of every page as {Key: value}, child panes included")
+    func defaults() throws {
+        var dataset = try settingsBundleDataset()
+        update(&dataset, "High Water Alerts", ["on": .bool(false)])
+        let values = try #require(SettingsExport.defaults(of: dataset).dictValue)
+        #expect(values["alerts_enabled"] == .bool(false) && values["alert_sound"] == .string("NO"))
+        #expect(values["alert_lead"] == .int(60) && values["theme"] == .string("auto") && values["units"] == .string("m"))
+        #expect(values["home_harbour"] == .string("qingdao") && values["history_days"] == .int(7))
+        #expect(values["chart_datum"] == .int(0) && values["station_id"] == .string("2043"))
+        #expect(values["reset_tips"] == nil, "an unknown type holds no value")
+        #expect(values.keys.first == "user_name")
+    }
+}
