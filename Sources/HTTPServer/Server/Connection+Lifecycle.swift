@@ -137,7 +137,9 @@ extension Connection {
             let spent = elapsed(since: bodyStartedAt)
             let owed = spent > context.headerTimeout
                 ? Int(Double(spent - context.headerTimeout) / 1e9 * Double(context.configuration.minimumBodyRate)) : 0
-            if elapsed(since: lastReadAt) > context.headerTimeout || bodyBytesRead < owed { timeOut(runner) }
+            if elapsed(since: lastReadAt) > context.headerTimeout || bodyBytesRead < owed || spent > bodyDeadline {
+                timeOut(runner)
+            }
         default:
             break
         }
@@ -148,7 +150,8 @@ extension Connection {
             phase == .head
             ? "The request took too long to arrive."
             : "The body arrived too slowly: after \(runner.context.headerTimeout / 1_000_000_000) s it must keep "
-                + "\(runner.context.configuration.minimumBodyRate) bytes a second."
+                + "\(runner.context.configuration.minimumBodyRate) bytes a second, and be complete within "
+                + "\(bodyDeadline / 1_000_000_000) s."
         respondWithError(408, detail: detail, head: pendingHead, runner)
         flush(runner)
         settle(runner)

@@ -94,6 +94,9 @@ final class Connection {
     var bodyBytesRead = 0
     /// The bytes of the server's body budget this connection holds for the body being read.
     var reservedBodyBytes = 0
+    /// The longest the body being read may take from its start, in nanoseconds
+    /// (``HTTPServerConfiguration/bodyDeadlineRate``).
+    var bodyDeadline: UInt64 = 0
     var decoder: HTTPChunkedDecoder?
     var activeStream: ActiveStream?
     var awaited: Awaited?
@@ -155,8 +158,11 @@ final class Connection {
             }
             if phase == .chunkedBody || phase == .lengthBody {
                 bodyBytesRead += count
-                if phase == .chunkedBody && bodyBytesRead > reservedBodyBytes {
-                    guard reserveBody(max(bodyBytesRead - reservedBodyBytes, 64 * 1024), runner) else {
+                // Room is taken as bytes arrive, a step ahead, never for bytes only announced.
+                if bodyBytesRead > reservedBodyBytes {
+                    var step = max(bodyBytesRead - reservedBodyBytes, Self.bodyReservationStep)
+                    if phase == .lengthBody { step = min(step, body.count + bodyRemaining - reservedBodyBytes) }
+                    guard reserveBody(step, runner) else {
                         flush(runner)
                         settle(runner)
                         return
@@ -288,7 +294,10 @@ final class Connection {
                 respondWithError(413, detail: "The body may not exceed \(limit) bytes.", head: head, runner)
                 return
             }
-            guard reserveBody(length, runner, head: head) else { return }
+            let small = length <= runner.context.configuration.smallBodyLimit
+            let first = small ? length : min(length, max(unreadCount, Self.bodyReservationStep))
+            guard reserveBody(first, runner, head: head, small: small) else { return }
+            bodyDeadline = Self.deadline(forBodyOf: length, runner.context)
             let arrived = min(unreadCount, length)
             body = []
             body.reserveCapacity(length)
@@ -298,7 +307,9 @@ final class Connection {
             phase = .lengthBody
         case .chunked:
             guard reserveBody(unreadCount, runner, head: head) else { return }
-            decoder = HTTPChunkedDecoder(maxBodyBytes: runner.context.configuration.maxBodySize(for: head.request.path))
+            let limit = runner.context.configuration.maxBodySize(for: head.request.path)
+            bodyDeadline = Self.deadline(forBodyOf: limit, runner.context)
+            decoder = HTTPChunkedDecoder(maxBodyBytes: limit)
             phase = .chunkedBody
         }
         pendingHead = head
@@ -314,9 +325,9 @@ final class Connection {
     /// Takes `count` more bytes of the server's body budget for the body being read; when it has no
     /// room, answers `503` with `Retry-After` and closes.
     /// - Returns: false when the budget had no room (the connection is then closing).
-    func reserveBody(_ count: Int, _ runner: EventLoopRunner, head: HTTPRequestHead? = nil) -> Bool {
+    func reserveBody(_ count: Int, _ runner: EventLoopRunner, head: HTTPRequestHead? = nil, small: Bool = false) -> Bool {
         guard count > 0 else { return true }
-        if runner.context.reserveBodyBytes(count) {
+        if runner.context.reserveBodyBytes(count, small: small) {
             reservedBodyBytes += count
             return true
         }
@@ -326,6 +337,17 @@ final class Connection {
             headers: ["Retry-After": "5"])
         respondWithError(error, head: head ?? pendingHead, runner)
         return false
+    }
+
+    /// How far ahead of the bytes arrived a large body takes room in the budget.
+    static let bodyReservationStep = 256 * 1024
+
+    /// The longest a body of `length` bytes may take: the configuration's `bodyDeadlineGrace`, and the
+    /// length at its `bodyDeadlineRate`.
+    static func deadline(forBodyOf length: Int, _ context: ServerContext) -> UInt64 {
+        let configuration = context.configuration
+        let rate = max(1, configuration.bodyDeadlineRate)
+        return configuration.bodyDeadlineGrace.nanoseconds &+ UInt64(Double(length) / Double(rate) * 1e9)
     }
 
     /// Gives back the body budget this connection holds.

@@ -30,6 +30,18 @@ public struct HTTPServerConfiguration: Sendable {
     /// a body that would take more is answered `503` (`Retry-After`), so that slow or large uploads
     /// together cannot take the server's memory.
     public var maxBufferedBodyBytes = 512 << 20
+    /// A body whose announced length is at most this is small (a batch, an edit): it takes its room from the
+    /// whole budget at once, where a larger one takes room as its bytes arrive and never the last
+    /// ``smallBodyReserve`` bytes.
+    public var smallBodyLimit = 1 << 20
+    /// The bytes of ``maxBufferedBodyBytes`` that only small bodies may take.
+    public var smallBodyReserve = 64 << 20
+    /// The slowest a body may arrive on the whole, in bytes a second after ``bodyDeadlineGrace``: a body of n
+    /// bytes must be complete `bodyDeadlineGrace + n / bodyDeadlineRate` after it began, however steadily it
+    /// trickles (a chunked body is given the time of its path's largest body).
+    public var bodyDeadlineRate = 1 << 20
+    /// The time every body has besides its length's at ``bodyDeadlineRate``.
+    public var bodyDeadlineGrace: Duration = .seconds(10)
     /// The most streaming responses (event streams) open at once; one more is answered `429`
     /// (`Retry-After`). Kept below `maxConnections`, so that ordinary requests always find a connection.
     public var maxStreams = 5_000

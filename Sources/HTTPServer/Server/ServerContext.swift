@@ -125,10 +125,16 @@ final class ServerContext: Sendable {
     }
 
     /// Takes `count` more bytes of the server's budget for request bodies in progress.
+    ///
+    /// The last ``HTTPServerConfiguration/smallBodyReserve`` bytes of the budget are for small bodies (batches,
+    /// edits): large uploads, however many, never take them, so that they cannot starve anyone's edits.
+    /// - Parameter small: whether the body is small (``HTTPServerConfiguration/smallBodyLimit``).
     /// - Returns: false, taking nothing, when the budget (`maxBufferedBodyBytes`) has no room for them.
-    func reserveBodyBytes(_ count: Int) -> Bool {
+    func reserveBodyBytes(_ count: Int, small: Bool = false) -> Bool {
+        let limit = small ? configuration.maxBufferedBodyBytes
+            : configuration.maxBufferedBodyBytes - min(configuration.smallBodyReserve, configuration.maxBufferedBodyBytes)
         let total = bufferedBodyBytes.add(count, ordering: .relaxed).newValue
-        guard total > configuration.maxBufferedBodyBytes else { return true }
+        guard total > limit else { return true }
         bufferedBodyBytes.subtract(count, ordering: .relaxed)
         return false
     }
@@ -138,8 +144,6 @@ final class ServerContext: Sendable {
         if count > 0 { bufferedBodyBytes.subtract(count, ordering: .relaxed) }
     }
 
-    /// Takes a stream slot for a client at `address` (nil when its address is unknown).
-    /// - Returns: false, taking nothing, when the server or the address has as many streams as allowed.
     /// Takes one of an address's connection slots.
     /// - Returns: false, taking nothing, when the address holds ``HTTPServerConfiguration/maxConnectionsPerAddress``.
     func admitConnection(from address: String) -> Bool {
@@ -159,6 +163,8 @@ final class ServerContext: Sendable {
         }
     }
 
+    /// Takes a stream slot for a client at `address` (nil when its address is unknown).
+    /// - Returns: false, taking nothing, when the server or the address has as many streams as allowed.
     func openStream(from address: String?) -> Bool {
         streams.withLock { count in
             guard count.total < maxStreams else { return false }

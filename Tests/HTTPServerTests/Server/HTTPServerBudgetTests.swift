@@ -81,6 +81,55 @@ struct HTTPServerBudgetTests {
         }
     }
 
+    @Test("large bodies take room as their bytes arrive, never the small bodies' reserve: trickled heads starve no one")
+    func largeBodiesTakeRoomAsTheyArrive() throws {
+        let configure: (inout HTTPServerConfiguration) -> Void = { configuration in
+            configuration.maxBodyBytes = 8 << 20
+            configuration.maxBufferedBodyBytes = 4 << 20
+            configuration.smallBodyReserve = 1 << 20
+        }
+        try withTestServer(configure: configure, handler: testRouter().handler) { port, _ in
+            // Three heads announcing 2 MiB each, trickling: announced, they would hold 6 MiB of a 4 MiB budget.
+            let heads = try (0..<3).map { _ in
+                try RawClient(port: port, sending: "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 2097152\r\n\r\nabc")
+            }
+            let small = try RawClient(port: port, sending: "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello")
+            #expect(try #require(small.readResponse()).text == "5")
+            // Each head still goes on: one sends its whole body.
+            try heads[0].send([UInt8](repeating: 70, count: 2_097_152 - 3))
+            #expect(try #require(heads[0].readResponse()).text == "2097152")
+            // A large body past what large bodies may hold is refused as its bytes arrive; small ones still pass.
+            let big = try RawClient(port: port, sending: "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 3670016\r\n\r\n")
+            _ = try? big.send([UInt8](repeating: 71, count: 3_670_016))
+            #expect(try #require(big.readResponse()).status == 503)
+            let after = try RawClient(port: port, sending: "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\nok")
+            #expect(try #require(after.readResponse()).text == "2")
+            _ = heads
+        }
+    }
+
+    @Test("a body has a deadline for the whole of it: trickled above the minimum rate, it still ends with 408")
+    func bodiesHaveADeadline() throws {
+        let configure: (inout HTTPServerConfiguration) -> Void = { configuration in
+            configuration.headerTimeout = .milliseconds(200)
+            configuration.minimumBodyRate = 1
+            configuration.bodyDeadlineGrace = .milliseconds(200)
+            configuration.bodyDeadlineRate = 1 << 20
+        }
+        try withTestServer(configure: configure, handler: testRouter().handler) { port, _ in
+            let client = try RawClient(
+                port: port, sending: "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 100000\r\n\r\n")
+            // 100 bytes every 50 ms, far above the minimum rate, far below what completes the body in time.
+            for _ in 0..<30 {
+                guard (try? client.send([UInt8](repeating: 72, count: 100))) != nil else { break }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            let response = try #require(client.readResponse())
+            #expect(response.status == 408)
+            #expect(response.text.contains("be complete within"))
+        }
+    }
+
     @Test("streams are limited per address and in all (429, Retry-After); ordinary requests still find a slot")
     func streamsAreLimited() throws {
         let registry = StreamRegistry()
