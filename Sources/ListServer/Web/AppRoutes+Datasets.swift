@@ -113,4 +113,19 @@ extension AppRoutes {
             throw ImportError(file: id, path: error.location, message: error.message)
         }
     }
+
+    /// The document an export writes: the dataset in its source shape; for a Settings bundle, the page of a child
+    /// pane (`?pane=Harbours`) or its values as user defaults (`format=defaults`).
+    /// - Throws: ``HTTPError`` `400` for a pane or defaults asked of another kind, `404` for a pane no row opens.
+    static func exported(_ dataset: Dataset, defaults: Bool, pane: String?) throws -> FieldValue {
+        guard defaults || pane != nil else { return DatasetEncoder.encode(dataset) }
+        guard dataset.kind == .settings else {
+            throw HTTPError.badRequest("'\(dataset.id)' is a \(dataset.kind.rawValue) list: only Settings bundles have panes and defaults")
+        }
+        if defaults { return SettingsExport.defaults(of: dataset) }
+        guard let pane, let page = SettingsExport.pane(pane, of: dataset) else {
+            throw HTTPError(404, detail: "no row of '\(dataset.id)' opens a pane named \"\(pane ?? "")\"")
+        }
+        return page
+    }
 }

@@ -78,7 +78,7 @@ struct AppRoutes: Sendable {
             try batch(parameters["id"]!, request)
         }
         router.get("/api/datasets/:id/export") { request, parameters in
-            try export(parameters["id"]!, format: request.query("format") ?? "json")
+            try export(parameters["id"]!, format: request.query("format") ?? "json", pane: request.query("pane"))
         }
         router.get("/api/datasets/:id/events") { request, parameters in
             try events(parameters["id"]!, request: request)
@@ -277,12 +277,14 @@ struct AppRoutes: Sendable {
         return .json(json.bytes)
     }
 
-    private func export(_ id: String, format name: String) throws -> HTTPResponse {
+    private func export(_ id: String, format name: String, pane: String?) throws -> HTTPResponse {
         let entry = try library.requireEntry(id)
-        guard let format = DocumentFormat(rawValue: name) else {
-            throw HTTPError.badRequest("format must be json, plist or binary-plist, found \"\(name)\"")
+        let isSettings = entry.dataset.kind == .settings
+        guard let format = DocumentFormat(rawValue: name) ?? (isSettings && name == "defaults" ? .plist : nil) else {
+            let formats = isSettings ? "json, plist, binary-plist or defaults" : "json, plist or binary-plist"
+            throw HTTPError.badRequest("format must be \(formats), found \"\(name)\"")
         }
-        let document = DatasetEncoder.encode(entry.dataset)
+        let document = try Self.exported(entry.dataset, defaults: name == "defaults", pane: pane)
         if format == .plist, let (path, message) = XMLPropertyListWriter.unwritableText(in: document) {
             throw HTTPError(
                 422, type: "/api/openapi.json#/components/responses/Unexportable", title: "Cannot be exported as XML",
@@ -291,7 +293,7 @@ struct AppRoutes: Sendable {
         var response = HTTPResponse(status: 200, body: format.write(document))
         response.headers.set("Content-Type", format.contentType)
         response.headers.set(
-            "Content-Disposition", "attachment; filename=\"\(entry.dataset.id).\(format.fileExtension)\"")
+            "Content-Disposition", "attachment; filename=\"\(pane.map(Dataset.sanitizedIdentifier) ?? entry.dataset.id).\(format.fileExtension)\"")
         response.headers.set("Cache-Control", "no-store")
         return response
     }

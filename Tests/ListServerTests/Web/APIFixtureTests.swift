@@ -30,8 +30,9 @@ final class APIFixture {
     /// - Parameters:
     ///   - datasets: dataset id and JSON text; by default `letters`, `teams` and the `heroes` and
     ///     `friends` samples.
+    ///   - imported: datasets already read (a Settings bundle's), stored beside them.
     ///   - token: the server's `--token`.
-    init(datasets: [(String, String)]? = nil, token: String? = nil) throws {
+    init(datasets: [(String, String)]? = nil, imported: [Dataset] = [], token: String? = nil) throws {
         directory = ServerProcess.temporaryDirectory()
         store = try SQLiteStore(directory: directory)
         let samples = Dictionary(uniqueKeysWithValues: SampleDatasets.all.map { ($0.id, $0.json) })
@@ -42,7 +43,7 @@ final class APIFixture {
         let decoded = try sources.map { id, json in
             try DatasetImporter.importDataset(Array(json.utf8), using: DatasetDecoder(file: id, id: id))
         }
-        try store.insert(decoded, replacing: false)
+        try store.insert(decoded + imported, replacing: false)
         library = Library(store: store, datasets: try store.loadAll())
         routes = AppRoutes(
             library: library, policy: MutationPolicy(token: token),
