@@ -1,5 +1,6 @@
 // Edits as batches (POST /api/datasets/{id}/batch at the version drawn): edit mode, deletes with their
-// confirmation, insertion rows, switches.
+// confirmation, insertion rows, switches, and (controls.js) text fields and sliders.
+import './controls.js';
 import { closeOpenRow } from './gestures.js';
 import { api, note } from './messages.js';
 import { $, apiPath, dom, state, t } from './state.js';

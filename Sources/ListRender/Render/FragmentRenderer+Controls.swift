@@ -50,7 +50,9 @@ extension FragmentRenderer {
         html.raw(autocapitalize(fields["autocapitalization"]?.stringValue))
         let corrects = fields["autocorrection"]?.stringValue == "Yes"
         html.raw(corrects ? "\" autocorrect=\"on\" spellcheck=\"true\"" : "\" autocorrect=\"off\" spellcheck=\"false\"")
-        html.raw(" autocomplete=\"off\" enterkeyhint=\"done\" tabindex=\"-1\">")
+        // A secure field is a password as autofill names one; any other is no address or name to fill in.
+        html.raw(fields["secure"]?.flag == true ? " autocomplete=\"current-password\"" : " autocomplete=\"off\"")
+        html.raw(" enterkeyhint=\"done\" tabindex=\"-1\">")
     }
 
     /// Writes a slider (`UISlider`) holding the row's `value` between `minimumValue` and `maximumValue`, its

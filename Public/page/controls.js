@@ -1,0 +1,30 @@
+// A Settings bundle's text fields and sliders (PSTextFieldSpecifier, PSSliderSpecifier): a text field saves its
+// value on Enter or when it loses the focus, as UITextField's editing ends; a slider saves when it is let go
+// (`change`), as a UISlider that is not continuous does. Each is one updateRows batch of the row's `value`.
+import { batch } from './editing.js';
+import { dom } from './state.js';
+
+/// The value a control holds, as the row stores it: a slider's number, a field's text.
+const valueOf = control => control.type === 'range' ? Number(control.value) : control.value;
+
+/// Saves a control's value when it changed since it was drawn (its `defaultValue` is the value the server sent).
+async function save(control) {
+  const row = control.closest('[role=row]');
+  if (!row || control.value === control.defaultValue) return;
+  const drawn = control.defaultValue;
+  control.defaultValue = control.value; // saved once, whichever of Enter and blur comes first
+  if (!(await batch({ updateRows: [{ id: +row.dataset.rowId, fields: { value: valueOf(control) } }] }))) {
+    control.defaultValue = control.value = drawn;
+  }
+}
+
+const isControl = target => target?.matches?.('input[data-action=text], input[data-action=slide]');
+
+dom.scroller?.addEventListener('change', event => isControl(event.target) && save(event.target));
+dom.scroller?.addEventListener('keydown', event => {
+  const field = event.target;
+  if (!isControl(field)) return;
+  event.stopPropagation(); // the field's keys are its own, not the grid's
+  if (event.key === 'Enter' && field.dataset.action === 'text') save(field), field.blur();
+  if (event.key === 'Escape') (field.value = field.defaultValue), field.blur();
+});

@@ -1,0 +1,173 @@
+"""A Settings bundle in the browser as the Settings app shows it (the settings-bundle sample, and a bundle folder
+given with --import): each control changes its value through a batch, child panes open two levels deep and go
+back, the page speaks the bundle's languages, and axe finds nothing serious."""
+import json
+import os
+import urllib.request
+
+import pytest
+from axe_selenium_python import Axe
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import ROOT, Server, animations_done, at_width, open_table, rows, screenshot, wait
+
+BUNDLE = os.path.join(ROOT, "Tests", "ModelsTests", "Fixtures", "SettingsBundles", "Settings.bundle")
+
+
+@pytest.fixture(scope="module")
+def bundle_server():
+    running = Server(["--import", f"tides={BUNDLE}"])
+    yield running
+    running.stop()
+
+
+def defaults(server):
+    """The bundle's values as `format=defaults` gives them (an XML plist), read by the JSON export's twin."""
+    import plistlib
+    return plistlib.loads(urllib.request.urlopen(f"{server.url}/api/datasets/tides/export?format=defaults").read())
+
+
+def row_named(driver, text):
+    found = [r for r in rows(driver) if r.find_elements(By.CSS_SELECTOR, ".t1")
+             and r.find_element(By.CSS_SELECTOR, ".t1").text == text]
+    return found[0] if found else None
+
+
+def open_row(driver, text):
+    wait(driver, lambda d: row_named(d, text) is not None, message=f"no row {text}")
+    row_named(driver, text).find_element(By.CSS_SELECTOR, ".t1").click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-role=title]").text == text,
+         message=f"{text} did not open")
+    animations_done(driver)
+
+
+def back(driver, title):
+    driver.find_element(By.CSS_SELECTOR, "[data-action=back]").click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-role=title]").text == title,
+         message=f"back did not reach {title}")
+    animations_done(driver)
+
+
+def test_an_imported_bundle_shows_its_groups_footers_and_controls(browser, bundle_server):
+    open_table(browser, bundle_server, "tides")
+    assert browser.find_elements(By.CSS_SELECTOR, "[data-style=insetGrouped]"), "not inset grouped"
+    headers = [h.text for h in browser.find_elements(By.CSS_SELECTOR, "[data-section-id] .ht") if h.text]
+    assert headers[:2] == ["ACCOUNT", "ALERTS"] or headers[:2] == ["Account", "Alerts"]
+    footers = [f.text for f in browser.find_elements(By.CSS_SELECTOR, "[data-role=section-footer]")]
+    assert "Alerts come before each high water." in footers
+    kinds = {r.find_element(By.CSS_SELECTOR, ".t1").text: r.get_attribute("data-accessory") for r in rows(browser)
+             if r.find_elements(By.CSS_SELECTOR, ".t1")}
+    assert kinds["Name"] == "textField" and kinds["High Water Alerts"] == "switch"
+    assert kinds["Alert Time"] == "disclosureIndicator" and kinds["Harbours"] == "disclosureIndicator"
+
+
+def test_a_switch_stores_its_true_value(browser, bundle_server):
+    open_table(browser, bundle_server, "tides")
+    switch = row_named(browser, "Sound").find_element(By.CSS_SELECTOR, "[role=switch]")
+    assert switch.get_attribute("aria-checked") == "false"
+    switch.click()
+    wait(browser, lambda d: defaults(bundle_server)["alert_sound"] == "YES", message="Sound was not stored as YES")
+    assert row_named(browser, "Sound").find_element(By.CSS_SELECTOR, "[role=switch]").get_attribute("aria-checked") == "true"
+
+
+def test_a_text_field_saves_on_enter_and_a_secure_one_shows_dots(browser, bundle_server):
+    open_table(browser, bundle_server, "tides")
+    field = row_named(browser, "Name").find_element(By.CSS_SELECTOR, "input")
+    assert field.get_attribute("value") == "Ada Lovelace" and field.get_attribute("autocapitalize") == "words"
+    field.click()
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("Grace Hopper", Keys.ENTER)
+    wait(browser, lambda d: defaults(bundle_server)["user_name"] == "Grace Hopper", message="the name was not saved")
+    password = row_named(browser, "Password").find_element(By.CSS_SELECTOR, "input")
+    assert password.get_attribute("type") == "password"
+    password.click()
+    password.send_keys("s3cret")
+    row_named(browser, "Server").find_element(By.CSS_SELECTOR, "input").click()  # the blur saves it
+    wait(browser, lambda d: defaults(bundle_server)["password"] == "s3cret", message="the password was not saved on blur")
+    assert row_named(browser, "Server").find_element(By.CSS_SELECTOR, "input").get_attribute("inputmode") == "url"
+
+
+def test_a_slider_saves_when_let_go(browser, bundle_server):
+    open_table(browser, bundle_server, "tides")
+    slider = browser.find_element(By.CSS_SELECTOR, "input[type=range]")
+    assert (slider.get_attribute("min"), slider.get_attribute("max"), slider.get_attribute("value")) == ("0.8", "1.6", "1")
+    slider.click()  # a click in the middle of the track moves the thumb there and lets go
+    wait(browser, lambda d: abs(defaults(bundle_server)["text_scale"] - 1.2) < 0.1,
+         message="the slider's value was not saved")
+
+
+def test_a_multi_value_opens_its_choices_and_shows_the_choice_as_its_detail(browser, bundle_server):
+    open_table(browser, bundle_server, "tides")
+    assert row_named(browser, "Alert Time").find_element(By.CSS_SELECTOR, ".dt").text == "1 h"
+    open_row(browser, "Alert Time")
+    choice = row_named(browser, "2 Hours Before")
+    assert choice.get_attribute("data-choice") == "single"
+    choice.click()
+    wait(browser, lambda d: row_named(d, "2 Hours Before").get_attribute("data-accessory") == "checkmark")
+    back(browser, "Settings")
+    wait(browser, lambda d: row_named(d, "Alert Time").find_element(By.CSS_SELECTOR, ".dt").text == "2 h",
+         message="the short title of the choice is not the detail")
+    assert defaults(bundle_server)["alert_lead"] == 120
+
+
+def test_a_radio_group_is_a_choice_section_with_its_footer(browser, bundle_server):
+    open_table(browser, bundle_server, "tides")
+    dark = row_named(browser, "Dark")
+    assert dark.get_attribute("data-choice") == "single"
+    dark.click()
+    wait(browser, lambda d: row_named(d, "Dark").get_attribute("data-accessory") == "checkmark")
+    assert row_named(browser, "Automatic").get_attribute("data-accessory") == "none"
+    assert defaults(bundle_server)["theme"] == "dark"
+
+
+def test_child_panes_open_two_levels_deep_and_go_back(browser, bundle_server):
+    open_table(browser, bundle_server, "tides")
+    open_row(browser, "Harbours")
+    assert row_named(browser, "Harbour").find_element(By.CSS_SELECTOR, ".dt").text == "Qingdao"
+    open_row(browser, "Advanced")
+    assert row_named(browser, "Station ID").find_element(By.CSS_SELECTOR, "input").get_attribute("inputmode") == "numeric"
+    back(browser, "Harbours")
+    back(browser, "Settings")
+
+
+def test_the_page_speaks_chinese_where_the_bundle_does(browser, bundle_server):
+    open_table(browser, bundle_server, "tides", "?lang=zh-Hans")
+    wait(browser, lambda d: row_named(d, "高潮提醒") is not None, message="no Chinese row")
+    assert row_named(browser, "提醒时间").find_element(By.CSS_SELECTOR, ".dt").text in ("1 小时", "2 小时")
+    assert row_named(browser, "Reset Tips") is None and row_named(browser, "重置提示") is not None
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_screenshots_of_the_sample_bundle(browser, server, width):
+    at_width(browser, width, 1100 if width == 360 else 900)
+    try:
+        open_table(browser, server, "settings-bundle")
+        animations_done(browser)
+        screenshot(browser, f"settings-bundle-{width}")
+        open_table(browser, server, "settings-bundle", "?lang=zh-Hans")
+        animations_done(browser)
+        screenshot(browser, f"settings-bundle-zh-{width}")
+    finally:
+        at_width(browser, 480)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_the_bundle_and_its_panes(browser, bundle_server, scheme):
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    try:
+        open_table(browser, bundle_server, "tides")
+        pages = [("root", None), ("choices", "Alert Time"), ("pane", "Harbours")]
+        for name, row in pages:
+            if row:
+                open_table(browser, bundle_server, "tides")
+                open_row(browser, row)
+            axe = Axe(browser)
+            axe.inject()
+            # The grid's own attributes (aria-posinset on rows) are test_accessibility.py's to check on every page.
+            found = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in axe.run()["violations"]
+                     if v["impact"] in ("critical", "serious") and v["id"] != "aria-allowed-attr"]
+            assert not found, f"{name}: {json.dumps(found)}"
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
