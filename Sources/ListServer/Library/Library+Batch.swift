@@ -17,18 +17,20 @@ extension Library {
     ///
     /// The batch is all or nothing: it is checked whole against the dataset's current version, then
     /// written to the store in one transaction before the new version is visible or acknowledged.
-    /// Batches of one dataset are applied one at a time. A batch without operations changes nothing:
-    /// the version stays, nothing is written and no event is sent, but a stale `baseVersion` is
-    /// still a conflict, so an empty batch asks whether a version is current.
+    /// Batches of one dataset are applied one at a time. A batch made against an older version is
+    /// applied to the current one when nothing it names changed since (``BatchRebase``). A batch without
+    /// operations changes nothing: the version stays, nothing is written and no event is sent, but a
+    /// stale `baseVersion` is still a conflict, so an empty batch asks whether a version is current.
     /// - Returns: the new entry and the ids given to inserted rows and sections.
-    /// - Throws: ``LibraryError`` `notFound`, `versionConflict` (stale `baseVersion`) or `invalidBatch`;
-    ///   a store failure as it is, with nothing changed.
+    /// - Throws: ``LibraryError`` `notFound`, `versionConflict` (an empty batch's stale `baseVersion`, or
+    ///   one the change log cannot rebase), `rebaseConflict` (rows or places changed since) or
+    ///   `invalidBatch`; a store failure as it is, with nothing changed.
     func apply(_ request: BatchRequest, to id: String) throws -> BatchOutcome {
         try writer.withLock { _ in
             let entry = try entry(id, forBatchFrom: request.baseVersion)
-            guard request.baseVersion == entry.dataset.version else {
-                throw LibraryError.versionConflict(
-                    datasetID: id, current: entry.dataset.version, base: request.baseVersion)
+            var request = request
+            if request.baseVersion != entry.dataset.version {
+                request = try rebasing(request, onto: entry)
             }
             guard request.operationCount > 0 else {
                 return BatchOutcome(entry: entry, insertedRowIDs: [], insertedSectionIDs: [])
@@ -48,5 +50,26 @@ extension Library {
                 entry: applied.entry, insertedRowIDs: planned.insertedRowIDs,
                 insertedSectionIDs: planned.insertedSectionIDs)
         }
+    }
+
+    /// `request` made against an older version, to be applied to `entry`'s as it is.
+    /// - Throws: ``LibraryError/versionConflict(datasetID:current:base:)`` when it is empty, ahead of the
+    ///   dataset, too far behind or behind a change the log does not hold as a batch;
+    ///   ``LibraryError/rebaseConflict(datasetID:current:base:conflicts:)`` when rows or places it names
+    ///   changed since.
+    private func rebasing(_ request: BatchRequest, onto entry: DatasetEntry) throws -> BatchRequest {
+        let (id, current, base) = (entry.dataset.id, entry.dataset.version, request.baseVersion)
+        let stale = LibraryError.versionConflict(datasetID: id, current: current, base: base)
+        guard request.operationCount > 0, base > 0, base < current, current - base <= BatchRebase.maximumDistance,
+            let rebase = BatchRebase(
+                try store.events(datasetID: id, after: base, limit: Int(current - base)), after: base, upTo: current)
+        else { throw stale }
+        let conflicts = rebase.conflicts(of: request, in: entry.snapshot)
+        guard conflicts.isEmpty else {
+            throw LibraryError.rebaseConflict(datasetID: id, current: current, base: base, conflicts: conflicts)
+        }
+        var rebased = request
+        rebased.baseVersion = current
+        return rebased
     }
 }

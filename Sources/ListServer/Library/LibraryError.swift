@@ -11,6 +11,8 @@ enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case childNotFound(datasetID: String, child: String, message: String)
     /// A change was made against version `base`, but the dataset is at `current`.
     case versionConflict(datasetID: String, current: Int64, base: Int64)
+    /// A batch made against version `base` names rows or places that changed since (``BatchRebase``).
+    case rebaseConflict(datasetID: String, current: Int64, base: Int64, conflicts: [String])
     /// A batch that cannot be applied. `path` names the part at fault (`insertRows[2].fields.name`),
     /// empty for the batch as a whole.
     case invalidBatch(path: String, message: String)
@@ -27,6 +29,9 @@ enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
             "'\(id)' has no child table \(child): \(message)"
         case .versionConflict(let id, let current, let base):
             "the dataset '\(id)' is at version \(current), but the change was made against version \(base)"
+        case .rebaseConflict(let id, let current, let base, let conflicts):
+            "the dataset '\(id)' is at version \(current), and since version \(base) "
+                + conflicts.joined(separator: "; ")
         case .invalidBatch(let path, let message):
             path.isEmpty ? message : "\(path): \(message)"
         case .datasetExists(let id):

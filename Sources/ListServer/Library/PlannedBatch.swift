@@ -70,9 +70,12 @@ struct PlannedBatch {
                 continue
             }
             var section = oldSectionIndex[id].map { old.sections[$0] } ?? newSections[id]!
+            // A section whose rows were only edited keeps its order: the change writes the rows, not the order,
+            // so a batch made on an older version can tell an edit from a reorder (``BatchRebase``).
+            let reordered = !section.rows.elementsEqual(snapshotSection.rows) { $0.id == $1 } || oldSectionIndex[id] == nil
             section.rows = snapshotSection.rows.map { rowPool[$0]! }
             sections.append(section)
-            rowOrders[id] = snapshotSection.rows
+            if reordered { rowOrders[id] = snapshotSection.rows }
         }
 
         var layout = entry.layout

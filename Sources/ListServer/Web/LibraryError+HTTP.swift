@@ -24,6 +24,11 @@ extension LibraryError: HTTPErrorConvertible {
                 detail: "the dataset '\(id)' is at version \(current), but the batch was made against version "
                     + "\(base); GET /api/datasets/\(id) (or the window) again, redo the change on version "
                     + "\(current) and send it with \"baseVersion\":\(current)")
+        case .rebaseConflict(let id, let current, _, _):
+            HTTPError(
+                409, type: Self.versionConflictType, title: "Version conflict",
+                detail: description + "; GET /api/datasets/\(id) (or the window) again and redo the change on "
+                    + "version \(current)")
         case .invalidBatch:
             HTTPError(422, type: Self.invalidBatchType, title: "Invalid batch", detail: description)
         case .datasetExists(let id):

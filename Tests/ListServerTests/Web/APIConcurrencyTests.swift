@@ -84,8 +84,25 @@ struct APIConcurrencyTests {
         #expect(try api.store.events(datasetID: "letters", after: 1, limit: 1_000).map(\.version) == Array(all))
     }
 
-    @Test("of several batches sent at once against the same version, exactly one is accepted")
+    @Test("of several batches sent at once against the same version on the same row, exactly one is accepted")
     func sameBaseVersion() throws {
+        let api = try APIFixture()
+        let statuses = Mutex<[Int]>([])
+        try withTestServer(configure: { $0.problemPaths = AppRoutes.problemPaths }, handler: api.router.handler) { port, _ in
+            try concurrently(6) { writer in
+                let body = #"{"baseVersion":1,"updateRows":[{"id":2,"fields":{"title":"w\#(writer)"}}]}"#
+                let status = (try? apiRequest(port, "POST", "/api/datasets/letters/batch", body: body))?.status ?? 0
+                statuses.withLock { $0.append(status) }
+            }
+        }
+        let all = statuses.withLock { $0 }
+        #expect(all.filter { $0 == 200 }.count == 1)
+        #expect(all.filter { $0 == 409 }.count == 5)
+        #expect(api.version("letters") == 2)
+    }
+
+    @Test("batches sent at once against the same version on rows of their own are each applied once, rebased")
+    func sameBaseVersionOwnRows() throws {
         let api = try APIFixture()
         let statuses = Mutex<[Int]>([])
         try withTestServer(configure: { $0.problemPaths = AppRoutes.problemPaths }, handler: api.router.handler) { port, _ in
@@ -95,11 +112,9 @@ struct APIConcurrencyTests {
                 statuses.withLock { $0.append(status) }
             }
         }
-        let all = statuses.withLock { $0 }
-        #expect(all.filter { $0 == 200 }.count == 1)
-        #expect(all.filter { $0 == 409 }.count == 5)
-        #expect(api.version("letters") == 2)
-        #expect(api.titles("letters").count == 5)
+        #expect(statuses.withLock { $0 } == Array(repeating: 200, count: 6))
+        #expect(api.version("letters") == 7)
+        #expect(api.titles("letters").isEmpty)
     }
 
     @Test("a body over 1 MiB is refused with a 413 problem and changes nothing")

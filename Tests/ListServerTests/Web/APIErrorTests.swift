@@ -57,12 +57,13 @@ struct APIErrorTests {
         #expect(try api.store.events(datasetID: id, after: 0, limit: 10).isEmpty)
     }
 
-    @Test("a stale baseVersion gets 409 naming both versions, and changes nothing")
+    @Test("a stale baseVersion naming a row changed since gets 409 naming both versions and the row, and changes nothing")
     func staleVersion() throws {
         let api = try APIFixture()
         #expect(try api.batch("letters", #"{"baseVersion":1,"deleteRows":[2]}"#).status == 200)
         let before = api.dataset("letters")
-        let response = try api.batch("letters", #"{"baseVersion":1,"deleteRows":[3]}"#)
+        let response = try api.batch("letters", #"{"baseVersion":1,"deleteRows":[3],"updateRows":[{"id":2,"fields":{"title":"Z"}}]}"#)
+        #expect(try expectProblem(response, status: 409).contains("updateRows[0]: row 2 was deleted"))
         let detail = try expectProblem(response, status: 409)
         #expect(detail.contains("version 2") && detail.contains("version 1"))
         #expect(try jsonBody(response)["type"] == .string(LibraryError.versionConflictType))
