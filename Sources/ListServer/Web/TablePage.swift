@@ -76,7 +76,7 @@ enum TablePage {
         let dataset = entry.dataset
         let id = entry.rootID
         var title = HTMLBuffer(capacity: 64)
-        title.text(dataset.title.isEmpty ? id : dataset.title)
+        title.text(localizedTitle(of: entry, parent: parent, language: request.language) ?? (dataset.title.isEmpty ? id : dataset.title))
         var grid = HTMLBuffer(capacity: 96)
         grid.raw(entry.metrics.hasSectionHeaders ? "<div class=\"spacer\" role=\"treegrid\"" : "<div class=\"spacer\" role=\"grid\"")
         grid.raw(" aria-labelledby=\"title\"><div class=\"layer\">")
@@ -152,5 +152,15 @@ enum TablePage {
         html.raw("\">")
         html.raw(label)
         html.raw("</a></p>")
+    }
+
+    /// A child table's title in the reader's language: the text of the row that opens it, as that row shows it
+    /// (a Settings bundle's pane title from its strings).
+    /// - Returns: nil for the dataset's own table, or when the row gives no text in that language.
+    static func localizedTitle(of entry: DatasetEntry, parent: DatasetEntry?, language: UILanguage) -> String? {
+        guard let parent, let row = entry.address.rows.last, let at = parent.snapshot.indexPath(for: row) else { return nil }
+        let fields = parent.dataset.sections[at.section].rows[at.row].fields
+        guard fields["localized"] != nil else { return nil }
+        return FragmentRenderer.localizedText(fields, "text", language: language).flatMap { $0.isEmpty ? nil : $0 }
     }
 }

@@ -37,7 +37,7 @@ struct CLIFlagTests {
             (["--port", "x"], #"--port expects a number from 0 to 65535, found "x""#),
             (["--port", "65536"], "--port expects a number from 0 to 65535"),
             (["--port=-1"], "--port expects a number from 0 to 65535"),
-            (["--kind", "cats"], #"--kind expects one of friends, heroes, apps, messages, generic, table, found "cats""#),
+            (["--kind", "cats"], #"--kind expects one of friends, heroes, apps, messages, generic, table, settings, found "cats""#),
             (["--kind"], "--kind needs a value"),
             (["--host", ""], "--host needs a non-empty address"),
             (["--data", ""], "--data needs a directory"),

@@ -65,7 +65,7 @@ struct ConfigurationTests {
     @Test("bad flags are refused with a message naming them", arguments: [
         (["--port", "http"], "--port expects a number from 0 to 65535, found \"http\""),
         (["--port", "70000"], "--port expects a number from 0 to 65535, found \"70000\""),
-        (["--kind", "cats"], "--kind expects one of friends, heroes, apps, messages, generic, table, found \"cats\""),
+        (["--kind", "cats"], "--kind expects one of friends, heroes, apps, messages, generic, table, settings, found \"cats\""),
         (["--data"], "--data needs a value"),
         (["--frobnicate"], "unknown option \"--frobnicate\""),
         (["--import", "a.json", "--import", "b/a.plist"],

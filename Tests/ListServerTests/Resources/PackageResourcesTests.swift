@@ -19,6 +19,7 @@ private let embedded: [String: [UInt8]] = [
     "Samples/apps.json": PackageResources.apps_json,
     "Samples/messages.json": PackageResources.messages_json,
     "Samples/settings.json": PackageResources.settings_json,
+    "Samples/settings-bundle.json": PackageResources.settings_bundle_json,
 ]
 
 @Suite("Embedded resources")

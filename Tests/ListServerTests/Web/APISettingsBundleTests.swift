@@ -66,6 +66,10 @@ struct APISettingsBundleTests {
         #expect(chinese.contains("“自动”跟随系统设置。"), "a radio group's footer")
         let english = text(try api.get("/d/tides/fragment?top=0&height=3000", headers: ["Accept-Language": "en-GB"]))
         #expect(english.contains("Account") && !english.contains("账户"))
+        let harbours = try rowID(api, "Harbours")
+        let pane = text(try api.get("/d/tides?child=\(harbours)&lang=zh-Hans"))
+        #expect(pane.contains("<title>港口") || pane.contains(">港口<"), "the pane's title in Chinese")
+        #expect(pane.contains("母港") && pane.contains("潮汐时间以此港口为准。"), "its own strings table, a binary one")
     }
 
     @Test("batches change a switch, a text field, a slider and a radio choice; exports give them as DefaultValue")

@@ -28,11 +28,13 @@ struct LentFragmentTests {
 
     @Test("every sample, and image names as a bundle holds them, written lent equal the rows built as values")
     func lentEqualsBuilt() throws {
-        let samples = SampleDatasets.all.map { ($0.id, $0.json) }
-        let api = try APIFixture(datasets: samples + [("images", Self.images), ("teams", APIFixture.teams)])
+        let samples = SampleDatasets.all.filter { !$0.isSettingsBundle }.map { ($0.id, $0.json) }
+        let bundles = try SampleDatasets.all.filter(\.isSettingsBundle).map { try $0.dataset() }
+        let api = try APIFixture(
+            datasets: samples + [("images", Self.images), ("teams", APIFixture.teams)], imported: bundles)
         let assets = AssetCatalog(directories: [], publicDirectory: ServerProcess.publicDirectory)
         var rowsWritten = 0
-        for id in samples.map(\.0) + ["images", "teams"] {
+        for id in samples.map(\.0) + bundles.map(\.id) + ["images", "teams"] {
             let entry = try api.library.requireEntry(id)
             for query in Self.queries {
                 let request = try WindowRequest(HTTPRequest(target: "/d/\(id)/fragment?\(query)"))
@@ -71,14 +73,16 @@ struct LentFragmentTests {
 
     @Test("a section's title read where the section keeps it is the metrics' title, for every kind of dataset")
     func lentTitlesAgree() throws {
-        let samples = SampleDatasets.all.map { ($0.id, $0.json) }
+        let samples = SampleDatasets.all.filter { !$0.isSettingsBundle }.map { ($0.id, $0.json) }
+        let bundles = try SampleDatasets.all.filter(\.isSettingsBundle).map { try $0.dataset() }
         // Group titles as a number (KVC), empty, absent, and beside a name.
         let titles = #"[{"title":12,"rows":[{"title":"a"}]},{"title":"","rows":[{"title":"b"}]},"#
             + #"{"rows":[{"title":"c"}]},{"name":"Named","title":"Titled","rows":[{"title":"d"}]}]"#
         let api = try APIFixture(
-            datasets: samples + [("images", Self.images), ("teams", APIFixture.teams), ("titles", titles)])
+            datasets: samples + [("images", Self.images), ("teams", APIFixture.teams), ("titles", titles)],
+            imported: bundles)
         var kinds: Set<DatasetKind> = []
-        for id in samples.map(\.0) + ["images", "teams", "titles"] {
+        for id in samples.map(\.0) + bundles.map(\.id) + ["images", "teams", "titles"] {
             let entry = try api.library.requireEntry(id)
             kinds.insert(entry.dataset.kind)
             for section in entry.dataset.sections {
