@@ -22,9 +22,14 @@ const isControl = target => target?.matches?.('input[data-action=text], input[da
 
 dom.scroller?.addEventListener('change', event => isControl(event.target) && save(event.target));
 dom.scroller?.addEventListener('keydown', event => {
-  const field = event.target;
-  if (!isControl(field)) return;
-  event.stopPropagation(); // the field's keys are its own, not the grid's
-  if (event.key === 'Enter' && field.dataset.action === 'text') save(field), field.blur();
-  if (event.key === 'Escape') (field.value = field.defaultValue), field.blur();
+  const target = event.target, row = target.closest?.('[role=row]');
+  // Enter on a row with a field or a slider goes into it, as a tap on the row would.
+  if (!isControl(target)) {
+    const control = event.key === 'Enter' && target === row && row.querySelector('input[data-action]');
+    if (control) event.preventDefault(), event.stopPropagation(), control.focus();
+    return;
+  }
+  event.stopPropagation(); // the control's keys are its own, not the grid's
+  if (event.key === 'Enter' && target.dataset.action === 'text') save(target), row?.focus();
+  if (event.key === 'Escape') (target.value = target.defaultValue), row?.focus();
 });

@@ -88,6 +88,19 @@ def test_a_text_field_saves_on_enter_and_a_secure_one_shows_dots(browser, bundle
     assert row_named(browser, "Server").find_element(By.CSS_SELECTOR, "input").get_attribute("inputmode") == "url"
 
 
+def test_enter_on_a_field_row_goes_into_the_field_and_escape_comes_back(browser, bundle_server):
+    open_table(browser, bundle_server, "tides")
+    row = row_named(browser, "Server")
+    browser.execute_script("arguments[0].focus()", row)
+    row.send_keys(Keys.ENTER)
+    active = browser.switch_to.active_element
+    assert active.get_attribute("data-action") == "text" and active.get_attribute("value") == "https://tides.example.com"
+    active.send_keys("/x", Keys.ESCAPE)
+    wait(browser, lambda d: d.switch_to.active_element.get_attribute("role") == "row", message="Escape kept the focus")
+    assert row_named(browser, "Server").find_element(By.CSS_SELECTOR, "input").get_attribute("value") == "https://tides.example.com"
+    assert defaults(bundle_server)["server_url"] == "https://tides.example.com"
+
+
 def test_a_slider_saves_when_let_go(browser, bundle_server):
     open_table(browser, bundle_server, "tides")
     slider = browser.find_element(By.CSS_SELECTOR, "input[type=range]")
