@@ -142,4 +142,20 @@ struct SettingsBundleTests {
         #expect(!SettingsBundle.isPage(.array([.dict(["Type": "PSGroupSpecifier"])])))
         #expect(SettingsBundle.languageTag(ofFolder: "zh_CN") == "zh-CN" && SettingsBundle.languageTag(ofFolder: "English") == "en")
     }
+
+    @Test("a device's variant of a page is read before the plain one, an iPad's is left out, and catalogs translate")
+    func variantsAndCatalogs() throws {
+        func page(_ title: String) -> [UInt8] {
+            XMLPropertyListWriter.write(settingsPage([["Type": "PSGroupSpecifier", "Title": .string(title)]]))
+        }
+        let catalog = #"{"sourceLanguage": "en", "strings": {"Phone": {"localizations": {"ja": {"stringUnit": {"value": "電話"}}}}}}"#
+        let files = [
+            "Root.plist": page("Plain"), "Root~iphone.plist": page("Phone"), "Root~ipad.plist": page("Pad"),
+            "Root.xcstrings": Array(catalog.utf8), "Broken.plist": Array("<plist".utf8),
+        ]
+        let dataset = try SettingsBundle(name: "Device", files: files).dataset(id: "device", title: nil, file: "Device.bundle")
+        #expect(dataset.sections[0].fields["header"] == "Phone" && dataset.title == "Device")
+        #expect(dataset.sections[0].fields["localized"]?.dictValue?["ja"]?.dictValue?["header"] == "電話")
+        #expect(throws: ImportError.self) { try SettingsBundle(name: "Empty", files: ["Other.plist": page("x")]) }
+    }
 }
