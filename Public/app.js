@@ -63,8 +63,6 @@ function start() {
     live.loadDataset();
     live.followEvents();
     addEventListener('pageshow', event => event.persisted && (live.followEvents(), refresh()));
-    dom.search.addEventListener('input', navigation.searchSoon);
-    dom.search.form.onsubmit = () => false;
     addEventListener('popstate', navigation.followHistory);
   });
 }

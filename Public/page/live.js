@@ -3,6 +3,7 @@ import { api } from './messages.js';
 import { $, apiPath, dom, fail, state } from './state.js';
 import { showSelectionCount } from './selection.js';
 import { refresh } from './windows.js';
+import { number } from './reading.js'; // on import, what assistive technology reads follows the windows
 
 /// What the page adds for a kind, by the names of the interaction module's functions.
 export const kindExtras = {
@@ -19,6 +20,7 @@ export async function loadDataset() {
   }
   dom.error.hidden = true;
   $('[data-action=add]').hidden = !extrasOf().add;
+  number(); // the rows' places, now that the sections' counts are known
 }
 
 /// The section index again, once sections were inserted or deleted.

@@ -97,6 +97,15 @@ export function searchSoon() {
   }, 150);
 }
 
+// Typing searches once it pauses; with an input method (pinyin, kana) only what it commits: nothing while the
+// text is being composed, the committed text at compositionend.
+if (dom.search) {
+  dom.search.addEventListener('input', event => event.isComposing || searchSoon());
+  dom.search.addEventListener('compositionstart', () => clearTimeout(searchTimer));
+  dom.search.addEventListener('compositionend', searchSoon);
+  dom.search.form.onsubmit = () => false;
+}
+
 /// Back and forward: the view of the URL.
 export function followHistory() {
   sayEmpty((dom.search.value = new URLSearchParams(location.search).get('q') || ''));
