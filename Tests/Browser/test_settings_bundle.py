@@ -118,7 +118,7 @@ def test_a_multi_value_opens_its_choices_and_shows_the_choice_as_its_detail(brow
     assert choice.get_attribute("data-choice") == "single"
     choice.click()
     wait(browser, lambda d: row_named(d, "2 Hours Before").get_attribute("data-accessory") == "checkmark")
-    back(browser, "Settings")
+    back(browser, "SettingsBundles")
     wait(browser, lambda d: row_named(d, "Alert Time").find_element(By.CSS_SELECTOR, ".dt").text == "2 h",
          message="the short title of the choice is not the detail")
     assert defaults(bundle_server)["alert_lead"] == 120
@@ -141,7 +141,7 @@ def test_child_panes_open_two_levels_deep_and_go_back(browser, bundle_server):
     open_row(browser, "Advanced")
     assert row_named(browser, "Station ID").find_element(By.CSS_SELECTOR, "input").get_attribute("inputmode") == "numeric"
     back(browser, "Harbours")
-    back(browser, "Settings")
+    back(browser, "SettingsBundles")
 
 
 def test_the_page_speaks_chinese_where_the_bundle_does(browser, bundle_server):

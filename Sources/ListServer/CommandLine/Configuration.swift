@@ -226,10 +226,18 @@ struct Configuration: Sendable, Equatable {
             return Import(id: id, path: path)
         }
         guard !text.isEmpty else { throw UsageError("--import needs a file path") }
-        // A bundle's Root.plist is named after its bundle (`Settings.bundle/Root.plist` → `settings`).
-        let parts = text.split(separator: "/")
-        let isBundleRoot = parts.count > 1 && parts[parts.count - 2].hasSuffix(".bundle") && parts.last!.hasPrefix("Root")
-        let id = Dataset.identifier(forFileName: isBundleRoot ? String(parts[parts.count - 2]) : text)
+        // A Settings bundle is named after its folder, and an app's `Settings.bundle` after the app's folder
+        // that holds it (`MyApp/Settings.bundle` or its `Root.plist` → `myapp-settings`), so that it does not
+        // take the place of the built-in `settings` sample.
+        var parts = text.split(separator: "/").map(String.init)
+        if parts.count > 1, parts[parts.count - 2].hasSuffix(".bundle"), parts[parts.count - 1].hasPrefix("Root") {
+            parts.removeLast()
+        }
+        var name = text
+        if let bundle = parts.last, bundle.hasSuffix(".bundle") {
+            name = bundle == "Settings.bundle" && parts.count > 1 ? parts[parts.count - 2] + "-settings" : bundle
+        }
+        let id = Dataset.identifier(forFileName: name)
         guard !id.isEmpty else {
             throw UsageError("cannot make a dataset id from \"\(text)\"; name it with --import ID=PATH")
         }

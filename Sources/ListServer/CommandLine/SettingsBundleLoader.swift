@@ -41,7 +41,12 @@ struct SettingsBundleLoader {
                 files[name] = Self.read(base.appendingPathComponent(name).path)
             }
         }
-        return try SettingsBundle(name: base.deletingPathExtension().lastPathComponent, files: files)
+        // An app's bundle is named `Settings`; the Settings app titles its page with the app's name, which the
+        // folder holding the bundle is named after in an Xcode project.
+        var name = base.deletingPathExtension().lastPathComponent
+        let parent = base.deletingLastPathComponent().lastPathComponent
+        if name == "Settings", !parent.isEmpty, parent != "/" { name = parent }
+        return try SettingsBundle(name: name, files: files)
     }
 
     private static func read(_ path: String) -> [UInt8]? {

@@ -42,6 +42,14 @@ struct ConfigurationTests {
         #expect(configuration.imports == [.init(id: "a-b", path: "dir/a=b.json")])
     }
 
+    @Test("a Settings bundle is named after its folder, an app's Settings.bundle after the app's folder")
+    func bundleIDs() throws {
+        let paths = ["Edidown/Settings.bundle", "Edidown/Settings.bundle/", "Edidown/Settings.bundle/Root.plist",
+                     "x/Prefs.bundle/Root~iphone.plist", "Settings.bundle"]
+        let ids = try paths.map { try Configuration.parse(["--import", $0]).imports.first?.id }
+        #expect(ids == ["edidown-settings", "edidown-settings", "edidown-settings", "prefs", "settings"])
+    }
+
     @Test("an id may hold '_', a list may be picked after '#', and a bad id is told apart from a missing file")
     func idsAndListKeys() throws {
         let configuration = try Configuration.parse([
