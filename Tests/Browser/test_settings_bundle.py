@@ -151,6 +151,20 @@ def test_the_page_speaks_chinese_where_the_bundle_does(browser, bundle_server):
     assert row_named(browser, "Reset Tips") is None and row_named(browser, "重置提示") is not None
 
 
+def test_the_page_speaks_any_language_the_bundle_has_and_keeps_it_in_a_pane(browser, bundle_server):
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {"Accept-Language": "de-DE,de;q=0.9"}})
+    try:
+        open_table(browser, bundle_server, "tides")
+        wait(browser, lambda d: row_named(d, "Hochwasser-Hinweise") is not None, message="no German row")
+        assert browser.execute_script("return document.documentElement.lang") == "de"
+        assert row_named(browser, "Server") is not None, "an untranslated title shows the development language"
+        open_row(browser, "Häfen")
+        assert row_named(browser, "Harbour") is not None, "the pane's own table has no German: English"
+    finally:
+        browser.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})
+
+
 @pytest.mark.parametrize("width", [360, 1280])
 def test_screenshots_of_the_sample_bundle(browser, server, width):
     at_width(browser, width, 1100 if width == 360 else 900)

@@ -3,24 +3,39 @@ import Models
 
 extension FragmentRenderer {
     /// A row's or section's text in the reader's language: the translation under `localized` whose language
-    /// tag names `language` (`{"zh-Hans": {"text": "通用"}}`, as a Settings bundle's strings give them), else
-    /// the text under `key`.
-    /// - Returns: nil when neither holds a text.
+    /// tag is the reader's (`de` for `de-CH`), else names `language` (`{"zh-Hans": {"text": "通用"}}`, as a
+    /// Settings bundle's strings give them), else the text under `key`.
+    /// - Parameter reader: the reader's language tag when the interface does not speak it.
+    /// - Returns: nil when none holds a text.
     /// - Complexity: O(bytes of the fields).
-    public static func localizedText(_ fields: Fields, _ key: String, language: UILanguage) -> String? {
+    public static func localizedText(_ fields: Fields, _ key: String, language: UILanguage, reader: String? = nil) -> String? {
         if let languages = fields["localized"]?.dictValue {
-            for field in languages where UILanguage(tag: field.key) == language {
-                if let text = field.value.dictValue?[key]?.text { return text }
+            if let reader {
+                for field in languages where sameLanguage(field.key, reader) {
+                    if let text = field.value.dictValue?[key]?.text { return text }
+                }
+            }
+            if reader == nil || UILanguage(tag: reader ?? "") != nil {
+                for field in languages where UILanguage(tag: field.key) == language {
+                    if let text = field.value.dictValue?[key]?.text { return text }
+                }
             }
         }
         return fields[key]?.text
+    }
+
+    /// Whether two language tags name one language: equal but for case, or one the other's with a region or
+    /// script after `-` (`de` and `de-CH`).
+    public static func sameLanguage(_ tag: String, _ other: String) -> Bool {
+        let (a, b) = (tag.lowercased(), other.lowercased())
+        return a == b || b.hasPrefix(a + "-") || a.hasPrefix(b + "-")
     }
 
     /// The detail of a row that opens a choice list (a Settings multi-value): the checked row's short title
     /// (`short`), else its text, in the reader's language.
     /// - Returns: nil when the row opens no choice list or none of its rows is checked.
     /// - Complexity: O(rows of the child table's first choice list).
-    static func choiceDetail(_ fields: Fields, language: UILanguage) -> String? {
+    static func choiceDetail(_ fields: Fields, language: UILanguage, reader: String? = nil) -> String? {
         guard fields["specifier"] != nil, let child = fields[TableDocument.childKey]?.dictValue else { return nil }
         for section in child[TableDocument.sectionsKey]?.arrayValue ?? [] {
             guard let section = section.dictValue, section[TableDocument.choiceKey]?.stringValue == "single" else { continue }
@@ -29,7 +44,8 @@ extension FragmentRenderer {
                 $0["accessory"]?.stringValue == TableAccessory.checkmark.rawValue
             }
             guard let checked else { return nil }
-            return localizedText(checked, "short", language: language) ?? localizedText(checked, "text", language: language)
+            return localizedText(checked, "short", language: language, reader: reader)
+                ?? localizedText(checked, "text", language: language, reader: reader)
         }
         return nil
     }

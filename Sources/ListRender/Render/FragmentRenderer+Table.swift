@@ -59,8 +59,10 @@ extension FragmentRenderer {
     static func renderTableCell(_ row: FragmentRow.Lent, into html: inout HTMLBuffer) {
         let fields = row.fields.pointee
         let cell = row.cell ?? TableCell(fields)
-        let text = localizedText(fields, "text", language: html.language) ?? ""
-        let detail = choiceDetail(fields, language: html.language) ?? localizedText(fields, "detail", language: html.language)
+        let (language, reader) = (html.language, html.reader)
+        let text = localizedText(fields, "text", language: language, reader: reader) ?? ""
+        let detail = choiceDetail(fields, language: language, reader: reader)
+            ?? localizedText(fields, "detail", language: language, reader: reader)
         if cell.indentationLevel > 0 {
             // indentationWidth (10 px) a level; the negative margin takes back the cell's gap.
             html.raw("<span aria-hidden=\"true\" style=\"flex:none;margin-right:-12px;width:")

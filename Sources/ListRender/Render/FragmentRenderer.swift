@@ -105,6 +105,7 @@ public enum FragmentRenderer {
         let outerMarking = html.marking
         html.marking = window.marks
         html.language = window.language
+        html.reader = window.reader
         html.iconDirectory = window.iconDirectory
         return outerMarking
     }

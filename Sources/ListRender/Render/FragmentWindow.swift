@@ -45,6 +45,8 @@ public struct FragmentWindow: Sendable, Hashable {
     public var matches: Int?
     /// The language of the interface's own words (buttons, labels, counts).
     public var language = UILanguage.english
+    /// The reader's language when the interface does not speak it (``HTMLBuffer/reader``).
+    public var reader: String?
     /// Where the built-in icons' URLs point: ``IconDirectory/plain`` unless the server hashes them.
     public var iconDirectory = IconDirectory.plain
 

@@ -24,6 +24,9 @@ public struct HTMLBuffer: ~Copyable, Sendable {
 
     /// The language of the interface's own words written into the buffer.
     public var language = UILanguage.english
+    /// The reader's language when the interface does not speak it (`de`): a dataset's own texts in it come
+    /// first (``FragmentRenderer/localizedText(_:_:language:reader:)``); nil when it is ``language``.
+    public var reader: String?
 
     /// Where the built-in icons' URLs point (see ``url(of:)``).
     public var iconDirectory = IconDirectory.plain

@@ -42,6 +42,8 @@ final class ResponseCache: Sendable {
         let query: SearchQuery?
         /// The language of a fragment's own words.
         let language: UILanguage
+        /// The reader's language when the interface does not speak it (a dataset's texts in it come first).
+        let reader: String?
         /// A 64-bit hash of everything above (FNV-1a over words and bytes, then an avalanche), computed
         /// once: the cache hashes only this, and a response's entity tag is made of it.
         let digest: UInt64
@@ -49,7 +51,7 @@ final class ResponseCache: Sendable {
         init(
             format: Format, top: Double, height: Double, overscan: Double, expanded: ExpandedSections,
             hasInsertionRows: Bool = false, width: Double? = nil, anchor: Int64? = nil, section: Int? = nil,
-            query: SearchQuery? = nil, language: UILanguage = .english
+            query: SearchQuery? = nil, language: UILanguage = .english, reader: String? = nil
         ) {
             self.format = format
             self.top = top
@@ -62,6 +64,7 @@ final class ResponseCache: Sendable {
             self.section = section
             self.query = query
             self.language = language
+            self.reader = reader
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             // The numbers' bits a word at a time, and the expanded set's and the search's bytes: no number
             // is formatted.
@@ -78,6 +81,7 @@ final class ResponseCache: Sendable {
             mix(UInt64(bitPattern: Int64(section ?? -1)))
             mix(hasInsertionRows ? 1 : 0)
             mix(language == .english ? 0 : 1)
+            if let reader { mix(bytes: reader.utf8) }
             switch expanded {
             case .all: mix(0xA11)
             case .none: mix(0x0)

@@ -45,6 +45,7 @@ enum TablePage {
         var window = try WindowRequest(request)
         if request.query("lang")?.isEmpty ?? true {
             window.language = UILanguage(acceptLanguage: request.headers["Accept-Language"] ?? "")
+            window.reader = readerLanguage(request.headers["Accept-Language"] ?? "", of: entry.dataset)
         }
         window.height = windowHeight
         window.overscan = 0
@@ -76,7 +77,8 @@ enum TablePage {
         let dataset = entry.dataset
         let id = entry.rootID
         var title = HTMLBuffer(capacity: 64)
-        title.text(localizedTitle(of: entry, parent: parent, language: request.language) ?? (dataset.title.isEmpty ? id : dataset.title))
+        let shownTitle = localizedTitle(of: entry, parent: parent, language: request.language, reader: request.reader)
+        title.text(shownTitle ?? (dataset.title.isEmpty ? id : dataset.title))
         var grid = HTMLBuffer(capacity: 96)
         grid.raw(entry.metrics.hasSectionHeaders ? "<div class=\"spacer\" role=\"treegrid\"" : "<div class=\"spacer\" role=\"grid\"")
         grid.raw(" aria-labelledby=\"title\"><div class=\"layer\">")
@@ -104,6 +106,10 @@ enum TablePage {
         var words = HTMLBuffer(capacity: 1024)
         words.text(UIText.scriptWords(request.language))
         var filled = UIText.translate(template, to: request.language).replacing(titleMarker, with: title.bytes)
+        if let reader = request.reader, request.language == .english {
+            // The rows are in the reader's language, and the script asks for it with each window (`lang=`).
+            filled = filled.replacing(Array(#"lang="en""#.utf8), with: Array("lang=\"\(reader)\"".utf8))
+        }
         for (marker, bytes) in [(textMarker, words.bytes), (backMarker, back.bytes), (searchMarker, search.bytes), (gridMarker, grid.bytes),
                                 (windowMarker, fragment), (previousMarker, previous.bytes), (nextMarker, next.bytes),
                                 (indexMarker, index.bytes)] {
@@ -157,10 +163,24 @@ enum TablePage {
     /// A child table's title in the reader's language: the text of the row that opens it, as that row shows it
     /// (a Settings bundle's pane title from its strings).
     /// - Returns: nil for the dataset's own table, or when the row gives no text in that language.
-    static func localizedTitle(of entry: DatasetEntry, parent: DatasetEntry?, language: UILanguage) -> String? {
+    static func localizedTitle(
+        of entry: DatasetEntry, parent: DatasetEntry?, language: UILanguage, reader: String?
+    ) -> String? {
         guard let parent, let row = entry.address.rows.last, let at = parent.snapshot.indexPath(for: row) else { return nil }
         let fields = parent.dataset.sections[at.section].rows[at.row].fields
         guard fields["localized"] != nil else { return nil }
-        return FragmentRenderer.localizedText(fields, "text", language: language).flatMap { $0.isEmpty ? nil : $0 }
+        return FragmentRenderer.localizedText(fields, "text", language: language, reader: reader).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The reader's language when the interface does not speak it but the dataset does: the first language
+    /// of `Accept-Language` (`de-CH;q=0.9` → `de`, as the dataset names it) when it is neither English nor
+    /// Chinese and is one of a Settings bundle's languages.
+    /// - Returns: nil otherwise.
+    static func readerLanguage(_ acceptLanguage: String, of dataset: Dataset) -> String? {
+        guard let languages = dataset.shape.document?["languages"]?.arrayValue?.compactMap(\.stringValue),
+            let first = acceptLanguage.split(separator: ",").first?.split(separator: ";").first,
+            case let tag = first.trimmingCharacters(in: .whitespaces), UILanguage(tag: tag) == nil
+        else { return nil }
+        return languages.first { FragmentRenderer.sameLanguage($0, tag) }
     }
 }

@@ -28,6 +28,9 @@ struct WindowRequest: Sendable, Equatable {
     var query: SearchQuery?
     /// The language of a fragment's own words (`lang=en|zh-Hans`); the JSON window has none.
     var language = UILanguage.english
+    /// The reader's language when the interface does not speak it (`lang=de`): a dataset's own texts in it
+    /// come first (a Settings bundle's strings), the interface's words are English.
+    var reader: String?
 
     /// The tallest viewport and overscan a request may ask for, which bounds a response.
     static let maximumHeight = 20_000.0
@@ -94,10 +97,13 @@ struct WindowRequest: Sendable, Equatable {
         }
         query = Self.searchQuery(request)
         if let tag = request["lang"], !tag.isEmpty {
-            guard let language = UILanguage(tag: tag) else {
-                throw HTTPError.badRequest("lang must be en or zh-Hans, found \"\(tag)\"")
+            if let language = UILanguage(tag: tag) {
+                self.language = language
+            } else if Self.isLanguageTag(tag) {
+                reader = tag
+            } else {
+                throw HTTPError.badRequest("lang must be a language tag such as en, zh-Hans or de, found \"\(tag)\"")
             }
-            self.language = language
         }
     }
 
@@ -112,5 +118,12 @@ struct WindowRequest: Sendable, Equatable {
                 "\(name) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), found \"\(text)\"")
         }
         return number
+    }
+
+    /// Whether `text` may be a language tag: ASCII letters, digits and `-`, starting with a letter, at most 35.
+    static func isLanguageTag(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII, text.utf8.count <= 35
+        else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
     }
 }

@@ -41,7 +41,7 @@ extension WindowView {
             }
             // A Settings bundle's header in the reader's language, where its strings give one.
             if kind.isTableDocument, fields.pointee["localized"] != nil,
-                var title = FragmentRenderer.localizedText(fields.pointee, "header", language: language)
+                var title = FragmentRenderer.localizedText(fields.pointee, "header", language: language, reader: reader)
             {
                 return title.withUTF8 { lend(title: UnsafeRawBufferPointer($0)) }
             }
@@ -159,6 +159,7 @@ extension WindowView {
         fragment.marks = query
         fragment.matches = matches
         fragment.language = language
+        fragment.reader = reader
         fragment.iconDirectory = assets.iconDirectory
         return fragment
     }
@@ -258,7 +259,7 @@ extension WindowView {
             return FragmentFooter(
                 section: item.section, sectionID: section.id, y: item.frame.y, height: item.frame.height,
                 title: metrics.kind.isTableDocument
-                    ? FragmentRenderer.localizedText(section.fields, "footer", language: view.language) ?? ""
+                    ? FragmentRenderer.localizedText(section.fields, "footer", language: view.language, reader: view.reader) ?? ""
                     : metrics.footerTitle(of: section),
                 insertion: view.insertion(in: section))
         }

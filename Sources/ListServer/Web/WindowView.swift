@@ -26,6 +26,8 @@ final class WindowView {
     var sectionRowCounts: [Int]?
     /// The language of the fragment's own words.
     let language: UILanguage
+    /// The reader's language when the interface does not speak it (``WindowRequest/reader``).
+    let reader: String?
 
     /// - Complexity: O(sections) the first time an expanded set is seen, then O(log n + k).
     init(entry: DatasetEntry, request: borrowing WindowRequest) {
@@ -37,6 +39,7 @@ final class WindowView {
         window = Self.window(of: shared, entry, request)
         sections = entry.dataset.sections
         language = request.language
+        reader = request.reader
     }
 
     /// The window `request` asks for in `shared`'s layout: at `top`, from the row or section it names
@@ -157,6 +160,7 @@ final class WindowView {
             expanded: request.expandedSections(default: entry.defaultExpanded),
             hasInsertionRows: request.hasInsertionRows(in: entry),
             width: entry.estimateWidth(request.width), anchor: request.anchor?.rawValue, section: request.section,
-            query: request.query, language: format == .fragment ? request.language : .english)
+            query: request.query, language: format == .fragment ? request.language : .english,
+            reader: format == .fragment ? request.reader : nil)
     }
 }

@@ -58,7 +58,7 @@ struct APISettingsBundleTests {
         #expect(window.contains("Reset Tips"))
     }
 
-    @Test("the page speaks the reader's language where the bundle's strings do, else the development language")
+    @Test("the page speaks the reader's language where the bundle's strings do (any language), else the development one")
     func languages() throws {
         let api = try tides()
         let chinese = text(try api.get("/d/tides/fragment?top=0&height=3000&lang=zh-Hans"))
@@ -66,6 +66,13 @@ struct APISettingsBundleTests {
         #expect(chinese.contains("“自动”跟随系统设置。"), "a radio group's footer")
         let english = text(try api.get("/d/tides/fragment?top=0&height=3000", headers: ["Accept-Language": "en-GB"]))
         #expect(english.contains("Account") && !english.contains("账户"))
+        let german = text(try api.get("/d/tides/fragment?top=0&height=3000&lang=de"))
+        #expect(german.contains(">Konto<") && german.contains("Hochwasser-Hinweise") && german.contains("Dunkel"))
+        #expect(german.contains("Server") && german.contains("Reset Tips"), "untranslated: the development language")
+        #expect(german.contains("„Automatisch“ folgt dem System."))
+        let page = text(try api.get("/d/tides", headers: ["Accept-Language": "de-DE,de;q=0.9,en;q=0.5"]))
+        #expect(page.contains(#"lang="de""#) && page.contains(">Konto<"), "the page asks its windows for German")
+        #expect(try api.get("/d/tides/fragment?lang=1x").status == 400)
         let harbours = try rowID(api, "Harbours")
         let pane = text(try api.get("/d/tides?child=\(harbours)&lang=zh-Hans"))
         #expect(pane.contains("<title>港口") || pane.contains(">港口<"), "the pane's title in Chinese")
