@@ -31,13 +31,17 @@ function reloadIndex() {
   });
 }
 
-/// Follows the dataset's event stream from the version drawn.
+let events = null; // the dataset's event stream
+addEventListener('pagehide', () => events?.close());
+
+/// Follows the dataset's event stream from the version drawn (its Last-Event-ID); a lost stream reconnects.
 export function followEvents() {
-  const events = new EventSource(`${apiPath}/events?lastEventId=${state.version}`);
+  events?.close();
+  events = new EventSource(`${apiPath}/events?lastEventId=${state.version}`);
   const data = event => {
     try { return JSON.parse(event.data); } catch { return {}; }
   };
-  addEventListener('pagehide', () => events.close(), { once: true });
+  events.addEventListener('error', reconnect);
   events.addEventListener('ready', event => data(event).version > state.version && refresh());
   events.addEventListener('reload', () => loadDataset().then(refresh).then(reloadIndex));
   events.addEventListener('change', event => {
@@ -49,3 +53,31 @@ export function followEvents() {
     if (change.sectionInserts?.length || change.sectionDeletes?.length) reloadIndex();
   });
 }
+
+let delay = 0, retrying = 0; // the next try's backoff (ms) and its timer
+/// The connection is lost (the stream dropped, a fetch had no answer): says "Reconnecting…" at once and asks
+/// the server again after 0.5 s, then 1, 2 and 4 s, until it answers; then the stream resumes from the version
+/// drawn, the visible window is fetched again and the message goes. An answer that is an error is said, with
+/// Retry.
+export function reconnect() {
+  events?.close();
+  $('#offline').hidden = false;
+  if (retrying) return;
+  delay = Math.min(2 * delay || 500, 4000);
+  retrying = setTimeout(async () => {
+    retrying = 0;
+    try {
+      state.meta = await api(apiPath);
+    } catch (error) {
+      if (error instanceof TypeError) return reconnect(); // not back yet
+      $('#offline').hidden = true;
+      delay = 0;
+      return fail(error, reconnect); // back, but answering with an error
+    }
+    delay = 0;
+    $('#offline').hidden = dom.error.hidden = true;
+    followEvents();
+    refresh();
+  }, delay);
+}
+state.reconnect = reconnect;

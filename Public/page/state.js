@@ -38,13 +38,14 @@ export const state = {
   base: 0, // the content offset of the layer's transforms
   scrollTop: 0, // the scroller's position the viewport follows
   relativeScroll: false, // whether scrolling comes from a wheel, a key or a touch (not the scroll bar)
-  destination: null, // the content offset a smooth scroll (End, Home) is headed for, fetched first
+  destination: null, // where End or Home's smooth scroll is headed (fetched first)
   request: null, // the window in flight: {query, controller}
   loaded: '', // the last window's query
   width: null, // the width it was laid out for
   focusKey: null, // the item with tabindex 0
   motion: null, // the next window's animation
   retry: null, // what Retry does
+  reconnect: null, // what a lost connection does (live.js)
   swipe: null, // {row, x, y, dx, open, moving}
   pressed: null, // the row highlighted while pressed
   swallowClick: false, // the click that ends a swipe
@@ -64,8 +65,9 @@ const words = JSON.parse(document.body.dataset.text || '{}');
 export const t = (text, value) => (words[text] ?? text).replace(/%[ds]/, value);
 export const language = document.documentElement.lang;
 
-/// The inline error; Retry calls `again`.
+/// The inline error; Retry calls `again`. No answer at all (fetch's TypeError): the connection heals itself.
 export function fail(error, again) {
+  if (state.reconnect && error instanceof TypeError) return state.reconnect();
   $('p', dom.error).textContent = t('Could not load: ') + error.message;
   state.retry = again;
   dom.error.hidden = false;

@@ -15,7 +15,6 @@ export class Ranges {
   }
 
   get isEmpty() { return !this.list.length; }
-  has(offset) { return this.list.some(([from, to]) => from <= offset && offset < to); }
 
   /// What this set holds and `other` does not. - Complexity: O(n·m).
   minus(other) {
@@ -161,9 +160,6 @@ export class Viewport {
   missing(from, to) {
     return new Ranges([[Math.max(0, from), Math.min(this.contentHeight, to)]]).minus(this.drawn());
   }
-
-  /// Whether the drawn items cover [from, to], clamped to the content.
-  covers(from, to) { return this.missing(from, to).isEmpty; }
 
   /// Whether the viewport (at `top`: where a scroll is headed) ± a third of its height has a range that is
   /// neither drawn nor asked for.

@@ -1,8 +1,8 @@
 """How much of the list's viewport the page covers, measured on screen, and waiting for the page to settle.
 
-Coverage is sampled with `document.elementFromPoint` every 4 px down the middle of the scroller's visible
-height: a point is covered by rows when the topmost element there is an item the page drew (a row, a header,
-a footer), by placeholders when it is a placeholder row, and uncovered when it is the plain background.
+Coverage is sampled with `document.elementsFromPoint` every 4 px down the middle of the scroller's visible
+height: a point is covered by rows when the list's topmost element there is an item the page drew (a row, a
+header, a footer), by placeholders when it is a placeholder row, and uncovered when it is the plain background.
 """
 from conftest import wait
 
@@ -26,7 +26,8 @@ const x = box.left + scroller.clientWidth / 2, samples = [];
 for (let y = box.top + 2; y < box.top + scroller.clientHeight; y += 4) samples.push(y);
 let rows = 0, placeholders = 0;
 for (const y of samples) {
-  const item = document.elementFromPoint(x, y)?.closest('.layer > *');
+  // The topmost element of the list there: a message over the list (a toast, Reconnecting…) is not the list's.
+  const item = document.elementsFromPoint(x, y).find(e => scroller.contains(e))?.closest('.layer > *');
   if (!item) continue;
   if (item.matches('[data-role=placeholder]')) placeholders++;
   else rows++;
