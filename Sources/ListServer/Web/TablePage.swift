@@ -46,6 +46,9 @@ enum TablePage {
         if request.query("lang")?.isEmpty ?? true {
             window.language = UILanguage(acceptLanguage: request.headers["Accept-Language"] ?? "")
             window.reader = readerLanguage(request.headers["Accept-Language"] ?? "", of: entry.dataset)
+        } else if let asked = window.reader {
+            // The page names the reader's language only where the dataset speaks it (as its bundle spells it).
+            window.reader = readerLanguage(asked, of: entry.dataset)
         }
         window.height = windowHeight
         window.overscan = 0
