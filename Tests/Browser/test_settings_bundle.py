@@ -192,9 +192,8 @@ def test_axe_finds_nothing_serious_on_the_bundle_and_its_panes(browser, bundle_s
                 open_row(browser, row)
             axe = Axe(browser)
             axe.inject()
-            # The grid's own attributes (aria-posinset on rows) are test_accessibility.py's to check on every page.
             found = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in axe.run()["violations"]
-                     if v["impact"] in ("critical", "serious") and v["id"] != "aria-allowed-attr"]
+                     if v["impact"] in ("critical", "serious")]
             assert not found, f"{name}: {json.dumps(found)}"
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
