@@ -35,7 +35,8 @@ public struct SettingsSpecifier: Sendable, Hashable {
     public var titles: [String] { fields["Titles"]?.arrayValue?.map { $0.text ?? "" } ?? [] }
     /// `ShortTitles`, shown as a multi-value row's detail when given.
     public var shortTitles: [String] { fields["ShortTitles"]?.arrayValue?.map { $0.text ?? "" } ?? [] }
-    public var values: [FieldValue] { fields["Values"]?.arrayValue ?? [] }
+    /// `Values`; a specifier that gives none stores its titles themselves, so that its list still offers them.
+    public var values: [FieldValue] { fields["Values"]?.arrayValue ?? fields["Titles"]?.arrayValue ?? [] }
 
     /// Whether a stored value means the switch is on: it equals `TrueValue` when the specifier gives one,
     /// else it reads as a true BOOL (`YES`, `1`, `true`).

@@ -123,7 +123,9 @@ extension AppRoutes {
             throw HTTPError.badRequest("'\(dataset.id)' is a \(dataset.kind.rawValue) list: only Settings bundles have panes and defaults")
         }
         if defaults { return SettingsExport.defaults(of: dataset) }
-        guard let pane, let page = SettingsExport.pane(pane, of: dataset) else {
+        // The pane by its file's name, with or without its extension (`Harbours`, `Harbours.plist`).
+        let file = pane.map { $0.hasSuffix(".plist") ? String($0.dropLast(".plist".count)) : $0 }
+        guard let file, let page = SettingsExport.pane(file, of: dataset) else {
             throw HTTPError(404, detail: "no row of '\(dataset.id)' opens a pane named \"\(pane ?? "")\"")
         }
         return page

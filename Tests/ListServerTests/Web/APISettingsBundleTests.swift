@@ -116,5 +116,7 @@ struct APISettingsBundleTests {
         let pane = try api.get("/api/datasets/tides/export?format=plist&pane=Harbours")
         #expect(pane.status == 200 && text(pane).contains("<string>Show Tide Table</string>"))
         #expect(try api.get("/api/datasets/tides/export?pane=Nowhere").status == 404)
+        let named = try api.get("/api/datasets/tides/export?format=plist&pane=Harbours.plist")
+        #expect(named.status == 200 && named.bodyBytes == pane.bodyBytes)
     }
 }

@@ -90,6 +90,22 @@ struct SettingsBundleTests {
         #expect(reset["accessoryView"] == nil && reset["specifier"]?.dictValue?["Type"] == "IASKButtonSpecifier")
     }
 
+    @Test("a multi-value without Values offers its Titles, the default one chosen")
+    func multiValueWithoutValues() throws {
+        let page = settingsPage([
+            ["Type": "PSMultiValueSpecifier", "Title": "Flavour", "Key": "flavour", "Titles": ["Vanilla", "Mint"],
+             "DefaultValue": "Mint"],
+        ])
+        let dataset = try SettingsBundle(name: "Odd", files: ["Root.plist": DocumentFormat.plist.write(page)])
+            .dataset(id: "odd", title: nil, file: "Odd.bundle")
+        let row = try #require(dataset.row("Flavour")).fields
+        #expect(row["detail"] == "Mint")
+        let rows = row["table"]?.dictValue?["sections"]?.arrayValue?.first?.dictValue?["rows"]?.arrayValue?
+            .compactMap(\.dictValue) ?? []
+        #expect(rows.map { $0["text"]?.text } == ["Vanilla", "Mint"])
+        #expect(rows.map { $0["accessory"] != nil } == [false, true])
+    }
+
     @Test("child panes open their page as a child table, two levels deep, each with its own strings table")
     func childPanes() throws {
         let dataset = try settingsBundleDataset()
