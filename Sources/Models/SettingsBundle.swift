@@ -37,11 +37,20 @@ public struct SettingsBundle: Sendable {
     public static let developmentLanguages = ["en", "Base", "English"]
 
     /// Whether a document is a Settings page: a dictionary whose `PreferenceSpecifiers` is an array of
-    /// dictionaries, each with a string `Type`.
+    /// dictionaries, some with a string `Type` (one without is then refused by its key path, not read as
+    /// a list of another kind).
     /// - Complexity: O(specifiers).
     public static func isPage(_ root: FieldValue) -> Bool {
         guard case .dict(let fields) = root, case .array(let items) = fields[specifiersKey] else { return false }
-        return items.allSatisfy { $0.dictValue?["Type"]?.stringValue != nil }
+        return items.allSatisfy { $0.dictValue != nil } && items.contains { $0.dictValue?["Type"]?.stringValue != nil }
+    }
+
+    /// Where a page's first specifier without a string `Type` is, and why it cannot be read.
+    static func typeProblem(in page: Fields) -> (path: String, message: String)? {
+        let items = page[specifiersKey]?.arrayValue ?? []
+        guard let index = items.firstIndex(where: { $0.dictValue?["Type"]?.stringValue == nil }) else { return nil }
+        let found = items[index].dictValue?["Type"].map { ", found \($0.errorPreview)" } ?? ""
+        return ("\(specifiersKey)[\(index)].Type", "expected the specifier's type (PSGroupSpecifier, …)" + found)
     }
 
     /// The language tag a `*.lproj` folder's name stands for: `zh_CN` → `zh-CN`, `English` → `en`.
@@ -75,6 +84,7 @@ public struct SettingsBundle: Sendable {
                 message: "expected a Settings page, a dictionary whose \"\(Self.specifiersKey)\" is an array of "
                     + "specifiers each with a \"Type\", found \(root.errorPreview)")
         }
+        if let (path, message) = Self.typeProblem(in: page) { throw ImportError(file: file, path: path, message: message) }
         let pages = SettingsPageReader(bundle: self)
         let table = pages.table(of: page, file: "Root", visited: [])
         var reader = TableDocumentReader(file: file, nextID: 1)

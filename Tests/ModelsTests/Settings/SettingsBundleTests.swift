@@ -106,6 +106,16 @@ struct SettingsBundleTests {
         #expect(rows.map { $0["accessory"] != nil } == [false, true])
     }
 
+    @Test("a specifier without a Type is refused by its key path, not read as a list of another kind")
+    func specifierWithoutType() throws {
+        let page = settingsPage([["Type": "PSGroupSpecifier", "Title": "A"], ["Title": "No type", "Key": "k"]])
+        #expect(throws: ImportError(
+            file: "Root.plist", path: "PreferenceSpecifiers[1].Type",
+            message: "expected the specifier's type (PSGroupSpecifier, …)")) {
+            try DatasetImporter.importDataset(DocumentFormat.plist.write(page), using: DatasetDecoder(file: "Root.plist", id: "x"))
+        }
+    }
+
     @Test("child panes open their page as a child table, two levels deep, each with its own strings table")
     func childPanes() throws {
         let dataset = try settingsBundleDataset()
