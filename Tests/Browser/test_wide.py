@@ -101,7 +101,7 @@ def test_dragging_along_the_index_scrubs_through_the_sections(browser, wide_serv
     for _ in range(steps):
         chain = chain.move_by_offset(0, int((last["t"] + last["h"] / 2 - first["t"] - first["h"] / 2) / steps))
     chain.release().perform()
-    header = lambda: next((h for h in browser.find_elements(By.CSS_SELECTOR, "[data-section-id]")
+    header = lambda: next((h for h in browser.find_elements(By.CSS_SELECTOR, "[data-section-id][data-cell=header]")
                            if h.is_displayed() and box(browser, h)["b"] > box(browser, browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]"))["t"] + 1), None)
     wait(browser, lambda d: header() is not None and header().text.startswith(("G", "H")),
          message="the drag did not scrub to the last sections")
