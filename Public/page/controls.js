@@ -18,6 +18,11 @@ async function save(control) {
   }
 }
 
+/// Puts a text field's caret after its text, as a tap into a UITextField does; a slider has none.
+function caretAtEnd(control) {
+  if (control.dataset.action === 'text') control.setSelectionRange?.(control.value.length, control.value.length);
+}
+
 const isControl = target => target?.matches?.('input[data-action=text], input[data-action=slide]');
 
 dom.scroller?.addEventListener('change', event => isControl(event.target) && save(event.target));
@@ -26,7 +31,7 @@ dom.scroller?.addEventListener('keydown', event => {
   // Enter on a row with a field or a slider goes into it, as a tap on the row would.
   if (!isControl(target)) {
     const control = event.key === 'Enter' && target === row && row.querySelector('input[data-action]');
-    if (control) event.preventDefault(), event.stopPropagation(), control.focus();
+    if (control) event.preventDefault(), event.stopPropagation(), control.focus(), caretAtEnd(control);
     return;
   }
   event.stopPropagation(); // the control's keys are its own, not the grid's

@@ -70,7 +70,9 @@ export function go(search) {
 /// Opens a row's child table, as a push onto the history.
 export function openChild(row) {
   saveNow();
-  history.pushState({ up: 1 }, '', '?child=' + row.dataset.child);
+  // A language the URL names goes along, so the child table reads in it too.
+  const lang = new URLSearchParams(location.search).get('lang');
+  history.pushState({ up: 1 }, '', '?child=' + row.dataset.child + (lang ? '&lang=' + encodeURIComponent(lang) : ''));
   go(location.search);
 }
 

@@ -108,47 +108,6 @@ def test_a_failed_window_keeps_the_rows_and_retry_recovers(browser, server):
     assert not box.is_displayed()
 
 
-@pytest.mark.console_errors_expected
-def test_a_real_conflict_refreshes_and_says_why(browser, server):
-    browser.execute_cdp_cmd("Network.enable", {})
-    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events"]})
-    try:
-        open_table(browser, server, "heroes")
-        target = rows(browser)[3]
-        target_id = target.get_attribute("data-row-id")
-        # Another client deletes the very row this page is about to delete: a real conflict.
-        post_batch(server, "heroes", {"deleteRows": [int(target_id)]})
-        browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
-        target.find_element(By.CSS_SELECTOR, "[data-action=minus]").click()
-        target.find_element(By.CSS_SELECTOR, "[data-action=delete]").click()
-        note = wait(browser, lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, "#note") if e.is_displayed()])[0]
-        assert "changed" in note.text
-        wait(browser, lambda d: row_by_id(d, target_id) is None, message="the page did not refresh after the conflict")
-    finally:
-        browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
-
-
-def test_a_stale_delete_of_a_row_nobody_touched_is_saved_without_a_word(browser, server):
-    browser.execute_cdp_cmd("Network.enable", {})
-    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events"]})
-    try:
-        open_table(browser, server, "heroes")
-        target = rows(browser)[3]
-        target_id = target.get_attribute("data-row-id")
-        other = rows(browser)[5].get_attribute("data-row-id")
-        version = lambda: json.loads(urllib.request.urlopen(f"{server.url}/api/datasets/heroes").read())["version"]
-        before = version()
-        post_batch(server, "heroes", {"deleteRows": [int(other)]})
-        browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
-        target.find_element(By.CSS_SELECTOR, "[data-action=minus]").click()
-        target.find_element(By.CSS_SELECTOR, "[data-action=delete]").click()
-        wait(browser, lambda d: row_by_id(d, target_id) is None, message="the rebased delete did not take the row away")
-        assert not [e for e in browser.find_elements(By.CSS_SELECTOR, "#note") if e.is_displayed()]
-        assert version() == before + 2
-    finally:
-        browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
-
-
 def test_a_row_deleted_elsewhere_leaves_at_once_without_moving_the_first_visible_row(browser, server):
     open_table(browser, server, "messages")
     scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")

@@ -95,6 +95,8 @@ def test_enter_on_a_field_row_goes_into_the_field_and_escape_comes_back(browser,
     row.send_keys(Keys.ENTER)
     active = browser.switch_to.active_element
     assert active.get_attribute("data-action") == "text" and active.get_attribute("value") == "https://tides.example.com"
+    assert browser.execute_script("return arguments[0].selectionStart", active) == len("https://tides.example.com"), \
+        "the caret goes after the text, as a tap into a text field puts it"
     active.send_keys("/x", Keys.ESCAPE)
     wait(browser, lambda d: d.switch_to.active_element.get_attribute("role") == "row", message="Escape kept the focus")
     assert row_named(browser, "Server").find_element(By.CSS_SELECTOR, "input").get_attribute("value") == "https://tides.example.com"
@@ -149,6 +151,17 @@ def test_the_page_speaks_chinese_where_the_bundle_does(browser, bundle_server):
     wait(browser, lambda d: row_named(d, "高潮提醒") is not None, message="no Chinese row")
     assert row_named(browser, "提醒时间").find_element(By.CSS_SELECTOR, ".dt").text in ("1 小时", "2 小时")
     assert row_named(browser, "Reset Tips") is None and row_named(browser, "重置提示") is not None
+
+
+def test_a_language_the_url_names_goes_along_into_a_pane(browser, bundle_server):
+    open_table(browser, bundle_server, "tides", "?lang=zh-Hans")
+    wait(browser, lambda d: row_named(d, "高潮提醒") is not None, message="no Chinese row")
+    pane = [r for r in rows(browser) if r.get_attribute("data-child")][0]
+    pane.find_element(By.CSS_SELECTOR, ".t1").click()
+    wait(browser, lambda d: "child=" in d.current_url, message="the pane did not open")
+    assert "lang=zh-Hans" in browser.current_url
+    wait(browser, lambda d: d.execute_script("return document.documentElement.lang") == "zh-Hans",
+         message="the pane lost the URL's language")
 
 
 def test_the_page_speaks_any_language_the_bundle_has_and_keeps_it_in_a_pane(browser, bundle_server):
