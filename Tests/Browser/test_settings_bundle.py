@@ -164,6 +164,14 @@ def test_a_language_the_url_names_goes_along_into_a_pane(browser, bundle_server)
          message="the pane lost the URL's language")
 
 
+def test_a_panes_back_control_says_its_parent_in_the_page_language(browser, bundle_server):
+    open_table(browser, bundle_server, "tides", "?lang=zh-Hans")
+    open_row(browser, "港口")  # Harbours, in the root page's strings
+    open_row(browser, "高级")  # Advanced, in the Harbours pane's strings
+    back_control = browser.find_element(By.CSS_SELECTOR, "[data-action=back]")
+    assert (back_control.get_attribute("aria-label") or back_control.text) == "港口"
+
+
 def test_the_page_speaks_any_language_the_bundle_has_and_keeps_it_in_a_pane(browser, bundle_server):
     browser.execute_cdp_cmd("Network.enable", {})
     browser.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {"Accept-Language": "de-DE,de;q=0.9"}})

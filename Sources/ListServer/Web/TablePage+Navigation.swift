@@ -24,8 +24,10 @@ extension TablePage {
 
     /// Writes the navigation bar's back control: to the list of datasets from a dataset's own table, else
     /// (`data-action="back"`) to the parent table, titled with the parent's title as iOS titles it.
-    /// - Parameter parent: the table the shown child table was opened from; nil for the dataset's own table.
-    static func writeBack(_ entry: DatasetEntry, parent: DatasetEntry?, into html: inout HTMLBuffer) {
+    /// - Parameters:
+    ///   - parent: the table the shown child table was opened from; nil for the dataset's own table.
+    ///   - title: the parent's title in the reader's language (a pane's, from its strings); nil for its own.
+    static func writeBack(_ entry: DatasetEntry, parent: DatasetEntry?, title: String? = nil, into html: inout HTMLBuffer) {
         guard let parent else {
             html.raw("<a class=\"back\" href=\"/\">")
             html.raw(html.language.pick("Lists", "列表"))
@@ -34,7 +36,7 @@ extension TablePage {
         html.raw("<a class=\"back\" data-action=\"back\" href=\"")
         html.text(parent.address.isEmpty ? "/d/\(entry.rootID)" : "/d/\(entry.rootID)?child=\(parent.address)")
         html.raw("\">")
-        html.text(parent.dataset.title.isEmpty ? entry.rootID : parent.dataset.title)
+        html.text(title ?? (parent.dataset.title.isEmpty ? entry.rootID : parent.dataset.title))
         html.raw("</a>")
     }
 

@@ -55,9 +55,16 @@ enum TablePage {
         window.isEditing = false
         let shown = try Self.child(of: entry, window.child)
         let parent = window.child.isEmpty ? nil : try Self.child(of: entry, ChildAddress(window.child.rows.dropLast()))
+        // The back control says the parent's title as the parent's own page says it, in the reader's language.
+        let grandparent = window.child.rows.count < 2 ? nil : try Self.child(of: entry, ChildAddress(window.child.rows.dropLast(2)))
+        let backTitle = parent.flatMap {
+            localizedTitle(of: $0, parent: grandparent, language: window.language, reader: window.reader)
+        }
         guard let file = files.resolve("/table.html"),
             let (_, template) = (try? System.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
-            let body = render(template: page.link(template), entry: shown, parent: parent, request: window, assets: assets)
+            let body = render(
+                template: page.link(template), entry: shown, parent: parent, backTitle: backTitle, request: window,
+                assets: assets)
         else {
             throw HTTPError(500, detail: "the page template Public/table.html is missing or not marked for the table")
         }
@@ -71,10 +78,12 @@ enum TablePage {
     /// - Parameters:
     ///   - entry: the table shown, the dataset's own or a child table.
     ///   - parent: the table a child table was opened from; nil for the dataset's own.
+    ///   - backTitle: the parent's title in the reader's language, when it has one of its own (a pane's).
     /// - Returns: the page, or nil when the template lacks a marker.
     /// - Complexity: O(template + window).
     static func render(
-        template: [UInt8], entry: DatasetEntry, parent: DatasetEntry?, request: WindowRequest, assets: AssetCatalog
+        template: [UInt8], entry: DatasetEntry, parent: DatasetEntry?, backTitle: String? = nil, request: WindowRequest,
+        assets: AssetCatalog
     ) -> [UInt8]? {
         let view = WindowView(searching: entry, request: request)
         let dataset = entry.dataset
@@ -103,7 +112,7 @@ enum TablePage {
         var index = HTMLBuffer(capacity: 64 + entry.indexTitles.count * 48, language: request.language)
         writeIndex(entry, layout: view.layout, expanded: expanded, isSearching: request.query != nil, into: &index)
         var back = HTMLBuffer(capacity: 96, language: request.language)
-        writeBack(entry, parent: parent, into: &back)
+        writeBack(entry, parent: parent, title: backTitle, into: &back)
         var search = HTMLBuffer(capacity: 320, language: request.language)
         writeSearch(entry, query: request.query?.text, into: &search)
         var words = HTMLBuffer(capacity: 1024)
