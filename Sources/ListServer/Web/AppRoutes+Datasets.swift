@@ -115,17 +115,25 @@ extension AppRoutes {
     }
 
     /// The document an export writes: the dataset in its source shape; for a Settings bundle, the page of a child
-    /// pane (`?pane=Harbours`) or its values as user defaults (`format=defaults`).
-    /// - Throws: ``HTTPError`` `400` for a pane or defaults asked of another kind, `404` for a pane no row opens.
+    /// pane (`?pane=Harbours`, or `Harbours.plist`) or its values as user defaults (`format=defaults`). An empty
+    /// `pane=` is the root page.
+    /// - Throws: ``HTTPError`` `422` for defaults asked of another kind (it has no values to write), `404` for a
+    ///   pane no row opens (every pane, in another kind).
     static func exported(_ dataset: Dataset, defaults: Bool, pane: String?) throws -> FieldValue {
+        let pane = pane.flatMap { $0.isEmpty ? nil : $0 }
         guard defaults || pane != nil else { return DatasetEncoder.encode(dataset) }
-        guard dataset.kind == .settings else {
-            throw HTTPError.badRequest("'\(dataset.id)' is a \(dataset.kind.rawValue) list: only Settings bundles have panes and defaults")
+        if defaults {
+            guard dataset.kind == .settings else {
+                throw HTTPError(
+                    422, type: "/api/openapi.json#/components/responses/Unexportable", title: "Cannot be exported",
+                    detail: "'\(dataset.id)' is a \(dataset.kind.rawValue) list: only Settings bundles have values to "
+                        + "write as defaults")
+            }
+            return SettingsExport.defaults(of: dataset)
         }
-        if defaults { return SettingsExport.defaults(of: dataset) }
         // The pane by its file's name, with or without its extension (`Harbours`, `Harbours.plist`).
         let file = pane.map { $0.hasSuffix(".plist") ? String($0.dropLast(".plist".count)) : $0 }
-        guard let file, let page = SettingsExport.pane(file, of: dataset) else {
+        guard dataset.kind == .settings, let file, let page = SettingsExport.pane(file, of: dataset) else {
             throw HTTPError(404, detail: "no row of '\(dataset.id)' opens a pane named \"\(pane ?? "")\"")
         }
         return page

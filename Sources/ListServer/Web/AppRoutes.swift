@@ -280,7 +280,8 @@ struct AppRoutes: Sendable {
     private func export(_ id: String, format name: String, pane: String?) throws -> HTTPResponse {
         let entry = try library.requireEntry(id)
         let isSettings = entry.dataset.kind == .settings
-        guard let format = DocumentFormat(rawValue: name) ?? (isSettings && name == "defaults" ? .plist : nil) else {
+        // Defaults are a property list; asked of another kind, the export says why it has none (422).
+        guard let format = DocumentFormat(rawValue: name) ?? (name == "defaults" ? .plist : nil) else {
             let formats = isSettings ? "json, plist, binary-plist or defaults" : "json, plist or binary-plist"
             throw HTTPError.badRequest("format must be \(formats), found \"\(name)\"")
         }
@@ -293,7 +294,8 @@ struct AppRoutes: Sendable {
         var response = HTTPResponse(status: 200, body: format.write(document))
         response.headers.set("Content-Type", format.contentType)
         response.headers.set(
-            "Content-Disposition", "attachment; filename=\"\(pane.map(Dataset.sanitizedIdentifier) ?? entry.dataset.id).\(format.fileExtension)\"")
+            "Content-Disposition",
+            "attachment; filename=\"\(pane.flatMap { $0.isEmpty ? nil : Dataset.sanitizedIdentifier($0) } ?? entry.dataset.id).\(format.fileExtension)\"")
         response.headers.set("Cache-Control", "no-store")
         return response
     }

@@ -120,10 +120,18 @@ struct WindowRequest: Sendable, Equatable {
         return number
     }
 
-    /// Whether `text` may be a language tag: ASCII letters, digits and `-`, starting with a letter, at most 35.
+    /// Whether `text` is a well-formed language tag as BCP 47 writes one: a language of 2–3 or 5–8 ASCII
+    /// letters, then subtags of 1–8 ASCII letters or digits after `-` (`de`, `zh-Hant-TW`, `sr-Latn`), at most
+    /// 35 characters.
     static func isLanguageTag(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII, text.utf8.count <= 35
+        guard text.utf8.count <= 35 else { return false }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let isLetter = { (byte: UInt8) in (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        guard let language = parts.first?.utf8, [2, 3, 5, 6, 7, 8].contains(language.count), language.allSatisfy(isLetter)
         else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.utf8.count) && part.utf8.allSatisfy { isLetter($0) || isDigit($0) }
+        }
     }
 }

@@ -119,4 +119,17 @@ struct APISettingsBundleTests {
         let named = try api.get("/api/datasets/tides/export?format=plist&pane=Harbours.plist")
         #expect(named.status == 200 && named.bodyBytes == pane.bodyBytes)
     }
+
+    @Test("another kind has no panes (404) and no defaults (422); an empty pane= is the whole document")
+    func panesOfOtherKinds() throws {
+        let api = try APIFixture()
+        #expect(try api.get("/api/datasets/letters/export?pane=Harbours").status == 404)
+        try expectProblem(try api.get("/api/datasets/letters/export?format=defaults"), status: 422)
+        let whole = try api.get("/api/datasets/letters/export?format=json&pane=")
+        let plain = try api.get("/api/datasets/letters/export?format=json")
+        #expect(whole.status == 200 && whole.bodyBytes == plain.bodyBytes)
+        let malformed = try api.get("/d/letters?lang=null")
+        let traditional = try api.get("/d/letters?lang=zh-Hant-TW")
+        #expect(malformed.status == 400 && traditional.status == 200)
+    }
 }
