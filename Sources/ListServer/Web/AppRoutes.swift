@@ -190,15 +190,17 @@ struct AppRoutes: Sendable {
         return response
     }
 
-    /// `GET /`: the home page with the datasets as cards, in the language of `Accept-Language`. Never
-    /// cached: it changes with every batch.
+    /// `GET /`: the home page with the datasets as cards, in the language `lang=` names, else that of
+    /// `Accept-Language`; a language named by `lang=` is kept in the cards' links. Never cached: it changes
+    /// with every batch.
     private func home(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
-        let language = UILanguage(acceptLanguage: request.headers["Accept-Language"] ?? "")
+        let asked = request.query("lang").flatMap { UILanguage(tag: $0) }
+        let language = UIText.language(of: request, query: asked)
         guard let file = files.resolve("/index.html"),
             let (_, template) = (try? System.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
             let body = HomePage.render(
                 template: page.link(template), entries: library.entries, language: language,
-                iconDirectory: assets.iconDirectory)
+                iconDirectory: assets.iconDirectory, keepsLanguage: asked != nil)
         else {
             throw HTTPError(500, detail: "the page template Public/index.html is missing or has no dataset list")
         }

@@ -15,34 +15,45 @@ enum HomePage {
     ///   - entries: the datasets, in the order to show them.
     ///   - language: the language of the page's own words.
     ///   - iconDirectory: the URL path the cards' icons are named under.
+    ///   - keepsLanguage: whether the cards' links name the language (`?lang=`), as when the page was asked
+    ///     for in it, so the tables open in the language chosen.
     /// - Returns: the page, or nil when the template has no list element.
     /// - Complexity: O(template + datasets).
     static func render(
         template: [UInt8], entries: [DatasetEntry], language: UILanguage = .english,
-        iconDirectory: IconDirectory = .plain
+        iconDirectory: IconDirectory = .plain, keepsLanguage: Bool = false
     ) -> [UInt8]? {
         guard let start = template.firstRange(of: listOpening)?.upperBound else { return nil }
         var cards = HTMLBuffer(capacity: 64 + entries.count * 200, language: language)
         let directory = iconDirectory.description
-        for entry in entries { writeCard(entry.dataset, iconDirectory: directory, into: &cards) }
+        let query = keepsLanguage ? "?lang=\(language.tag)" : ""
+        for entry in entries { writeCard(entry.dataset, iconDirectory: directory, query: query, into: &cards) }
         if entries.isEmpty { cards.raw(language.pick("<p class=\"none\">No datasets yet.</p>", "<p class=\"none\">还没有数据集。</p>")) }
         // The template's words translated before the cards go in: a dataset's title is never translated.
         let before = UIText.translate(Array(template[..<start]), to: language)
         return before + cards.bytes + UIText.translate(Array(template[start...]), to: language)
     }
 
-    private static func writeCard(_ dataset: Dataset, iconDirectory: String, into html: inout HTMLBuffer) {
+    /// The built-in icon a card of each kind shows: a face for friends and heroes, an app for apps, the
+    /// Mail icon for messages, a list for other lists, the Settings gear for tables and bundles.
+    static func iconName(of kind: DatasetKind) -> StaticString {
+        switch kind {
+        case .friends: "friend-01"
+        case .heroes: "hero-01"
+        case .apps: "app-01"
+        case .messages: "message"
+        case .generic: "list"
+        case .table, .settings: "settings-general"
+        }
+    }
+
+    private static func writeCard(_ dataset: Dataset, iconDirectory: String, query: String, into html: inout HTMLBuffer) {
         html.raw("<a class=\"card\" href=\"/d/")
         html.text(dataset.id)
+        html.text(query)
         html.raw("\"><img src=\"")
         html.text(iconDirectory)
-        switch dataset.kind {
-        case .friends: html.raw("friend-01")
-        case .heroes: html.raw("hero-01")
-        case .apps: html.raw("app-01")
-        case .messages, .generic: html.raw("message")
-        case .table, .settings: html.raw("settings-general")
-        }
+        html.raw(iconName(of: dataset.kind))
         html.raw(".svg\" alt=\"\" width=\"44\" height=\"44\">")
         html.text(dataset.title.isEmpty ? dataset.id : dataset.title)
         html.raw("<small>")
@@ -54,8 +65,9 @@ enum HomePage {
         html.raw("</small></a>")
     }
 
+    /// Writes a count grouped as the language groups it (`1,000,000 rows`, `100万行`).
     private static func writeCount(_ count: Int, _ noun: StaticString, into html: inout HTMLBuffer) {
-        html.int(count)
+        html.text(FragmentRenderer.downloadCount(UInt64(max(0, count)), language: html.language))
         guard html.language == .english else { return html.raw(noun) }
         html.raw(" ")
         html.raw(noun)

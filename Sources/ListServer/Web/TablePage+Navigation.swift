@@ -27,9 +27,19 @@ extension TablePage {
     /// - Parameters:
     ///   - parent: the table the shown child table was opened from; nil for the dataset's own table.
     ///   - title: the parent's title in the reader's language (a pane's, from its strings); nil for its own.
-    static func writeBack(_ entry: DatasetEntry, parent: DatasetEntry?, title: String? = nil, into html: inout HTMLBuffer) {
+    ///   - keepsLanguage: whether the link to the list of datasets names the page's language (`?lang=`), as
+    ///     when the page was asked for in it.
+    static func writeBack(
+        _ entry: DatasetEntry, parent: DatasetEntry?, title: String? = nil, keepsLanguage: Bool = false,
+        into html: inout HTMLBuffer
+    ) {
         guard let parent else {
-            html.raw("<a class=\"back\" href=\"/\">")
+            html.raw("<a class=\"back\" href=\"/")
+            if keepsLanguage {
+                html.raw("?lang=")
+                html.raw(html.language.tag)
+            }
+            html.raw("\">")
             html.raw(html.language.pick("Lists", "列表"))
             return html.raw("</a>")
         }

@@ -28,10 +28,27 @@ struct HomePageTests {
         ])
         let html = try Self.page(api)
         #expect(html.contains(#"<nav id="datasets" class="cards" aria-label="Datasets"><a class="card" href="/d/"#))
-        #expect(html.contains(#"<a class="card" href="/d/one"><img src="/icons/message.svg" alt="" width="44" height="44">One<small>generic · 1 section · 1 row</small></a>"#))
-        #expect(html.contains(#"href="/d/teams"><img src="/icons/message.svg" alt="" width="44" height="44">Teams<small>generic · 3 sections · 3 rows</small>"#))
+        #expect(html.contains(#"<a class="card" href="/d/one"><img src="/icons/list.svg" alt="" width="44" height="44">One<small>generic · 1 section · 1 row</small></a>"#))
+        #expect(html.contains(#"href="/d/teams"><img src="/icons/list.svg" alt="" width="44" height="44">Teams<small>generic · 3 sections · 3 rows</small>"#))
         #expect(html.contains(#"<img src="/icons/hero-01.svg""#))
         #expect(!html.contains("<script"), "the home page needs no script")
+    }
+
+    @Test("counts are grouped as the page's language groups them, and lang= is the page's language and kept in its links")
+    func countsAndLanguage() throws {
+        let rows = (0..<12_345).map { #"{"title":"Row \#($0)"}"# }.joined(separator: ",")
+        let api = try APIFixture(datasets: [("many", "[" + rows + "]")])
+        let english = try Self.page(api)
+        #expect(english.contains("<small>generic · 1 section · 12,345 rows</small>"))
+        #expect(english.contains(#"href="/d/many">"#), "without lang= the links leave the language to the browser")
+        let chinese = String(decoding: try api.get("/?lang=zh-Hans").bodyBytes, as: UTF8.self)
+        #expect(chinese.contains(#"lang="zh-Hans""#))
+        #expect(chinese.contains("<small>generic · 1个分区 · 1.2万行</small>"))
+        #expect(chinese.contains(#"href="/d/many?lang=zh-Hans">"#))
+        let asked = try api.get("/?lang=en", headers: ["Accept-Language": "zh-CN"])
+        #expect(String(decoding: asked.bodyBytes, as: UTF8.self).contains(#"href="/d/many?lang=en">"#))
+        let table = String(decoding: try api.get("/d/many?lang=zh-Hans").bodyBytes, as: UTF8.self)
+        #expect(table.contains(#"<a class="back" href="/?lang=zh-Hans">列表</a>"#), "the back link keeps the language")
     }
 
     @Test("titles are text, never markup")
