@@ -60,10 +60,11 @@ export function keyOf(element) {
 }
 export const itemOf = element => state.viewport.items.find(item => item.key === keyOf(element));
 
-/// The interface's words in the page's language (the server writes them into the body; English is the key).
+/// The interface's words in the page's language (the server writes them into the body; English is the key),
+/// counts grouped as the language groups them.
 const words = JSON.parse(document.body.dataset.text || '{}');
-export const t = (text, value) => (words[text] ?? text).replace(/%[ds]/, value);
 export const language = document.documentElement.lang;
+export const t = (text, value) => (words[text] ?? text).replace(/%[ds]/, value?.toLocaleString(language));
 
 /// The inline error; Retry calls `again`. No answer at all (fetch's TypeError): the connection heals itself.
 export function fail(error, again) {

@@ -1,6 +1,6 @@
 """Wide screens and edit mode as iPadOS lays them out: plain lists full width on white with their content in the
-readable width (cellLayoutMarginsFollowReadableWidth), grouped ones centred on
-grey with symmetric margins, the section index beside the rows, at least 44 px tall and scrubbed by a drag;
+readable width (cellLayoutMarginsFollowReadableWidth), grouped ones edge to edge on grey with square corners,
+inset grouped ones centred cards on grey with symmetric margins, the section index beside the rows, at least 44 px tall and scrubbed by a drag;
 separators that follow the content in edit mode and a background on selected rows."""
 import json
 
@@ -18,7 +18,10 @@ def wide_server(tmp_path_factory):
                  "rows": [{"text": f"{letter} row {index}"} for index in range(6)]} for letter in "ABCDEFGH"]
     (folder / "abc.json").write_text(json.dumps({"table": {"style": "insetGrouped", "sections": sections}}))
     (folder / "todo.json").write_text(json.dumps([{"title": f"Task {index}", "subtitle": "Soon"} for index in range(8)]))
-    running = Server(["--import", str(folder / "abc.json"), "--import", str(folder / "todo.json")])
+    (folder / "edges.json").write_text(json.dumps({"table": {"style": "grouped", "sections": [
+        {"header": f"Group {group}", "rows": [{"text": f"Item {group}.{index}"} for index in range(3)]} for group in range(4)]}}))
+    running = Server(["--import", str(folder / "abc.json"), "--import", str(folder / "todo.json"),
+                      "--import", str(folder / "edges.json")])
     yield running
     running.stop()
 
@@ -66,6 +69,29 @@ def test_a_plain_lists_content_keeps_to_the_readable_width_and_its_separators_fo
         assert abs(separator - text) <= 1, f"the separator starts at {separator} px, the text at {text} px"
         header = browser.execute_script("return document.querySelector('.hc') && getComputedStyle(document.querySelector('.hc')).paddingLeft")
         assert header is None or abs(float(header[:-2]) - margin) <= 1
+    finally:
+        at_width(browser, 480)
+
+
+@pytest.mark.parametrize("width", (360, 768, 1280))
+def test_a_grouped_list_runs_edge_to_edge_and_an_inset_grouped_one_is_cards(browser, wide_server, width):
+    """UITableView.Style.grouped: cells the full width with square corners, the content in the readable width;
+    .insetGrouped: rounded cards with margins on both sides."""
+    at_width(browser, width)
+    try:
+        open_table(browser, wide_server, "edges")
+        area, first = scroller_box(browser), rows(browser)[0]
+        row = box(browser, first)
+        assert row["l"] - area["l"] <= 1 and area["r"] - row["r"] <= 1, f"a grouped row at {row} in {area}"
+        radius = browser.execute_script("return getComputedStyle(arguments[0]).borderTopLeftRadius", first)
+        assert radius == "0px", f"a grouped section's first row has rounded corners ({radius})"
+        left, right, _, _ = content_margins(browser, first)
+        readable = max(16, (width - 672) / 2)
+        assert abs(left - readable) <= 1 and abs(right - readable) <= 1, (left, right, readable)
+        open_table(browser, wide_server, "abc")
+        card, first = box(browser, rows(browser)[0]), rows(browser)[0]
+        assert card["l"] - area["l"] >= 16 and area["r"] - card["r"] >= 16, f"an inset card at {card} in {area}"
+        assert browser.execute_script("return getComputedStyle(arguments[0]).borderTopLeftRadius", first) == "10px"
     finally:
         at_width(browser, 480)
 
