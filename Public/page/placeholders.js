@@ -25,10 +25,15 @@ function rowsFor(from, to) {
   return { kind: model && state.elements.get(model.key)?.dataset.cell, height, phase: below ? (to - from) % height : 0 };
 }
 
-/// Covers the missing ranges of the viewport ± three quarters of its height; the rest stay hidden.
+let moved = { top: 0, step: 0, at: 0 }; // the view's last move: where to, by how much, when
+
+/// Covers the missing ranges of the viewport ± three quarters of its height, and ahead of a scroll by three of its
+/// last steps (a fast one shows the next frame before its scroll event arrives), or on to where End or Home is
+/// headed; the rest stay hidden.
 export function fill() {
-  const viewport = state.viewport, overscan = viewport.height * 0.75;
-  const missing = viewport.items.length ? viewport.missing(viewport.top - overscan, viewport.top + viewport.height + overscan).list : [];
+  const viewport = state.viewport, now = performance.now();
+  if (Math.abs(viewport.top - moved.top) >= 1) moved = { top: viewport.top, step: viewport.top - moved.top, at: now };
+  const missing = viewport.toCover(now - moved.at < 100 ? 3 * moved.step : 0, state.destination).list;
   missing.forEach(([from, to], index) => {
     const element = (elements[index] ??= placeholder()), { kind, height, phase } = rowsFor(from, to);
     element.className = kind ? `c-${kind}` : '';

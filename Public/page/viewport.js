@@ -161,6 +161,16 @@ export class Viewport {
     return new Ranges([[Math.max(0, from), Math.min(this.contentHeight, to)]]).minus(this.drawn());
   }
 
+  /// The ranges placeholder rows cover: what no drawn item covers of the viewport ± three quarters of its height,
+  /// reaching further the way the view moves, by `lead` px (a fast scroll moves the screen a frame before the page
+  /// hears of it), or to `destination` (where End or Home's smooth scroll is headed), by at most ten heights.
+  toCover(lead = 0, destination = null) {
+    const overscan = this.height * 0.75, reach = this.height * 10;
+    const ahead = clamp(destination != null ? destination - this.top : lead, -reach, reach);
+    const from = this.top - overscan + Math.min(0, ahead), to = this.top + this.height + overscan + Math.max(0, ahead);
+    return this.items.length ? this.missing(from, to) : new Ranges();
+  }
+
   /// Whether the viewport (at `top`: where a scroll is headed) ± a third of its height has a range that is
   /// neither drawn nor asked for.
   needsWindow(top = this.top) {

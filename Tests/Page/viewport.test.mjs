@@ -307,6 +307,40 @@ describe('covers and request', () => {
   });
 });
 
+describe('toCover', () => {
+  // Rows 20…39 of 50 px at 1000…2000 in a 100,000 px table; the viewport (400 px) at 1100, overscan 300 px.
+  const drawn = () => withWindow(viewport({ height: 400, top: 1100 }), rows(20, 50, { from: 1000, start: 20 }), 1e5);
+
+  test('is what is missing of the viewport ± 3/4 of its height when the view stands still', () => {
+    const v = drawn();
+    assert.deepEqual(v.toCover().list, [[800, 1000]]);
+    v.top = 1700;
+    assert.deepEqual(v.toCover().list, [[2000, 2400]]);
+  });
+
+  test('reaches ahead of a fast scroll by its lead, in its direction only, by at most ten heights', () => {
+    // A smooth scroll moving 3000 px a frame shows the next frame before the page hears of it (issue 51's walk:
+    // End on a search of 1,584 rows left 6 frames blank).
+    const v = drawn();
+    v.top = 1700;
+    assert.deepEqual(v.toCover(3000).list, [[2000, 5400]]);
+    assert.deepEqual(v.toCover(-900).list, [[500, 1000], [2000, 2400]]);
+    assert.deepEqual(v.toCover(1e6).list, [[2000, 2400 + 4000]]);
+  });
+
+  test('reaches on to where End or Home is headed, whatever the lead', () => {
+    const v = drawn();
+    v.top = 1700;
+    assert.deepEqual(v.toCover(-5000, 3500).list, [[2000, 4200]], 'End: on to the destination ± overscan');
+    assert.deepEqual(v.toCover(0, 0).list, [[0, 1000], [2000, 2400]], 'Home: back to the top');
+    assert.deepEqual(v.toCover(0, 1e5).list, [[2000, 6400]], 'at most ten heights ahead');
+  });
+
+  test('is empty while nothing is drawn yet', () => {
+    assert.equal(withWindow(viewport(), [], 5000).toCover(100).isEmpty, true);
+  });
+});
+
 describe('pinnedAt', () => {
   const table = () => withWindow(viewport({ height: 100 }), sections(), 400);
   const at = (v, key, top) => ((v.top = top), v.pinnedAt(v.items.findIndex(i => i.key === key)));
