@@ -93,6 +93,10 @@ extension BatchPlanner {
             entry: entry, result: result, newRows: [rowID: Row(id: rowID, fields: fields)], newSections: [:],
             updatedIDs: [rowID], nextID: child.nextID, insertedRowIDs: planned.insertedRowIDs,
             insertedSectionIDs: planned.insertedSectionIDs, animation: planned.animation,
-            child: ChildChange(address: address, event: applied.event))
+            child: ChildChange(address: address, event: applied.event, undo: BatchInverse.of(planned, version: 0).map {
+                var undo = $0
+                undo.child = address
+                return undo
+            }))
     }
 }

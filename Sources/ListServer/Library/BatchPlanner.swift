@@ -21,6 +21,7 @@ struct BatchPlanner {
         var (expanded, actionMoves, origins) = try expandingRowActions(request)
         expanded = completingChoices(expanded, origins: &origins)
         do {
+            expanded = try placingByNeighbours(expanded, origins: &origins)
             if !actionMoves.isEmpty {
                 // A `moveTo` lands among the rows as the rest of the batch leaves them.
                 let settled = try plan(expanded, movedByActions: [])
@@ -35,7 +36,7 @@ struct BatchPlanner {
 
     /// Plans a request whose row actions are expanded into the operations they stand for.
     /// - Parameter movedByActions: rows a row action moves, whose move needs no `canMove`.
-    private func plan(_ request: BatchRequest, movedByActions: Set<RowID>) throws(LibraryError) -> PlannedBatch {
+    func plan(_ request: BatchRequest, movedByActions: Set<RowID>) throws(LibraryError) -> PlannedBatch {
         var dataset = entry.dataset
         let kind = dataset.kind
         let rowsKey = dataset.shape.rowsKey
@@ -137,7 +138,7 @@ struct BatchPlanner {
             try check(insert.fields, kind.rowRules, "insertRows[\(position)].fields", removals: [:])
             var fields = insert.fields
             if kind.isTableDocument { fields = try stampChild(of: fields, fields, "insertRows[\(position)].fields", &dataset) }
-            let id = RowID(dataset.makeID())
+            let id = insert.id ?? RowID(dataset.makeID())
             update.insertRow(id, at: IndexPath(row: insert.row, section: insert.section))
             newRows[id] = Row(id: id, fields: fields)
             insertedRowIDs.append(id)

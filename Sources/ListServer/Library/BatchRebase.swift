@@ -7,7 +7,9 @@ import Models
 /// list's operations are rebased over the ones applied since (ShareDB's and Replicache's rule): it may when
 /// every row it names by id is still there and unchanged since, and every place it names by index (an
 /// insert's, a move's destination, a new section's) lies in a section whose rows nobody reordered since, so
-/// the index means the same place in both versions. Anything else is a real conflict, named.
+/// the index means the same place in both versions. A place named by neighbours (an undo's restored rows and moves)
+/// is never a conflict: it lands by them, or near its index path when they are gone. Anything else is a real
+/// conflict, named.
 struct BatchRebase {
     /// What the changes since the batch's version did.
     let deletedRows: Set<RowID>
@@ -71,7 +73,8 @@ struct BatchRebase {
         for (position, run) in request.rowActions.enumerated() { named(run.id, "rowActions[\(position)]", writes: true) }
         for (position, move) in request.moveRows.enumerated() {
             named(move.id, "moveRows[\(position)]", writes: false)
-            place(section: move.toSection, "moveRows[\(position)]")
+            // A place named by neighbours means the same in every version; its index path is only a fallback.
+            if move.neighbours.isEmpty { place(section: move.toSection, "moveRows[\(position)]") }
         }
         for (position, insert) in request.insertRows.enumerated() { place(section: insert.section, "insertRows[\(position)]") }
         for (position, id) in request.deleteSections.enumerated()

@@ -11,12 +11,35 @@ struct BatchRequest: Sendable, Equatable {
         var row: Int
         /// The new row's fields; keys sent as `null` are left out.
         var fields: Fields
+        /// A row brought back by `restoreRows`: the id it had; nil for a new row, which gets a new id.
+        var id: RowID? = nil
+    }
+
+    /// Where a row goes, named by its neighbours in the table as the rest of the batch leaves it: right after
+    /// `after` when that row is there, else right before `before`, else at the index path the operation gives.
+    /// Neighbours name a place that other clients' inserts and deletes do not move (``BatchRebase``).
+    struct Neighbours: Sendable, Equatable {
+        var after: RowID?
+        var before: RowID?
+
+        var isEmpty: Bool { after == nil && before == nil }
+    }
+
+    /// A deleted row brought back (an undo): the same id, all its fields, placed by its neighbours.
+    struct RowRestore: Sendable, Equatable {
+        var id: RowID
+        var section: Int
+        var row: Int
+        var fields: Fields
+        var neighbours = Neighbours()
     }
 
     struct RowMove: Sendable, Equatable {
         var id: RowID
         var toSection: Int
         var toRow: Int
+        /// Neighbours that name the destination instead of `toSection`/`toRow`, when one of them is there.
+        var neighbours = Neighbours()
     }
 
     struct RowUpdate: Sendable, Equatable {
@@ -51,6 +74,8 @@ struct BatchRequest: Sendable, Equatable {
     var updateRows: [RowUpdate] = []
     var deleteSections: [SectionID] = []
     var insertSections: [SectionInsert] = []
+    /// Deleted rows brought back with their ids (``BatchPlanner/placingByNeighbours(_:)``).
+    var restoreRows: [RowRestore] = []
     /// Row actions to run, each becoming one of the operations above.
     var rowActions: [RowActionRun] = []
     /// How every open page animates the rows that come and go.
@@ -58,6 +83,8 @@ struct BatchRequest: Sendable, Equatable {
     /// Table documents: the child table the operations apply to (`"child": "12~40"`); empty for the
     /// dataset's own table.
     var child = ChildAddress()
+    /// Whether the reply carries the batch that undoes this one (``BatchInverse``).
+    var undoable = false
 
     /// The most operations one batch may hold, all lists together.
     static let maximumOperations = 100_000
@@ -66,6 +93,6 @@ struct BatchRequest: Sendable, Equatable {
 
     var operationCount: Int {
         deleteRows.count + insertRows.count + moveRows.count + updateRows.count + deleteSections.count
-            + insertSections.count + rowActions.count
+            + insertSections.count + rowActions.count + restoreRows.count
     }
 }

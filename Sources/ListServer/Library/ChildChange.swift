@@ -9,6 +9,8 @@ struct ChildChange: Sendable {
     let address: ChildAddress
     /// The child's own change event, as a batch on the child's table would have it.
     let event: [UInt8]
+    /// The batch that undoes the child's batch, on the same child table (``BatchInverse``).
+    var undo: BatchRequest? = nil
 
     /// The dataset's event with a `child` member: `{"address": "12~40", "version", …the child's changes}`.
     /// - Parameter outer: the event of the row update in the dataset's own table, a JSON object.

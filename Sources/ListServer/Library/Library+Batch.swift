@@ -11,6 +11,8 @@ extension Library {
         /// The ids of the new rows and sections, in the order of the request's lists.
         let insertedRowIDs: [RowID]
         let insertedSectionIDs: [SectionID]
+        /// The batch that undoes this one, when the request asked for it (`undoable`) and it has one.
+        var undo: BatchRequest? = nil
     }
 
     /// Applies a batch to a dataset with `UITableView`'s rules, stores it and tells subscribers.
@@ -48,7 +50,8 @@ extension Library {
             events.publish(datasetID: id, version: applied.entry.dataset.version, payload: applied.event)
             return BatchOutcome(
                 entry: applied.entry, insertedRowIDs: planned.insertedRowIDs,
-                insertedSectionIDs: planned.insertedSectionIDs)
+                insertedSectionIDs: planned.insertedSectionIDs,
+                undo: request.undoable ? BatchInverse.of(planned, version: applied.entry.dataset.version) : nil)
         }
     }
 

@@ -184,6 +184,10 @@ struct AppRoutes: Sendable {
         json.beginArray()
         for id in outcome.insertedSectionIDs { json.int(id.rawValue) }
         json.endArray()
+        if batch.undoable {
+            json.key("undo")
+            if let undo = outcome.undo { undo.write(to: &json) } else { json.null() }
+        }
         json.endObject()
         var response = HTTPResponse.json(json.bytes)
         response.headers.set("Cache-Control", "no-store")

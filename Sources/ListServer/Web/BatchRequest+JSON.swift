@@ -8,7 +8,7 @@ extension BatchRequest {
     /// is refused rather than ignored.
     static let knownKeys = [
         "baseVersion", "deleteRows", "insertRows", "moveRows", "updateRows", "deleteSections", "insertSections",
-        "rowActions", "animation", "child",
+        "rowActions", "animation", "child", "restoreRows", "undoable",
     ]
 
     /// Reads a request body.
@@ -56,10 +56,25 @@ extension BatchRequest {
                 fields: try newFields(item["fields"], "\(path).fields", required: true))
         }
         request.moveRows = try list(object, "moveRows", &count) { value, path throws(HTTPError) in
-            let item = try dictionary(value, path, keys: ["id", "toSection", "toRow"])
+            let item = try dictionary(value, path, keys: ["id", "toSection", "toRow", "after", "before"])
             return RowMove(
                 id: RowID(try integer(item["id"] ?? .null, "\(path).id")),
-                toSection: try index(item, "toSection", path), toRow: try index(item, "toRow", path))
+                toSection: try index(item, "toSection", path), toRow: try index(item, "toRow", path),
+                neighbours: try neighbours(item, path))
+        }
+        request.restoreRows = try list(object, "restoreRows", &count) { value, path throws(HTTPError) in
+            let item = try dictionary(value, path, keys: ["id", "section", "row", "fields", "after", "before"])
+            return RowRestore(
+                id: RowID(try integer(item["id"] ?? .null, "\(path).id")),
+                section: try index(item, "section", path), row: try index(item, "row", path),
+                fields: try newFields(item["fields"], "\(path).fields", required: true),
+                neighbours: try neighbours(item, path))
+        }
+        if let value = object["undoable"] {
+            guard case .bool(let undoable) = value else {
+                throw invalid("undoable", "expected true or false, found \(value.errorPreview)")
+            }
+            request.undoable = undoable
         }
         request.updateRows = try list(object, "updateRows", &count) { value, path throws(HTTPError) in
             let item = try dictionary(value, path, keys: ["id", "fields"])
@@ -133,6 +148,15 @@ extension BatchRequest {
         default:
             throw invalid(path, "expected an integer, found \(value.errorPreview)")
         }
+    }
+
+    /// A move's or restore's `after` and `before`: row ids, each absent or `null` when not given.
+    private static func neighbours(_ item: Fields, _ path: String) throws(HTTPError) -> Neighbours {
+        func id(_ key: String) throws(HTTPError) -> RowID? {
+            guard let value = item[key], value != .null else { return nil }
+            return RowID(try integer(value, "\(path).\(key)"))
+        }
+        return Neighbours(after: try id("after"), before: try id("before"))
     }
 
     private static func index(_ item: Fields, _ key: String, _ path: String) throws(HTTPError) -> Int {
