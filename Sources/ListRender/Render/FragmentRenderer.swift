@@ -231,12 +231,19 @@ public enum FragmentRenderer {
         }
         if kind == .friends {
             html.raw("<span class=\"hn\">")
-            html.int(header.online)
+            writeGrouped(header.online, into: &html)
             html.raw(" / ")
-            html.int(header.rowCount)
+            writeGrouped(header.rowCount, into: &html)
             html.raw("</span>")
         }
         html.raw("</div></div>")
+    }
+
+    /// Writes a count with its thousands grouped (`12,345`), as both languages write an exact count.
+    @inline(__always)
+    static func writeGrouped<Count: BinaryInteger>(_ count: Count, into html: inout HTMLBuffer) {
+        guard count >= 1000 else { return html.int(count) }
+        html.text(downloadCount(UInt64(count), language: .english))
     }
 
     @usableFromInline

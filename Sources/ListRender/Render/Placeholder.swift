@@ -25,9 +25,10 @@ enum Placeholder {
         return palette[Int(hash % UInt32(palette.count))]
     }
 
-    /// The first letter of the name's first two words that have one, upper-cased ("Ada Lovelace" →
-    /// "AL", "Tom & Jo" → "TJ"); a name
-    /// of one word in a script without spaces gives its first character ("张伟" → "张").
+    /// The first letter of the name's first two words that start with one, upper-cased ("Ada Lovelace" →
+    /// "AL", "Tom & Jo" → "TJ"); numbers are not initials ("Player 9" → "P", "好友 1" → "好") unless the
+    /// name has no letter ("2048" → "2"); a name of one word in a script without spaces gives its first
+    /// character ("张伟" → "张").
     /// - Complexity: O(n) in the name's length.
     static func initials(of name: String) -> String {
         if let initials = asciiInitials(of: name) { return initials }
@@ -51,6 +52,7 @@ enum Placeholder {
     static func asciiInitials(utf8 name: UnsafeRawBufferPointer) -> (letters: (UInt8, UInt8), count: Int)? {
         var letters: (UInt8, UInt8) = (0, 0)
         var count = 0
+        var firstDigit: UInt8?
         var inWord = false
         var wordHasInitial = false
         for byte in name {
@@ -65,21 +67,25 @@ enum Placeholder {
                 }
                 let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
                 let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-                if !wordHasInitial, count < 2, isLetter || isDigit {
-                    let letter = isLetter ? byte & ~0x20 : byte
-                    if count == 0 { letters.0 = letter } else { letters.1 = letter }
+                if isDigit, firstDigit == nil { firstDigit = byte }
+                if !wordHasInitial, count < 2, isLetter {
+                    if count == 0 { letters.0 = byte & ~0x20 } else { letters.1 = byte & ~0x20 }
                     count += 1
-                    wordHasInitial = true
                 }
+                // A word's initial is its first letter or digit: a word that starts with a digit gives none.
+                if isLetter || isDigit { wordHasInitial = true }
             }
         }
+        if count == 0, let firstDigit { return ((firstDigit, 0), 1) }
         return (letters, count)
     }
 
     /// ``initials(of:)`` by Unicode's character classes and case.
     static func unicodeInitials(of name: String) -> String {
         let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" || $0 == "." })
-        let letters = words.lazy.compactMap { word in word.first(where: { $0.isLetter || $0.isNumber }) }.prefix(2)
-        return String(letters).uppercased()
+        let initials = words.lazy.compactMap { word in word.first(where: { $0.isLetter || $0.isNumber }) }
+        let letters = initials.filter(\.isLetter).prefix(2)
+        guard letters.isEmpty else { return String(letters).uppercased() }
+        return initials.first.map(String.init) ?? ""
     }
 }

@@ -6,6 +6,16 @@ import Testing
 
 @Suite("Fragment renderer: the cell of each kind")
 struct RenderCellTests {
+    @Test("a friend group header groups its counts' thousands")
+    func friendHeaderGroupsThousands() {
+        let header = FragmentHeader(
+            section: 0, sectionID: SectionID(1), y: 0, height: 44, title: "Everyone", fields: ["online": .int(1234)],
+            rowCount: 1_000_000, isExpanded: false, isCollapsible: true)
+        let html = RenderFixture.html(
+            FragmentWindow(kind: .friends, style: .plain, version: 1, contentHeight: 44, headers: [header]))
+        #expect(html.contains("<span class=\"hn\">1,234 / 1,000,000</span>"))
+    }
+
     @Test("a friend group header shows its name, online / total and an arrow, with aria-expanded")
     func friendHeader() {
         let collapsed = FragmentHeader(

@@ -8,10 +8,11 @@ import Testing
 @Suite("Placeholders: initials on a colour picked from the name")
 struct RenderPlaceholderTests {
     @Test(
-        "the initials are the first letters of the first two words, upper-cased",
+        "the initials are the first letters of the first two words that start with one, upper-cased",
         arguments: [
             ("Ada Lovelace", "AL"), ("lin", "L"), ("Mary-Jane Watson Parker", "MJ"), ("张伟", "张"),
-            ("  spaced   out ", "SO"), ("", ""), ("42 Club", "4C"), ("Émile Zola", "ÉZ"),
+            ("  spaced   out ", "SO"), ("", ""), ("42 Club", "C"), ("Émile Zola", "ÉZ"), ("Player 9", "P"),
+            ("好友 1", "好"), ("2048", "2"), ("Friend 0-12 Zed", "FZ"), ("7 Days 2 Die", "DD"),
         ])
     func initials(_ name: String, _ expected: String) {
         #expect(Placeholder.initials(of: name) == expected)
