@@ -40,7 +40,11 @@ public enum TableDocument {
         FieldRule("header", .string), FieldRule("footer", .string),
         FieldRule("separatorStyle", .oneOf(TableSeparatorStyle.allCases.map(\.rawValue))),
         FieldRule("allowsSelection", .boolean), FieldRule("allowsMultipleSelection", .boolean),
+        FieldRule(indexMinimumRowCountKey, .integer),
     ] + SwipeActions.rules
+
+    /// The table's `sectionIndexMinimumDisplayRowCount`: the index bar shows only from this many rows.
+    public static let indexMinimumRowCountKey = "sectionIndexMinimumDisplayRowCount"
 
     /// The rules of a section's own keys (`titleForHeaderInSection`, `titleForFooterInSection`, the
     /// section index title).

@@ -10,6 +10,8 @@ public struct TableAttributes: Sendable, Hashable {
     public var separatorStyle: TableSeparatorStyle
     public var allowsSelection: Bool
     public var allowsMultipleSelection: Bool
+    /// `sectionIndexMinimumDisplayRowCount`: the fewest rows the table has for its index bar to show.
+    public var indexMinimumRowCount: Int
     /// Whether any row's editing style is delete or insert.
     public var hasEditableRows: Bool
     /// Whether any row can move.
@@ -24,6 +26,7 @@ public struct TableAttributes: Sendable, Hashable {
         separatorStyle = fields["separatorStyle"]?.stringValue.flatMap(TableSeparatorStyle.init(rawValue:)) ?? .singleLine
         allowsSelection = fields["allowsSelection"]?.flag ?? true
         allowsMultipleSelection = fields["allowsMultipleSelection"]?.flag ?? false
+        indexMinimumRowCount = fields[TableDocument.indexMinimumRowCountKey]?.number.map { Int(max(0, min($0, 1e15))) } ?? 0
         var editable = false
         var movable = false
         for section in dataset.sections {

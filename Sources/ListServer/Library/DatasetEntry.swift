@@ -82,9 +82,9 @@ final class DatasetEntry: Sendable {
         defaultExpanded = metrics.sectionsStartExpanded ? .all : .none
         actions = RowActionLevels(dataset)
         editing = Self.editing(of: dataset, metrics: metrics, actions: actions)
-        if dataset.kind.isTableDocument {
+        if dataset.kind.isTableDocument, dataset.rowCount >= metrics.table?.indexMinimumRowCount ?? 0 {
             (indexTitles, indexSections) = Self.tableIndex(of: dataset.sections)
-        } else if dataset.sections.count > 1 && metrics.hasSectionHeaders {
+        } else if !dataset.kind.isTableDocument, dataset.sections.count > 1, metrics.hasSectionHeaders {
             // The sections' own order, as a data source's sectionIndexTitles lists them: each key once,
             // where its first section is.
             // Titles of one character each (`A`, `B`, or `京`, `沪`) are their own index, as the car brands

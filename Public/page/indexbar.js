@@ -1,0 +1,26 @@
+// The section index bar as UITableView draws it: every title while they fit its height; past that as many as
+// fit, the first and the last among them, with a dot standing for each run of titles left out between two.
+import { $, dom } from './state.js';
+
+/// Shows the titles that fit, each run left out as one dot (a link to the first section of the run).
+export function fitIndex() {
+  const index = $('#index'), links = index ? [...index.querySelectorAll('a')] : [];
+  for (const link of links) link.classList.remove('skip', 'dot');
+  const height = links[0]?.offsetHeight;
+  if (!height) return;
+  const room = Math.floor((dom.scroller.clientHeight - 16) / height);
+  if (links.length <= room) return;
+  // Titles and dots alternate: k titles take 2k - 1 slots.
+  const shown = Math.max(2, Math.floor((room + 1) / 2));
+  const kept = new Set(Array.from({ length: shown }, (_, i) => Math.round(i * (links.length - 1) / (shown - 1))));
+  let previousKept = 0;
+  links.forEach((link, at) => {
+    if (kept.has(at)) return void (previousKept = at);
+    link.classList.add(at === previousKept + 1 ? 'dot' : 'skip');
+  });
+}
+
+fitIndex();
+addEventListener('resize', fitIndex);
+// The bar is replaced when another table or new sections come (navigation.js, live.js).
+new MutationObserver(fitIndex).observe(dom.scroller.parentElement, { childList: true });
