@@ -18,7 +18,7 @@ enum UIText {
         ("The list changed elsewhere and was refreshed. Try again.", "列表已在别处更改并已刷新，请再试一次。"),
         ("%s is downloading…", "正在下载“%s”…"), ("Yes", "是"), ("No", "否"),
         ("No Results for “%s”", "没有“%s”的结果"), ("Opening %s…", "正在打开“%s”…"),
-        ("Reconnecting…", "正在重新连接…"),
+        ("Reconnecting…", "正在重新连接…"), ("Copy", "拷贝"),
     ]
 
     /// The language a request asks for: its `lang` query parameter, else its `Accept-Language` field.

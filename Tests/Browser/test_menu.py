@@ -1,0 +1,98 @@
+"""The row menu, as UITableView's (shouldShowMenuForRowAtIndexPath, canPerformAction: copy:): a right click, a long
+press on touch and the context-menu keys open a menu anchored to the row with Copy and the row's own actions;
+Escape or a tap outside closes it and the tap does nothing more; the words follow the page's language."""
+import json
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import Server, open_table, rows, wait
+
+
+@pytest.fixture(scope="module")
+def menu_server():
+    running = Server()
+    yield running
+    running.stop()
+
+
+def message_ids(server):
+    window = json.load(urllib.request.urlopen(f"{server.url}/api/datasets/messages/window?height=4000"))
+    return [str(row["id"]) for row in window["rows"]]
+
+
+def menu_items(driver):
+    return [item.text for item in driver.find_elements(By.CSS_SELECTOR, ".menu [role=menuitem]")]
+
+
+def record_copies(driver):
+    driver.execute_script("window.copied = []; navigator.clipboard.writeText = text => (window.copied.push(text), Promise.resolve())")
+
+
+def test_a_right_click_opens_copy_and_the_rows_actions_and_copy_copies_its_text(browser, menu_server):
+    open_table(browser, menu_server, "messages")
+    record_copies(browser)
+    row = rows(browser)[1]
+    ActionChains(browser).context_click(row).perform()
+    wait(browser, lambda d: menu_items(d), message="no menu on a right click")
+    items = menu_items(browser)
+    assert items[0] == "Copy" and {"Delete", "Mark as Read", "Pin"} <= set(items), items
+    assert items[-1] == "Delete", f"a destructive action is not last: {items}"
+    menu = browser.find_element(By.CSS_SELECTOR, ".menu")
+    assert browser.switch_to.active_element == menu.find_elements(By.CSS_SELECTOR, "[role=menuitem]")[0]
+    top = browser.execute_script("return [arguments[0].getBoundingClientRect().top, arguments[1].getBoundingClientRect()]", menu, row)
+    assert top[1]["top"] <= top[0] <= top[1]["bottom"] + 8, f"the menu is not anchored to its row: {top}"
+    menu.find_element(By.XPATH, ".//*[@role='menuitem'][1]").click()
+    wait(browser, lambda d: d.execute_script("return window.copied.length") == 1)
+    copied = browser.execute_script("return window.copied[0]")
+    title = row.find_element(By.CSS_SELECTOR, ".tt").text
+    assert title in copied and "Delete" not in copied, copied
+    assert not browser.find_elements(By.CSS_SELECTOR, ".menu")
+
+
+def test_an_action_from_the_menu_runs_as_its_swipe_button_does(browser, menu_server):
+    open_table(browser, menu_server, "messages")
+    before = message_ids(menu_server)
+    row = rows(browser)[2]
+    row_id = row.get_attribute("data-row-id")
+    ActionChains(browser).context_click(row).perform()
+    wait(browser, lambda d: "Delete" in menu_items(d))
+    next(i for i in browser.find_elements(By.CSS_SELECTOR, ".menu [role=menuitem]") if i.text == "Delete").click()
+    wait(browser, lambda d: row_id not in message_ids(menu_server), message="Delete from the menu deleted nothing")
+    assert len(message_ids(menu_server)) == len(before) - 1
+
+
+def test_the_keyboard_opens_moves_through_and_closes_the_menu(browser, menu_server):
+    open_table(browser, menu_server, "messages")
+    row = rows(browser)[0]
+    row.click()
+    browser.switch_to.active_element.send_keys(Keys.SHIFT, Keys.F10)
+    wait(browser, lambda d: menu_items(d), message="Shift+F10 opened no menu")
+    items = browser.find_elements(By.CSS_SELECTOR, ".menu [role=menuitem]")
+    browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    assert browser.switch_to.active_element == items[1]
+    browser.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".menu"))
+    assert browser.switch_to.active_element.get_attribute("data-row-id") == row.get_attribute("data-row-id"), "the focus did not go back to the row"
+
+
+def test_a_long_press_opens_the_menu_and_the_tap_it_ends_in_does_nothing_more(browser, menu_server):
+    open_table(browser, menu_server, "messages", "?lang=zh-Hans")
+    row = rows(browser)[3]
+    x, y = browser.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]", row)
+    touch = lambda kind, points: browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    try:
+        touch("touchStart", [{"x": x, "y": y}])
+        wait(browser, lambda d: menu_items(d), timeout=3, message="holding a touch opened no menu")
+        touch("touchEnd", [])
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    assert menu_items(browser)[0] == "拷贝", menu_items(browser)
+    assert row.get_attribute("aria-selected") != "true", "the long press also selected the row"
+    outside = browser.find_element(By.CSS_SELECTOR, "h1")
+    ActionChains(browser).move_to_element(outside).click().perform()
+    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".menu"), message="a tap outside did not close the menu")
