@@ -52,7 +52,7 @@ extension BatchPlanner {
             }
             switch list[run.index].effect {
             case .delete:
-                origins.record("deleteRows[\(request.deleteRows.count)]", from: path)
+                origins.record(request.deleteRowPath(request.deleteRows.count), from: path)
                 request.deleteRows.append(run.id)
             case .update(let changes):
                 origins.record("updateRows[\(request.updateRows.count)]", from: path)

@@ -61,10 +61,20 @@ struct BatchPlanner {
             update.deleteSections([index])
         }
 
+        // Runs claim their rows by place, not one by one: a million rows cost no dictionary.
+        let runs = try resolvingRuns(request, deletedSections: deletedSections)
+        func deletingRun(_ at: IndexPath) -> String? {
+            guard let run = run(holding: at, in: runs), !run.except.contains(entry.snapshot.rowID(at: at)) else { return nil }
+            return run.path
+        }
         var claimed: [RowID: String] = [:]
         func claim(_ id: RowID, _ path: String, _ verb: String) throws(LibraryError) -> IndexPath {
             let at = try indexPath(of: id, path)
             if kind.isTableDocument, !movedByActions.contains(id) { try checkEditing(of: id, at: at, path, verb) }
+            if let run = deletingRun(at) {
+                throw Self.invalid(
+                    path, "row \(id) is in the run \(run) deletes; a row can be deleted or moved once per batch")
+            }
             if let earlier = claimed.updateValue(path, forKey: id) {
                 throw Self.invalid(
                     path, "row \(id) is already \(earlier.hasPrefix("deleteRows") ? "deleted" : "moved") by \(earlier); "
@@ -79,8 +89,9 @@ struct BatchPlanner {
             return at
         }
         for (position, id) in request.deleteRows.enumerated() {
-            update.deleteRows(at: [try claim(id, "deleteRows[\(position)]", "deleted")])
+            update.deleteRows(at: [try claim(id, request.deleteRowPath(position), "deleted")])
         }
+        update.deleteRows(at: indexPaths(of: runs))
         for (position, move) in request.moveRows.enumerated() {
             let from = try claim(move.id, "moveRows[\(position)]", "moved")
             if kind.isTableDocument {
@@ -98,7 +109,7 @@ struct BatchPlanner {
                 throw Self.invalid(
                     path, "row \(change.id) is already updated by \(earlier); put all its fields in one update")
             }
-            if let deleter = claimed[change.id], deleter.hasPrefix("deleteRows") {
+            if let deleter = claimed[change.id].flatMap({ $0.hasPrefix("deleteRows") ? $0 : nil }) ?? deletingRun(at) {
                 throw Self.invalid(path, "row \(change.id) is deleted by \(deleter); it cannot also be updated")
             }
             let section = entry.snapshot.sectionID(at: at.section)

@@ -68,7 +68,8 @@ struct BatchRebase {
             }
         }
         if !request.child.isEmpty { conflicts.append("child: a child table's batch is not rebased") }
-        for (position, id) in request.deleteRows.enumerated() { named(id, "deleteRows[\(position)]", writes: false) }
+        for (position, id) in request.deleteRows.enumerated() { named(id, request.deleteRowPath(position), writes: false) }
+        for run in request.deleteRuns { conflicts += self.conflicts(of: run, in: snapshot) }
         for (position, change) in request.updateRows.enumerated() { named(change.id, "updateRows[\(position)]", writes: true) }
         for (position, run) in request.rowActions.enumerated() { named(run.id, "rowActions[\(position)]", writes: true) }
         for (position, move) in request.moveRows.enumerated() {
@@ -85,5 +86,29 @@ struct BatchRebase {
             conflicts.append("insertSections: the sections were inserted, deleted or reordered")
         }
         return conflicts
+    }
+
+    /// Why a run of deletes cannot be applied to the current version as it is: it names rows by their place
+    /// between its bounds, so it means the same rows when its bounds are there and no section it spans had rows
+    /// inserted, deleted or moved since (nor, for a run over several sections, were sections inserted, deleted
+    /// or reordered); its exceptions are rows of those sections, so they are there too.
+    /// - Complexity: O(sections the run spans).
+    private func conflicts(of run: BatchRequest.RowRun, in snapshot: TableSnapshot) -> [String] {
+        let path = "deleteRows[\(run.position)]"
+        let first: Int?, last: Int?
+        switch run.bounds {
+        case .sections(let from, let to):
+            for id in [from, to] where deletedSections.contains(id) { return ["\(path): section \(id) was deleted"] }
+            (first, last) = (snapshot.sectionIndex(for: from), snapshot.sectionIndex(for: to))
+        case .rows(let from, let to):
+            for id in [from, to] where deletedRows.contains(id) { return ["\(path): row \(id) was deleted"] }
+            (first, last) = (snapshot.indexPath(for: from)?.section, snapshot.indexPath(for: to)?.section)
+        }
+        // A bound that is not there was never there; planning says so.
+        guard let first, let last else { return [] }
+        if first != last && sectionsChanged { return ["\(path): the sections were inserted, deleted or reordered"] }
+        return (min(first, last)...max(first, last)).map(snapshot.sectionID(at:)).filter(reorderedSections.contains).map {
+            "\(path): the rows of section \($0) changed"
+        }
     }
 }

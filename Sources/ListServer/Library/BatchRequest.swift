@@ -67,8 +67,30 @@ struct BatchRequest: Sendable, Equatable {
         var index: Int
     }
 
+    /// Rows a delete names at once (`deleteRows` items that are objects), resolved against the batch's version, so
+    /// a selection of any size travels as a few runs: every row of a section, or of a run of sections, or every row
+    /// from one to another in table order, each but the rows it excepts.
+    struct RowRun: Sendable, Equatable {
+        enum Bounds: Sendable, Equatable {
+            /// Every row of the sections from the one to the other (`{"section": A, "toSection": B}`), either first.
+            case sections(SectionID, SectionID)
+            /// Every row from the one to the other (`{"from": a, "to": b}`), either first, across sections.
+            case rows(RowID, RowID)
+        }
+
+        var bounds: Bounds
+        /// Rows of the run that stay.
+        var except: [RowID] = []
+        /// Where the client wrote it in `deleteRows`.
+        var position: Int
+    }
+
     var baseVersion: Int64
     var deleteRows: [RowID] = []
+    /// The runs of `deleteRows`, kept apart from its ids.
+    var deleteRuns: [RowRun] = []
+    /// Where each of `deleteRows` stands in the client's list when runs are mixed in; empty when it holds ids only.
+    var deleteRowPositions: [Int] = []
     var insertRows: [RowInsert] = []
     var moveRows: [RowMove] = []
     var updateRows: [RowUpdate] = []
@@ -91,8 +113,13 @@ struct BatchRequest: Sendable, Equatable {
     /// The largest section or row index a batch may name.
     static let maximumIndex = Int64(Int32.max)
 
+    /// The key path of `deleteRows[index]` as the client wrote it (an id added later comes after the client's list).
+    func deleteRowPath(_ index: Int) -> String {
+        "deleteRows[\(index < deleteRowPositions.count ? deleteRowPositions[index] : index + deleteRuns.count)]"
+    }
+
     var operationCount: Int {
-        deleteRows.count + insertRows.count + moveRows.count + updateRows.count + deleteSections.count
+        deleteRows.count + deleteRuns.count + insertRows.count + moveRows.count + updateRows.count + deleteSections.count
             + insertSections.count + rowActions.count + restoreRows.count
     }
 }

@@ -43,8 +43,26 @@ extension BatchRequest {
         }
         request.child = try child(object["child"])
         var count = 0
-        request.deleteRows = try list(object, "deleteRows", &count) { value, path throws(HTTPError) in
-            RowID(try integer(value, path))
+        let deletes = try list(object, "deleteRows", &count) { value, path throws(HTTPError) -> DeleteItem in
+            if case .dict = value {
+                let (bounds, except) = try run(value, path)
+                return .run(bounds, except: except)
+            }
+            return .id(RowID(try integer(value, path)))
+        }
+        for (position, item) in deletes.enumerated() {
+            switch item {
+            case .id(let id):
+                request.deleteRows.append(id)
+                request.deleteRowPositions.append(position)
+            case .run(let bounds, let except):
+                request.deleteRuns.append(RowRun(bounds: bounds, except: except, position: position))
+            }
+        }
+        if request.deleteRuns.isEmpty { request.deleteRowPositions = [] }
+        count += request.deleteRuns.reduce(0) { $0 + $1.except.count }
+        guard count <= maximumOperations else {
+            throw invalid("", "a batch holds at most \(maximumOperations) operations; split the change")
         }
         request.deleteSections = try list(object, "deleteSections", &count) { value, path throws(HTTPError) in
             SectionID(try integer(value, path))
@@ -99,6 +117,42 @@ extension BatchRequest {
                 index: try index(item, "index", path))
         }
         return request
+    }
+
+    private enum DeleteItem {
+        case id(RowID)
+        case run(RowRun.Bounds, except: [RowID])
+    }
+
+    /// A run of rows to delete: `{"section": A, "toSection": B?}` or `{"from": a, "to": b}`, with `except`.
+    private static func run(_ value: FieldValue, _ path: String) throws(HTTPError) -> (RowRun.Bounds, except: [RowID]) {
+        let item = try dictionary(value, path, keys: ["section", "toSection", "from", "to", "except"])
+        let bounds: RowRun.Bounds
+        if let first = item["section"] {
+            if item["from"] != nil || item["to"] != nil {
+                throw invalid(path, "name either sections (section, toSection) or rows (from, to), not both")
+            }
+            let from = SectionID(try integer(first, "\(path).section"))
+            var to = from
+            if let last = item["toSection"] { to = SectionID(try integer(last, "\(path).toSection")) }
+            bounds = .sections(from, to)
+        } else if item["from"] != nil || item["to"] != nil {
+            if item["toSection"] != nil { throw invalid("\(path).toSection", "toSection goes with section, not with from and to") }
+            bounds = .rows(
+                RowID(try integer(item["from"] ?? .null, "\(path).from")), RowID(try integer(item["to"] ?? .null, "\(path).to")))
+        } else {
+            throw invalid(
+                path, "expected a row id, {\"section\": id} (every row of a section, toSection for a run of sections) "
+                    + "or {\"from\": id, \"to\": id} (the rows from one to the other)")
+        }
+        var except: [RowID] = []
+        if let value = item["except"] {
+            guard case .array(let items) = value else {
+                throw invalid("\(path).except", "expected an array of row ids, found \(value.errorPreview)")
+            }
+            for (position, id) in items.enumerated() { except.append(RowID(try integer(id, "\(path).except[\(position)]"))) }
+        }
+        return (bounds, except)
     }
 
     /// A `422` for a batch whose content is wrong.
