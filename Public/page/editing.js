@@ -3,7 +3,7 @@
 import './controls.js';
 import { closeOpenRow } from './gestures.js';
 import { api, note } from './messages.js';
-import { $, apiPath, dom, state, t } from './state.js';
+import { $, apiPath, dom, language, state, t } from './state.js';
 import { showSelectionCount } from './selection.js';
 import { dressAll, refresh } from './windows.js';
 
@@ -36,8 +36,16 @@ export function ask(text, then) {
 }
 
 export const deleteRows = ids => batch({ deleteRows: ids.map(Number) });
-export function deleteSelected(ids = [...state.selection]) {
-  ask(t('Delete %d selected?', ids.length), () => deleteRows(ids));
+/// Deletes the selection, after asking, as one batch of ids and runs that the server resolves (a million rows
+/// are a few runs, never fetched); the selection then empties.
+export function deleteSelected() {
+  const selection = state.selection, count = selection.size;
+  const deletes = selection.deletes();
+  ask(t('Delete %d selected?', count.toLocaleString(language || undefined)), async () => {
+    if (await batch({ deleteRows: deletes }, 'delete')) selection.clear();
+    dressAll();
+    showSelectionCount();
+  });
 }
 
 /// Enters or leaves edit mode (Manage mode where the dataset selects to delete).

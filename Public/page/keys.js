@@ -5,7 +5,7 @@
 import { activate } from './actions.js';
 import { deleteSelected, setEditing } from './editing.js';
 import { closeOpenRow } from './gestures.js';
-import { pick, selectAll } from './selection.js';
+import { extendSelection, selectEveryRow } from './selection.js';
 import { dom, keyOf, state } from './state.js';
 import { toggleSection } from './navigation.js';
 import { draw, dressAll, followScroller, need, setTop } from './windows.js';
@@ -80,18 +80,19 @@ export function onKey(event) {
   const command = event.ctrlKey || event.metaKey;
   if (key === 'Escape') {
     if (document.querySelector('dialog[open]') || !escape()) return;
+  } else if (command && (key === 'a' || key === 'A') && selectsMany() && !event.target.closest?.('input, textarea, [contenteditable]')) {
+    selectEveryRow(); // in Manage mode, from anywhere but a text field
   } else if (!inGrid || event.altKey) return;
   else if (key === 'ArrowDown' || key === 'ArrowUp') {
     const next = moveFocus(row, key === 'ArrowDown' ? 1 : -1);
-    if (event.shiftKey && selectsMany() && next && !next.header) pick(state.elements.get(next.key), true, true);
+    // Shift+arrows extend a run from the row they start on, as Shift-click does from the row picked last.
+    if (event.shiftKey && selectsMany() && next && !next.header) extendSelection(row, state.elements.get(next.key));
   } else if ((key === 'ArrowLeft' || key === 'ArrowRight') && row && event.target === row) sideways(row, key === 'ArrowRight');
   else if ((key === 'Enter' || key === ' ') && row && event.target === row) {
     if (row.dataset.cell !== 'header') activate(row);
     else if (row.hasAttribute('aria-expanded')) toggleSection(row);
   } else if ((key === 'Delete' || key === 'Backspace') && state.selection.size && state.window.editable === 'true') {
     deleteSelected();
-  } else if (command && key === 'a' && selectsMany()) {
-    if (state.selection.size !== state.total) selectAll();
   } else return;
   event.preventDefault();
 }

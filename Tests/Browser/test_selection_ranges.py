@@ -1,0 +1,160 @@
+"""Selection of any size, never fetched: Select All, Shift-click, Shift+arrows and Ctrl/Cmd+A are ranges the
+server resolves; counts show at once, a million rows included; deleting them is one batch."""
+import json
+import os
+import shutil
+import tempfile
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import Server, confirm, open_table, row_count, rows, wait
+
+MILLION = 1_000_000
+SMALL = 1_000
+
+
+def messages(count):
+    return [{"send_time": 1_576_139_886 + i * 60, "title": f"Message {i}", "content": f"Body of message {i}",
+             "read": i % 3 == 0} for i in range(count)]
+
+
+@pytest.fixture(scope="module")
+def many_server():
+    folder = tempfile.mkdtemp(prefix="listserver-selection-")
+    arguments = ["--max-import-bytes", str(2**31)]
+    for name, count in (("inbox", MILLION), ("mail", SMALL), ("notes", SMALL), ("zh", SMALL)):
+        path = os.path.join(folder, f"{name}.json")
+        with open(path, "w") as out:
+            json.dump(messages(count), out)
+        arguments += ["--import", f"{name}={path}"]
+    running = Server(arguments, startup_timeout=300)
+    yield running
+    running.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def click(driver, action):
+    driver.find_element(By.CSS_SELECTOR, f"[data-action={action}]").click()
+
+
+def count_text(driver):
+    return driver.find_element(By.CSS_SELECTOR, "[data-role=selected-count]").text
+
+
+def manage(driver, server, dataset, query=""):
+    open_table(driver, server, dataset, query)
+    click(driver, "edit")
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-action=select-all]").is_displayed())
+
+
+def requests(driver, part):
+    """The page's fetches whose URL holds `part`."""
+    return driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes(arguments[0]))", part)
+
+
+def server_titles(server, dataset):
+    """Every row's title, in order, from the JSON API (windows of at most 20,000 points)."""
+    titles, top = [], 0
+    while True:
+        window = json.load(urllib.request.urlopen(
+            f"{server.url}/api/datasets/{dataset}/window?top={top}&height=20000&overscan=0"))
+        titles += [row["fields"]["title"] for row in window["rows"] if row["y"] >= top]
+        top += 20000
+        if top >= window["contentHeight"]:
+            return titles
+
+
+def row_titled(driver, index):
+    """The drawn row of `Message {index}`."""
+    return wait(driver, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('[data-row-id]')].find(e => !e.hidden && e.dataset.row == arguments[0])",
+        index), message=f"row {index} is not drawn")
+
+
+def scroll_to_end(driver):
+    driver.execute_script("const s = document.querySelector('[data-role=scroller]'); s.scrollTop = s.scrollHeight")
+
+
+def test_select_all_of_a_million_counts_at_once_and_deletes_in_one_batch(browser, many_server):
+    manage(browser, many_server, "inbox")
+    click(browser, "select-all")
+    # At once: no window is asked for to count or to select.
+    assert count_text(browser) == "1,000,000 selected"
+    assert not [url for url in requests(browser, "/window") if "height=20000" in url or "anchor=" in url]
+    assert all(r.get_attribute("aria-selected") == "true" for r in rows(browser))
+    assert browser.find_element(By.CSS_SELECTOR, "[data-action=select-all]").text == "Deselect All"
+    kept = rows(browser)[1]
+    kept_id = kept.get_attribute("data-row-id")
+    kept.click()  # taken out of every row
+    wait(browser, lambda d: count_text(d) == "999,999 selected")
+    assert kept.get_attribute("aria-selected") == "false"
+    scroll_to_end(browser)
+    last = wait(browser, lambda d: [r for r in rows(d) if r.get_attribute("data-row") == str(MILLION - 1)],
+                message="the last row is not drawn")[0]
+    assert last.get_attribute("aria-selected") == "true"
+    click(browser, "delete-selected")
+    confirm(browser)
+    wait(browser, lambda d: row_count(many_server, "inbox") == 1, timeout=120, message="the rows were not deleted")
+    wait(browser, lambda d: count_text(d) == "0 selected", timeout=60)
+    wait(browser, lambda d: [r.get_attribute("data-row-id") for r in rows(d)] == [kept_id], timeout=30,
+         message="the kept row is not the one drawn")
+    assert len(requests(browser, "/batch")) == 1
+
+
+def test_shift_click_runs_to_a_row_never_fetched_and_the_next_one_replaces_it(browser, many_server):
+    manage(browser, many_server, "mail")
+    row_titled(browser, 2).click()
+    scroll_to_end(browser)
+    last = row_titled(browser, SMALL - 1)
+    ActionChains(browser).key_down(Keys.SHIFT).click(last).key_up(Keys.SHIFT).perform()
+    assert count_text(browser) == f"{SMALL - 2:,} selected"
+    assert last.get_attribute("aria-selected") == "true"
+    # The next Shift-click from the same row replaces the run, as in any list of files.
+    before = row_titled(browser, SMALL - 11)
+    ActionChains(browser).key_down(Keys.SHIFT).click(before).key_up(Keys.SHIFT).perform()
+    assert count_text(browser) == f"{SMALL - 12:,} selected"
+    assert row_titled(browser, SMALL - 10).get_attribute("aria-selected") == "false"
+    assert row_titled(browser, SMALL - 11).get_attribute("aria-selected") == "true"
+    assert not requests(browser, "height=20000")
+    click(browser, "delete-selected")
+    confirm(browser)
+    wait(browser, lambda d: row_count(many_server, "mail") == 12, message="the run was not deleted")
+    assert server_titles(many_server, "mail") == [f"Message {i}" for i in (0, 1, *range(SMALL - 10, SMALL))]
+
+
+def test_shift_arrows_extend_from_the_focused_row_and_ctrl_a_selects_every_row(browser, many_server):
+    manage(browser, many_server, "notes")
+    first = row_titled(browser, 3)
+    first.click()
+    assert count_text(browser) == "1 selected"
+    browser.execute_script("arguments[0].focus()", first)
+    for _ in range(3):
+        browser.switch_to.active_element.send_keys(Keys.SHIFT, Keys.ARROW_DOWN)
+    wait(browser, lambda d: count_text(d) == "4 selected")
+    assert [row_titled(browser, i).get_attribute("aria-selected") for i in range(2, 8)] == \
+        ["false", "true", "true", "true", "true", "false"]
+    browser.switch_to.active_element.send_keys(Keys.SHIFT, Keys.ARROW_UP)
+    wait(browser, lambda d: count_text(d) == "3 selected")  # the run shrinks back toward where it started
+    ActionChains(browser).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).perform()
+    wait(browser, lambda d: count_text(d) == f"{SMALL:,} selected")
+    click(browser, "select-all")
+    wait(browser, lambda d: count_text(d) == "0 selected")
+    assert row_count(many_server, "notes") == SMALL
+
+
+def test_a_selection_run_in_chinese_counts_in_chinese_with_no_error(browser, many_server):
+    manage(browser, many_server, "zh", "?lang=zh-Hans")
+    click(browser, "select-all")
+    assert count_text(browser) == f"已选择 {SMALL:,} 项"
+    row_titled(browser, 0).click()
+    wait(browser, lambda d: count_text(d) == f"已选择 {SMALL - 1:,} 项")
+    assert not browser.find_element(By.CSS_SELECTOR, "#note").is_displayed()
+    click(browser, "delete-selected")
+    confirm(browser)
+    wait(browser, lambda d: row_count(many_server, "zh") == 1)
+    assert server_titles(many_server, "zh") == ["Message 0"]
