@@ -45,3 +45,8 @@ export function fill() {
   });
   for (const element of elements.slice(missing.length)) element.hidden = true;
 }
+
+// End and Home: the way to where they are headed is covered at the key, before the smooth scroll's first step,
+// which can move the screen past the overscan before its scroll event (keys.js, on the scroller, sets
+// `state.destination` as the key goes down; the document hears the key after it).
+document.addEventListener('keydown', () => state.destination != null && fill());

@@ -333,7 +333,10 @@ describe('toCover', () => {
     v.top = 1700;
     assert.deepEqual(v.toCover(-5000, 3500).list, [[2000, 4200]], 'End: on to the destination ± overscan');
     assert.deepEqual(v.toCover(0, 0).list, [[0, 1000], [2000, 2400]], 'Home: back to the top');
-    assert.deepEqual(v.toCover(0, 1e5).list, [[2000, 6400]], 'at most ten heights ahead');
+    assert.deepEqual(v.toCover(0, 5e4).list, [[2000, 5e4 + 700]], 'all the way');
+    assert.deepEqual(v.toCover(0, 1e7).list, [[2000, 1e5]], 'to the end of the content');
+    v.serverHeight = 1e7;
+    assert.deepEqual(v.toCover(0, 1e7).list, [[2000, 1700 + 1e6 + 700]], 'by at most a million px');
   });
 
   test('is empty while nothing is drawn yet', () => {
