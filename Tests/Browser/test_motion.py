@@ -5,9 +5,6 @@ on a header with one window; a dataset replaced over HTTP reaches the open page.
 
 Motion is sampled on every animation frame (requestAnimationFrame) while it plays, never by sleeping."""
 import json
-import os
-import shutil
-import tempfile
 import time
 import urllib.request
 
@@ -15,28 +12,20 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import WIDTHS, Server, animations_done, at_width, confirm, open_table, row_by_id, rows, screenshot, wait
+from conftest import WIDTHS, animations_done, at_width, confirm, open_table, row_by_id, rows, screenshot, wait
+from screen_coverage import server_with
 
 
 @pytest.fixture(scope="module")
 def motion_server():
     """The samples plus `plain` (a flat list of 60 rows) and `fruit` (sections Zebra, Apple, Mango, Kiwi)."""
-    folder = tempfile.mkdtemp(prefix="listserver-motion-")
     datasets = {
         "plain": [{"title": f"Row {i}", "detail": "A line of detail"} for i in range(60)],
         "fruit": [{"title": name, "rows": [{"title": f"{name} {i}"} for i in range(25)]}
                   for name in ("Zebra", "Apple", "Mango", "Kiwi")],
     }
-    paths = []
-    for name, value in datasets.items():
-        path = os.path.join(folder, f"{name}.json")
-        with open(path, "w") as out:
-            json.dump(value, out)
-        paths += ["--import", f"{name}={path}"]
-    running = Server(paths)
-    yield running
-    running.stop()
-    shutil.rmtree(folder, ignore_errors=True)
+    with server_with(datasets) as running:
+        yield running
 
 
 @pytest.fixture(autouse=True)
