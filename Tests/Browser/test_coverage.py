@@ -1,17 +1,16 @@
 """Never blank: wherever the list is scrolled, in whichever direction, once the page settles its rows cover the
 viewport. One open group of 10,000 friends scrolled down, then up in 100 px steps (the group's header, carried
 by every window at the group's top, once counted as covering the rows' range, so nothing was fetched), and 200
-small open groups scrolled down and up."""
-import json
-import os
-import shutil
-import tempfile
-
+small open groups scrolled down and up. And on the way, every frame covered by rows or placeholders: a fast wheel,
+a touch fling, End and Home over a search's results, a jump on a throttled connection (2 s, 50 KB/s)."""
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
-from conftest import Server, at_width, open_table
-from screen_coverage import count_fetches, coverage, scroll_by, scroll_to, scroll_top, settle
+from conftest import at_width, open_table
+from screen_coverage import (count_fetches, coverage, covered_by_rows, record_frames, recorded_frames, scroll_by,
+                             scroll_to, scroll_top, server_with, settle)
 
 BIG_GROUP = 10_000
 SMALL_GROUPS = 200
@@ -23,20 +22,15 @@ def friend(name):
 
 @pytest.fixture(scope="module")
 def groups_server():
-    folder = tempfile.mkdtemp(prefix="listserver-coverage-")
     one = [{"name": "Everyone", "online": 1, "friends": [friend(f"Friend {i}") for i in range(BIG_GROUP)]}]
     small = [{"name": f"Group {g}", "online": g % 5, "friends": [friend(f"Friend {g}-{i}") for i in range(5 + g * 7 % 26)]}
              for g in range(SMALL_GROUPS)]
-    paths = []
-    for name, value in (("one", one), ("small", small)):
-        path = os.path.join(folder, f"{name}.json")
-        with open(path, "w") as out:
-            json.dump(value, out)
-        paths += ["--import", f"{name}={path}"]
-    running = Server(paths)
-    yield running
-    running.stop()
-    shutil.rmtree(folder, ignore_errors=True)
+    # Inset grouped cards: 467 sections of 0 to 6 rows, for a search whose results are many short sections.
+    cards = {"table": {"style": "insetGrouped", "sections": [
+        {"header": f"Section {s}", "rows": [{"text": f"Row {s}.{r}", "detail": "Line\n" * (r % 4) + "end",
+                                             "style": "subtitle"} for r in range(s * 5 % 7)]} for s in range(467)]}}
+    with server_with({"one": one, "small": small, "cards": cards}) as running:
+        yield running
 
 
 def open_expanded(browser, server, dataset, width):
@@ -102,3 +96,105 @@ def test_a_header_pinned_over_a_gap_does_not_count_as_covering_it(browser, group
           const r = e.getBoundingClientRect(); return r.top <= box.top + 1 && r.bottom > box.top; })""")
     assert rows >= 0.99 and under_header, (rows, under_header)
     assert browser.find_elements(By.CSS_SELECTOR, ".pinned[data-section-id]")
+
+
+# ---- every frame on the way: a wheel, a touch fling, End after a search, a throttled connection ----
+
+def assert_never_blank(frames, label):
+    """No frame shows the background: rows or placeholders cover ≥ 98 % of the viewport in each."""
+    blank = [round(rows + placeholders, 2) for rows, placeholders in frames if rows + placeholders < 0.98]
+    print(f"\n{label}: {len(frames)} frames, {sum(1 for rows, _ in frames if rows < 0.98)} under 98 % covered by rows, "
+          f"{len(blank)} by rows or placeholders")
+    assert blank == [], f"{label}: frames with the background showing: {blank} of {frames}"
+
+
+def center(browser):
+    return browser.execute_script("""
+        const b = document.querySelector('[data-role=scroller]').getBoundingClientRect();
+        return [Math.round(b.left + b.width / 2), Math.round(b.top + b.height / 2), Math.round(b.height)]""")
+
+
+def test_a_fast_wheel_both_ways_never_shows_the_background(browser, groups_server):
+    open_expanded(browser, groups_server, "one", 768)
+    try:
+        scroll_to(browser, 100_000)
+        settle(browser)
+        x, y, _ = center(browser)
+        for sign in (1, -1):
+            record_frames(browser, 1500)
+            for _ in range(8):
+                browser.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": x, "y": y,
+                                                                     "deltaX": 0, "deltaY": 300 * sign})
+            assert_never_blank(recorded_frames(browser), f"wheel, 8 × {300 * sign:+} px")
+            settle(browser)
+            assert coverage(browser)[0] >= 0.99
+    finally:
+        at_width(browser, 480)
+
+
+def test_a_touch_fling_both_ways_never_shows_the_background(browser, groups_server):
+    open_expanded(browser, groups_server, "one", 360)
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    try:
+        scroll_to(browser, 100_000)
+        settle(browser)
+        x, y, height = center(browser)
+        send = lambda kind, points: browser.execute_cdp_cmd("Input.dispatchTouchEvent",
+                                                            {"type": kind, "touchPoints": points})
+        for sign in (1, -1):
+            before = scroll_top(browser)
+            record_frames(browser, 2000)
+            distance = sign * height // 2
+            send("touchStart", [{"x": x, "y": y + distance // 2}])
+            for n in range(1, 7):
+                send("touchMove", [{"x": x, "y": y + distance // 2 - distance * n // 6}])
+            send("touchEnd", [])
+            assert_never_blank(recorded_frames(browser), f"touch fling {distance:+} px")
+            settle(browser)
+            assert (scroll_top(browser) - before) * sign > abs(distance), "the fling did not carry on past the finger"
+            assert coverage(browser)[0] >= 0.99
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        at_width(browser, 480)
+
+
+def test_end_on_a_search_of_many_short_sections_shows_placeholders_all_the_way(browser, groups_server):
+    """The random walk's seed 714901: End's smooth scroll over the results moved 3,000 px a frame, a frame ahead
+    of the scroll events that placed the placeholders, and showed 6 frames of background."""
+    at_width(browser, 768)
+    try:
+        open_table(browser, groups_server, "cards", "?q=3")
+        count_fetches(browser)
+        settle(browser)
+        scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+        browser.execute_script("arguments[0].focus()", scroller)
+        for key in (Keys.END, Keys.HOME):
+            record_frames(browser, 1200)
+            ActionChains(browser).send_keys(key).perform()
+            assert_never_blank(recorded_frames(browser), "End" if key == Keys.END else "Home")
+            settle(browser)
+            assert coverage(browser)[0] >= 0.99
+    finally:
+        at_width(browser, 480)
+
+
+def test_on_a_throttled_connection_placeholders_stand_in_until_rows_arrive(browser, groups_server):
+    """2 s latency and 50 KB/s: every frame after a jump shows rows or placeholders, never the background, and
+    the rows arrive."""
+    open_expanded(browser, groups_server, "one", 768)
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 2000, "downloadThroughput": 50 * 1024, "uploadThroughput": 50 * 1024})
+    try:
+        for top in (200_000, 60_000):
+            record_frames(browser, 1500)
+            scroll_to(browser, top)
+            frames = recorded_frames(browser)
+            assert_never_blank(frames, f"a jump to {top:,} px on a throttled connection")
+            assert any(placeholders > 0.5 for _, placeholders in frames), "no placeholder stood in"
+            assert covered_by_rows(browser, timeout=15)[0] >= 0.99, "the rows never arrived"
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        browser.execute_cdp_cmd("Network.disable", {})
+        at_width(browser, 480)
