@@ -4,7 +4,7 @@ import './controls.js';
 import { closeOpenRow } from './gestures.js';
 import { api, note } from './messages.js';
 import { $, apiPath, dom, language, state, t } from './state.js';
-import { showSelectionCount } from './selection.js';
+import { settledSelection, showSelectionCount } from './selection.js';
 import { dressAll, refresh } from './windows.js';
 
 /// Sends one batch; a `409` (the list changed elsewhere) refreshes and says why. Returns whether it was saved.
@@ -38,11 +38,10 @@ export function ask(text, then) {
 export const deleteRows = ids => batch({ deleteRows: ids.map(Number) });
 /// Deletes the selection, after asking, as one batch of ids and runs that the server resolves (a million rows
 /// are a few runs, never fetched); the selection then empties.
-export function deleteSelected() {
-  const selection = state.selection, count = selection.size;
-  const deletes = selection.deletes();
+export async function deleteSelected() {
+  const selection = await settledSelection(), count = selection.size;
   ask(t('Delete %d selected?', count.toLocaleString(language || undefined)), async () => {
-    if (await batch({ deleteRows: deletes }, 'delete')) selection.clear();
+    if (await batch({ deleteRows: (await settledSelection()).deletes() }, 'delete')) selection.clear();
     dressAll();
     showSelectionCount();
   });

@@ -36,6 +36,7 @@ export class Selection {
   }
 
   has(id) {
+    if (this === selection && this.stale) reanchor(); // a change came since: find the runs' rows again
     id = String(id);
     if (this.ids.has(id)) return true;
     if (this.except.has(id)) return false;
@@ -198,12 +199,19 @@ export function selectAll() {
   showSelectionCount();
 }
 
+/// The selection at the version drawn, once its rows are found again after a change.
+export async function settledSelection() {
+  if (selection.stale) await reanchor();
+  return selection;
+}
+
 let reanchoring = null;
 /// After a change, finds the selection's rows again by id (a window anchored at each), so that runs count and
 /// show the rows between their ends at the version drawn; a row no longer there leaves the selection.
-async function reanchor() {
-  if (reanchoring) return;
-  const version = state.version;
+let reanchoredAt = -1; // the version last tried, so a failure is not tried again until the next change
+function reanchor() {
+  if (reanchoring || reanchoredAt === state.version) return reanchoring ?? Promise.resolve();
+  const version = (reanchoredAt = state.version);
   const find = async id => {
     const found = await api(`${apiPath}/window?anchor=${id}&top=0&height=1&overscan=0`).catch(() => null);
     const row = found?.rows?.find(item => String(item.id) === String(id));
@@ -231,6 +239,7 @@ async function reanchor() {
     dressAll();
     showSelectionCount();
   });
+  return reanchoring;
 }
 
 /// The rows of a window as JSON, for actions that need fields the cells do not show.

@@ -26,7 +26,7 @@ def messages(count):
 def many_server():
     folder = tempfile.mkdtemp(prefix="listserver-selection-")
     arguments = ["--max-import-bytes", str(2**31)]
-    for name, count in (("inbox", MILLION), ("mail", SMALL), ("notes", SMALL), ("zh", SMALL)):
+    for name, count in (("inbox", MILLION), ("mail", SMALL), ("notes", SMALL), ("zh", SMALL), ("shared", SMALL)):
         path = os.path.join(folder, f"{name}.json")
         with open(path, "w") as out:
             json.dump(messages(count), out)
@@ -158,3 +158,28 @@ def test_a_selection_run_in_chinese_counts_in_chinese_with_no_error(browser, man
     confirm(browser)
     wait(browser, lambda d: row_count(many_server, "zh") == 1)
     assert server_titles(many_server, "zh") == ["Message 0"]
+
+
+def post_batch(server, dataset, body):
+    request = urllib.request.Request(f"{server.url}/api/datasets/{dataset}/batch", json.dumps(body).encode(),
+                                     {"Content-Type": "application/json", "Origin": server.url})
+    return json.load(urllib.request.urlopen(request))
+
+
+def test_a_run_follows_rows_deleted_elsewhere_and_deletes_what_it_shows(browser, many_server):
+    manage(browser, many_server, "shared")
+    row_titled(browser, 2).click()
+    end = row_titled(browser, 6)
+    ActionChains(browser).key_down(Keys.SHIFT).click(end).key_up(Keys.SHIFT).perform()
+    assert count_text(browser) == "5 selected"
+    inside, outside = (row_titled(browser, i).get_attribute("data-row-id") for i in (4, 9))
+    version = json.load(urllib.request.urlopen(f"{many_server.url}/api/datasets/shared"))["version"]
+    post_batch(many_server, "shared", {"baseVersion": version, "deleteRows": [int(inside), int(outside)]})
+    wait(browser, lambda d: count_text(d) == "4 selected", message="the run kept a row deleted elsewhere")
+    wait(browser, lambda d: [r.get_attribute("aria-selected") for r in rows(d)][:8] ==
+         ["false", "false", "true", "true", "true", "true", "false", "false"],
+         message="the run's rows are not the ones shown selected")
+    click(browser, "delete-selected")
+    confirm(browser)
+    wait(browser, lambda d: row_count(many_server, "shared") == SMALL - 6)
+    assert server_titles(many_server, "shared")[:4] == ["Message 0", "Message 1", "Message 7", "Message 8"]
