@@ -7,6 +7,7 @@ import { jumpToSection, openChild, toggleSection } from './navigation.js';
 import { pick, pickRange, queryRows, selectAll } from './selection.js';
 import { nameOf, note, say } from './messages.js';
 import { $, dom, state, t } from './state.js';
+import { undo } from './undo.js';
 import { dressAll, setTop } from './windows.js';
 
 /// Taps a row (`tap`: by pointer, which deselects with a fade as deselectRow(at:animated:) does; keys keep
@@ -41,6 +42,7 @@ const tools = {
   confirm: () => (dom.confirm.close(), state.pendingConfirm?.()),
   toggle: flipSwitch,
   detail: showDetail,
+  undo: () => undo(), // the Undo of the toast after a delete
 };
 
 /// A click the page itself did not take (see app.js).
@@ -71,7 +73,7 @@ function download(row, button) {
   button.classList.add('busy');
   say($('#toast'), t('%s is downloading…', nameOf(row)), 2000);
   setTimeout(async () => {
-    await batch({ updateRows: [{ id: +id, fields: { installed: true } }] });
+    await batch({ updateRows: [{ id: +id, fields: { installed: true } }] }, 'no-undo'); // an install is not undone
     state.downloaded.delete(id);
   }, 1200);
 }

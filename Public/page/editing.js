@@ -5,23 +5,64 @@ import { closeOpenRow } from './gestures.js';
 import { api, note } from './messages.js';
 import { $, apiPath, dom, language, state, t } from './state.js';
 import { settledSelection, showSelectionCount } from './selection.js';
+import { remember } from './undo.js';
 import { dressAll, refresh } from './windows.js';
 
-/// Sends one batch; a `409` (the list changed elsewhere) refreshes and says why. Returns whether it was saved.
-export async function batch(changes) {
+let sending = 0; // batches on their way
+const ownVersions = new Set(); // the versions the page's own batches gave
+/// The version the page's last own batch gave (0: none yet).
+const lastOwnVersion = () => Math.max(0, ...ownVersions);
+/// Whether the change that gave `version` may be the page's own (its echo in the event stream).
+export const isOwn = version => sending > 0 || ownVersions.has(version);
+
+let queue = Promise.resolve(); // the page's batches, one at a time
+/// Sends one batch (`changes`, or an undo's body with its own baseVersion), asking for its undo. It is made on the
+/// version drawn, or on the version the page's last batch gave when later: the person made it after that one, as
+/// they saw it. Batches go one at a time, in order, so a second tap is made on the first's version. The server
+/// rebases a stale batch over others' changes; when it cannot tell (too many changes since, a child table), the
+/// batch, which names rows by id and places by neighbours, is sent again on the current version. Throws only a
+/// real conflict (409: rows it names changed), or any other failure.
+export function send(changes) {
+  sending++;
+  const sent = queue.then(() => sendNow(changes)).finally(() => sending--);
+  queue = sent.catch(() => {});
+  return sent;
+}
+
+async function sendNow(changes, tries = 3) {
+  const body = 'baseVersion' in changes ? { ...changes } // an undo: made on the version its batch gave, for its table
+    : { baseVersion: state.version, child: state.child || undefined, undoable: true, ...changes };
+  body.baseVersion = Math.max(body.baseVersion, lastOwnVersion());
+  for (;;) {
+    try {
+      const response = await api(apiPath + '/batch', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      ownVersions.add(response.version);
+      return response;
+    } catch (error) {
+      if (error.status !== 409 || / since version /.test(error.message) || !--tries) throw error;
+      body.baseVersion = (await api(apiPath)).version; // the version the next window will be drawn at
+    }
+  }
+}
+
+/// Sends one batch the person made, remembered for Undo (`what`: `delete` offers Undo in a toast); a real conflict
+/// refreshes and says why. Returns whether it was saved.
+export async function batch(changes, what) {
   let saved = false;
+  // Rows the person deletes leave the selection now, so the change's echo does not say they left elsewhere.
+  changes.deleteRows?.forEach(id => typeof id !== 'object' && state.selection.delete(String(id)));
+  changes.rowActions?.forEach(action => state.selection.delete(String(action.id)));
   try {
-    const response = await api(apiPath + '/batch', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ baseVersion: state.version, child: state.child || undefined, ...changes }),
-    });
-    state.version = response.version ?? state.version;
+    const response = await send(changes);
+    remember(response.undo, what, changes);
     saved = true;
   } catch (error) {
     note(error.status === 409 ? t('The list changed elsewhere and was refreshed. Try again.') : t('Not saved: ') + error.message);
   }
-  changes.deleteRows?.forEach(id => state.selection.delete(String(id)));
   showSelectionCount();
   state.motion = 'automatic';
   refresh();
@@ -35,7 +76,7 @@ export function ask(text, then) {
   dom.confirm.showModal();
 }
 
-export const deleteRows = ids => batch({ deleteRows: ids.map(Number) });
+export const deleteRows = ids => batch({ deleteRows: ids.map(Number) }, 'delete');
 /// Deletes the selection, after asking, as one batch of ids and runs that the server resolves (a million rows
 /// are a few runs, never fetched); the selection then empties.
 export async function deleteSelected() {

@@ -4,12 +4,30 @@
 // the others make room, and on touch the swipe from a child table's left edge that goes back.
 import { batch, deleteRows } from './editing.js';
 import { $, dom, itemOf, state } from './state.js';
-import { put } from './windows.js';
+import { put, refresh } from './windows.js';
 
 const pressDelay = 100; // ms before a touch highlights its row, so a scroll does not flash rows
 let pressTimer;
 let edge = null; // a swipe from a child table's left edge: {x, y, dx, moving}
 const edgeWidth = 24; // px from the left that start one
+
+let dragging = false; // a row lifted by its grip
+let held; // the animation of a change made elsewhere while a gesture held the rows (undefined: none)
+
+/// Fetches the window again for a change made elsewhere, with its `animation`; while a row is being dragged or
+/// swiped under the finger, once that gesture ends (the rows it moves stay where the person put them, as UIKit's
+/// do). A row merely open, a Delete confirmation, a field and the selection are kept by drawWindow.
+export function refreshAfterGestures(animation) {
+  if (dragging || state.swipe?.moving) return void (held = animation ?? 'automatic');
+  state.motion = animation;
+  refresh();
+}
+/// A gesture ended: the change it held is drawn.
+function letGo() {
+  if (held === undefined || dragging || state.swipe?.moving) return;
+  refreshAfterGestures(held);
+  held = undefined;
+}
 
 /// The buttons a swipe reveals on `row`: its trailing group (`t`) or leading group (`l`), if it has one.
 const groupOf = (row, side) => $(side === 'l' ? '.acts.l' : '.acts.t', row);
@@ -142,6 +160,7 @@ export function pointerUp() {
   unpress();
   state.swipe = null;
   if (!swipe?.moving) return;
+  queueMicrotask(letGo);
   state.swallowClick = true;
   const row = swipe.row, side = swipe.dx < 0 ? 't' : 'l', group = groupOf(row, side);
   row.classList.remove('sw');
@@ -161,6 +180,7 @@ function reorder(event, row) {
   event.preventDefault();
   row.setPointerCapture(event.pointerId);
   row.classList.add('drag');
+  dragging = true;
   const startY = event.clientY, dragged = itemOf(row);
   // A section with moveWithinSection keeps the row: only its own rows make room (targetIndexPathForMove).
   const within = row.dataset.moveWithin && row.dataset.section;
@@ -183,10 +203,19 @@ function reorder(event, row) {
   row.addEventListener('pointerup', () => {
     row.removeEventListener('pointermove', follow);
     row.classList.remove('drag');
+    dragging = false;
+    held = undefined; // the window after the drop, or put back, brings what changed meanwhile
     const to = target && state.elements.get(target.key);
-    // Dropped on a place: everything stays where the drag left it, and the next window animates from there.
-    if (to) return batch({ moveRows: [{ id: +row.dataset.rowId, toSection: +to.dataset.section, toRow: +to.dataset.row }] });
+    // Dropped on a place: everything stays where the drag left it, and the next window animates from there. The
+    // place is the row it was dropped next to (after it going down, before it going up), and the index path as
+    // drawn where that row is gone: a place others' inserts and deletes do not move.
+    if (to) {
+      const down = target.at > dragged.at, neighbour = +to.dataset.rowId;
+      return batch({ moveRows: [{ id: +row.dataset.rowId, toSection: +to.dataset.section, toRow: +to.dataset.row,
+        ...(down ? { after: neighbour } : { before: neighbour }) }] });
+    }
     for (const item of others) state.elements.get(item.key).style.translate = '';
     put(row, dragged.at - state.base);
+    refresh();
   }, { once: true });
 }

@@ -8,6 +8,7 @@ import { closeOpenRow } from './gestures.js';
 import { extendSelection, selectEveryRow } from './selection.js';
 import { dom, keyOf, state } from './state.js';
 import { toggleSection } from './navigation.js';
+import { undoKey } from './undo.js';
 import { draw, dressAll, followScroller, need, setTop } from './windows.js';
 
 const named = element => element.getAttribute('role') === 'row' && (element.textContent.trim() || element.ariaLabel);
@@ -78,6 +79,7 @@ export function escape() {
 export function onKey(event) {
   const key = event.key, inGrid = dom.scroller.contains(event.target), row = inGrid && event.target.closest('[role=row]');
   const command = event.ctrlKey || event.metaKey;
+  if (undoKey(event)) return;
   if (key === 'Escape') {
     if (document.querySelector('dialog[open]') || !escape()) return;
   } else if (command && (key === 'a' || key === 'A') && selectsMany() && !event.target.closest?.('input, textarea, [contenteditable]')) {

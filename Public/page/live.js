@@ -1,6 +1,8 @@
 // The dataset's capabilities and its event stream: every open page follows changes made elsewhere.
-import { api } from './messages.js';
-import { $, apiPath, dom, fail, state } from './state.js';
+import { isOwn } from './editing.js';
+import { refreshAfterGestures } from './gestures.js';
+import { api, note } from './messages.js';
+import { $, apiPath, dom, fail, state, t } from './state.js';
 import { showSelectionCount } from './selection.js';
 import { refresh } from './windows.js';
 import { number } from './reading.js'; // on import, what assistive technology reads follows the windows
@@ -44,14 +46,19 @@ export function followEvents() {
   events.addEventListener('error', reconnect);
   events.addEventListener('ready', event => data(event).version > state.version && refresh());
   events.addEventListener('reload', () => loadDataset().then(refresh).then(reloadIndex));
-  events.addEventListener('change', event => {
-    const change = data(event);
-    const deleted = change.deleteRows || change.deletes || [];
-    if (Array.isArray(deleted)) deleted.forEach(row => state.selection.delete(String(row?.id ?? row)));
-    showSelectionCount();
-    if (change.version > state.version) (state.motion = change.animation), refresh();
-    if (change.sectionInserts?.length || change.sectionDeletes?.length) reloadIndex();
-  });
+  events.addEventListener('change', event => followChange(data(event)));
+}
+
+/// A change made elsewhere (or the page's own, as every page hears it): selected rows it deletes leave the
+/// selection, with a word; the window is fetched again, once no gesture holds the rows (gestures.js).
+export function followChange(change) {
+  const deleted = change.deleteRows || change.deletes || [];
+  let dropped = 0;
+  if (Array.isArray(deleted)) deleted.forEach(row => state.selection.delete(String(row?.id ?? row)) && dropped++);
+  if (dropped && !isOwn(change.version)) note(t('%d selected rows were deleted elsewhere.', dropped));
+  showSelectionCount();
+  if (change.version > state.version) refreshAfterGestures(change.animation);
+  if (change.sectionInserts?.length || change.sectionDeletes?.length) reloadIndex();
 }
 
 let delay = 0, retrying = 0; // the next try's backoff (ms) and its timer

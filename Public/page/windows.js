@@ -10,7 +10,7 @@ import('./motion.js').then(module => (motion = module));
 import('./placeholders.js').then(module => (placeholders = module));
 
 const placedAt = new WeakMap(); // element -> its translateY
-const drawnVersion = new WeakMap(); // element -> the version (and editing mode) its content is from
+const drawnContents = new WeakMap(); // element -> the HTML its content was drawn from
 
 export function put(element, y) {
   placedAt.set(element, y);
@@ -18,7 +18,7 @@ export function put(element, y) {
 }
 export const placed = element => placedAt.get(element) ?? 0;
 /// The next window redraws every element's content.
-export const forgetContents = () => state.elements.forEach(element => drawnVersion.delete(element));
+export const forgetContents = () => state.elements.forEach(element => drawnContents.delete(element));
 
 /// The viewport to where the browser scrolled, before any layout change (which then never undoes it).
 export function followScroller() {
@@ -138,13 +138,16 @@ export function release(element) {
   pool.length < 24 ? pool.push(element) : element.remove();
 }
 
+/// Whether the focus is in a text field of `element`, being typed in.
+const typingIn = element => element.contains(document.activeElement) && document.activeElement.matches('input:not([type=range]), textarea');
+
 /// Draws a window on the elements that showed its items, pooled ones or its own; the others leave.
 export function drawWindow(window) {
   followScroller();
   const data = window.dataset, previous = state.elements, live = new Map(), list = [];
   const change = state.motion && motion?.record(previous, state.motion);
   state.motion = null;
-  const version = data.version + data.editing; // editing mode redraws footers (insertion rows) at one version
+  const changed = +data.version !== state.version; // rows refilled at another version arrive with the animation
   state.window = { ...data };
   state.version = +data.version;
   dom.scroller.dataset.style = data.style;
@@ -154,19 +157,24 @@ export function drawWindow(window) {
   for (const node of [...window.children]) {
     const key = keyOf(node);
     let element = previous.get(key) || motion?.revive(key);
+    const contents = node.innerHTML;
     if (element) {
       previous.delete(key);
       copyAttributes(element, node);
-      if (drawnVersion.get(element) !== version) {
-        change?.refill(element, node);
+      // A row whose content is the same keeps its elements, so what a person is doing with it survives others'
+      // changes (an open swipe, a Delete confirmation, a field being typed in, until it loses the focus).
+      if (drawnContents.get(element) !== contents && !typingIn(element)) {
+        element.removeAttribute('data-open'); // its own row changed: an open swipe closes, as UIKit's does
+        if (changed) change?.refill(element, node);
         element.replaceChildren(...node.childNodes);
+        drawnContents.set(element, contents);
       }
     } else if ((element = state.pools[node.dataset.cell]?.pop())) {
       element.removeAttribute('data-open');
       copyAttributes(element, node);
       element.replaceChildren(...node.childNodes);
-    } else dom.layer.append((element = node));
-    drawnVersion.set(element, version);
+      drawnContents.set(element, contents);
+    } else dom.layer.append((element = node)), drawnContents.set(element, contents);
     live.set(key, element);
     dress(element);
     resized.observe(element);

@@ -19,6 +19,9 @@ enum UIText {
         ("%s is downloading…", "正在下载“%s”…"), ("Yes", "是"), ("No", "否"),
         ("No Results for “%s”", "没有“%s”的结果"), ("Opening %s…", "正在打开“%s”…"),
         ("Reconnecting…", "正在重新连接…"), ("Copy", "拷贝"),
+        ("Undo", "撤销"), ("%d deleted", "已删除 %d 项"),
+        ("Could not undo: the rows changed elsewhere.", "无法撤销：这些行已在别处更改。"),
+        ("%d selected rows were deleted elsewhere.", "所选的 %d 项已在别处删除。"),
     ]
 
     /// The language a request asks for: its `lang` query parameter, else its `Accept-Language` field.

@@ -1,0 +1,82 @@
+// Undo and Redo, as UIKit's UndoManager with shake and ⌘Z: every edit the page sends comes back with the batch
+// that undoes it (the server's `undo`), kept here up to `depth` steps; Ctrl/Cmd+Z sends the last one, whose own
+// undo is the redo, and Shift+Ctrl/Cmd+Z sends that. An undo is an ordinary batch: it names rows by id and places
+// by neighbours, so it rebases over other people's changes like any other, and a deleted row comes back with its id
+// where its neighbours are. A delete offers Undo in a toast, as Mail does.
+import { send } from './editing.js';
+import { note } from './messages.js';
+import { state, t } from './state.js';
+import { refresh } from './windows.js';
+
+export const depth = 200; // steps kept (at least 100, as asked of a page)
+const done = [], undone = []; // {body, what}: the batches that undo, and those that redo, last on top
+
+/// Remembers the undo of a batch the person made (`what`: what the toast says it was; `no-undo` leaves it out).
+/// A new edit forgets what was undone.
+export function remember(body, what) {
+  if (!body || what === 'no-undo') return;
+  done.push({ body, what });
+  if (done.length > depth) done.shift();
+  undone.length = 0;
+  const restored = body.restoreRows?.length;
+  if (restored) offer(restored);
+}
+
+/// Sends the last step of `from` and keeps its own undo on `to`; says why when it cannot be sent. Every edit the
+/// page made after the step's batch was undone already (they were above it), so send() makes it on the version
+/// the page's last batch gave: the rows it names changed only by the page and back since, which is no conflict.
+async function step(from, to) {
+  const entry = from.pop();
+  hideOffer(true);
+  if (!entry) return false;
+  try {
+    const response = await send(entry.body);
+    if (response.undo) to.push({ body: response.undo, what: entry.what });
+  } catch (error) {
+    note(error.status === 409 ? t('Could not undo: the rows changed elsewhere.') : t('Not saved: ') + error.message);
+  }
+  state.motion = 'automatic';
+  refresh();
+  return true;
+}
+
+let queue = Promise.resolve(); // steps one at a time, in the order asked, however fast the keys repeat
+export const undo = () => (queue = queue.then(() => step(done, undone)));
+export const redo = () => (queue = queue.then(() => step(undone, done)));
+/// How many steps each way (for tests and tools).
+export const steps = () => ({ undo: done.length, redo: undone.length });
+
+/// Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z (and Ctrl+Y) redoes, unless a text field takes them for its own text.
+/// Returns whether the key was taken.
+export function undoKey(event) {
+  const key = event.key.toLowerCase(), command = event.ctrlKey || event.metaKey;
+  if (!command || event.altKey || !(key === 'z' || (key === 'y' && event.ctrlKey))) return false;
+  if (event.target.closest?.('input, textarea, [contenteditable]') || document.querySelector('dialog[open]')) return false;
+  event.preventDefault();
+  if (key === 'y' || event.shiftKey) redo();
+  else undo();
+  return true;
+}
+
+let toast = null, hideTimer = 0;
+/// The toast after a delete: "N deleted" and an Undo button, for a few seconds.
+function offer(count) {
+  if (!toast) {
+    toast = document.createElement('div');
+    toast.className = 'undo-toast';
+    toast.setAttribute('role', 'status');
+    toast.append(document.createElement('span'), Object.assign(document.createElement('button'), { type: 'button' }));
+    toast.lastChild.dataset.action = 'undo';
+    document.body.append(toast);
+  }
+  toast.firstChild.textContent = t('%d deleted', count);
+  toast.lastChild.textContent = t('Undo');
+  toast.hidden = false;
+  clearTimeout(hideTimer);
+  hideTimer = setTimeout(hideOffer, 6000);
+}
+function hideOffer(now) {
+  clearTimeout(hideTimer);
+  if (toast && (now || !toast.contains(document.activeElement))) toast.hidden = true;
+  else if (toast) hideTimer = setTimeout(hideOffer, 2000); // not while the keyboard is on its button
+}

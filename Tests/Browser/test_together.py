@@ -1,0 +1,220 @@
+"""A person and a program on one list: while a program posts a batch every 200 ms to the same section (it adds
+rows at the end, renames one, deletes the rows it added), the person's gestures survive as UIKit keeps them. An
+open swipe stays open and its Delete deletes; edit mode's minus shows a Delete that stays; full swipes delete with
+no refusal; a dragged row lands next to the row it was dropped by; a delete is undone with its id where its
+neighbours are. Nothing the program did is lost, and no program batch is refused."""
+import json
+import os
+import shutil
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from conftest import Server, open_table, row_by_id, wait
+
+TASKS = 16
+
+
+@pytest.fixture(scope="module")
+def shared_server():
+    folder = tempfile.mkdtemp(prefix="listserver-together-")
+    path = os.path.join(folder, "shared.json")
+    with open(path, "w") as out:
+        json.dump([{"title": "Today", "rows": [{"title": f"Task {i}"} for i in range(TASKS)]},
+                   {"title": "Later", "rows": [{"title": f"Later {i}"} for i in range(3)]}], out)
+    running = Server(["--import", f"shared={path}"])
+    yield running
+    running.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def api(server, path, body=None):
+    request = urllib.request.Request(f"{server.url}/api/datasets/shared{path}", method="POST" if body else "GET",
+                                     data=json.dumps(body).encode() if body else None,
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def section_rows(server, section=0):
+    """(id, title) of every row of a section, as the server has them."""
+    window = api(server, "/window?top=0&height=20000&expanded=all")
+    return [(row["id"], row["fields"].get("title")) for row in window["rows"] if row["section"] == section]
+
+
+class Program(threading.Thread):
+    """Posts a batch every 200 ms to section 0: adds a row at its end, renames the first of its rows, deletes the
+    oldest it added, in turn; each with the version it last saw, as a program that does not follow events would."""
+
+    def __init__(self, server):
+        super().__init__(daemon=True)
+        self.server, self.stopping, self.batches, self.refused = server, threading.Event(), 0, []
+        self.added = []
+
+    def run(self):
+        version = api(self.server, "")["version"]
+        step = 0
+        while not self.stopping.wait(0.2):
+            rows = [row for row in section_rows(self.server) if row[1].startswith("Program")]
+            kind = step % 3
+            if kind == 0 or not rows:
+                body = {"insertRows": [{"section": 0, "row": len(section_rows(self.server)),
+                                        "fields": {"title": f"Program {step}"}}]}
+            elif kind == 1:
+                body = {"updateRows": [{"id": rows[0][0], "fields": {"title": f"Program {step} renamed"}}]}
+            else:
+                body = {"deleteRows": [rows[0][0]]}
+            try:
+                reply = api(self.server, "/batch", {"baseVersion": version, **body})
+                version = reply["version"]
+                self.batches += 1
+            except urllib.error.HTTPError as error:
+                if error.code != 409:
+                    self.refused.append(f"{error.code} {error.read()[:200]!r}")
+                version = api(self.server, "")["version"]
+            step += 1
+
+    def wait_for(self, count, timeout=10):
+        """Waits until `count` more batches were accepted."""
+        target, deadline = self.batches + count, time.monotonic() + timeout
+        while self.batches < target:
+            assert time.monotonic() < deadline, "the program stopped posting"
+            time.sleep(0.02)
+
+    def stop(self):
+        self.stopping.set()
+        self.join(5)
+
+
+@pytest.fixture
+def program(shared_server):
+    running = Program(shared_server)
+    running.start()
+    running.wait_for(1)
+    yield running
+    running.stop()
+    assert running.refused == [], f"the program's batches were refused: {running.refused}"
+
+
+def person_row(driver, title):
+    """The drawn row titled `title`, once it stopped moving (rows slide up after a delete; the program's changes,
+    at the end of the section, move none of the person's rows)."""
+    row = wait(driver, lambda d: next((r for r in d.find_elements(By.CSS_SELECTOR, "[data-row-id]")
+                                       if r.is_displayed() and r.text.startswith(title)), None),
+               message=f"no row {title!r} drawn")
+    wait(driver, lambda d: d.execute_script(
+        "const r = arguments[0]; return r.getAnimations({subtree: true}).length === 0 && r.getBoundingClientRect().top", row) is not False,
+        message=f"{title} kept moving")
+    return row
+
+
+def swipe(driver, row, distance):
+    content = row.find_element(By.CSS_SELECTOR, ".rc")
+    chain = ActionChains(driver).move_to_element_with_offset(content, int(content.rect["width"] * 0.4), 0).click_and_hold()
+    for _ in range(5):
+        chain = chain.move_by_offset(-distance // 5, 0)
+    chain.release().perform()
+
+
+def no_refusal(driver):
+    note = driver.find_element(By.CSS_SELECTOR, "#note")
+    return note.get_attribute("hidden") is not None or "elsewhere" not in note.text
+
+
+def titles(server):
+    return [title for _, title in section_rows(server) if not title.startswith("Program")]
+
+
+def test_an_open_swipe_survives_the_programs_batches_and_its_delete_deletes(browser, shared_server, program):
+    open_table(browser, shared_server, "shared")
+    for title in ("Task 0", "Task 2", "Task 4"):
+        row = person_row(browser, title)
+        row_id = row.get_attribute("data-row-id")
+        swipe(browser, row, 150)
+        wait(browser, lambda d: row.get_attribute("data-open") == "t", message="the swipe did not open the row")
+        program.wait_for(3)
+        assert row.get_attribute("data-open") == "t", "the program's batches closed the swiped row"
+        delete = row.find_element(By.CSS_SELECTOR, "[data-action=delete]")
+        assert delete.is_displayed() and delete.rect["width"] > 20, "the Delete is not shown"
+        delete.click()
+        wait(browser, lambda d: all(str(i) != row_id for i, _ in section_rows(shared_server)),
+             message=f"{title} was not deleted")
+        assert no_refusal(browser)
+    assert not {"Task 0", "Task 2", "Task 4"} & set(titles(shared_server))
+
+
+def test_edit_modes_delete_confirmation_stays_while_the_program_posts(browser, shared_server, program):
+    open_table(browser, shared_server, "shared")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".editing"))
+    for title in ("Task 1", "Task 3"):
+        row = person_row(browser, title)
+        row_id = row.get_attribute("data-row-id")
+        row.find_element(By.CSS_SELECTOR, "[data-action=minus]").click()
+        wait(browser, lambda d: row.get_attribute("data-open") == "t", message="the minus did not show Delete")
+        program.wait_for(3)
+        confirm = row.find_element(By.CSS_SELECTOR, "[data-action=delete]")
+        assert row.get_attribute("data-open") == "t" and confirm.is_displayed(), "the Delete went away"
+        confirm.click()
+        wait(browser, lambda d: all(str(i) != row_id for i, _ in section_rows(shared_server)),
+             message=f"{title} was not deleted")
+        assert no_refusal(browser)
+
+
+def test_full_swipes_are_never_refused_while_the_program_posts(browser, shared_server, program):
+    open_table(browser, shared_server, "shared")
+    for title in ("Task 5", "Task 6", "Task 7"):
+        row = person_row(browser, title)
+        row_id = row.get_attribute("data-row-id")
+        swipe(browser, row, int(row.rect["width"] * 0.8))
+        wait(browser, lambda d: all(str(i) != row_id for i, _ in section_rows(shared_server)),
+             message=f"the full swipe on {title} was not saved")
+        assert no_refusal(browser), browser.find_element(By.CSS_SELECTOR, "#note").text
+        program.wait_for(1)
+
+
+def test_a_reorder_lands_by_its_neighbour_while_the_program_posts(browser, shared_server, program):
+    open_table(browser, shared_server, "shared")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".editing"))
+    before = titles(shared_server)
+    moved, over = before[0], before[2]
+    row, target = person_row(browser, moved), person_row(browser, over)
+    grip = row.find_element(By.CSS_SELECTOR, "[data-action=move]")
+    distance = target.rect["y"] + target.rect["height"] / 2 - row.rect["y"] - row.rect["height"] / 2 + 4
+    # The person holds the lifted row for a second, as the program posts (one gesture: a pause is part of it).
+    batches = program.batches
+    ActionChains(browser).move_to_element(grip).click_and_hold().move_by_offset(0, 8).pause(1.0) \
+        .move_by_offset(0, int(distance) - 8).perform()
+    assert program.batches >= batches + 2, "no change came while the row was lifted"
+    assert "drag" in row.get_attribute("class").split(), "the lifted row was dropped by a change"
+    ActionChains(browser).release().perform()
+    expected = before[1:3] + [moved] + before[3:]
+    wait(browser, lambda d: titles(shared_server) == expected,
+         message=f"the row did not land after {over}: {titles(shared_server)}")
+    assert no_refusal(browser)
+
+
+def test_an_undone_delete_comes_back_with_its_id_between_its_neighbours(browser, shared_server, program):
+    open_table(browser, shared_server, "shared")
+    before = section_rows(shared_server)
+    person = [row for row in before if not row[1].startswith("Program")]
+    victim = person[1]
+    row = person_row(browser, victim[1])
+    swipe(browser, row, int(row.rect["width"] * 0.8))
+    wait(browser, lambda d: victim not in section_rows(shared_server), message="the delete was not saved")
+    program.wait_for(2)
+    toast = wait(browser, lambda d: next((t for t in d.find_elements(By.CSS_SELECTOR, ".undo-toast") if t.is_displayed()), None),
+                 message="no Undo toast after the delete")
+    assert toast.text.startswith("1 deleted")
+    toast.find_element(By.CSS_SELECTOR, "[data-action=undo]").click()
+    wait(browser, lambda d: victim in section_rows(shared_server), message="Undo did not bring the row back")
+    after = [row for row in section_rows(shared_server) if not row[1].startswith("Program")]
+    assert after == person, "the row came back elsewhere, or with another id"
+    wait(browser, lambda d: row_by_id(d, victim[0]) is not None, message="the restored row is not drawn")
