@@ -96,3 +96,21 @@ def test_a_long_press_opens_the_menu_and_the_tap_it_ends_in_does_nothing_more(br
     outside = browser.find_element(By.CSS_SELECTOR, "h1")
     ActionChains(browser).move_to_element(outside).click().perform()
     wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".menu"), message="a tap outside did not close the menu")
+
+
+def accessible_name(driver, selector):
+    """The name Chromium's accessibility tree gives the first element `selector` finds."""
+    root = driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    node = driver.execute_cdp_cmd("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    tree = driver.execute_cdp_cmd("Accessibility.getPartialAXTree", {"nodeId": node, "fetchRelatives": False})
+    return tree["nodes"][0].get("name", {}).get("value", "")
+
+
+def test_a_rows_accessible_name_starts_with_what_it_shows_not_its_hidden_buttons(browser, menu_server):
+    open_table(browser, menu_server, "messages")
+    row = rows(browser)[1]
+    name = accessible_name(browser, f"[data-row-id='{row.get_attribute('data-row-id')}']")
+    title = row.find_element(By.CSS_SELECTOR, ".tt").text
+    # Its content first (an unread message's dot says "Unread"), the swipe's buttons only after it.
+    assert title in name and name.index(title) < name.find("Delete") and name.index(title) <= len("Unread "), \
+        f"the row is read as {name!r}"

@@ -318,18 +318,22 @@ public enum FragmentRenderer {
             html.withRoom(rowControlsRoom) { closeRowOpening(row, language: language, into: &$0) }
         }
         if row.canEdit {
-            if let actions = row.actions {
-                html.raw(bytes: actions)
-            } else {
-                defaultActionMarkup(html.language).withUnsafeBytes { html.raw(bytes: $0) }
-            }
             html.withRoom(rowControlsRoom) { writeEditingControls(cell: cell, language: language, into: &$0) }
         }
         renderCell(row, cell: cell, into: &html)
         if row.canMove {
             html.raw("<span class=\"grip\" data-action=\"move\" role=\"button\" aria-label=\"Reorder\"></span>")
         }
-        html.raw("</div></div>")
+        html.raw("</div>")
+        // The swipe's buttons after the content, so the row's name starts with what it shows.
+        if row.canEdit {
+            if let actions = row.actions {
+                html.raw(bytes: actions)
+            } else {
+                defaultActionMarkup(html.language).withUnsafeBytes { html.raw(bytes: $0) }
+            }
+        }
+        html.raw("</div>")
     }
 
     /// Writes a row's element up to a table cell's attributes, in at most ``rowOpeningRoom`` bytes.
