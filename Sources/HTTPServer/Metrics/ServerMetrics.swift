@@ -94,6 +94,10 @@ public final class ServerMetrics: Sendable {
         for (reason, count) in context?.refusals.counts ?? [] {
             text.sample("http_refusals_total", labels: [("reason", reason)], count)
         }
+        text.family(
+            "http_idle_closed_total", .counter,
+            help: "Idle keep-alive connections closed early to make room near the connection cap.")
+        text.sample("http_idle_closed_total", context?.idleClosed.load(ordering: .relaxed) ?? 0)
         text.family("http_received_bytes_total", .counter, help: "Bytes read from client connections.")
         text.sample("http_received_bytes_total", totals.bytesRead)
         text.family("http_sent_bytes_total", .counter, help: "Bytes written to client connections.")

@@ -107,8 +107,12 @@ extension Connection {
     }
 
     /// Closes or answers `408` when a deadline has passed. A new connection must send its first request within
-    /// the header timeout; later, an idle keep-alive connection may wait for the idle timeout.
-    func checkTimeouts(_ runner: EventLoopRunner) {
+    /// the header timeout; later, an idle keep-alive connection may wait for the idle timeout. Both are
+    /// shorter as the server nears its connection cap (``EventLoopRunner/idleLimits()``).
+    /// - Parameters:
+    ///   - idleLimit: how long an idle keep-alive connection may wait now, in nanoseconds.
+    ///   - firstRequestLimit: how long a new connection that has sent nothing may wait now.
+    func checkTimeouts(_ runner: EventLoopRunner, idleLimit: UInt64, firstRequestLimit: UInt64) {
         let now = runner.now
         func elapsed(since time: UInt64) -> UInt64 { now > time ? now - time : 0 }
         let context = runner.context
@@ -129,7 +133,7 @@ extension Connection {
         }
         switch phase {
         case .head where unreadCount == 0:
-            let limit = hasAnswered ? context.idleTimeout : context.headerTimeout
+            let limit = hasAnswered ? idleLimit : firstRequestLimit
             if elapsed(since: idleSince) > limit { close(runner) }
         case .head:
             if elapsed(since: headStartedAt) > context.headerTimeout { timeOut(runner) }

@@ -18,6 +18,9 @@ final class EventLoop: Sendable {
         case stop
         /// Serve a connection another loop accepted (see ``ServerContext/loop(forConnectionAcceptedBy:)``).
         case adopt(Int32, address: String?)
+        /// Close up to this many idle connections: another loop is at the connection cap with none of its own
+        /// (see ``EventLoopRunner/makeRoomAtCap()``).
+        case closeIdle(Int)
     }
 
     private struct Mailbox {

@@ -168,6 +168,7 @@ final class EventLoopRunner {
                 case .streamReady(let stream): deliver(stream)
                 case .deferredReady(let deferred): deliver(deferred)
                 case .adopt(let fd, let address): adopt(fd, address: address)
+                case .closeIdle(let count): closeOldestIdle(count)
                 }
             }
         case Self.listenerToken:
@@ -204,7 +205,10 @@ final class EventLoopRunner {
             } catch {
                 continue
             }
-            if context.openConnections.add(1, ordering: .relaxed).newValue > context.maxConnections {
+            // At the cap, idle connections make room before anyone is refused.
+            if context.openConnections.add(1, ordering: .relaxed).newValue > context.maxConnections
+                && !makeRoomAtCap()
+            {
                 context.openConnections.subtract(1, ordering: .relaxed)
                 context.refusals.connections.add(1, ordering: .relaxed)
                 Connection.refuse(fd, detail: "Too many connections.", dateLine: dateLine)
@@ -305,6 +309,11 @@ final class EventLoopRunner {
         if let address = connection.address { context.releaseConnection(from: address) }
     }
 
+    /// Runs `body` on every open connection of this loop; `body` may close the connection it is given.
+    func forEachConnection(_ body: (Connection) -> Void) {
+        for case let connection? in connections { body(connection) }
+    }
+
     /// Changes the epoll interest of a connection.
     func watch(_ connection: Connection, events: UInt32) {
         try? Posix.epollModify(loop.epollFD, connection.fd, events: events, data: connection.token)
@@ -318,7 +327,10 @@ final class EventLoopRunner {
                     loop.epollFD, context.listenFD, events: Posix.Epoll.readable | Posix.Epoll.exclusive,
                     data: Self.listenerToken)) != nil
         }
-        for case let connection? in connections { connection.checkTimeouts(self) }
+        let limits = idleLimits()
+        for case let connection? in connections {
+            connection.checkTimeouts(self, idleLimit: limits.idle, firstRequestLimit: limits.firstRequest)
+        }
     }
 
     private func deliver(_ deferred: HTTPDeferredResponse) {

@@ -9,13 +9,19 @@ public struct HTTPServerConfiguration: Sendable {
     public var port = 8080
     /// How many event loops (threads) serve connections; one per core by default.
     public var eventLoopCount = System.processorCount()
-    /// The most connections open at once; more are answered `503` and closed. Also capped by the process's
+    /// The most connections open at once: at the cap the longest-idle connections close to make room, and
+    /// when none is idle a new one is answered `503` (`Retry-After`) and closed. Also capped by the process's
     /// descriptor limit.
     public var maxConnections = 10_000
     /// The longest a client may take to send a request head, and the longest a request body may stall (`408`).
     public var headerTimeout: Duration = .seconds(10)
-    /// How long an idle keep-alive connection stays open.
+    /// How long an idle keep-alive connection stays open while the server holds at most half
+    /// ``maxConnections``; past that it shortens, down to ``pressedIdleTimeout`` at the cap, where the
+    /// longest-idle connections close to make room for new ones before anyone is refused.
     public var idleTimeout: Duration = .seconds(60)
+    /// The shortest the idle timeout (and a new connection's time to send its first request) gets as the
+    /// server nears ``maxConnections``.
+    public var pressedIdleTimeout: Duration = .seconds(1)
     /// How long a response may wait for a client that does not read before the connection is dropped.
     public var writeTimeout: Duration = .seconds(30)
     /// How long a graceful stop (a drain) waits for in-flight requests and streams before closing what is left.

@@ -38,6 +38,13 @@ final class ServerContext: Sendable {
     private let connectionsByAddress = System.Locked([String: Int]())
     /// Requests and connections refused for want of room, by reason, for `/metrics`.
     let refusals = Refusals()
+    /// Idle connections closed early to make room near the cap (``EventLoopRunner/closeOldestIdle(_:)``).
+    let idleClosed = Atomic<Int>(0)
+    /// How many idle connections a loop at the cap closes at once: a batch, so that the clients after the
+    /// first find room too without each one sorting the loop's connections.
+    let reclaimBatch: Int
+    /// The shortest an idle connection's timeout gets as the server fills (nanoseconds).
+    let pressedIdleTimeout: UInt64
 
     /// Counts of what was refused for want of room, by reason.
     final class Refusals: Sendable {
@@ -81,6 +88,8 @@ final class ServerContext: Sendable {
         idleTimeout = configuration.idleTimeout.nanoseconds
         writeTimeout = configuration.writeTimeout.nanoseconds
         shutdownTimeout = configuration.shutdownTimeout.nanoseconds
+        pressedIdleTimeout = configuration.pressedIdleTimeout.nanoseconds
+        reclaimBatch = max(1, min(64, maxConnections / 100))
         listenerUsers = Atomic(configuration.eventLoopCount)
     }
 

@@ -33,6 +33,8 @@ struct Configuration: Sendable, Equatable {
     var maxImportBytes = 256 << 20
     /// The most event streams one client address may hold open (`--max-streams-per-client`).
     var maxStreamsPerClient = 64
+    /// The most connections one client address may hold open (`--max-connections-per-client`).
+    var maxConnectionsPerClient = 512
     /// How the access log reads (`--log-format`).
     var logFormat = AccessLog.Format.text
     /// How long a stop on SIGTERM or SIGINT may take (`--drain-timeout`): in-flight requests finish and
@@ -70,6 +72,9 @@ struct Configuration: Sendable, Equatable {
           --max-streams-per-client N
                                the most event streams one client address may hold open (default 64;
                                more get 429). Behind a proxy every client has the proxy's address
+          --max-connections-per-client N
+                               the most connections one client address may hold open (default 512;
+                               more get 503 with Retry-After). Raise it behind a proxy
           --token TOKEN        require 'Authorization: Bearer TOKEN' on every change
           --allow-host NAME    a host name the server answers to besides localhost, 127.0.0.1, [::1]
                                and the listen address; repeatable. Requests naming any other
@@ -162,6 +167,12 @@ struct Configuration: Sendable, Equatable {
                     throw UsageError("--max-streams-per-client expects a positive number, found \"\(text)\"")
                 }
                 configuration.maxStreamsPerClient = count
+            case "--max-connections-per-client":
+                let text = try value()
+                guard let count = Int(text), count > 0 else {
+                    throw UsageError("--max-connections-per-client expects a positive number, found \"\(text)\"")
+                }
+                configuration.maxConnectionsPerClient = count
             case "--max-import-bytes":
                 let text = try value()
                 guard let bytes = Int(text), bytes > 0 else {

@@ -92,6 +92,7 @@ enum Launcher {
         serverConfiguration.anyHostPaths = [AppRoutes.healthPath]
         serverConfiguration.headCheck = routes.headCheck
         serverConfiguration.maxStreamsPerAddress = configuration.maxStreamsPerClient
+        serverConfiguration.maxConnectionsPerAddress = configuration.maxConnectionsPerClient
         // Uploads in progress may hold twice the largest one, and at least 64 MiB.
         serverConfiguration.maxBufferedBodyBytes = max(2 * configuration.maxImportBytes, 64 << 20)
         let server = HTTPServer(configuration: serverConfiguration, handler: routes.handler)

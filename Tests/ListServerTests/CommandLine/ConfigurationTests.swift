@@ -23,7 +23,7 @@ struct ConfigurationTests {
         let configuration = try Configuration.parse([
             "--host", "0.0.0.0", "--port=0", "--data", "/tmp/d", "--import", "a/Big Friends.plist",
             "--import=team=/x/y.json", "--replace", "--kind", "friends", "--quiet", "--token", "t0k",
-            "--public", "/srv/p",
+            "--public", "/srv/p", "--max-connections-per-client", "40",
         ])
         #expect(configuration.host == "0.0.0.0")
         #expect(configuration.port == 0)
@@ -34,6 +34,7 @@ struct ConfigurationTests {
         #expect(configuration.kind == .friends)
         #expect(configuration.token == "t0k")
         #expect(configuration.publicDirectory == "/srv/p")
+        #expect(configuration.maxConnectionsPerClient == 40)
     }
 
     @Test("a path with an equals sign that is not an id stays a path")
@@ -75,6 +76,7 @@ struct ConfigurationTests {
         (["--port", "70000"], "--port expects a number from 0 to 65535, found \"70000\""),
         (["--kind", "cats"], "--kind expects one of friends, heroes, apps, messages, generic, table, settings, found \"cats\""),
         (["--data"], "--data needs a value"),
+        (["--max-connections-per-client", "0"], "--max-connections-per-client expects a positive number, found \"0\""),
         (["--frobnicate"], "unknown option \"--frobnicate\""),
         (["--import", "a.json", "--import", "b/a.plist"],
          "two imports would both be stored as 'a'; name one with --import ID=PATH"),
