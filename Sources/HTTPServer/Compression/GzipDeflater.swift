@@ -71,6 +71,24 @@ final class GzipDeflater {
         compress(input, &state, flush: Z_SYNC_FLUSH)
     }
 
+    /// `input` deflated on its own and flushed to a byte boundary, without the gzip header, with its CRC-32 and
+    /// length: a segment made once and sent to any number of streams (``GzipStream/append(_:)``).
+    /// - Returns: nil when zlib reports an error.
+    /// - Complexity: O(input.count).
+    func sharedSegment(of input: UnsafeRawBufferPointer) -> GzipSegment? {
+        var state = GzipStream(hasHeader: true)
+        guard let deflated = compress(input, &state, flush: Z_SYNC_FLUSH) else { return nil }
+        return GzipSegment(deflated: deflated, crc: state.crc, count: state.count)
+    }
+
+    /// The gzip header at this deflater's level, for a stream whose first segment is a shared one.
+    var header: [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: Self.headerCount) { buffer, count in
+            Self.writeHeader(level: level, to: buffer.baseAddress!)
+            count = Self.headerCount
+        }
+    }
+
     /// The end of a gzip stream: the header if no segment was sent, a final empty deflate block, then the
     /// trailer (the CRC-32 and the length of everything the stream carried).
     /// - Returns: the bytes to send; nil when zlib reports an error.
@@ -154,4 +172,21 @@ struct GzipStream: Equatable {
     var hasHeader = false
     var crc: UInt32 = 0
     var count: UInt32 = 0
+
+    /// Folds a shared segment's bytes into the stream's CRC-32 and length, as if they had been compressed
+    /// into it (`crc32_combine`); the caller sends the header first when the stream has not had it.
+    mutating func append(_ segment: GzipSegment) {
+        hasHeader = true
+        crc = UInt32(truncatingIfNeeded: crc32_combine(uLong(crc), uLong(segment.crc), Int(segment.count)))
+        count &+= segment.count
+    }
+}
+
+/// Bytes deflated once for every stream that sends them (``GzipDeflater/sharedSegment(of:)``): a segment
+/// refers to no earlier bytes, so it is the same in any gzip stream; only the CRC and length differ.
+struct GzipSegment: Sendable {
+    let deflated: [UInt8]
+    /// The CRC-32 and length of the bytes before compression.
+    let crc: UInt32
+    let count: UInt32
 }

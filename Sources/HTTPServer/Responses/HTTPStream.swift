@@ -5,10 +5,14 @@ import SystemSupport
 
 /// The body of a streaming response (Server-Sent Events and the like), written from any thread.
 ///
-/// `write` queues bytes and wakes the connection's event loop, which sends them as one chunk; no thread waits
-/// for the client. What a client has not taken yet is bounded by `bufferLimit`: once more than that waits for
-/// it (queued here or unsent on its connection) and more arrives, the client is dropped and `write` returns
-/// false from then on. One write larger than the limit is still sent whole to a client that has caught up.
+/// `write` queues a message (``StreamMessage``, held by reference: a message written to many streams is one
+/// buffer) and wakes the connection's event loop, which sends each as one chunk; no thread waits for the
+/// client. The loop takes messages from here only once the connection has sent everything before them, so
+/// what a slow client has not taken waits here, where the writer can still see it. It is bounded by
+/// `bufferLimit`: once more than that waits and more arrives, the client is dropped and `write` returns false
+/// from then on, unless the writer says what to send in place of the waiting messages
+/// (``write(_:fallingBehind:)``, an event stream's `reload`). One write larger than the limit is still sent
+/// whole to a client that has caught up.
 /// `onClose` callbacks run once when the stream ends for any reason: the client left, the server stopped, or
 /// `close()` was called.
 public final class HTTPStream: Sendable {
@@ -19,7 +23,9 @@ public final class HTTPStream: Sendable {
     }
 
     private struct State {
-        var pending: [UInt8] = []
+        var pending: [StreamMessage] = []
+        /// The bytes of `pending`.
+        var pendingCount = 0
         var closeRequested = false
         var overflowed = false
         var finished = false
@@ -59,21 +65,70 @@ public final class HTTPStream: Sendable {
     /// - Parameter bytes: sent as they are (framing is added by the server).
     /// - Returns: false when the stream is closed, the client is gone, or the client is too slow (the
     ///   connection is then dropped).
-    /// - Complexity: amortised O(bytes.count); never blocks on the network.
+    /// - Complexity: O(1); never blocks on the network.
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
-        let (accepted, wake) = state.withLock { state -> (Bool, Attachment?) in
-            guard !state.finished, !state.closeRequested, !state.overflowed else { return (false, nil) }
-            if !state.pending.isEmpty && state.pending.count + bytes.count > bufferLimit {
-                state.overflowed = true
-                state.pending = []
-                return (false, state.takeWakeUp())
+        write(StreamMessage(bytes))
+    }
+
+    /// Queues a message, perhaps written to other streams too, for the client.
+    /// - Returns: false when the stream is closed, the client is gone, or the client is too slow (the
+    ///   connection is then dropped).
+    /// - Complexity: O(1); never blocks on the network.
+    @discardableResult
+    public func write(_ message: StreamMessage) -> Bool {
+        enqueue(message, whenBehind: .drop) == .queued
+    }
+
+    /// Queues a message for the client, or, when more than ``bufferLimit`` bytes already wait for it, what
+    /// `catchUp` gives in place of everything waiting: a client that fell behind is sent less, not more, and
+    /// stays.
+    /// - Parameters:
+    ///   - message: queued by reference (not copied).
+    ///   - catchUp: the messages that replace the waiting ones and `message`, run under the stream's lock (it
+    ///     must be quick and must not write to this stream); nil to skip `message` and keep what waits.
+    /// - Returns: ``StreamDelivery/queued``, ``StreamDelivery/replaced`` or ``StreamDelivery/skipped``;
+    ///   ``StreamDelivery/refused`` when the stream is closed or the client is gone.
+    /// - Complexity: O(1), or O(catch-up messages); never blocks on the network.
+    @discardableResult
+    public func write(_ message: StreamMessage, fallingBehind catchUp: (() -> [StreamMessage])?) -> StreamDelivery {
+        enqueue(message, whenBehind: catchUp.map { .replace($0) } ?? .skip)
+    }
+
+    /// What a write does when more than the limit already waits.
+    private enum Behind {
+        /// Drop the client.
+        case drop
+        /// Leave the message out.
+        case skip
+        /// Replace what waits (and the message) with these.
+        case replace(() -> [StreamMessage])
+    }
+
+    private func enqueue(_ message: StreamMessage, whenBehind behind: Behind) -> StreamDelivery {
+        let (delivery, wake) = state.withLock { state -> (StreamDelivery, Attachment?) in
+            guard !state.finished, !state.closeRequested, !state.overflowed else { return (.refused, nil) }
+            if !state.pending.isEmpty && state.pendingCount + message.count > bufferLimit {
+                switch behind {
+                case .drop:
+                    state.overflowed = true
+                    state.pending = []
+                    state.pendingCount = 0
+                    return (.refused, state.takeWakeUp())
+                case .skip:
+                    return (.skipped, nil)
+                case .replace(let catchUp):
+                    state.pending = catchUp()
+                    state.pendingCount = state.pending.reduce(0) { $0 + $1.count }
+                    return (.replaced, state.takeWakeUp())
+                }
             }
-            state.pending.append(contentsOf: bytes)
-            return (true, state.takeWakeUp())
+            state.pending.append(message)
+            state.pendingCount += message.count
+            return (.queued, state.takeWakeUp())
         }
         if let wake { wake.loop.post(.streamReady(self)) }
-        return accepted
+        return delivery
     }
 
     /// Queues UTF-8 text for the client.
@@ -107,6 +162,16 @@ public final class HTTPStream: Sendable {
 
     // MARK: Event loop side
 
+    /// Whether messages wait to be taken by the connection.
+    var hasWaitingMessages: Bool {
+        state.withLock { !$0.pending.isEmpty }
+    }
+
+    /// The token of the connection the stream is sent on; nil before it is attached.
+    var attachmentToken: UInt64? {
+        state.withLock { $0.attachment?.token }
+    }
+
     /// Binds the stream to its connection; queued bytes or a pending close are delivered from now on.
     func attach(_ attachment: Attachment) {
         let wake = state.withLock { state -> Attachment? in
@@ -117,14 +182,18 @@ public final class HTTPStream: Sendable {
         if let wake { wake.loop.post(.streamReady(self)) }
     }
 
-    /// What the event loop should do next: send `bytes`, then end the stream if `close`, or drop the
-    /// connection if `overflowed`.
-    func take() -> (bytes: [UInt8], close: Bool, overflowed: Bool, token: UInt64?) {
+    /// What the event loop should do next: send `messages` (all that wait, when `messages` is true: the
+    /// connection has sent everything before them; else none, and they keep waiting), then end the stream if
+    /// `close`, or drop the connection if `overflowed`.
+    func take(messages: Bool) -> (messages: [StreamMessage], close: Bool, overflowed: Bool, token: UInt64?) {
         state.withLock { state in
             state.scheduled = false
-            let bytes = state.pending
-            state.pending = []
-            return (bytes, state.closeRequested, state.overflowed, state.attachment?.token)
+            var taken: [StreamMessage] = []
+            if messages {
+                swap(&taken, &state.pending)
+                state.pendingCount = 0
+            }
+            return (taken, state.closeRequested, state.overflowed, state.attachment?.token)
         }
     }
 
@@ -134,9 +203,22 @@ public final class HTTPStream: Sendable {
             guard !state.finished else { return [] }
             state.finished = true
             state.pending = []
+            state.pendingCount = 0
             defer { state.callbacks = [] }
             return state.callbacks
         }
         for callback in callbacks { callback() }
     }
+}
+
+/// What became of a message written to a stream (``HTTPStream/write(_:fallingBehind:)``).
+public enum StreamDelivery: Sendable, Equatable {
+    /// Queued after what waits.
+    case queued
+    /// The client was behind: what waited was replaced by the writer's catch-up.
+    case replaced
+    /// The client was behind and the message was left out (no catch-up given).
+    case skipped
+    /// The stream is closed or its client gone.
+    case refused
 }

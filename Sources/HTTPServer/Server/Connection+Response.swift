@@ -256,7 +256,7 @@ extension Connection {
         if !deferredBody.isEmpty && phase != .closed {
             guard sendDeferredBody(runner) else { return }
         }
-        while unsentCount > 0 && phase != .closed {
+        while outbound.count > outboundStart && phase != .closed {
             let start = outboundStart
             let result: IOResult<Int>
             do {
@@ -272,7 +272,10 @@ extension Connection {
             outboundStart += count
             lastWriteAt = runner.now
         }
-        if outboundStart > 0 && unsentCount == 0 {
+        if outbound.count == outboundStart && streamOutput.unsentCount > 0 {
+            guard flushStreamOutput(runner) else { return }
+        }
+        if outboundStart > 0 && outbound.count == outboundStart {
             if outbound.capacity > 1 << 20 { outbound = [] } else { outbound.removeAll(keepingCapacity: true) }
             outboundStart = 0
         } else if outboundStart > 1 << 20 {
@@ -342,6 +345,7 @@ extension Connection {
         inbound = []
         outbound = []
         deferredBody = []
+        streamOutput = StreamOutput()
         pendingHead = nil
         decoder = nil
     }

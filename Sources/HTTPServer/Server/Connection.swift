@@ -99,6 +99,8 @@ final class Connection {
     var bodyDeadline: UInt64 = 0
     var decoder: HTTPChunkedDecoder?
     var activeStream: ActiveStream?
+    /// What the stream has yet to send after `outbound` (``StreamOutput``: large messages by reference).
+    @exclusivity(unchecked) var streamOutput = StreamOutput()
     var awaited: Awaited?
     var registeredEvents = Posix.Epoll.readable
     var peerClosed = false
@@ -126,7 +128,7 @@ final class Connection {
 
     var isOpen: Bool { phase != .closed }
     var unreadCount: Int { inbound.count - inboundStart }
-    var unsentCount: Int { outbound.count - outboundStart + deferredBody.count }
+    var unsentCount: Int { outbound.count - outboundStart + deferredBody.count + streamOutput.unsentCount }
 
     /// Reads what the socket has (once: level-triggered epoll calls again if more is waiting) and serves it.
     func readable(_ runner: EventLoopRunner) {
@@ -197,6 +199,10 @@ final class Connection {
     /// answers some and the socket keeps taking what they add.
     func writable(_ runner: EventLoopRunner) {
         flush(runner)
+        if phase == .streaming && unsentCount == 0, let stream = activeStream?.stream {
+            deliver(stream, runner)  // the messages that waited for the client to take what went before
+            return
+        }
         while phase == .head || phase == .lengthBody || phase == .chunkedBody {
             let unread = unreadCount
             processInbound(runner)

@@ -339,12 +339,11 @@ final class EventLoopRunner {
     }
 
     private func deliver(_ stream: HTTPStream) {
-        let update = stream.take()
-        guard let token = update.token, let connection = connection(for: token) else {
+        guard let token = stream.attachmentToken, let connection = connection(for: token) else {
             stream.finish()
             return
         }
-        connection.deliver(stream, update.bytes, close: update.close, overflowed: update.overflowed, self)
+        connection.deliver(stream, self)
     }
 
     /// Stops accepting, lets in-flight requests finish with `Connection: close`, ends streams, and closes idle
