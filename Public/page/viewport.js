@@ -164,9 +164,9 @@ export class Viewport {
   /// The ranges placeholder rows cover: what no drawn item covers of the viewport ± three quarters of its height,
   /// reaching further the way the view moves, by `lead` px (a fast scroll moves the screen a frame before the page
   /// hears of it), by at most ten heights, or all the way to `destination` (where End or Home's smooth scroll is
-  /// headed, several frames a scroll event when the page is busy), by at most a million px.
+  /// headed, several frames a scroll event when the page is busy), by at most the element-height cap.
   toCover(lead = 0, destination = null) {
-    const overscan = this.height * 0.75, reach = destination != null ? 1e6 : this.height * 10;
+    const overscan = this.height * 0.75, reach = destination != null ? this.cap : this.height * 10;
     const ahead = clamp(destination != null ? destination - this.top : lead, -reach, reach);
     const from = this.top - overscan + Math.min(0, ahead), to = this.top + this.height + overscan + Math.max(0, ahead);
     return this.items.length ? this.missing(from, to) : new Ranges();

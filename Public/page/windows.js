@@ -42,6 +42,9 @@ export function draw(moveScroller = state.viewport.ratio === 1) {
 /// The layer under the scroller's position, placeholders where rows are missing, plain style's pinned headers.
 export function place() {
   const viewport = state.viewport, base = state.base;
+  // Chromium lays out lengths up to ±33.5 million px: past the height cap, End, Home or a jump takes the view tens
+  // of millions of px from the base the elements are placed from, so they are placed again from where it is.
+  if (Math.abs(viewport.top - base) > 1e6) return draw(false);
   dom.layer.style.top = dom.scroller.scrollTop - viewport.top + base + 'px';
   placeholders?.fill();
   if (state.window.style !== 'plain') return;

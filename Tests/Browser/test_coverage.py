@@ -198,3 +198,35 @@ def test_on_a_throttled_connection_placeholders_stand_in_until_rows_arrive(brows
             "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
         browser.execute_cdp_cmd("Network.disable", {})
         at_width(browser, 480)
+
+
+@pytest.fixture(scope="module")
+def million_server():
+    """A flat list of a million rows: 44 million px, past the height cap and past the ±33.5 million px Chromium
+    lays out."""
+    with server_with({"million": [{"title": f"Row {i}"} for i in range(1_000_000)]},
+                     ["--max-import-bytes", str(2**30)]) as running:
+        yield running
+
+
+def test_end_and_home_on_a_million_rows_show_every_frame(browser, million_server):
+    """End from a third of the way and Home from the end moved the view ~40 million px from where the elements
+    were placed from; their offsets, clamped by Chromium's layout, drew nothing for 1 to 4 frames."""
+    at_width(browser, 768)
+    try:
+        open_table(browser, million_server, "million")
+        count_fetches(browser)
+        settle(browser)
+        scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+        browser.execute_script("arguments[0].scrollTop = (arguments[0].scrollHeight - arguments[0].clientHeight) / 3",
+                               scroller)
+        settle(browser)
+        browser.execute_script("arguments[0].focus()", scroller)
+        for key in (Keys.END, Keys.HOME, Keys.END, Keys.HOME):
+            record_frames(browser, 1200)
+            ActionChains(browser).send_keys(key).perform()
+            assert_never_blank(recorded_frames(browser), f"{'End' if key == Keys.END else 'Home'} on a million rows")
+            settle(browser)
+            assert coverage(browser)[0] >= 0.99
+    finally:
+        at_width(browser, 480)
