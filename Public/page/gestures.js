@@ -22,6 +22,13 @@ export function refreshAfterGestures(animation) {
   state.motion = animation;
   refresh();
 }
+/// A gesture starts holding the rows: a window on its way would redraw them under it, so it is fetched again after.
+function hold() {
+  if (!state.request) return;
+  state.request.controller.abort();
+  state.request = null;
+  held ??= 'automatic';
+}
 /// A gesture ended: the change it held is drawn.
 function letGo() {
   if (held === undefined || dragging || state.swipe?.moving) return;
@@ -137,6 +144,7 @@ export function pointerMove(event) {
     if (Math.abs(event.clientY - swipe.y) > 12) return (state.swipe = null), unpress();
     if (Math.abs(dx) < 10) return;
     swipe.moving = true;
+    hold();
     unpress();
     row.setPointerCapture(event.pointerId);
     swipe.trailing = groupOf(row, 't');
@@ -181,6 +189,7 @@ function reorder(event, row) {
   row.setPointerCapture(event.pointerId);
   row.classList.add('drag');
   dragging = true;
+  hold();
   const startY = event.clientY, dragged = itemOf(row);
   // A section with moveWithinSection keeps the row: only its own rows make room (targetIndexPathForMove).
   const within = row.dataset.moveWithin && row.dataset.section;

@@ -55,7 +55,7 @@ export function followChange(change) {
   const deleted = change.deleteRows || change.deletes || [];
   let dropped = 0;
   if (Array.isArray(deleted)) deleted.forEach(row => state.selection.delete(String(row?.id ?? row)) && dropped++);
-  if (dropped && !isOwn(change.version)) note(t('%d selected rows were deleted elsewhere.', dropped));
+  if (dropped && !isOwn(change.version)) note(t('Deleted elsewhere and deselected: %d', dropped));
   showSelectionCount();
   if (change.version > state.version) refreshAfterGestures(change.animation);
   if (change.sectionInserts?.length || change.sectionDeletes?.length) reloadIndex();

@@ -2,7 +2,8 @@
 rows at the end, renames one, deletes the rows it added), the person's gestures survive as UIKit keeps them. An
 open swipe stays open and its Delete deletes; edit mode's minus shows a Delete that stays; full swipes delete with
 no refusal; a dragged row lands next to the row it was dropped by; a delete is undone with its id where its
-neighbours are. Nothing the program did is lost, and no program batch is refused."""
+neighbours are; a field being typed in keeps its text and focus; selected rows deleted elsewhere leave the
+selection with a word. Nothing the program did is lost, and no program batch is refused."""
 import json
 import os
 import shutil
@@ -15,6 +16,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import Server, open_table, row_by_id, wait
 
@@ -28,56 +30,64 @@ def shared_server():
     with open(path, "w") as out:
         json.dump([{"title": "Today", "rows": [{"title": f"Task {i}"} for i in range(TASKS)]},
                    {"title": "Later", "rows": [{"title": f"Later {i}"} for i in range(3)]}], out)
-    running = Server(["--import", f"shared={path}"])
+    form = os.path.join(folder, "form.json")
+    with open(form, "w") as out:
+        json.dump({"table": {"style": "insetGrouped", "sections": [{"rows": [
+            {"text": "Name", "accessoryView": "textField", "value": "Ada"}, {"text": "Counter", "detail": "0"}]}]}}, out)
+    running = Server(["--import", f"shared={path}", "--import", f"form={form}"])
     yield running
     running.stop()
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def api(server, path, body=None):
-    request = urllib.request.Request(f"{server.url}/api/datasets/shared{path}", method="POST" if body else "GET",
+def api(server, path, body=None, dataset="shared"):
+    request = urllib.request.Request(f"{server.url}/api/datasets/{dataset}{path}", method="POST" if body else "GET",
                                      data=json.dumps(body).encode() if body else None,
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request) as response:
         return json.load(response)
 
 
-def section_rows(server, section=0):
+def section_rows(server, section=0, dataset="shared", key="title"):
     """(id, title) of every row of a section, as the server has them."""
-    window = api(server, "/window?top=0&height=20000&expanded=all")
-    return [(row["id"], row["fields"].get("title")) for row in window["rows"] if row["section"] == section]
+    window = api(server, "/window?top=0&height=20000&expanded=all", dataset=dataset)
+    return [(row["id"], row["fields"].get(key)) for row in window["rows"] if row["section"] == section]
 
 
 class Program(threading.Thread):
     """Posts a batch every 200 ms to section 0: adds a row at its end, renames the first of its rows, deletes the
     oldest it added, in turn; each with the version it last saw, as a program that does not follow events would."""
 
-    def __init__(self, server):
+    def __init__(self, server, dataset="shared"):
         super().__init__(daemon=True)
-        self.server, self.stopping, self.batches, self.refused = server, threading.Event(), 0, []
-        self.added = []
+        self.server, self.dataset, self.stopping, self.batches, self.refused = server, dataset, threading.Event(), 0, []
+
+    def body(self, step):
+        """The batch of a step: in `shared`, add, rename or delete its own rows at the end of section 0; in `form`,
+        count in the Counter row's detail."""
+        if self.dataset == "form":
+            counter = section_rows(self.server, dataset="form", key="text")[1][0]
+            return {"updateRows": [{"id": counter, "fields": {"detail": str(step)}}]}
+        rows = [row for row in section_rows(self.server) if row[1].startswith("Program")]
+        if step % 3 == 0 or not rows:
+            return {"insertRows": [{"section": 0, "row": len(section_rows(self.server)),
+                                    "fields": {"title": f"Program {step}"}}]}
+        if step % 3 == 1:
+            return {"updateRows": [{"id": rows[0][0], "fields": {"title": f"Program {step} renamed"}}]}
+        return {"deleteRows": [rows[0][0]]}
 
     def run(self):
-        version = api(self.server, "")["version"]
+        version = api(self.server, "", dataset=self.dataset)["version"]
         step = 0
         while not self.stopping.wait(0.2):
-            rows = [row for row in section_rows(self.server) if row[1].startswith("Program")]
-            kind = step % 3
-            if kind == 0 or not rows:
-                body = {"insertRows": [{"section": 0, "row": len(section_rows(self.server)),
-                                        "fields": {"title": f"Program {step}"}}]}
-            elif kind == 1:
-                body = {"updateRows": [{"id": rows[0][0], "fields": {"title": f"Program {step} renamed"}}]}
-            else:
-                body = {"deleteRows": [rows[0][0]]}
             try:
-                reply = api(self.server, "/batch", {"baseVersion": version, **body})
+                reply = api(self.server, "/batch", {"baseVersion": version, **self.body(step)}, dataset=self.dataset)
                 version = reply["version"]
                 self.batches += 1
             except urllib.error.HTTPError as error:
                 if error.code != 409:
                     self.refused.append(f"{error.code} {error.read()[:200]!r}")
-                version = api(self.server, "")["version"]
+                version = api(self.server, "", dataset=self.dataset)["version"]
             step += 1
 
     def wait_for(self, count, timeout=10):
@@ -218,3 +228,48 @@ def test_an_undone_delete_comes_back_with_its_id_between_its_neighbours(browser,
     after = [row for row in section_rows(shared_server) if not row[1].startswith("Program")]
     assert after == person, "the row came back elsewhere, or with another id"
     wait(browser, lambda d: row_by_id(d, victim[0]) is not None, message="the restored row is not drawn")
+
+
+def test_a_field_being_typed_in_keeps_its_text_and_focus_while_the_program_posts(browser, shared_server):
+    program = Program(shared_server, "form")
+    program.start()
+    try:
+        open_table(browser, shared_server, "form")
+        field = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "input[data-action=text]"))
+        field.click()
+        field.send_keys(Keys.END, " Lovelace")
+        program.wait_for(3)
+        field = browser.find_element(By.CSS_SELECTOR, "input[data-action=text]")
+        assert browser.execute_script("return document.activeElement === arguments[0]", field), "the field lost the focus"
+        assert field.get_attribute("value") == "Ada Lovelace", "the typed text was lost"
+        wait(browser, lambda d: d.find_element(By.XPATH, "//*[@data-row-id][contains(., 'Counter')]").text != "Counter\n0",
+             message="the program's changes are not drawn around the field")
+        field.send_keys(Keys.ENTER)
+        wait(browser, lambda d: section_rows(shared_server, dataset="form", key="value")[0][1] == "Ada Lovelace",
+             message="Enter did not save the text")
+    finally:
+        program.stop()
+    assert program.refused == []
+
+
+def test_selected_rows_deleted_elsewhere_leave_the_selection_with_a_word(browser, server):
+    open_table(browser, server, "messages")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".editing"))
+    picked = []
+    for row in [r for r in browser.find_elements(By.CSS_SELECTOR, "[data-row-id]") if r.is_displayed()][:3]:
+        person_row(browser, row.text.split("\n")[0]).click()
+        picked.append(row.get_attribute("data-row-id"))
+    count = browser.find_element(By.CSS_SELECTOR, "[data-role=selected-count]")
+    wait(browser, lambda d: count.text.startswith("3"), message="three rows are not selected")
+    version = json.load(urllib.request.urlopen(f"{server.url}/api/datasets/messages"))["version"]
+    request = urllib.request.Request(f"{server.url}/api/datasets/messages/batch", method="POST",
+                                     data=json.dumps({"baseVersion": version, "deleteRows": [int(picked[1])]}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request).close()
+    note = browser.find_element(By.CSS_SELECTOR, "#note")
+    wait(browser, lambda d: note.is_displayed() and note.text == "Deleted elsewhere and deselected: 1",
+         message="no word for the selected row deleted elsewhere")
+    wait(browser, lambda d: count.text.startswith("2"), message="the count did not follow")
+    for row_id in (picked[0], picked[2]):
+        assert row_by_id(browser, row_id).get_attribute("aria-selected") == "true", "the other rows left the selection"

@@ -21,7 +21,7 @@ enum UIText {
         ("Reconnecting…", "正在重新连接…"), ("Copy", "拷贝"),
         ("Undo", "撤销"), ("%d deleted", "已删除 %d 项"),
         ("Could not undo: the rows changed elsewhere.", "无法撤销：这些行已在别处更改。"),
-        ("%d selected rows were deleted elsewhere.", "所选的 %d 项已在别处删除。"),
+        ("Deleted elsewhere and deselected: %d", "已在别处删除并取消选择：%d 项"),
     ]
 
     /// The language a request asks for: its `lang` query parameter, else its `Accept-Language` field.
