@@ -10,7 +10,7 @@ import('./motion.js').then(module => (motion = module));
 import('./placeholders.js').then(module => (placeholders = module));
 
 const placedAt = new WeakMap(); // element -> its translateY
-const drawnContents = new WeakMap(); // element -> the HTML its content was drawn from
+const drawnContents = new WeakMap(); // element -> the HTML it shows
 
 export function put(element, y) {
   placedAt.set(element, y);
@@ -141,7 +141,7 @@ export function release(element) {
   pool.length < 24 ? pool.push(element) : element.remove();
 }
 
-/// Whether the focus is in a text field of `element`, being typed in.
+/// Whether a field of `element` is being typed in.
 const typingIn = element => element.contains(document.activeElement) && document.activeElement.matches('input:not([type=range]), textarea');
 
 /// Draws a window on the elements that showed its items, pooled ones or its own; the others leave.
@@ -150,7 +150,7 @@ export function drawWindow(window) {
   const data = window.dataset, previous = state.elements, live = new Map(), list = [];
   const change = state.motion && motion?.record(previous, state.motion);
   state.motion = null;
-  const changed = +data.version !== state.version; // rows refilled at another version arrive with the animation
+  const changed = +data.version !== state.version; // refills at a new version animate
   state.window = { ...data };
   state.version = +data.version;
   dom.scroller.dataset.style = data.style;
@@ -164,10 +164,9 @@ export function drawWindow(window) {
     if (element) {
       previous.delete(key);
       copyAttributes(element, node);
-      // A row whose content is the same keeps its elements, so what a person is doing with it survives others'
-      // changes (an open swipe, a Delete confirmation, a field being typed in, until it loses the focus).
+      // Same content, same elements: an open swipe, its Delete, a field being typed in survive others' changes.
       if (drawnContents.get(element) !== contents && !typingIn(element)) {
-        element.removeAttribute('data-open'); // its own row changed: an open swipe closes, as UIKit's does
+        element.removeAttribute('data-open'); // its own row changed: the swipe closes
         if (changed) change?.refill(element, node);
         element.replaceChildren(...node.childNodes);
         drawnContents.set(element, contents);
