@@ -226,7 +226,9 @@ struct SampleDatasetsTests {
         let table = try #require((object as? [String: Any])?["table"] as? [String: Any])
         #expect(table["style"] as? String == "insetGrouped")
         let rows = settingsRows(table)
-        #expect((60...160).contains(rows.count), "\(rows.count) rows")
+        #expect((60...300).contains(rows.count), "\(rows.count) rows")
+        let deadEnds = rows.filter { $0["accessory"] as? String == "disclosureIndicator" && $0["table"] == nil }
+        #expect(deadEnds.isEmpty, "chevrons that open nothing: \(deadEnds.compactMap { $0["text"] as? String })")
         let switches = rows.filter { $0["accessoryView"] as? String == "switch" }
         #expect(switches.count >= 10 && switches.allSatisfy { $0["on"] is Bool })
         #expect(switches.contains { $0["text"] as? String == "Wi-Fi" } && switches.contains { $0["text"] as? String == "Bluetooth" })
