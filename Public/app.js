@@ -4,7 +4,7 @@ import { saveSoon } from './page/address.js';
 import { $, dom, keyOf, state } from './page/state.js';
 import { dressAll, followScroller, need, place, refresh, showView } from './page/windows.js';
 
-const laterModules = ['actions', 'editing', 'gestures', 'indexbar', 'keys', 'live', 'menu', 'navigation'];
+const laterModules = ['actions', 'editing', 'gestures', 'indexbar', 'keys', 'live', 'menu', 'navigation', 'pull'];
 let pending;
 /// The modules loaded after the first window, by name.
 function interaction() {
