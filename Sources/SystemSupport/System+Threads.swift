@@ -43,6 +43,15 @@ extension System {
         _ = pthread_join(thread.handle, nil)
     }
 
+    /// Lowers the calling thread's priority by `niceness` (its nice value, 0 to 19), so that the threads
+    /// that answer clients take the cores first when both want them. Linux gives each thread its own nice
+    /// value (`setpriority(PRIO_PROCESS, 0, …)` sets the calling thread's alone there, unlike POSIX's process-wide
+    /// rule); a failure leaves the priority as it was.
+    package static func lowerCurrentThreadPriority(by niceness: Int32) {
+        guard niceness > 0 else { return }
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, min(19, niceness))
+    }
+
     /// Starts a thread running `body` that nobody joins; its resources go back when it ends.
     /// - Throws: `PosixError` naming `pthread_create`.
     package static func spawnDetachedThread(name: String, _ body: @escaping @Sendable () -> Void) throws {

@@ -94,6 +94,12 @@ public final class ServerMetrics: Sendable {
         for (reason, count) in context?.refusals.counts ?? [] {
             text.sample("http_refusals_total", labels: [("reason", reason)], count)
         }
+        if let workers = context?.configuration.workers {
+            let refused = workers.refused.load(ordering: .relaxed)
+            text.sample("http_refusals_total", labels: [("reason", "workers")], refused)
+            text.family("http_worker_jobs", .gauge, help: "Heavy jobs (exports, searches) queued or running now.")
+            text.sample("http_worker_jobs", workers.jobCount)
+        }
         text.family(
             "http_idle_closed_total", .counter,
             help: "Idle keep-alive connections closed early to make room near the connection cap.")

@@ -41,6 +41,14 @@ public struct HTTPRequest: Sendable, Equatable {
     /// their own. A kilobyte on the server; empty off it, and to be left alone by work on another thread.
     public var fieldLineMemory: UnsafeMutableRawBufferPointer { lending.fieldLines }
 
+    /// The address of the client that sent the request (`127.0.0.1`), whose shares of the server's
+    /// resources it uses; nil off the server or when the socket had none.
+    public var clientAddress: String? { lending.client }
+
+    /// Whether an event loop answers the request (false in-process, off the server): work handed to a
+    /// worker then answers through a deferred response.
+    public var isServed: Bool { lending.served }
+
     /// Builds a request from its parts, parsing `target` as the parser does.
     /// - Parameters:
     ///   - method: the method token.
@@ -178,6 +186,10 @@ public struct HTTPRequest: Sendable, Equatable {
         var memory = UnsafeMutableRawBufferPointer(start: nil, count: 0)
         /// Written by the loop's thread only, as `memory` is (see ``HTTPRequest/fieldLineMemory``).
         var fieldLines = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+        /// The client's address (see ``HTTPRequest/clientAddress``).
+        var client: String?
+        /// Whether an event loop answers the request.
+        var served = false
     }
 
     /// Requests are equal when they say the same; the loop answering them and its memory are no part of that.

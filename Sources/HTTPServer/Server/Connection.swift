@@ -77,8 +77,10 @@ final class Connection {
     @exclusivity(unchecked) var outbound: [UInt8] = []
     var outboundStart = 0
     /// A large body that follows all of `outbound` and is sent from its own buffer, not copied next to
-    /// it (see ``queueBody(_:_:)``); empty when there is none. While there is one, `outboundStart` is 0.
+    /// it (see ``queueBody(_:_:)``); empty when there is none.
     @exclusivity(unchecked) var deferredBody: [UInt8] = []
+    /// How much of `deferredBody` has been sent.
+    var deferredBodyStart = 0
     /// Whether the loop holds this connection in its list of connections to flush after its batch of events.
     var isFlushQueued = false
     @exclusivity(unchecked) var parser: HTTPRequestParser
@@ -128,7 +130,9 @@ final class Connection {
 
     var isOpen: Bool { phase != .closed }
     var unreadCount: Int { inbound.count - inboundStart }
-    var unsentCount: Int { outbound.count - outboundStart + deferredBody.count + streamOutput.unsentCount }
+    var unsentCount: Int {
+        outbound.count - outboundStart + (deferredBody.count - deferredBodyStart) + streamOutput.unsentCount
+    }
 
     /// Reads what the socket has (once: level-triggered epoll calls again if more is waiting) and serves it.
     func readable(_ runner: EventLoopRunner) {

@@ -81,6 +81,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var accessLogFormat = AccessLog.Format.text
     /// Where the server counts its requests, connections and bytes (``ServerMetrics``); nil counts nothing.
     public var metrics: ServerMetrics?
+    /// The pool the handler gives work too heavy for an event loop (``HTTPWorkerPool``), whose refusals
+    /// `/metrics` counts with the server's; nil when the handler has none.
+    public var workers: HTTPWorkerPool?
     /// Gzip for the clients that accept it (``ResponseCompression``: which responses, the levels, the cache of
     /// compressed bodies); nil sends every body as written.
     public var compression: ResponseCompression? = ResponseCompression()

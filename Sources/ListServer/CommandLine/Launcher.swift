@@ -85,6 +85,7 @@ enum Launcher {
         serverConfiguration.accessLogFormat = configuration.logFormat
         serverConfiguration.shutdownTimeout = configuration.drainTimeout
         serverConfiguration.metrics = routes.metrics
+        serverConfiguration.workers = routes.workers
         serverConfiguration.problemPaths = AppRoutes.problemPaths
         let maxImportBytes = configuration.maxImportBytes
         serverConfiguration.bodyLimit = { path in AppRoutes.isDatasetPath(path) ? maxImportBytes : nil }

@@ -60,6 +60,13 @@ final class SearchResults: Sendable {
         }
     }
 
+    /// The results of a query asked before and still kept, without searching; nil when the query has none
+    /// (``results(for:in:)`` would search: a worker's job, not an event loop's, on a large dataset).
+    /// - Complexity: O(1) on average.
+    func cached(_ query: SearchQuery) -> Found? {
+        cache.withLock { $0.entries[query] }
+    }
+
     /// The results of a query as an entry: the matching rows in their sections (same ids, fields and
     /// version), from the cache when the query was asked before.
     /// - Parameters:

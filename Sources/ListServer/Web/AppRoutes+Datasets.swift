@@ -61,6 +61,51 @@ extension AppRoutes {
         return response
     }
 
+    /// `GET /api/datasets/{id}/export?format=json|plist|binary-plist|defaults[&pane=…]`: the dataset as a
+    /// document its format's readers take, built on a worker (``HTTPWorkerPool``) once per version,
+    /// format and pane, and kept (``ExportCache``): a million rows as an XML plist is 193 MB and seconds of
+    /// work, which no event loop may spend on one request. Requests for an export being built wait for it.
+    /// - Throws: ``HTTPError`` `400` for an unknown format, `404`; the worker answers `422` for a document
+    ///   the format cannot carry (naming the key path) and `404` for a pane no row opens.
+    func export(_ id: String, _ request: HTTPRequest) throws -> HTTPResponse {
+        let entry = try library.requireEntry(id)
+        let name = request.query("format") ?? "json"
+        let pane = request.query("pane")
+        let isSettings = entry.dataset.kind == .settings
+        // Defaults are a property list; asked of another kind, the export says why it has none (422).
+        guard let format = DocumentFormat(rawValue: name) ?? (name == "defaults" ? .plist : nil) else {
+            let formats = isSettings ? "json, plist, binary-plist or defaults" : "json, plist or binary-plist"
+            throw HTTPError.badRequest("format must be \(formats), found \"\(name)\"")
+        }
+        let file = pane.flatMap { $0.isEmpty ? nil : Dataset.sanitizedIdentifier($0) } ?? entry.dataset.id
+        let answer = { @Sendable (bytes: [UInt8]) -> HTTPResponse in
+            var response = HTTPResponse(status: 200, body: bytes)
+            response.headers.set("Content-Type", format.contentType)
+            response.headers.set("Content-Disposition", "attachment; filename=\"\(file).\(format.fileExtension)\"")
+            response.headers.set("Cache-Control", "no-store")
+            return response
+        }
+        let key = ExportCache.Key(tag: entry.tag, format: name, pane: pane ?? "")
+        if let kept = exports.bytes(for: key) { return answer(kept) }
+        let exports = exports
+        return workers.respond(
+            to: request, coalescing: "export \(key)",
+            work: {
+                let document = try Self.exported(entry.dataset, defaults: name == "defaults", pane: pane)
+                if format == .plist, let (path, message) = XMLPropertyListWriter.unwritableText(in: document) {
+                    throw HTTPError(
+                        422, type: "/api/openapi.json#/components/responses/Unexportable",
+                        title: "Cannot be exported as XML",
+                        detail: "\(path.isEmpty ? "the document" : path): \(message); "
+                            + "export it as json or binary-plist")
+                }
+                let bytes = format.write(document)
+                exports.keep(bytes, for: key)
+                return bytes
+            },
+            answer: answer)
+    }
+
     /// An import's error as an HTTP client acts on it: `?kind=` where the command line would pass `--kind`.
     static func speakingHTTP(_ error: ImportError) -> ImportError {
         guard error.message == DatasetDecoder.emptyListMessage else { return error }

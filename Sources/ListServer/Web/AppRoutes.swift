@@ -20,6 +20,10 @@ struct AppRoutes: Sendable {
     let assets: AssetCatalog
     /// Where uploads are imported, off the event loops.
     let imports = ImportWorker()
+    /// Where work heavier than a window runs, off the event loops: exports, searches not found before.
+    let workers = HTTPWorkerPool(problemPaths: AppRoutes.problemPaths)
+    /// Exports built before, by version and format.
+    let exports = ExportCache()
     /// What the server counts, for `GET /metrics`: give it to the server (``HTTPServerConfiguration/metrics``).
     let metrics: ServerMetrics
 
@@ -77,9 +81,7 @@ struct AppRoutes: Sendable {
         router.post("/api/datasets/:id/batch") { request, parameters in
             try batch(parameters["id"]!, request)
         }
-        router.get("/api/datasets/:id/export") { request, parameters in
-            try export(parameters["id"]!, format: request.query("format") ?? "json", pane: request.query("pane"))
-        }
+        router.get("/api/datasets/:id/export") { request, parameters in try export(parameters["id"]!, request) }
         router.get("/api/datasets/:id/events") { request, parameters in
             try events(parameters["id"]!, request: request)
         }
@@ -98,9 +100,11 @@ struct AppRoutes: Sendable {
         router.get(Self.metricsPath) { _, _ in metricsResponse() }
         router.get("/") { request, _ in try home(request) }
         router.get("/d/:id") { request, parameters in
-            try TablePage.response(
-                entry: library.requireEntry(parameters["id"]!), request: request, files: files, page: page,
-                assets: assets)
+            let entry = try library.requireEntry(parameters["id"]!)
+            let page = { @Sendable in
+                try TablePage.response(entry: entry, request: request, files: files, page: self.page, assets: assets)
+            }
+            return try searchPageOnWorker(entry, request, page) ?? page()
         }
         router.get(Self.fragmentRoute) { request, parameters in try window(.fragment, parameters["id"]!, request) }
         return router
@@ -125,6 +129,7 @@ struct AppRoutes: Sendable {
             if let unchanged = WindowView.notModified(condition, etag: tag) { return unchanged }
             etag = tag
         }
+        if let searching = searchOnWorker(format, entry, window, request) { return searching }
         let memory = request.bodyMemory
         guard memory.isEmpty else {
             // Content-Type, ETag and Cache-Control written as lines, not a list of strings checked byte by byte,
@@ -281,28 +286,5 @@ struct AppRoutes: Sendable {
         json.sectionIndex(titles: entry.indexTitles, sections: entry.indexSections)
         json.endObject()
         return .json(json.bytes)
-    }
-
-    private func export(_ id: String, format name: String, pane: String?) throws -> HTTPResponse {
-        let entry = try library.requireEntry(id)
-        let isSettings = entry.dataset.kind == .settings
-        // Defaults are a property list; asked of another kind, the export says why it has none (422).
-        guard let format = DocumentFormat(rawValue: name) ?? (name == "defaults" ? .plist : nil) else {
-            let formats = isSettings ? "json, plist, binary-plist or defaults" : "json, plist or binary-plist"
-            throw HTTPError.badRequest("format must be \(formats), found \"\(name)\"")
-        }
-        let document = try Self.exported(entry.dataset, defaults: name == "defaults", pane: pane)
-        if format == .plist, let (path, message) = XMLPropertyListWriter.unwritableText(in: document) {
-            throw HTTPError(
-                422, type: "/api/openapi.json#/components/responses/Unexportable", title: "Cannot be exported as XML",
-                detail: "\(path.isEmpty ? "the document" : path): \(message); export it as json or binary-plist")
-        }
-        var response = HTTPResponse(status: 200, body: format.write(document))
-        response.headers.set("Content-Type", format.contentType)
-        response.headers.set(
-            "Content-Disposition",
-            "attachment; filename=\"\(pane.flatMap { $0.isEmpty ? nil : Dataset.sanitizedIdentifier($0) } ?? entry.dataset.id).\(format.fileExtension)\"")
-        response.headers.set("Cache-Control", "no-store")
-        return response
     }
 }

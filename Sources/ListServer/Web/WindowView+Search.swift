@@ -14,7 +14,12 @@ extension WindowView {
             self.init(entry: entry, request: request)
             return
         }
-        let results = entry.searches.results(for: query, in: entry)
+        self.init(found: entry.searches.results(for: query, in: entry), query: query, request: request)
+    }
+
+    /// The window a searching request asks for, of results already found (on a worker, say).
+    /// - Complexity: as ``init(entry:request:)``.
+    convenience init(found results: SearchResults.Found, query: SearchQuery, request: borrowing WindowRequest) {
         self.init(entry: results.entry, request: request)
         self.query = query
         matches = results.entry.dataset.rowCount
