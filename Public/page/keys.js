@@ -1,12 +1,13 @@
 // Keys, as a WAI-ARIA treegrid and an iOS keyboard: Up/Down move the focus (a roving tabindex), Left/Right
-// collapse, expand and go to the parent header, Enter and Space activate, Delete deletes the selection after
-// confirmation, Ctrl/Cmd+A and Shift+Up/Down select where several rows can be, Escape steps back. Home, End,
-// PageUp, PageDown and Space on the scroller scroll as the browser does; the focus follows when they stop.
+// collapse, expand and go to the parent header, Enter activates, Delete deletes the selection after
+// confirmation or, with none, reveals the focused row's Delete as its red minus does, Ctrl/Cmd+A and
+// Shift+Up/Down select where several rows can be (Space too, there), Escape steps back. Home, End, PageUp,
+// PageDown and Space (Shift+Space up) scroll as on any page; the focus follows when they stop.
 import { activate } from './actions.js';
-import { deleteSelected, setEditing } from './editing.js';
-import { closeOpenRow } from './gestures.js';
+import { ask, deleteRows, deleteSelected, setEditing } from './editing.js';
+import { closeOpenRow, openRow } from './gestures.js';
 import { extendSelection, selectEveryRow } from './selection.js';
-import { dom, keyOf, state } from './state.js';
+import { $, dom, keyOf, state, t } from './state.js';
 import { toggleSection } from './navigation.js';
 import { undoKey } from './undo.js';
 import { draw, dressAll, followScroller, need, setTop } from './windows.js';
@@ -64,7 +65,8 @@ function sideways(row, right) {
 
 /// Escape steps back: an open swipe, edit mode, a child table, a search (the first that applies).
 export function escape() {
-  if (closeOpenRow()) return true;
+  const inButtons = document.activeElement?.closest?.('.acts')?.closest('[role=row]');
+  if (closeOpenRow()) return inButtons?.focus(), true;
   if (state.editing) return setEditing(false), true;
   if (state.child && history.state?.up) return history.back(), true;
   if (state.query) {
@@ -73,6 +75,16 @@ export function escape() {
     return true;
   }
   return false;
+}
+
+/// Delete on a focused row: its Delete button revealed and focused, as the red minus reveals it (Enter deletes,
+/// Escape closes); a row whose swipe has no Delete asks in a dialog instead.
+function revealDelete(row) {
+  openRow(row, 't');
+  const button = $('.acts.t [data-action=delete]', row);
+  if (button?.offsetWidth) return button.focus();
+  closeOpenRow();
+  ask(t('Delete “%s”?', (row.querySelector('.t1, .tt, .nm') ?? row).textContent.trim()), () => deleteRows([row.dataset.rowId]));
 }
 
 /// A key anywhere in the page (dialogs close themselves on Escape).
@@ -90,11 +102,13 @@ export function onKey(event) {
     // Shift+arrows extend a run from the row they start on, as Shift-click does from the row picked last.
     if (event.shiftKey && selectsMany() && next && !next.header) extendSelection(row, state.elements.get(next.key));
   } else if ((key === 'ArrowLeft' || key === 'ArrowRight') && row && event.target === row) sideways(row, key === 'ArrowRight');
-  else if ((key === 'Enter' || key === ' ') && row && event.target === row) {
+  else if ((key === 'Enter' || (key === ' ' && selectsMany())) && row && event.target === row) {
     if (row.dataset.cell !== 'header') activate(row);
     else if (row.hasAttribute('aria-expanded')) toggleSection(row);
   } else if ((key === 'Delete' || key === 'Backspace') && state.selection.size && state.window.editable === 'true') {
     deleteSelected();
+  } else if ((key === 'Delete' || key === 'Backspace') && row?.dataset.canEdit && event.target === row) {
+    revealDelete(row);
   } else return;
   event.preventDefault();
 }

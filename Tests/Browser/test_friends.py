@@ -114,8 +114,8 @@ def test_keyboard_moves_across_headers_and_toggles_with_enter_and_space(browser,
     assert active(browser).get_attribute("data-section") == "1"
     active(browser).send_keys(Keys.ARROW_UP)
     wait(browser, lambda d: active(d).get_attribute("data-section-id") is not None)
-    active(browser).send_keys(Keys.SPACE)
-    wait(browser, lambda d: active(d).get_attribute("aria-expanded") == "false", message="Space did not collapse")
+    active(browser).send_keys(Keys.ENTER)
+    wait(browser, lambda d: active(d).get_attribute("aria-expanded") == "false", message="Enter did not collapse")
     assert active(browser).get_attribute("tabindex") == "0"
 
 

@@ -87,7 +87,7 @@ def test_keyboard_arrows_move_focus_and_survive_recycling(browser, server):
         wait(browser, lambda d: active(d).get_attribute("data-row") == str(expected), message=f"row {expected}")
     active(browser).send_keys(Keys.ARROW_UP)
     wait(browser, lambda d: active(d).get_attribute("data-row") == "4")
-    active(browser).send_keys(Keys.SPACE)
+    active(browser).send_keys(Keys.ENTER)
     assert active(browser).get_attribute("aria-selected") == "true"
     assert first.get_attribute("aria-selected") == "false"
 
@@ -113,7 +113,7 @@ def test_the_delete_key_asks_then_deletes_the_selected_row(browser, server):
     row = rows(browser)[1]
     row_id = row.get_attribute("data-row-id")
     browser.execute_script("arguments[0].focus()", row)  # a tap deselects after a moment; the keyboard selects
-    browser.switch_to.active_element.send_keys(Keys.SPACE)
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
     assert row.get_attribute("aria-selected") == "true"
     browser.switch_to.active_element.send_keys(Keys.DELETE)
     confirm(browser)

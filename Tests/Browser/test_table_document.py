@@ -150,8 +150,8 @@ def test_a_switch_stores_on_and_turns_back_when_the_batch_is_refused(browser, ta
     time.sleep(0.5)
     assert stored() is True and switch().get_attribute("aria-checked") == "true", "tapping the label flipped the switch"
     browser.execute_script("arguments[0].focus()", row)
-    row.send_keys(Keys.SPACE)
-    wait(browser, lambda d: stored() is False, message="Space on the row did not toggle its switch")
+    row.send_keys(Keys.ENTER)
+    wait(browser, lambda d: stored() is False, message="Enter on the row did not toggle its switch")
     wait(browser, lambda d: switch().get_attribute("aria-checked") == "false")
     browser.execute_script("""
         const real = window.fetch;

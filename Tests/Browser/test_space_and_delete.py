@@ -1,0 +1,60 @@
+"""Space and Delete as on any page and in a UITableView: Space and Shift+Space scroll a page from a focused row
+(in Manage mode Space checks the row instead); Delete on a focused row with nothing selected reveals its Delete
+as the red minus does, Enter then deletes it, Escape closes it and gives the focus back to the row."""
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+from conftest import Server, open_table, rows, wait
+
+active = lambda d: d.switch_to.active_element
+scroll_top = lambda d: d.execute_script("return document.querySelector('[data-role=scroller]').scrollTop")
+
+
+def press(driver, *keys):
+    ActionChains(driver).send_keys(*keys).perform()
+
+
+def test_space_and_shift_space_scroll_a_page_and_select_nothing(browser, server):
+    open_table(browser, server, "heroes")
+    row = rows(browser)[0]
+    browser.execute_script("arguments[0].focus()", row)
+    height = browser.execute_script("return document.querySelector('[data-role=scroller]').clientHeight")
+    press(browser, Keys.SPACE)
+    wait(browser, lambda d: scroll_top(d) >= height * 0.6, message="Space did not scroll a page")
+    assert row.get_attribute("aria-selected") != "true", "Space selected the row"
+    assert not browser.find_elements("css selector", "[role=row][aria-selected=true]")
+    down = scroll_top(browser)
+    ActionChains(browser).key_down(Keys.SHIFT).send_keys(Keys.SPACE).key_up(Keys.SHIFT).perform()
+    wait(browser, lambda d: scroll_top(d) <= down - height * 0.6, message="Shift+Space did not scroll a page up")
+
+
+def test_space_checks_a_row_in_manage_mode(browser, server):
+    open_table(browser, server, "messages")
+    browser.find_element("css selector", "[data-action=edit]").click()
+    wait(browser, lambda d: d.find_elements("css selector", ".editing"))
+    row = rows(browser)[1]
+    browser.execute_script("arguments[0].focus()", row)
+    press(browser, Keys.SPACE)
+    wait(browser, lambda d: row.get_attribute("aria-selected") == "true", message="Space did not check the row in Manage mode")
+    browser.find_element("css selector", "[data-action=done]").click()
+
+
+def test_delete_on_a_focused_row_reveals_its_delete_and_enter_deletes_it(browser):
+    own = Server()  # its own data: the row is deleted for good
+    try:
+        open_table(browser, own, "heroes")
+        row = rows(browser)[2]
+        row_id = row.get_attribute("data-row-id")
+        browser.execute_script("arguments[0].focus()", row)
+        press(browser, Keys.DELETE)
+        wait(browser, lambda d: row.get_attribute("data-open") == "t", message="Delete did not reveal the row's Delete")
+        assert active(browser).get_attribute("data-action") == "delete", active(browser).get_attribute("outerHTML")[:120]
+        press(browser, Keys.ESCAPE)
+        wait(browser, lambda d: row.get_attribute("data-open") is None)
+        assert active(browser).get_attribute("data-row-id") == row_id, "Escape did not give the focus back to the row"
+        press(browser, Keys.BACKSPACE)
+        wait(browser, lambda d: active(d).get_attribute("data-action") == "delete")
+        press(browser, Keys.ENTER)
+        wait(browser, lambda d: not d.find_elements("css selector", f"[data-row-id='{row_id}']"), message="Enter did not delete it")
+    finally:
+        own.stop()
