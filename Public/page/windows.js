@@ -122,7 +122,8 @@ function copyAttributes(element, from) {
 /// controls).
 export function dress(element) {
   const row = element.dataset.rowId, download = $('[data-action=download]', element);
-  if (row) element.setAttribute('aria-selected', state.selection.has(row));
+  // A choice list's chosen row is selected, as its checkmark says.
+  if (row) element.setAttribute('aria-selected', state.selection.has(row) || (!!element.dataset.choice && element.dataset.accessory === 'checkmark'));
   if (download) download.disabled = state.downloaded.has(row);
   const focused = keyOf(element) === state.focusKey;
   element.tabIndex = focused ? 0 : -1;

@@ -50,6 +50,8 @@ def test_a_tap_in_a_choice_list_moves_the_checkmark_and_the_parent_shows_the_cho
     checked = [r.find_element(By.CSS_SELECTOR, ".t1").text for r in rows(browser)
                if r.get_attribute("data-accessory") == "checkmark"]
     assert checked == ["Ask"], "one row of a choice list has the checkmark"
+    selected = [r.find_element(By.CSS_SELECTOR, ".t1").text for r in rows(browser) if r.get_attribute("aria-selected") == "true"]
+    assert selected == ["Ask"], f"assistive technology is told {selected} is chosen"
     browser.find_element(By.CSS_SELECTOR, "[data-action=back]").click()
     wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-role=title]").text == "Wi-Fi")
     wait(browser, lambda d: row_named(d, "Ask to Join Networks").find_element(By.CSS_SELECTOR, ".dt").text == "Ask",

@@ -1,6 +1,7 @@
-"""Space and Delete as on any page and in a UITableView: Space and Shift+Space scroll a page from a focused row
+"""Keys on the grid as on any page and in a UITableView: Space and Shift+Space scroll a page from a focused row
 (in Manage mode Space checks the row instead); Delete on a focused row with nothing selected reveals its Delete
-as the red minus does, Enter then deletes it, Escape closes it and gives the focus back to the row."""
+as the red minus does, Enter then deletes it, Escape closes it and gives the focus back to the row; the grid
+shows a focus ring when Tab reaches it."""
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
@@ -58,3 +59,15 @@ def test_delete_on_a_focused_row_reveals_its_delete_and_enter_deletes_it(browser
         wait(browser, lambda d: not d.find_elements("css selector", f"[data-row-id='{row_id}']"), message="Enter did not delete it")
     finally:
         own.stop()
+
+
+def test_the_grid_shows_a_focus_ring_when_tab_reaches_it(browser, server):
+    open_table(browser, server, "apps")
+    browser.find_element("css selector", "[data-role=search]").click()
+    for _ in range(4):
+        press(browser, Keys.TAB)
+        if active(browser).get_attribute("data-role") == "scroller":
+            break
+    assert active(browser).get_attribute("data-role") == "scroller", "Tab from the search field did not reach the grid"
+    ring = browser.execute_script("const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineWidth]")
+    assert ring[0] != "none" and ring[1] != "0px", f"no focus ring on the grid: {ring}"
