@@ -230,3 +230,28 @@ def test_end_and_home_on_a_million_rows_show_every_frame(browser, million_server
             assert coverage(browser)[0] >= 0.99
     finally:
         at_width(browser, 480)
+
+
+def test_a_million_rows_are_covered_after_a_jump_to_the_middle_and_page_up_from_the_end(browser, million_server):
+    """Issue 51: on 1M rows a jump to the middle or PageUp from the end left 5 % of the screen covered."""
+    at_width(browser, 768)
+    try:
+        open_table(browser, million_server, "million")
+        count_fetches(browser)
+        scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+        for fraction in (0.5, 0.25, 0.75):
+            browser.execute_script("arguments[0].scrollTop = arguments[1] * (arguments[0].scrollHeight - "
+                                   "arguments[0].clientHeight)", scroller, fraction)
+            rows, placeholders = covered_by_rows(browser)
+            assert rows >= 0.99, f"a jump to {fraction:.0%}: rows cover {rows:.2f}, placeholders {placeholders:.2f}"
+        browser.execute_script("arguments[0].focus()", scroller)
+        ActionChains(browser).send_keys(Keys.END).perform()
+        settle(browser)
+        for press in range(4):
+            record_frames(browser, 800)
+            ActionChains(browser).send_keys(Keys.PAGE_UP).perform()
+            assert_never_blank(recorded_frames(browser), f"PageUp {press + 1} from the end")
+            settle(browser)
+            assert covered_by_rows(browser)[0] >= 0.99
+    finally:
+        at_width(browser, 480)
