@@ -71,3 +71,13 @@ def test_a_value1_detail_gives_way_before_its_label(browser, text_files_server):
         assert not label and detail, f"label clipped: {label}, detail clipped: {detail}"
     finally:
         at_width(browser, 480)
+
+
+def test_a_search_highlight_in_a_vip_name_keeps_the_red(browser, server):
+    open_table(browser, server, "friends", "?expanded=all")
+    vip = browser.find_element(By.CSS_SELECTOR, "[role=row] .vip")
+    word = vip.text.split()[0][:3]
+    open_table(browser, server, "friends", f"?q={word}")
+    mark = browser.find_element(By.CSS_SELECTOR, ".vip mark")
+    colours = browser.execute_script("return [getComputedStyle(arguments[0]).color, getComputedStyle(arguments[0].closest('.vip')).color]", mark)
+    assert colours[0] == colours[1], f"the highlighted part of a VIP name is {colours[0]}, the rest {colours[1]}"
