@@ -124,6 +124,38 @@ struct BatchUndoTests {
         #expect(detail.contains("updateRows[0]: row 2 was changed"), "\(detail)")
     }
 
+    @Test("undo of a choice in a child table unchecks it on the same child table, its ids kept")
+    func undoChoiceInChild() throws {
+        let document = #"""
+            {"table": {"sections": [{"rows": [{"text": "General", "table": {"sections": [{"choice": "single", "rows": [
+              {"text": "One", "accessory": "checkmark"}, {"text": "Two"}]}]}}]}]}}
+            """#
+        let api = try APIFixture(datasets: [("doc", document)])
+        let opener = api.dataset("doc").sections[0].rows[0].id
+        func child() throws -> Dataset { try api.library.entry("doc")!.child(opener).dataset }
+        let ids = try child().sections[0].rows.map(\.id.rawValue)
+        let chosen = try api.batch(
+            "doc", #"{"baseVersion":1,"child":"\#(opener.rawValue)","undoable":true,"updateRows":[{"id":\#(ids[1]),"fields":{"accessory":"checkmark"}}]}"#)
+        let undo = try undoBody(of: HTTPResponseBody(chosen))
+        #expect(undo.contains(#""child":"\#(opener.rawValue)""#), "\(undo)")
+        #expect(try child().sections[0].rows.map { $0.fields["accessory"]?.stringValue } == [nil, "checkmark"])
+        #expect(try api.batch("doc", undo).status == 200)
+        #expect(try child().sections[0].rows.map { $0.fields["accessory"]?.stringValue } == ["checkmark", nil])
+        #expect(try child().sections[0].rows.map(\.id.rawValue) == ids)
+    }
+
+    @Test("undo of a row action's update gives the row its old values back")
+    func undoRowAction() throws {
+        let json = #"{"trailingActions":[{"title":"Read","update":{"read":true}}],"messages":[{"send_time":1,"title":"a","content":"b"}]}"#
+        let api = try APIFixture(datasets: [("inbox", json)])
+        let id = api.rowIDs("inbox")[0]
+        let run = try api.batch(
+            "inbox", #"{"baseVersion":1,"undoable":true,"rowActions":[{"id":\#(id),"edge":"trailing","index":0}]}"#)
+        #expect(api.dataset("inbox").sections[0].rows[0].fields["read"] == .bool(true))
+        #expect(try api.batch("inbox", try undoBody(of: HTTPResponseBody(run))).status == 200)
+        #expect(api.dataset("inbox").sections[0].rows[0].fields["read"] == nil)
+    }
+
     @Test("random deletes and moves, undone after another client's random inserts, give the table back", arguments: 0..<40)
     func undoOracle(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
