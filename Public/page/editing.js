@@ -121,3 +121,8 @@ export async function flipSwitch(row) {
   toggle.ariaChecked = on;
   if (!(await batch({ updateRows: [{ id: +row.dataset.rowId, fields: { on } }] }))) toggle.ariaChecked = !on;
 }
+
+// A list emptied in edit mode leaves it, as Mail's Edit ends when the last message goes: nothing is left to
+// select or delete, and the page says the list is empty.
+new MutationObserver(() => state.editing && !$('#empty').hidden && setEditing(false))
+  .observe($('#empty'), { attributes: true, attributeFilter: ['hidden'] });

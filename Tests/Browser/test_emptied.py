@@ -1,0 +1,31 @@
+"""A list emptied in edit mode leaves edit mode and says it is empty, as Mail's Edit ends with its last message:
+Manage, Select All, Delete on a small inbox."""
+import json
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import Server, confirm, open_table, wait
+
+
+@pytest.fixture(scope="module")
+def inbox_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("inbox")
+    (folder / "inbox.json").write_text(json.dumps(
+        [{"send_time": 1_780_000_000 + n, "title": f"Note {n}", "content": "Short", "read": n % 2 == 0} for n in range(3)]))
+    running = Server(["--import", str(folder / "inbox.json")])
+    yield running
+    running.stop()
+
+
+def test_deleting_every_row_in_manage_mode_leaves_it_and_shows_the_empty_list(browser, inbox_server):
+    open_table(browser, inbox_server, "inbox")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".editing"))
+    browser.find_element(By.CSS_SELECTOR, "[data-action=select-all]").click()
+    wait(browser, lambda d: "3" in d.find_element(By.CSS_SELECTOR, "[data-role=selected-count]").text)
+    browser.find_element(By.CSS_SELECTOR, "[data-action=delete-selected]").click()
+    confirm(browser)
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#empty").is_displayed(), message="the emptied list does not say so")
+    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".editing"), message="the emptied list stayed in edit mode")
+    assert not browser.find_element(By.CSS_SELECTOR, "#editbar").is_displayed(), "Select All and Delete are still offered"
