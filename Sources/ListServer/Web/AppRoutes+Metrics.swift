@@ -11,7 +11,8 @@ extension AppRoutes {
     /// Prometheus text format, version 0.0.4.
     ///
     /// Besides the server's families: `listserver_datasets` and `listserver_rows` (gauges),
-    /// `listserver_event_subscribers` (gauge), `listserver_store_round_trips_total` and
+    /// `listserver_event_subscribers` and `listserver_event_streams` (gauges),
+    /// `listserver_event_streams_behind_total`, `listserver_store_round_trips_total` and
     /// `listserver_store_errors_total` (counters, ``StoreStatistics``), and with a shared store
     /// `listserver_follower_lag_versions` (gauge, ``Library/followerLag``).
     /// - Complexity: O(routes × buckets + sections of every dataset).
@@ -25,6 +26,12 @@ extension AppRoutes {
         text.sample("listserver_rows", entries.reduce(0) { $0 + $1.dataset.rowCount })
         text.family("listserver_event_subscribers", .gauge, help: "Event streams following a dataset.")
         text.sample("listserver_event_subscribers", library.events.subscriberCount)
+        text.family("listserver_event_streams", .gauge, help: "Event streams open, whatever the datasets each follows.")
+        text.sample("listserver_event_streams", library.events.streamCount)
+        text.family(
+            "listserver_event_streams_behind_total", .counter,
+            help: "Times a stream fell behind by more than its bound and was sent a reload in place of what waited.")
+        text.sample("listserver_event_streams_behind_total", library.events.fallenBehindCount)
         text.family(
             "listserver_store_round_trips_total", .counter,
             help: "Statements run against the store: PostgreSQL round trips, SQLite statement runs.")
