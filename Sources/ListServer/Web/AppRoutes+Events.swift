@@ -41,7 +41,89 @@ extension AppRoutes {
             return current
         }
         if !subscribed { stream.close() }
-        return HTTPResponse(
+        return Self.eventStreamResponse(stream)
+    }
+
+    /// `GET /api/events?datasets=friends:12,heroes,apps:3`: one `text/event-stream` that follows several
+    /// datasets, each from its own last event id (`:version`; none: from now), as one stream per browser
+    /// needs: the tab that leads holds it for every dataset the browser's tabs show.
+    ///
+    /// The events are those of ``events(_:request:)`` for each dataset, one `retry` for all, with ids
+    /// `<dataset>:<version>` and the dataset in the data of `ready` and `reload`; a `change` event's bytes are
+    /// otherwise the same. A dataset that does not exist is sent one `reload` with `"deleted": true` (id: its
+    /// name) and not followed; one deleted later, likewise. `Last-Event-ID` is not read: the query names
+    /// where each dataset resumes.
+    /// - Throws: ``HTTPError`` `400` when `datasets` is missing, names more than ``multiplexLimit``
+    ///   datasets, names one twice, or is not `id[:version]` separated by commas.
+    func multiplexedEvents(request: HTTPRequest) throws -> HTTPResponse {
+        let wanted = try Self.followedDatasets(request.query("datasets"))
+        let library = self.library
+        for (id, seen) in wanted {
+            if case .version(let seen) = seen, seen > (library.entry(id)?.dataset.version ?? seen) { library.catchUp(id) }
+        }
+        let stream = HTTPStream(bufferLimit: library.events.streamBufferLimit, farewell: Self.drainFarewell)
+        let subscribed = library.events.subscribe(stream: stream, format: .multiplexed) {
+            stream.write(Self.retry)
+            var versions: [String: Int64] = [:]
+            for (id, seen) in wanted {
+                guard let current = library.entry(id)?.dataset.version else {
+                    stream.write(EventHub.reloadMessage(id, version: nil, .multiplexed))
+                    continue
+                }
+                stream.write(
+                    Self.catchUp(
+                        current: current, lastSeen: seen, byteLimit: stream.bufferLimit, dataset: id
+                    ) { after, count in
+                        try? library.store.events(datasetID: id, after: after, limit: count)
+                    })
+                versions[id] = current
+            }
+            return versions
+        }
+        if !subscribed { stream.close() }
+        return Self.eventStreamResponse(stream)
+    }
+
+    /// The most datasets one `GET /api/events` follows.
+    static let multiplexLimit = 64
+
+    /// The datasets of `GET /api/events?datasets=…`, in the order named, each with where it resumes.
+    /// - Throws: ``HTTPError`` `400` (see ``multiplexedEvents(request:)``).
+    static func followedDatasets(_ text: String?) throws -> [(id: String, seen: LastSeen)] {
+        guard let text, !text.isEmpty else {
+            throw HTTPError(400, detail: "name the datasets to follow: datasets=friends:12,heroes (id[:last event id])")
+        }
+        var followed: [(id: String, seen: LastSeen)] = []
+        var named: Set<String> = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let parts = item.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            let id = String(parts[0])
+            var seen = LastSeen.none
+            if parts.count == 2 {
+                guard let version = Int64(parts[1]), version >= 0 else {
+                    throw HTTPError(400, detail: "'\(item)' in datasets: the last event id after ':' must be a version")
+                }
+                seen = .version(version)
+            }
+            guard !id.isEmpty, id.utf8.allSatisfy({ $0 != UInt8(ascii: " ") }) else {
+                throw HTTPError(400, detail: "'\(item)' in datasets is not id[:version]")
+            }
+            guard named.insert(id).inserted else {
+                throw HTTPError(400, detail: "'\(id)' is named twice in datasets")
+            }
+            followed.append((id, seen))
+        }
+        guard followed.count <= multiplexLimit else {
+            throw HTTPError(400, detail: "datasets names \(followed.count) datasets; one stream follows at most \(multiplexLimit)")
+        }
+        return followed
+    }
+
+    /// What a new stream is sent first: reconnect after 2 s.
+    static let retry = Array("retry: 2000\n\n".utf8)
+
+    private static func eventStreamResponse(_ stream: HTTPStream) -> HTTPResponse {
+        HTTPResponse(
             status: 200,
             headers: ["Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no"],
             stream: stream)
@@ -66,9 +148,10 @@ extension AppRoutes {
         return .version(version)
     }
 
-    /// The bytes a new subscriber is sent first: `retry`, `ready`, then the missed `change` events
-    /// or a `reload` event.
+    /// The bytes a new subscriber is sent for a dataset: `retry` (in a dataset's own stream), `ready`, then
+    /// the missed `change` events or a `reload` event.
     /// - Parameters:
+    ///   - dataset: The dataset, in a stream of several (ids `<dataset>:<version>`); nil in a dataset's own.
     ///   - current: The dataset's version now.
     ///   - lastSeen: Where the client says it is.
     ///   - byteLimit: Missed events that take more bytes than this are replaced by `reload`.
@@ -76,9 +159,12 @@ extension AppRoutes {
     ///     when the log cannot be read.
     /// - Complexity: O(missed events' bytes).
     static func catchUp(
-        current: Int64, lastSeen: LastSeen, byteLimit: Int, history: (_ after: Int64, _ count: Int) -> [StoredEvent]?
+        current: Int64, lastSeen: LastSeen, byteLimit: Int, dataset: String? = nil,
+        history: (_ after: Int64, _ count: Int) -> [StoredEvent]?
     ) -> [UInt8] {
-        var bytes = Array("retry: 2000\n\n".utf8)
+        let format: EventHub.Format = dataset == nil ? .dataset : .multiplexed
+        func id(_ version: Int64) -> String { EventHub.eventID(dataset ?? "", version, format) }
+        var bytes = dataset == nil ? retry : []
         var replay: [UInt8] = []
         var from = current
         if case .version(let seen) = lastSeen, seen < current, current - seen <= Int64(replayLimit) {
@@ -87,24 +173,26 @@ extension AppRoutes {
                 missed.first?.version == seen + 1, missed.last?.version == current
             {
                 for event in missed {
-                    replay.append(contentsOf: EventHub.message(event: "change", id: event.version, data: event.payload))
+                    replay.append(contentsOf: EventHub.message(event: "change", id: id(event.version), data: event.payload))
                 }
                 if replay.count <= byteLimit { from = seen }
             }
         }
         let resumes = lastSeen == .none || lastSeen == .version(current) || from != current
-        bytes.append(contentsOf: EventHub.message(event: "ready", id: from, data: versionJSON(current, from: from)))
+        bytes.append(
+            contentsOf: EventHub.message(event: "ready", id: id(from), data: versionJSON(current, from: from, dataset)))
         if resumes {
             if from != current { bytes.append(contentsOf: replay) }
         } else {
-            bytes.append(contentsOf: EventHub.message(event: "reload", id: current, data: versionJSON(current)))
+            bytes.append(contentsOf: EventHub.reloadMessage(dataset ?? "", version: current, format))
         }
         return bytes
     }
 
-    private static func versionJSON(_ version: Int64, from: Int64? = nil) -> [UInt8] {
+    private static func versionJSON(_ version: Int64, from: Int64? = nil, _ dataset: String?) -> [UInt8] {
         var json = JSONOutput()
         json.beginObject()
+        if let dataset { json.member("dataset", dataset) }
         json.member("version", version)
         if let from { json.member("from", from) }
         json.endObject()

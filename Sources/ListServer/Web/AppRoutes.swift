@@ -85,6 +85,7 @@ struct AppRoutes: Sendable {
         router.get("/api/datasets/:id/events") { request, parameters in
             try events(parameters["id"]!, request: request)
         }
+        router.get("/api/events") { request, _ in try multiplexedEvents(request: request) }
         router.get("/api/openapi.json") { _, _ in
             var response = HTTPResponse.json(OpenAPIDocument.json)
             response.headers.set("Cache-Control", "no-cache")
