@@ -8,7 +8,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import Server, animations_done, at_width, open_table, rows, wait
+from conftest import Server, animations_done, at_width, open_table, rows, screenshot, wait
 
 
 @pytest.fixture(scope="module")
@@ -152,3 +152,32 @@ def test_edit_mode_separators_follow_the_content_and_selected_rows_have_a_backgr
     background = browser.execute_script("return getComputedStyle(arguments[0].querySelector('.rc')).backgroundColor", target)
     assert background not in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"), "a selected row has no background"
     browser.find_element(By.CSS_SELECTOR, "[data-action=done]").click()
+
+
+@pytest.fixture(scope="module")
+def styles_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("styles")
+    sections = [{"header": f"Section {n}", "footer": "A footer under the section." if n == 1 else "",
+                 "rows": [{"text": f"Row {n}.{i}", "detail": "Detail", "style": "value1", "accessory": "disclosureIndicator"}
+                          for i in range(3)]} for n in range(3)]
+    for style in ("plain", "grouped", "insetGrouped"):
+        (folder / f"{style.lower()}.json").write_text(json.dumps({"table": {"style": style, "sections": sections}}))
+    running = Server([arg for style in ("plain", "grouped", "insetgrouped") for arg in ("--import", str(folder / f"{style}.json"))])
+    yield running
+    running.stop()
+
+
+@pytest.mark.parametrize("width", (360, 768, 1280))
+@pytest.mark.parametrize("style", ("plain", "grouped", "insetgrouped"))
+def test_each_style_at_each_width(browser, styles_server, style, width):
+    """The three UITableView styles side by side, for the eye (docs/screenshots/style-*), with the geometry that
+    tells them apart: plain and grouped rows the full width, inset grouped rows cards within margins."""
+    at_width(browser, width, 700)
+    try:
+        open_table(browser, styles_server, style)
+        area, row = scroller_box(browser), box(browser, rows(browser)[0])
+        full = row["l"] - area["l"] <= 1 and area["r"] - row["r"] <= 1
+        assert full == (style != "insetgrouped"), f"{style} at {width}: row {row} in {area}"
+        screenshot(browser, f"style-{style}-{width}")
+    finally:
+        at_width(browser, 480)
