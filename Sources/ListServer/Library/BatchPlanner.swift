@@ -168,7 +168,8 @@ struct BatchPlanner {
         return PlannedBatch(
             entry: entry, result: result, newRows: newRows, newSections: newSections,
             updatedIDs: request.updateRows.map(\.id), nextID: dataset.nextID,
-            insertedRowIDs: insertedRowIDs, insertedSectionIDs: insertedSectionIDs, animation: request.animation)
+            insertedRowIDs: insertedRowIDs, insertedSectionIDs: insertedSectionIDs, animation: request.animation,
+            deletesAsRanges: !runs.isEmpty)
     }
 
     private func indexPath(of id: RowID, _ path: String) throws(LibraryError) -> IndexPath {

@@ -49,6 +49,27 @@ struct APIDeleteRunsTests {
         #expect(Set(events.first?.change?.deletedRowIDs.map(\.rawValue) ?? []) == [2, 5, 7])
     }
 
+    @Test("the change event writes rows deleted together as ranges, and a few rows one by one")
+    func eventRanges() throws {
+        let rows = (0..<200).map { #"{"title":"m\#($0)"}"# }.joined(separator: ",")
+        let api = try APIFixture(datasets: [("long", "[\(rows)]")])
+        let ids = api.rowIDs("long")
+        let body = #"{"baseVersion":1,"deleteRows":[\#(ids[0]),\#(ids[1]),{"from":\#(ids[10]),"to":\#(ids[109])},\#(ids[150])]}"#
+        #expect(try api.batch("long", body).status == 200)
+        let event = try #require(try api.store.events(datasetID: "long", after: 1, limit: 1).first)
+        guard case .dict(let payload) = try JSONReader.read(event.payload) else { throw APIExpectationError(message: "not an object") }
+        let deletes = payload["deletes"]?.arrayValue ?? []
+        // In the order rows are taken out: from the last up.
+        #expect(deletes.compactMap { $0.dictValue?["id"]?.intValue } == [ids[150], ids[1], ids[0]])
+        #expect(deletes.compactMap { $0.dictValue?["row"]?.intValue } == [150, 1, 0])
+        let ranges = try #require(payload["deleteRanges"]?.arrayValue)
+        #expect(ranges.count == 1)
+        let range = try #require(ranges.first?.dictValue)
+        #expect(range["section"]?.intValue == 0 && range["row"]?.intValue == 10 && range["count"]?.intValue == 100)
+        #expect(range["fromId"]?.intValue == ids[10] && range["toId"]?.intValue == ids[109])
+        #expect(api.rowIDs("long").count == 97)
+    }
+
     @Test("what a run cannot mean is refused with its key path, and nothing changes")
     func refusals() throws {
         let api = try APIFixture()
