@@ -122,7 +122,7 @@ const extras = {
       icon: 'hero-0' + any('1 2 3 4 5 6 7 8 9'),
       desc: 'A new hero. Their story is still unwritten.',
       tags: [any('Warrior Mage Support')],
-    } }] });
+    } }] }, 'insert', () => {}); // at the top, whatever others changed there
   },
   /// A tap on a hero: its name and title in the editor dialog.
   editHero(row) {

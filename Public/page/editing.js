@@ -21,15 +21,16 @@ let queue = Promise.resolve(); // the page's batches, one at a time
 /// they saw it. Batches go one at a time, in order, so a second tap is made on the first's version. The server
 /// rebases a stale batch over others' changes; when it cannot tell (too many changes since, a child table), the
 /// batch, which names rows by id and places by neighbours, is sent again on the current version. Throws only a
-/// real conflict (409: rows it names changed), or any other failure.
-export function send(changes) {
+/// real conflict (409: rows it names changed), or any other failure. A batch that names no row (a new row) comes
+/// with `replan(body, dataset)`, which places it again on the current dataset after a conflict over its place.
+export function send(changes, replan) {
   sending++;
-  const sent = queue.then(() => sendNow(changes)).finally(() => sending--);
+  const sent = queue.then(() => sendNow(changes, replan)).finally(() => sending--);
   queue = sent.catch(() => {});
   return sent;
 }
 
-async function sendNow(changes, tries = 3) {
+async function sendNow(changes, replan, tries = 3) {
   const body = 'baseVersion' in changes ? { ...changes } // an undo: made on the version its batch gave, for its table
     : { baseVersion: state.version, child: state.child || undefined, undoable: true, ...changes };
   body.baseVersion = Math.max(body.baseVersion, lastOwnVersion());
@@ -43,21 +44,23 @@ async function sendNow(changes, tries = 3) {
       ownVersions.add(response.version);
       return response;
     } catch (error) {
-      if (error.status !== 409 || / since version /.test(error.message) || !--tries) throw error;
-      body.baseVersion = (await api(apiPath)).version; // the version the next window will be drawn at
+      if (error.status !== 409 || (/ since version /.test(error.message) && !replan) || !--tries) throw error;
+      const dataset = await api(apiPath);
+      body.baseVersion = dataset.version; // the version the next window will be drawn at
+      replan?.(body, dataset);
     }
   }
 }
 
 /// Sends one batch the person made, remembered for Undo (`what`: `delete` offers Undo in a toast); a real conflict
 /// refreshes and says why. Returns whether it was saved.
-export async function batch(changes, what) {
+export async function batch(changes, what, replan) {
   let saved = false;
   // Rows the person deletes leave the selection now, so the change's echo does not say they left elsewhere.
   changes.deleteRows?.forEach(id => typeof id !== 'object' && state.selection.delete(String(id)));
   changes.rowActions?.forEach(action => state.selection.delete(String(action.id)));
   try {
-    const response = await send(changes);
+    const response = await send(changes, replan);
     remember(response.undo, what, changes);
     saved = true;
   } catch (error) {
@@ -105,7 +108,9 @@ export function setEditing(on) {
 /// The insertion row's green plus adds a row at the end of its section.
 export function insertRow(footer) {
   const { section, row, key } = footer.dataset;
-  return batch({ insertRows: [{ section: +section, row: +row, fields: { [key]: t('New Row') } }] });
+  // At the end of its section, wherever that is once others added or deleted rows there.
+  const atEnd = (body, dataset) => (body.insertRows[0].row = dataset.sections?.[+section]?.rowCount ?? +row);
+  return batch({ insertRows: [{ section: +section, row: +row, fields: { [key]: t('New Row') } }] }, 'insert', state.child ? undefined : atEnd);
 }
 
 /// A tap in a choice list: the row takes the checkmark (the server takes it from the others in the same batch,

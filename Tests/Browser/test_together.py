@@ -273,3 +273,20 @@ def test_selected_rows_deleted_elsewhere_leave_the_selection_with_a_word(browser
     wait(browser, lambda d: count.text.startswith("2"), message="the count did not follow")
     for row_id in (picked[0], picked[2]):
         assert row_by_id(browser, row_id).get_attribute("aria-selected") == "true", "the other rows left the selection"
+
+
+def test_a_new_row_lands_at_the_end_of_its_section_while_the_program_adds_there(browser, shared_server, program):
+    open_table(browser, shared_server, "shared")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+    for attempt in range(3):
+        plus = wait(browser, lambda d: next((e for e in d.find_elements(By.CSS_SELECTOR, ".ins[data-section='0']")
+                                             if e.is_displayed()), None), message="no insertion row")
+        program.wait_for(2)
+        if attempt == 0:  # a page that has not drawn the program's last changes yet, as on a slow connection
+            browser.execute_async_script(
+                "const done = arguments[0]; import('/page/state.js').then(m => done(m.state.version -= 3))")
+        count = sum(1 for _, title in section_rows(shared_server) if title == "New Row")
+        plus.click()
+        wait(browser, lambda d: sum(1 for _, title in section_rows(shared_server) if title == "New Row") == count + 1,
+             message="the plus did not add a row")
+        assert no_refusal(browser), browser.find_element(By.CSS_SELECTOR, "#note").text
