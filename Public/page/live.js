@@ -2,7 +2,8 @@
 import { isOwn } from './editing.js';
 import { refreshAfterGestures } from './gestures.js';
 import { api, note } from './messages.js';
-import { $, apiPath, dom, fail, state, t } from './state.js';
+import { $, apiPath, datasetId, dom, fail, state, t } from './state.js';
+import { follow } from './stream.js';
 import { showSelectionCount } from './selection.js';
 import { refresh } from './windows.js';
 import { number } from './reading.js'; // on import, what assistive technology reads follows the windows
@@ -33,20 +34,21 @@ function reloadIndex() {
   });
 }
 
-let events = null; // the dataset's event stream
+let events = null; // the dataset's events, through the browser's one stream (stream.js)
 addEventListener('pagehide', () => events?.close());
 
-/// Follows the dataset's event stream from the version drawn (its Last-Event-ID); a lost stream reconnects.
+/// Follows the dataset's events from the version drawn (its Last-Event-ID); a lost stream reconnects.
 export function followEvents() {
   events?.close();
-  events = new EventSource(`${apiPath}/events?lastEventId=${state.version}`);
   const data = event => {
     try { return JSON.parse(event.data); } catch { return {}; }
   };
-  events.addEventListener('error', reconnect);
-  events.addEventListener('ready', event => data(event).version > state.version && refresh());
-  events.addEventListener('reload', () => loadDataset().then(refresh).then(reloadIndex));
-  events.addEventListener('change', event => followChange(data(event)));
+  events = follow(datasetId, state.version, {
+    error: reconnect,
+    ready: event => data(event).version > state.version && refresh(),
+    reload: () => loadDataset().then(refresh).then(reloadIndex),
+    change: event => followChange(data(event)),
+  });
 }
 
 /// A change made elsewhere (or the page's own, as every page hears it): selected rows it deletes leave the
