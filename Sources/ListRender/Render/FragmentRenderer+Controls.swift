@@ -71,9 +71,9 @@ extension FragmentRenderer {
         html.raw(" enterkeyhint=\"done\" tabindex=\"-1\">")
     }
 
-    /// Writes a slider (`UISlider`) holding the row's `value` between `minimumValue` and `maximumValue`, its
-    /// minimum and maximum images beside it as the page resolves image names (`/img/…`); the page saves it
-    /// when it is let go (`data-action="slide"`).
+    /// Writes a slider (`UISlider`) holding the row's `value` between `minimumValue` and `maximumValue`; the
+    /// page saves it when it is let go (`data-action="slide"`). The specifier's images (`minimumImage`,
+    /// `maximumImage`) are kept for export but not drawn.
     static func renderSlider(_ fields: Fields, label: String, into html: inout HTMLBuffer) {
         let minimum = fields["minimumValue"]?.number ?? 0
         let maximum = fields["maximumValue"]?.number ?? 1
