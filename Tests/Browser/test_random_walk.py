@@ -352,12 +352,15 @@ class Walk:
             row_id = picked[2][0]
             text = "\n".join(["Taller"] * self.rng.randint(1, 12))
             body["updateRows"] = [{"id": row_id, "fields": self.fields(text)}]
+        if len(body) == 1:
+            return None  # nothing to change
         version = api(self.server, "GET", f"/api/datasets/{self.id}")[1]["version"]
         try:
             _, answer = api(self.server, "POST", f"/api/datasets/{self.id}/batch", {"baseVersion": version, **body})
         except urllib.error.HTTPError as error:
             return f"batch refused ({error.code} {error.read()[:200]!r}): {json.dumps(body)[:200]}"
-        self.expect_version = answer["version"]
+        if answer["version"] > version:
+            self.expect_version = answer["version"]
         return f"batch {json.dumps(body)[:300]}"
 
     def edit(self):
