@@ -275,6 +275,7 @@ def test_selected_rows_deleted_elsewhere_leave_the_selection_with_a_word(browser
         assert row_by_id(browser, row_id).get_attribute("aria-selected") == "true", "the other rows left the selection"
 
 
+@pytest.mark.console_errors_expected  # the browser logs the 409 the page answers by placing the row again
 def test_a_new_row_lands_at_the_end_of_its_section_while_the_program_adds_there(browser, shared_server, program):
     open_table(browser, shared_server, "shared")
     browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
@@ -290,3 +291,24 @@ def test_a_new_row_lands_at_the_end_of_its_section_while_the_program_adds_there(
         wait(browser, lambda d: sum(1 for _, title in section_rows(shared_server) if title == "New Row") == count + 1,
              message="the plus did not add a row")
         assert no_refusal(browser), browser.find_element(By.CSS_SELECTOR, "#note").text
+
+
+def test_an_open_swipe_stays_open_and_in_place_while_rows_arrive_above_it(browser, shared_server):
+    open_table(browser, shared_server, "shared")
+    browser.execute_script("document.querySelector('[data-role=scroller]').scrollTop = 200")
+    drawn_version = lambda d: d.execute_async_script(
+        "const done = arguments[0]; import('/page/state.js').then(m => done(m.state.version))")
+    wait(browser, lambda d: drawn_version(d) == api(shared_server, "")["version"])
+    row = next(r for r in browser.find_elements(By.CSS_SELECTOR, "[data-row-id]")
+               if r.is_displayed() and 300 < r.rect["y"] < 600)
+    row = person_row(browser, row.text)
+    swipe(browser, row, 150)
+    wait(browser, lambda d: row.get_attribute("data-open") == "t", message="the swipe did not open the row")
+    top = row.rect["y"]
+    for step in range(4):
+        version = api(shared_server, "")["version"]
+        api(shared_server, "/batch", {"baseVersion": version,
+                                      "insertRows": [{"section": 0, "row": 0, "fields": {"title": f"Above {step}"}}]})
+        wait(browser, lambda d: drawn_version(d) == version + 1, message="the page did not draw the change")
+        assert row.get_attribute("data-open") == "t", "rows inserted above closed the swiped row"
+        assert abs(row.rect["y"] - top) <= 1, f"the swiped row moved from {top} to {row.rect['y']}"
