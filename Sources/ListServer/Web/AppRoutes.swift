@@ -45,6 +45,9 @@ struct AppRoutes: Sendable {
         self.metrics = metrics
     }
 
+    /// The most sections a dataset's detail (`GET /api/datasets/{id}`) is written with on an event loop.
+    static let sectionsWrittenOnLoop = 2_000
+
     /// The patterns of the window routes, the labels their requests are counted under.
     static let windowRoute = "/api/datasets/:id/window"
     static let fragmentRoute = "/d/:id/fragment"
@@ -71,7 +74,14 @@ struct AppRoutes: Sendable {
             return try files.response(for: request)
         }
         router.get("/api/datasets") { _, _ in listDatasets() }
-        router.get("/api/datasets/:id") { _, parameters in try datasetDetail(parameters["id"]!) }
+        router.get("/api/datasets/:id") { request, parameters in
+            // A dataset of many sections has a long detail (100,000 sections: megabytes), written on a worker.
+            let id = parameters["id"]!
+            guard try library.requireEntry(id).dataset.sections.count > Self.sectionsWrittenOnLoop else {
+                return try datasetDetail(id)
+            }
+            return workers.respond(to: request, work: { try datasetDetail(id) }, answer: { $0 })
+        }
         router.put("/api/datasets/:id") { request, parameters in
             let id = parameters["id"]!
             return imports.respond(to: request) { try putDataset(id, request) }
