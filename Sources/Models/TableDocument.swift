@@ -59,6 +59,9 @@ public enum TableDocument {
     public static let moveWithinSectionKey = "moveWithinSection"
     /// The deepest `indentationLevel` a row may have.
     public static let maximumIndentationLevel = 16.0
+    /// The deepest a child table may nest: a page names the table it shows by the ids of the rows on the way
+    /// (`child=` in a URL), at most this many.
+    public static let maximumChildDepth = 32
 
     /// The tallest explicit row height a document may give.
     public static let maximumRowHeight = 2_000.0

@@ -11,6 +11,8 @@ public struct TableDocumentReader: Sendable {
     public var file: String
     /// The next id to hand out; ids go to sections first, then to their rows in order.
     public var nextID: Int64
+    /// How many child tables deep the table being read is (0 for the document's own table).
+    public var depth = 0
 
     public init(file: String, nextID: Int64) {
         self.file = file
@@ -57,6 +59,12 @@ public struct TableDocumentReader: Sendable {
         guard case .dict(let fields) = table else {
             throw failure(path, "expected a dictionary (a child table), found \(table.errorPreview)")
         }
+        guard depth < TableDocument.maximumChildDepth else {
+            throw failure(
+                path, "child tables nest at most \(TableDocument.maximumChildDepth) deep (the depth a page can open)")
+        }
+        depth += 1
+        defer { depth -= 1 }
         let (document, sections) = try read(fields, at: path)
         return .dict(TableDocument.table(document: document, sections: sections, stamped: true))
     }

@@ -19,7 +19,7 @@ struct ChildAddress: Sendable, Hashable, CustomStringConvertible {
     static let separator: Character = "~"
 
     /// The deepest child a document may address.
-    static let maximumDepth = 32
+    static let maximumDepth = TableDocument.maximumChildDepth
 
     /// Reads `12~40`.
     /// - Returns: nil when the text is not one to ``maximumDepth`` positive ids joined by `~`.
