@@ -42,7 +42,8 @@ def click(driver, action):
 
 
 def count_text(driver):
-    return driver.find_element(By.CSS_SELECTOR, "[data-role=selected-count]").text
+    """The edit bar's count (also once the bar is hidden, as when Manage ends)."""
+    return driver.execute_script("return document.querySelector('[data-role=selected-count]').textContent")
 
 
 def manage(driver, server, dataset, query=""):
