@@ -18,7 +18,9 @@ extension BatchPlanner {
     ///   when a row is restored twice, or as planning the rest of the batch throws.
     /// - Complexity: O(the rest of the batch's planning + rows of the sections the placed rows land in × k) for
     ///   k placed rows.
-    func placingByNeighbours(_ request: BatchRequest, origins: inout OperationOrigins) throws(LibraryError) -> BatchRequest {
+    func placingByNeighbours(
+        _ request: BatchRequest, origins: inout OperationOrigins
+    ) throws(LibraryError) -> BatchRequest {
         let placedMoves = request.moveRows.indices.filter { !request.moveRows[$0].neighbours.isEmpty }
         guard !placedMoves.isEmpty || !request.restoreRows.isEmpty else { return request }
         var rest = request
@@ -33,19 +35,21 @@ extension BatchPlanner {
                 // A row that is not in the table (deleted here or before) keeps a move the planner refuses as such.
                 continue
             }
-            _ = table.put(move.id, move.neighbours, section: move.toSection, row: move.toRow) // a row's own section is there
+            // The row came out of a section, so there is one to put it in.
+            _ = table.put(move.id, move.neighbours, section: move.toSection, row: move.toRow)
         }
         var restored: Set<RowID> = []
         for (position, restore) in request.restoreRows.enumerated() {
             let path = "restoreRows[\(position)].id"
             guard restore.id.rawValue > 0, restore.id.rawValue < entry.dataset.nextID else {
-                throw Self.invalidPlace(path, "row \(restore.id) was never in '\(entry.dataset.id)'; restoreRows brings back deleted rows")
+                throw Self.invalidPlace(
+                    path, "row \(restore.id) was never in '\(entry.dataset.id)'; restoreRows brings back deleted rows")
             }
             guard restored.insert(restore.id).inserted else {
                 throw Self.invalidPlace(path, "row \(restore.id) is already restored by an earlier restoreRows")
             }
-            guard entry.snapshot.indexPath(for: restore.id) == nil, entry.snapshot.sectionIndex(for: SectionID(restore.id.rawValue)) == nil,
-                table.locate(restore.id) == nil
+            guard entry.snapshot.indexPath(for: restore.id) == nil,
+                entry.snapshot.sectionIndex(for: SectionID(restore.id.rawValue)) == nil, table.locate(restore.id) == nil
             else {
                 throw Self.invalidPlace(path, "row \(restore.id) is in the table; restoreRows brings back deleted rows")
             }
