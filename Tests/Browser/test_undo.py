@@ -1,6 +1,6 @@
 """Undo and Redo of every edit the page makes: Ctrl+Z undoes a delete (the row comes back with its id, between its
 neighbours), an insert, a move, a switch, a choice and a row action; Shift+Ctrl+Z redoes each; a delete offers Undo
-in a toast, in the page's language; a page keeps at least 100 steps."""
+in a toast, in the page's language, that axe-core finds accessible; a page keeps at least 100 steps."""
 import json
 import os
 import shutil
@@ -13,6 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import Server, open_table, row_by_id, rows, wait
+from test_accessibility import violations
 
 PREFS = {"table": {"style": "insetGrouped", "sections": [
     {"header": "General", "rows": [{"text": "Airplane Mode", "accessoryView": "switch", "on": False,
@@ -103,6 +104,7 @@ def test_the_toast_after_a_delete_undoes_it_in_the_pages_language(browser, undo_
                  message="no toast after the delete")
     button = toast.find_element(By.CSS_SELECTOR, "[data-action=undo]")
     assert toast.text.startswith("已删除 1 项") and button.text == "撤销", toast.text
+    assert violations(browser) == [], "axe finds the toast inaccessible"
     button.click()
     wait(browser, lambda d: ids(undo_server, "chores") == before, message="the toast's Undo did not restore the row")
     wait(browser, lambda d: not toast.is_displayed(), message="the toast stayed after its Undo")
