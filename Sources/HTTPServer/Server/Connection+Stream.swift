@@ -5,8 +5,9 @@ extension Connection {
     /// Sends what a stream's writer queued, and ends the stream when it was closed.
     ///
     /// Messages are taken from the stream only once everything before them is sent: what a slow client has not
-    /// taken waits in the stream, where its writer sees it (and may replace it, ``HTTPStream/write(_:fallingBehind:)``),
-    /// and what waits here is at most the messages taken last, held by reference.
+    /// taken waits in the stream, where its writer sees it (and may replace it,
+    /// ``HTTPStream/write(_:fallingBehind:)``), and what waits here is at most the messages taken last, held
+    /// by reference.
     func deliver(_ stream: HTTPStream, _ runner: EventLoopRunner) {
         guard phase == .streaming, let active = activeStream, active.stream === stream else {
             stream.finish()

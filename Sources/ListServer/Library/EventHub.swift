@@ -157,7 +157,8 @@ final class EventHub: Sendable {
         var messages: [Format: StreamMessage] = [:]
         func message(_ format: Format) -> StreamMessage {
             if let made = messages[format] { return made }
-            let made = StreamMessage(Self.message(event: "change", id: Self.eventID(datasetID, version, format), data: payload))
+            let id = Self.eventID(datasetID, version, format)
+            let made = StreamMessage(Self.message(event: "change", id: id, data: payload))
             messages[format] = made
             return made
         }

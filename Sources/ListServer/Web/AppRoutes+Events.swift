@@ -59,7 +59,9 @@ extension AppRoutes {
         let wanted = try Self.followedDatasets(request.query("datasets"))
         let library = self.library
         for (id, seen) in wanted {
-            if case .version(let seen) = seen, seen > (library.entry(id)?.dataset.version ?? seen) { library.catchUp(id) }
+            if case .version(let seen) = seen, seen > (library.entry(id)?.dataset.version ?? seen) {
+                library.catchUp(id)  // a client that saw a later version on another process
+            }
         }
         let stream = HTTPStream(bufferLimit: library.events.streamBufferLimit, farewell: Self.drainFarewell)
         let subscribed = library.events.subscribe(stream: stream, format: .multiplexed) {
@@ -105,7 +107,12 @@ extension AppRoutes {
                 }
                 seen = .version(version)
             }
-            guard !id.isEmpty, id.utf8.allSatisfy({ $0 != UInt8(ascii: " ") }) else {
+            let allowed = { (byte: UInt8) in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            }
+            guard !id.isEmpty, id.utf8.allSatisfy(allowed) else {
                 throw HTTPError(400, detail: "'\(item)' in datasets is not id[:version]")
             }
             guard named.insert(id).inserted else {
@@ -114,7 +121,8 @@ extension AppRoutes {
             followed.append((id, seen))
         }
         guard followed.count <= multiplexLimit else {
-            throw HTTPError(400, detail: "datasets names \(followed.count) datasets; one stream follows at most \(multiplexLimit)")
+            throw HTTPError(
+                400, detail: "datasets names \(followed.count) datasets; one stream follows at most \(multiplexLimit)")
         }
         return followed
     }
@@ -173,7 +181,8 @@ extension AppRoutes {
                 missed.first?.version == seen + 1, missed.last?.version == current
             {
                 for event in missed {
-                    replay.append(contentsOf: EventHub.message(event: "change", id: id(event.version), data: event.payload))
+                    replay.append(
+                        contentsOf: EventHub.message(event: "change", id: id(event.version), data: event.payload))
                 }
                 if replay.count <= byteLimit { from = seen }
             }

@@ -89,7 +89,7 @@ struct EventsMultiplexTests {
         try EventsFixture.run(datasets: Self.datasets) { fixture in
             let tooMany = (0...AppRoutes.multiplexLimit).map { "d\($0)" }.joined(separator: ",")
             for query in ["", "?datasets=", "?datasets=list:x", "?datasets=list:-1", "?datasets=list,list",
-                "?datasets=list,,other", "?datasets=\(tooMany)"]
+                "?datasets=list,,other", "?datasets=List", "?datasets=li%20st", "?datasets=\(tooMany)"]
             {
                 let client = try RawClient(port: fixture.port)
                 try client.send("GET /api/events\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
