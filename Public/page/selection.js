@@ -84,7 +84,7 @@ export class Selection {
   }
 
   get size() {
-    if (this.all) return Math.max(0, total() - this.except.size);
+    if (this.all) return Math.max(0, tableTotal() - this.except.size);
     return this.runs.reduce((sum, run) => sum + this.length(run), 0) + this.ids.size - this.except.size;
   }
 
@@ -124,10 +124,11 @@ function placeOf(id) {
 }
 
 /// Every row of the table (of the search's matches while searching).
-function total() {
-  if (state.query) return +(state.window.matches ?? 0);
-  return (state.meta.sections || []).reduce((sum, section) => sum + section.rowCount, 0);
-}
+const total = () => (state.query ? +(state.window.matches ?? 0) : tableTotal());
+/// Whether every row shown is selected (every row of the table, or of the search's matches).
+const allPicked = () => (selection.all && !selection.except.size) || selection.size === total();
+/// Every row of the table, which Select All names whether or not a search shows some of them.
+const tableTotal = () => (state.meta.sections || []).reduce((sum, section) => sum + section.rowCount, 0);
 
 const selection = new Selection();
 for (const id of state.selection || []) selection.add(id);
@@ -139,7 +140,7 @@ export function showSelectionCount() {
   const count = selection.size;
   $('[data-role=selected-count]').textContent = t('%d selected', count.toLocaleString(language || undefined));
   $('[data-action=delete-selected]').disabled = !count;
-  $('[data-action=select-all]').textContent = t(count && count === total() ? 'Deselect All' : 'Select All');
+  $('[data-action=select-all]').textContent = t(count && allPicked() ? 'Deselect All' : 'Select All');
 }
 
 let anchor = null; // the place a Shift extension starts from
@@ -186,12 +187,12 @@ export function extendSelection(row, next) {
 
 /// Ctrl/Cmd+A: every row of the table.
 export function selectEveryRow() {
-  if (!selection.all && selection.size !== total()) selectAll();
+  if (!allPicked()) selectAll();
 }
 
 /// Selects every row of the table, or none when all are selected.
 export function selectAll() {
-  if (selection.size && selection.size === total()) selection.clear();
+  if (selection.size && allPicked()) selection.clear();
   else if (state.query) return pickMatches(0, Math.ceil(state.viewport.serverHeight) + 1);
   else selection.selectAll();
   anchor = beforeExtension = null;

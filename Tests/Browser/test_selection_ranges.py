@@ -26,7 +26,7 @@ def messages(count):
 def many_server():
     folder = tempfile.mkdtemp(prefix="listserver-selection-")
     arguments = ["--max-import-bytes", str(2**31)]
-    for name, count in (("inbox", MILLION), ("mail", SMALL), ("notes", SMALL), ("zh", SMALL), ("shared", SMALL)):
+    for name, count in (("inbox", MILLION), ("mail", SMALL), ("notes", SMALL), ("zh", SMALL), ("shared", SMALL), ("found", SMALL)):
         path = os.path.join(folder, f"{name}.json")
         with open(path, "w") as out:
             json.dump(messages(count), out)
@@ -184,3 +184,14 @@ def test_a_run_follows_rows_deleted_elsewhere_and_deletes_what_it_shows(browser,
     confirm(browser)
     wait(browser, lambda d: row_count(many_server, "shared") == SMALL - 6)
     assert server_titles(many_server, "shared")[:4] == ["Message 0", "Message 1", "Message 7", "Message 8"]
+
+
+def test_select_all_while_searching_deletes_only_the_matches(browser, many_server):
+    manage(browser, many_server, "found", "?q=Message%201")
+    matches = [i for i in range(SMALL) if str(i).startswith("1")]
+    click(browser, "select-all")
+    wait(browser, lambda d: count_text(d) == f"{len(matches):,} selected")
+    click(browser, "delete-selected")
+    confirm(browser)
+    wait(browser, lambda d: row_count(many_server, "found") == SMALL - len(matches))
+    assert server_titles(many_server, "found") == [f"Message {i}" for i in range(SMALL) if i not in matches]
