@@ -25,6 +25,10 @@ public final class HTTPWorkerPool: Sendable {
     private let state = System.Locked(State())
     /// Counts the jobs waiting in `state.queue`: a worker takes one job per signal.
     private let ready = DispatchSemaphore(value: 0)
+    /// How many threads run jobs, and their nice value; they start with the first job.
+    private let threadCount: Int
+    private let niceness: Int32
+    private let started = Atomic<Bool>(false)
 
     private struct State {
         var queue: [Job] = []
@@ -58,7 +62,7 @@ public final class HTTPWorkerPool: Sendable {
         let answer: @Sendable (Result<any Sendable, any Error>) throws -> HTTPResponse
     }
 
-    /// Starts the pool's threads.
+    /// A pool whose threads start with its first job (a pool that only ever answers in-process costs none).
     /// - Parameters:
     ///   - threads: how many jobs run at once; by default one a core, and at least two.
     ///   - maxJobs: the most jobs queued or running at once.
@@ -72,8 +76,16 @@ public final class HTTPWorkerPool: Sendable {
         self.maxJobs = max(1, maxJobs)
         self.maxJobsPerClient = max(1, maxJobsPerClient)
         self.problemPaths = problemPaths
-        for index in 0..<max(1, threads ?? max(2, System.processorCount())) {
-            try? System.spawnDetachedThread(name: "worker-\(index)") { [self] in
+        threadCount = max(1, threads ?? max(2, System.processorCount()))
+        self.niceness = niceness
+    }
+
+    /// Starts the threads, once. They live as long as the process: a pool is made once per server.
+    private func startThreads() {
+        guard started.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        else { return }
+        for index in 0..<threadCount {
+            try? System.spawnDetachedThread(name: "worker-\(index)") { [self, niceness] in
                 System.lowerCurrentThreadPriority(by: niceness)
                 while true { runNext() }
             }
@@ -139,7 +151,10 @@ public final class HTTPWorkerPool: Sendable {
             refused.add(1, ordering: .relaxed)
             return refusal.response(forAPI: problemPaths.contains(request.path))
         case .success(let queued):
-            if queued != nil { ready.signal() }
+            if queued != nil {
+                startThreads()
+                ready.signal()
+            }
             return HTTPResponse(deferred: deferred)
         }
     }
