@@ -112,6 +112,29 @@ struct APIDeleteRunsTests {
         #expect(other.titles("teams", section: 0) == ["r1", "new", "r2"])
     }
 
+    @Test("over real sockets, two stale runs on other sections both apply; a third on a changed one is refused")
+    func runsOverSockets() throws {
+        let sections = (0..<4).map { section in
+            let rows = (0..<5_000).map { #"{"title":"r\#(section)-\#($0)"}"# }.joined(separator: ",")
+            return #"{"title":"S\#(section)","rows":[\#(rows)]}"#
+        }
+        let api = try APIFixture(datasets: [("big", "[\(sections.joined(separator: ","))]")])
+        let table = api.dataset("big").sections
+        try withTestServer(configure: { $0.problemPaths = AppRoutes.problemPaths }, handler: api.router.handler) { port, _ in
+            let path = "/api/datasets/big/batch"
+            let first = try apiRequest(port, "POST", path, body: #"{"baseVersion":1,"deleteRows":[{"section":\#(table[0].id)}]}"#)
+            #expect(first.status == 200, "\(first.text)")
+            let (from, to) = (table[2].rows[10].id, table[3].rows[4_989].id)
+            let second = try apiRequest(port, "POST", path, body: #"{"baseVersion":1,"deleteRows":[{"from":\#(to),"to":\#(from)}]}"#)
+            #expect(second.status == 200, "\(second.text)")
+            let third = try apiRequest(
+                port, "POST", path, body: #"{"baseVersion":1,"deleteRows":[{"section":\#(table[1].id),"toSection":\#(table[2].id)}]}"#)
+            #expect(third.status == 409 && third.text.contains("the rows of section \(table[2].id) changed"), "\(third.text)")
+        }
+        #expect(api.dataset("big").sections.map(\.rows.count) == [0, 5_000, 10, 10])
+        #expect(api.version("big") == 3)
+    }
+
     @Test("random runs on random tables delete what a naive model deletes", arguments: 0..<40)
     func oracle(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
