@@ -5,7 +5,6 @@ import json
 import os
 import shutil
 import tempfile
-import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -56,18 +55,18 @@ return [...document.querySelectorAll('[data-row-id]')].filter(e => !e.hidden)
 
 
 def settle(driver, scroller):
-    """Waits until the scroller has stopped and no window is on its way."""
-    last, still = None, 0
-    for _ in range(100):
-        now = driver.execute_script(POSITION, scroller)
-        busy = driver.execute_script(
+    """Waits until the scroller has stopped (the same position over six polls) and no window is on its way."""
+    seen = {"last": None, "still": 0}
+
+    def stopped(d):
+        now = d.execute_script(POSITION, scroller)
+        busy = d.execute_script(
             "return performance.getEntriesByType('resource').some(e => e.name.includes('/fragment') && !e.responseEnd)")
-        still = still + 1 if now == last and not busy else 0
-        if still >= 3:
-            return now
-        last = now
-        time.sleep(0.1)
-    return last
+        seen["still"] = seen["still"] + 1 if now == seen["last"] and not busy else 0
+        seen["last"] = now
+        return now if seen["still"] >= 6 else None
+
+    return wait(driver, stopped, message="the list did not stop scrolling")
 
 
 def press(driver, key):
@@ -78,27 +77,17 @@ def test_end_shows_the_last_row_and_home_the_first(browser, long_list):
     last_row = f"{SECTIONS - 1}.{PER_SECTION - 1}"
     for _ in range(2):
         press(browser, Keys.END)
-        top, height, client = settle(browser, long_list)
         # Rows measured on the way move the end; the page finishes the way there when scrolling ends, which
         # a loaded machine may deliver after the scroller has looked still for a moment.
-        for _ in range(20):
-            if abs(top - (height - client)) <= 1:
-                break
-            time.sleep(0.25)
-            top, height, client = settle(browser, long_list)
-        assert abs(top - (height - client)) <= 1, f"End stopped at {top} of {height - client}"
+        at_end = lambda d: (lambda p: p if abs(p[0] - (p[1] - p[2])) <= 1 else None)(settle(d, long_list))
+        top, height, client = wait(browser, at_end, timeout=15,
+                                   message="End did not stop at the end")
         rows = browser.execute_script(VISIBLE_ROWS, long_list)
         assert rows[-1][0] == last_row, f"the last visible row is {rows[-1]}, not row {last_row}"
         assert rows[-1][2] <= client + 1, "the last row is cut off at the bottom"
 
         press(browser, Keys.HOME)
-        top, _, _ = settle(browser, long_list)
-        for _ in range(20):
-            if top == 0:
-                break
-            time.sleep(0.25)
-            top, _, _ = settle(browser, long_list)
-        assert top == 0, f"Home stopped at {top}"
+        wait(browser, lambda d: settle(d, long_list)[0] == 0, timeout=15, message="Home did not stop at the top")
         rows = browser.execute_script(VISIBLE_ROWS, long_list)
         assert rows[0][0] == "0.0" and rows[0][1] >= 0, f"the first visible row is {rows[0]}"
 

@@ -2,7 +2,6 @@
 several paragraphs in Latin and CJK, no row clips its text or keeps a blank band under it, the first visible row
 stays put while heights are corrected, and the last row stays reachable, in and out of edit mode."""
 import json
-import time
 import urllib.request
 
 import pytest
@@ -47,6 +46,7 @@ addEventListener('DOMContentLoaded', () => {
     const f = (() => { arguments_first })();
     if (f) window.__samples.push(f);
     if (performance.now() - t0 < 1500) requestAnimationFrame(tick);
+    else window.__sampled = true;
   };
   requestAnimationFrame(tick);
 });
@@ -57,12 +57,25 @@ def scroller(driver):
     return driver.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
 
 
+DRAWN = """
+const done = arguments[arguments.length - 1];
+requestAnimationFrame(() => requestAnimationFrame(() => done(JSON.stringify([
+  performance.getEntriesByType('resource').some(e => e.name.includes('/fragment') && !e.responseEnd),
+  [...document.querySelectorAll('[data-row-id]')].map(e => [e.dataset.rowId, Math.round(e.getBoundingClientRect().top)])]))));
+"""
+
+
 def settled(driver):
-    """Waits until the page has no window on its way and rows cover the viewport."""
-    time.sleep(0.15)
-    wait(driver, lambda d: d.execute_script(
-        "return !performance.getEntriesByType('resource').some(e => e.name.includes('/fragment') && !e.responseEnd)"))
-    time.sleep(0.15)
+    """Waits until the page has no window on its way and its rows have not moved over three pairs of frames."""
+    seen = {"last": None, "still": 0}
+
+    def still(d):
+        now = d.execute_async_script(DRAWN)
+        seen["still"] = seen["still"] + 1 if now == seen["last"] and not now.startswith("[true") else 0
+        seen["last"] = now
+        return seen["still"] >= 3
+
+    wait(driver, still, message="the rows did not settle")
 
 
 def check_every_row(driver):
@@ -122,7 +135,7 @@ def test_the_first_visible_row_stays_put_while_heights_settle(browser, text_serv
     try:
         meta = json.load(urllib.request.urlopen(f"{text_server.url}/api/datasets/texts"))
         open_table(browser, text_server, "texts", f"?top={int(meta['contentHeight'] * 0.45)}")
-        time.sleep(1.7)
+        wait(browser, lambda d: d.execute_script("return window.__sampled === true"), message="the sampler did not finish")
         samples = browser.execute_script("return window.__samples")
     finally:
         browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})

@@ -5,7 +5,6 @@ import os
 import plistlib
 import shutil
 import tempfile
-import time
 import urllib.request
 
 import pytest
@@ -146,8 +145,14 @@ def test_a_switch_stores_on_and_turns_back_when_the_batch_is_refused(browser, ta
     assert switch().get_attribute("aria-checked") == "true"
     wait(browser, lambda d: stored() is True, message="the switch was not stored")
     row = row_named(browser, "Airplane Mode")
+    batches = browser.execute_script("""
+        window.__batches = 0; const real = window.fetch;
+        window.fetch = (url, options) => (String(url).endsWith('/batch') && window.__batches++, real(url, options));
+        return window.__batches""")
     row.find_element(By.CSS_SELECTOR, ".t1").click()
-    time.sleep(0.5)
+    # A flip sends its batch from the click's handler: two frames later, any would have gone.
+    browser.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
+    assert browser.execute_script("return window.__batches") == batches, "tapping the label sent a batch"
     assert stored() is True and switch().get_attribute("aria-checked") == "true", "tapping the label flipped the switch"
     browser.execute_script("arguments[0].focus()", row)
     row.send_keys(Keys.ENTER)
@@ -316,9 +321,12 @@ sample();
 """
 
 
-def slides(driver):
-    """The sliding animations seen since SAMPLE_SLIDES ran, as their translate keyframes."""
-    time.sleep(0.5)
+def slides(driver, expected=2):
+    """The sliding animations seen since SAMPLE_SLIDES ran, as their translate keyframes, once `expected` were
+    seen (a push or a pop slides two tables) and every animation has ended."""
+    wait(driver, lambda d: d.execute_script("return window.__slides.length") >= expected,
+         message=f"fewer than {expected} slides")
+    animations_done(driver)
     return driver.execute_script("return window.__slides")
 
 
@@ -355,7 +363,7 @@ def test_reduced_motion_opens_a_child_table_without_sliding(browser, table_serve
         open_table(browser, table_server, "prefs")
         browser.execute_script(SAMPLE_SLIDES)
         open_language(browser, table_server)
-        assert slides(browser) == []
+        assert slides(browser, expected=0) == []
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
