@@ -20,6 +20,7 @@ export class Selection {
   }
 
   clear() {
+    if (this === selection) edits++;
     this.all = false; // every row
     this.ids = new Map(); // rows picked one by one, outside every run: id → place
     this.runs = []; // {from, to} places, in table order, disjoint
@@ -47,6 +48,7 @@ export class Selection {
 
   /// Adds a row; `place` defaults to where the row is drawn.
   add(id, place = placeOf(id)) {
+    if (this === selection) edits++;
     id = String(id);
     if (this.except.delete(id) || this.has(id) || !place) return this;
     this.ids.set(id, place);
@@ -55,6 +57,7 @@ export class Selection {
 
   /// Takes a row out; returns whether it was selected.
   delete(id) {
+    if (this === selection) edits++;
     id = String(id);
     if (this.ids.delete(id)) return true;
     if (!this.has(id)) return false;
@@ -65,6 +68,7 @@ export class Selection {
 
   /// Adds every row from one place to the other, both included.
   addRun(a, b) {
+    if (this === selection) edits++;
     let run = before(b, a) ? { from: b, to: a } : { from: a, to: b };
     for (const [id, place] of this.except) if (within(place, run)) this.except.delete(id);
     if (this.all) return this;
@@ -130,7 +134,9 @@ const allPicked = () => (selection.all && !selection.except.size) || selection.s
 /// Every row of the table, which Select All names whether or not a search shows some of them.
 const tableTotal = () => (state.meta.sections || []).reduce((sum, section) => sum + section.rowCount, 0);
 
-const selection = new Selection();
+let edits = 0; // changes to the selection, so that finding its rows again does not undo a newer one
+let selection = null; // the page's selection (null while it is made)
+selection = new Selection();
 for (const id of state.selection || []) selection.add(id);
 state.selection = selection;
 
@@ -175,6 +181,7 @@ export function pickRange(row) {
   }
   beforeExtension ??= selection.copy();
   Object.assign(selection, beforeExtension.copy().addRun(anchor, place));
+  edits++;
   dressAll();
   showSelectionCount();
 }
@@ -212,7 +219,7 @@ let reanchoring = null;
 let reanchoredAt = -1; // the version last tried, so a failure is not tried again until the next change
 function reanchor() {
   if (reanchoring || reanchoredAt === state.version) return reanchoring ?? Promise.resolve();
-  const version = (reanchoredAt = state.version);
+  const version = (reanchoredAt = state.version), edited = edits;
   const find = async id => {
     const found = await api(`${apiPath}/window?anchor=${id}&top=0&height=1&overscan=0`).catch(() => null);
     const row = found?.rows?.find(item => String(item.id) === String(id));
@@ -226,7 +233,7 @@ function reanchor() {
     const runs = (await Promise.all(selection.runs.map(async run => ({ from: await find(run.from.id), to: await find(run.to.id) }))))
       .filter(run => run.from && run.to);
     const [ids, except] = [await places(selection.ids), await places(selection.except)];
-    if (state.version !== version) return;
+    if (state.version !== version || edits !== edited) return void (reanchoredAt = -1); // tried again when asked
     const next = selection.copy();
     next.clear();
     const counts = meta.sections.map(section => section.rowCount);
