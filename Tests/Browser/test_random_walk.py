@@ -132,7 +132,7 @@ def api(server, method, path, body=None):
 
 RECORD = """
 const scroller = document.querySelector('[data-role=scroller]'), spacer = scroller.querySelector('.spacer');
-const walk = (window.walk = { frames: [], acted: null, done: false, stoppedAt: null });
+const walk = (window.walk = { frames: [], acted: null, done: false, stoppedAt: null, patience: 20000 });
 if (!window.walkFetches) {
   // The page's fetches: how many are on their way, and the newest version a window brought.
   const real = window.fetch, count = (window.walkFetches = { started: 0, finished: 0, version: 0 });
@@ -176,7 +176,7 @@ const frame = () => {
   const covered = samples === 0 || rows / samples >= 0.99;
   const settled = still && (covered || now - walk.stoppedAt > 3000) && now - walk.acted > 150;
   if (walk.acted != null && settled) walk.done = true;
-  else if (walk.acted != null && now - walk.acted > 20000) walk.done = 'timeout';
+  else if (walk.acted != null && now - walk.acted > walk.patience) walk.done = 'timeout';
   else requestAnimationFrame(frame);
 };
 requestAnimationFrame(frame);
@@ -420,15 +420,20 @@ class Walk:
 
     # -- the invariants
 
-    def settle(self):
-        """Waits for the step to settle (see RECORD) and returns its frames."""
+    def settle(self, name):
+        """Waits for the step to settle (see RECORD) and returns its frames. A search has a minute: the debug
+        build takes 35 s for the first search over a million rows."""
         b = self.browser
+        patience = 60 if name == "search" else 20
+        b.execute_script("window.walk.patience = arguments[0]", patience * 1000)
         if self.expect_version:
             wait(b, lambda d: d.execute_script("return window.walkFetches?.version ?? 0") >= self.expect_version,
                  timeout=5, message=f"the page did not draw version {self.expect_version}")
         b.execute_script("window.walk.acted = performance.now()")
-        wait(b, lambda d: d.execute_script("return window.walk.done"), timeout=30, message="the step did not settle")
-        assert b.execute_script("return window.walk.done") is True, "the page kept scrolling or fetching for 20 s"
+        wait(b, lambda d: d.execute_script("return window.walk.done"), timeout=patience + 10,
+             message="the step did not settle")
+        assert b.execute_script("return window.walk.done") is True, \
+            f"the page kept scrolling or fetching for {patience} s"
         return b.execute_script("return window.walk.frames")
 
     def check(self, name, frames):
@@ -500,7 +505,7 @@ class Walk:
             self.note(f"{number}: {label}")
             frames = []
             try:
-                frames = self.settle()
+                frames = self.settle(name)
                 self.check(name, frames)
                 self.log[-1] += f" (scrollTop {frames[0]['top']:.0f} → {frames[-1]['top']:.0f}, {len(frames)} frames)"
             except (AssertionError, TimeoutException) as error:
