@@ -128,6 +128,8 @@ export async function flipSwitch(row) {
 }
 
 // A list emptied in edit mode leaves it, as Mail's Edit ends when the last message goes: nothing is left to
-// select or delete, and the page says the list is empty.
-new MutationObserver(() => state.editing && !$('#empty').hidden && setEditing(false))
+// select or delete, and the page says the list is empty. A window between two others can draw nothing for a
+// moment; only one whose whole content is empty counts.
+const emptied = () => !$('#empty').hidden && +state.window.contentHeight === 0;
+new MutationObserver(() => state.editing && emptied() && setEditing(false))
   .observe($('#empty'), { attributes: true, attributeFilter: ['hidden'] });
