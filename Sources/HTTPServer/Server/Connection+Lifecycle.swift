@@ -45,7 +45,10 @@ extension Connection {
         switch phase {
         case .head where unreadCount == 0:
             let limit = hasAnswered ? idleLimit : firstRequestLimit
-            if elapsed(since: idleSince) > limit { close(runner) }
+            if elapsed(since: idleSince) > limit && runner.idleCloseBudget > 0 {
+                runner.idleCloseBudget -= 1
+                close(runner)
+            }
         case .head:
             if elapsed(since: headStartedAt) > context.headerTimeout { timeOut(runner) }
         case .lengthBody, .chunkedBody:

@@ -34,6 +34,11 @@ extension EventLoopRunner {
         return false
     }
 
+    /// The most idle connections one sweep closes for their idle timeout: when thousands pass it at once
+    /// (a flood held at the cap, whose timeout has just shortened), their closes are spread over the
+    /// sweeps, a few milliseconds of the loop each, rather than tens of milliseconds in one.
+    static let idleClosesPerSweep = 256
+
     /// How long an idle connection stays open now (nanoseconds): the configured idle timeout up to half the
     /// connection cap, then less and less as the server fills, down to ``ServerContext/pressedIdleTimeout``
     /// at the cap. The first request of a new connection has the header timeout, shortened alike.

@@ -47,6 +47,8 @@ final class EventLoopRunner {
     private var listenerRegistered = false
     private var listenerReleased = false
     private let tick: UInt64
+    /// How many more idle connections this sweep may close for their idle timeout (``idleClosesPerSweep``).
+    var idleCloseBudget = 0
     /// Connections with output from this batch of events, sent once the whole batch has been answered.
     @exclusivity(unchecked) private var toFlush: [Connection] = []
 
@@ -328,6 +330,7 @@ final class EventLoopRunner {
                     data: Self.listenerToken)) != nil
         }
         let limits = idleLimits()
+        idleCloseBudget = Self.idleClosesPerSweep
         for case let connection? in connections {
             connection.checkTimeouts(self, idleLimit: limits.idle, firstRequestLimit: limits.firstRequest)
         }
