@@ -34,16 +34,24 @@ extension AppRoutes {
             })
     }
 
-    /// The page `/d/{id}?q=…` when its search was not found before: the whole page is written on a worker.
+    /// The page `/d/{id}?q=…` when its search was not found before: the whole page is written on a worker,
+    /// with the headers every page carries (``PageHeaders``), which the handler adds only to the answers it
+    /// gives itself.
     /// - Returns: nil when the page does not search or the dataset's own results for the query are kept.
     func searchPageOnWorker(
         _ entry: DatasetEntry, _ request: HTTPRequest, _ page: @escaping @Sendable () throws -> HTTPResponse
     ) -> HTTPResponse? {
         guard let text = request.query("q"), let query = SearchQuery(text), entry.searches.cached(query) == nil
         else { return nil }
+        let policy = self.page.contentSecurityPolicy, path = request.path
         return workers.respond(
             to: request, coalescing: Self.searchKey(entry, query),
-            work: { entry.searches.results(for: query, in: entry) }, answer: { _ in try page() })
+            work: { entry.searches.results(for: query, in: entry) },
+            answer: { _ in
+                var response = try page()
+                PageHeaders.apply(to: &response, path: path, policy: policy)
+                return response
+            })
     }
 
     /// What identifies a search's work: the version searched (its results' owner, alive while the work is)
