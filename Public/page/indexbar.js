@@ -5,7 +5,13 @@ import { $, dom } from './state.js';
 /// Shows the titles that fit, each run left out as one dot (a link to the first section of the run).
 export function fitIndex() {
   const index = $('#index'), links = index ? [...index.querySelectorAll('a')] : [];
-  for (const link of links) link.classList.remove('skip', 'dot');
+  // At the list's trailing edge, inside its scroll bar, centred on the list rather than the window.
+  const box = dom.scroller.getBoundingClientRect();
+  if (index) {
+    index.style.right = `${innerWidth - box.left - dom.scroller.clientWidth + 2}px`;
+    index.style.top = `${box.top + dom.scroller.clientHeight / 2}px`;
+  }
+  for (const link of links) link.classList.remove('skip', 'elided');
   const height = links[0]?.offsetHeight;
   if (!height) return;
   const room = Math.floor((dom.scroller.clientHeight - 16) / height);
@@ -16,7 +22,7 @@ export function fitIndex() {
   let previousKept = 0;
   links.forEach((link, at) => {
     if (kept.has(at)) return void (previousKept = at);
-    link.classList.add(at === previousKept + 1 ? 'dot' : 'skip');
+    link.classList.add(at === previousKept + 1 ? 'elided' : 'skip');
   });
 }
 

@@ -29,8 +29,8 @@ def bar(driver):
         const shown = [...index.querySelectorAll('a')].filter(a => a.offsetHeight > 0);
         const scroller = document.querySelector('[data-role=scroller]').getBoundingClientRect();
         return {top: b.top, bottom: b.bottom, scrollerTop: scroller.top, scrollerBottom: scroller.bottom,
-                titles: shown.map(a => a.classList.contains('dot') ? '•' : a.textContent),
-                dots: shown.filter(a => a.classList.contains('dot')).map(a => getComputedStyle(a, '::after').content)}""")
+                titles: shown.map(a => a.classList.contains('elided') ? '•' : a.textContent),
+                dots: shown.filter(a => a.classList.contains('elided')).map(a => getComputedStyle(a, '::after').content)}""")
 
 
 def test_titles_that_do_not_fit_give_way_to_dots_and_all_show_when_they_fit(browser, index_server):
@@ -46,7 +46,7 @@ def test_titles_that_do_not_fit_give_way_to_dots_and_all_show_when_they_fit(brow
         numbers = [int(title) for title in titles if title != "•"]
         assert numbers == sorted(numbers) and len(numbers) >= 10, numbers
         assert set(shown["dots"]) == {'"•"'}
-        dots = browser.find_elements(By.CSS_SELECTOR, "[data-role=index] a.dot")
+        dots = browser.find_elements(By.CSS_SELECTOR, "[data-role=index] a.elided")
         dot = dots[len(dots) // 2]
         target = int(dot.get_attribute("data-section"))
         dot.click()
