@@ -12,10 +12,12 @@ spinner.setAttribute('role', 'status');
 spinner.innerHTML = `<span class="vh">${t('Refreshing…')}</span>`;
 dom.scroller.before(spinner);
 
+/// The list follows the pull down (the rubber band), the spinner in the room it leaves above the rows.
 const show = distance => {
   spinner.hidden = distance <= 0;
   spinner.style.setProperty('--pull', Math.min(1, distance / threshold));
   spinner.classList.toggle('armed', distance >= threshold);
+  dom.layer.parentElement.style.translate = distance > 0 ? `0 ${Math.min(distance, threshold)}px` : '';
 };
 
 dom.scroller.addEventListener('touchstart', event => {
@@ -33,6 +35,7 @@ dom.scroller.addEventListener('touchend', () => {
   const armed = pull?.distance >= threshold;
   pull = null;
   if (!armed) return show(0);
+  show(threshold); // held open while it spins, as a UIRefreshControl holds the table down
   spinner.classList.add('spinning');
   const started = performance.now();
   refresh();

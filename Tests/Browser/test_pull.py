@@ -21,8 +21,9 @@ def pull_down(driver, distance):
     for step in range(1, 9):
         touch(driver, "touchMove", [{"x": x, "y": y + distance * step // 8}])
     visible = driver.execute_script("const s = document.querySelector('.pull'); return !!s && !s.hidden")
+    first = driver.execute_script("return document.querySelector('[data-row-id]').getBoundingClientRect().top")
     touch(driver, "touchEnd", [])
-    return visible
+    return visible, first
 
 
 @pytest.fixture
@@ -36,7 +37,10 @@ def test_a_pull_from_the_top_refetches_the_window_with_a_spinner(touching, serve
     open_table(touching, server, "messages")
     wait(touching, lambda d: d.find_elements("css selector", ".pull"), message="the pull module did not load")
     before = fragments(touching)
-    assert pull_down(touching, 240), "no spinner while pulling"
+    resting = touching.execute_script("return document.querySelector('[data-row-id]').getBoundingClientRect().top")
+    visible, pulled = pull_down(touching, 240)
+    assert visible, "no spinner while pulling"
+    assert pulled - resting >= 48, f"the rows did not follow the pull ({resting} → {pulled})"
     wait(touching, lambda d: fragments(d) > before, message="letting go past the threshold fetched nothing")
     wait(touching, lambda d: d.execute_script("return document.querySelector('.pull').hidden"), timeout=5,
          message="the spinner stayed after the window came")
