@@ -84,7 +84,9 @@ export const deleteRows = ids => batch({ deleteRows: ids.map(Number) }, 'delete'
 /// are a few runs, never fetched); the selection then empties.
 export async function deleteSelected() {
   const selection = await settledSelection(), count = selection.size;
-  ask(t('Delete %d selected?', count.toLocaleString(language || undefined)), async () => {
+  // The server gives no undo for a batch of more rows than this (BatchInverse.maximumRows): say so first.
+  const final = count > 10_000 ? ' ' + t('This cannot be undone.') : '';
+  ask(t('Delete %d selected?', count.toLocaleString(language || undefined)) + final, async () => {
     if (await batch({ deleteRows: (await settledSelection()).deletes() }, 'delete')) selection.clear();
     dressAll();
     showSelectionCount();

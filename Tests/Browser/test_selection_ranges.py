@@ -99,6 +99,8 @@ def test_select_all_of_a_million_counts_at_once_and_deletes_in_one_batch(browser
                 message="the last row is not drawn")[0]
     assert last.get_attribute("aria-selected") == "true"
     click(browser, "delete-selected")
+    question = wait(browser, lambda d: [p.text for p in d.find_elements(By.CSS_SELECTOR, "dialog[open] p")])[0]
+    assert "999,999" in question and "cannot be undone" in question, question
     confirm(browser)
     wait(browser, lambda d: row_count(many_server, "inbox") == 1, timeout=120, message="the rows were not deleted")
     wait(browser, lambda d: count_text(d) == "0 selected", timeout=60)

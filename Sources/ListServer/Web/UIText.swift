@@ -18,7 +18,7 @@ enum UIText {
         ("The list changed elsewhere and was refreshed. Try again.", "列表已在别处更改并已刷新，请再试一次。"),
         ("%s is downloading…", "正在下载“%s”…"), ("Yes", "是"), ("No", "否"),
         ("No Results for “%s”", "没有“%s”的结果"), ("Opening %s…", "正在打开“%s”…"),
-        ("Reconnecting…", "正在重新连接…"), ("Copy", "拷贝"), ("Delete “%s”?", "删除“%s”？"), ("Refreshing…", "正在刷新…"),
+        ("Reconnecting…", "正在重新连接…"), ("Copy", "拷贝"), ("This cannot be undone.", "此操作无法撤销。"), ("Delete “%s”?", "删除“%s”？"), ("Refreshing…", "正在刷新…"),
         ("Undo", "撤销"), ("%d deleted", "已删除 %d 项"),
         ("Could not undo: the rows changed elsewhere.", "无法撤销：这些行已在别处更改。"),
         ("Deleted elsewhere and deselected: %d", "已在别处删除并取消选择：%d 项"),
