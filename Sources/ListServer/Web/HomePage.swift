@@ -47,6 +47,19 @@ enum HomePage {
         }
     }
 
+    /// A kind as the card names it: its own name in English, the word for it in Chinese.
+    static func kindName(_ kind: DatasetKind, _ language: UILanguage) -> StaticString {
+        switch kind {
+        case .friends: language.pick("friends", "好友")
+        case .heroes: language.pick("heroes", "英雄")
+        case .apps: language.pick("apps", "应用")
+        case .messages: language.pick("messages", "消息")
+        case .generic: language.pick("generic", "列表")
+        case .table: language.pick("table", "表格")
+        case .settings: language.pick("settings", "设置")
+        }
+    }
+
     private static func writeCard(_ dataset: Dataset, iconDirectory: String, query: String, into html: inout HTMLBuffer) {
         html.raw("<a class=\"card\" href=\"/d/")
         html.text(dataset.id)
@@ -57,7 +70,7 @@ enum HomePage {
         html.raw(".svg\" alt=\"\" width=\"44\" height=\"44\">")
         html.text(dataset.title.isEmpty ? dataset.id : dataset.title)
         html.raw("<small>")
-        html.text(dataset.kind.rawValue)
+        html.raw(kindName(dataset.kind, html.language))
         html.raw(" · ")
         writeCount(dataset.sections.count, html.language.pick("section", "个分区"), into: &html)
         html.raw(" · ")

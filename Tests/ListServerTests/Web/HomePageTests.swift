@@ -43,7 +43,7 @@ struct HomePageTests {
         #expect(english.contains(#"href="/d/many">"#), "without lang= the links leave the language to the browser")
         let chinese = String(decoding: try api.get("/?lang=zh-Hans").bodyBytes, as: UTF8.self)
         #expect(chinese.contains(#"lang="zh-Hans""#))
-        #expect(chinese.contains("<small>generic · 1个分区 · 1.2万行</small>"))
+        #expect(chinese.contains("<small>列表 · 1个分区 · 1.2万行</small>"))
         #expect(chinese.contains(#"href="/d/many?lang=zh-Hans">"#))
         let asked = try api.get("/?lang=en", headers: ["Accept-Language": "zh-CN"])
         #expect(String(decoding: asked.bodyBytes, as: UTF8.self).contains(#"href="/d/many?lang=en">"#))
