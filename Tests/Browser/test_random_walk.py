@@ -259,6 +259,10 @@ class Walk:
         for n in range(1, 7):
             send("touchMove", [{"x": x, "y": start - distance * n // 6}])
         send("touchEnd", [])
+        if distance < 0 and self.browser.execute_script(
+                "return document.querySelector('[data-role=scroller]').scrollTop") <= 0:
+            self.pulled = True  # pulled down at the top: pull to refresh shows its own band above the rows
+            return f"pull to refresh {distance:+}"
         return f"fling {distance:+}"
 
     def touch(self, enabled):
@@ -413,6 +417,7 @@ class Walk:
                 self.touch(False)
             self.expect_version = None
             self.expect_selected = None
+            self.pulled = False
             self.browser.execute_script(RECORD)
             label = action()
             if label:
@@ -448,7 +453,7 @@ class Walk:
         # not yet placed again, a state never painted: that step is held to its settled state only.
         blank = [(round(f["t"] - frames[0]["t"]), round(f["rows"] + f["placeholders"], 3)) for f in frames
                  if f["rows"] + f["placeholders"] < 0.98 and not f["animations"] and not f["modal"]
-                 and name != "resize"]
+                 and name != "resize" and not self.pulled]
         assert not blank, f"frames (ms, covered) with the background showing: {blank[:10]}"
         # Covered by rows within COVER_MS of the scrolling stopping, and from then on.
         # (from the last frame where the scroller moved or rows were animated: batch animations slide rows apart)
@@ -458,7 +463,7 @@ class Walk:
         covered_at = (short[-1] + 1) if short else last_move
         assert covered_at < len(frames), f"rows never covered the viewport: {frames[-1]['rows']:.3f}"
         waited = frames[covered_at]["t"] - frames[last_move]["t"]
-        if name != "search":  # a search waits 150 ms for typing to pause first
+        if name != "search" and not self.pulled:  # a search waits 150 ms for typing to pause first
             assert waited <= COVER_MS, f"rows covered the viewport {waited:.0f} ms after the scrolling stopped"
         # The anchored row stays where it is while the scroller stands still and nothing animates: the first
         # visible row, or at the end the last one by its bottom (the end stays the end; when the table's last
@@ -467,7 +472,7 @@ class Walk:
         for before, after in zip(frames, frames[1:]):
             if abs(before["top"] - after["top"]) >= 1 or before["animations"] or after["animations"]:
                 continue
-            if name in ("search", "resize") or not before["visible"]:
+            if name in ("search", "resize") or self.pulled or not before["visible"]:
                 continue
             edge = 2 if before["atEnd"] and after["atEnd"] else 1
             anchor = before["visible"][-1 if edge == 2 else 0]
