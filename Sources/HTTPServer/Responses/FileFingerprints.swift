@@ -125,8 +125,9 @@ public struct FileFingerprints: Sendable {
         return plain
     }
 
-    /// Whether the bytes of `file` are served rewritten: a stylesheet's (`.css`), when a folder is hashed,
-    /// so that it names the folder's files by its hashed path.
+    /// Whether the bytes of `file` are served rewritten: a script's or a stylesheet's, without their comments
+    /// (``SourceComments``), and a stylesheet's, when a folder is hashed, naming the folder's files by its
+    /// hashed path.
     public func rewritesFiles(named file: String) -> Bool {
         Self.rewrites(file, folders: folders)
     }
@@ -144,12 +145,14 @@ public struct FileFingerprints: Sendable {
     }
 
     private static func rewrites(_ file: String, folders: [Folder]) -> Bool {
-        !folders.isEmpty && file.hasSuffix(".css")
+        file.hasSuffix(".css") || file.hasSuffix(".js")
     }
 
     private static func rewritten(_ bytes: [UInt8], ofFile file: String, folders: [Folder]) -> [UInt8] {
         guard rewrites(file, folders: folders) else { return bytes }
-        var bytes = bytes
+        let stylesheet = file.hasSuffix(".css")
+        var bytes = SourceComments.stripped(bytes, stylesheet: stylesheet)
+        guard stylesheet else { return bytes }
         for folder in folders {
             bytes = bytes.replacing(Array("url(\(folder.path)".utf8), with: Array("url(\(folder.hashedPath)".utf8))
         }
@@ -159,8 +162,8 @@ public struct FileFingerprints: Sendable {
     private static func etag(of status: System.FileStatus, file: String, folders: [Folder]) -> String {
         let etag = StaticFiles.etag(of: status)
         guard rewrites(file, folders: folders) else { return etag }
-        let hashes = folders.map { $0.hashedPath.dropFirst($0.path.count).dropLast() }.joined(separator: "-")
-        return String(etag.dropLast()) + "-" + hashes + "\""
+        let hashes = file.hasSuffix(".css") ? folders.map { "-" + $0.hashedPath.dropFirst($0.path.count).dropLast() } : []
+        return String(etag.dropLast()) + "-c" + hashes.joined() + "\""
     }
 
     /// The plain path of a path under a folder's name with a hash: `/icons.1a2b3c4d/plus.svg` →
