@@ -52,8 +52,8 @@ STATES = {
 
 
 def open_child(driver):
-    """Opens the first child table of the page, in the page."""
-    driver.find_element(By.CSS_SELECTOR, "[data-row-id][data-child]").click()
+    """Opens the Wi-Fi child table of the settings sample (its networks have detail buttons), in the page."""
+    driver.find_element(By.XPATH, "//*[@data-row-id and @data-child][.//*[text()='Wi-Fi']]").click()
     wait(driver, lambda d: "child=" in d.current_url and d.find_elements(By.CSS_SELECTOR, "[data-action=back]"))
 
 

@@ -163,12 +163,12 @@ def icon_folder(server):
 
 def public_sha256(path, server):
     """The SHA-256 of the file in Public/ that a hashed path names (`/page/windows.0f3a9c21.js`), as it is
-    served: a stylesheet names the icons under their hashed folder."""
+    served at its plain path: without its comments, a stylesheet naming the icons under their hashed folder."""
     plain = re.sub(r"\.[0-9a-f]{8}(\.(?:js|css))$", r"\1", path)
-    with open(os.path.join(ROOT, "Public", plain.lstrip("/")), "rb") as source:
-        data = source.read()
+    assert os.path.isfile(os.path.join(ROOT, "Public", plain.lstrip("/"))), plain
+    data = urllib.request.urlopen(server.url + plain).read()
     if plain.endswith(".css"):
-        data = data.replace(b"url(/icons/", b"url(" + icon_folder(server).encode())
+        assert icon_folder(server).encode() in data or b"url(/icons" not in data, plain
     return hashlib.sha256(data).hexdigest()
 
 
