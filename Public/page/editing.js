@@ -5,7 +5,7 @@ import { closeOpenRow } from './gestures.js';
 import { api, note } from './messages.js';
 import { $, apiPath, dom, language, state, t } from './state.js';
 import { settledSelection, showSelectionCount } from './selection.js';
-import { remember } from './undo.js';
+import { pending, remember } from './undo.js';
 import { dressAll, refresh } from './windows.js';
 
 let sending = 0; // batches on their way
@@ -54,7 +54,8 @@ async function sendNow(changes, replan, tries = 3) {
 
 /// Sends one batch the person made, remembered for Undo (`what`: `delete` offers Undo in a toast); a real conflict
 /// refreshes and says why. Returns whether it was saved.
-export async function batch(changes, what, replan) {
+export const batch = (changes, what, replan) => pending(made(changes, what, replan));
+async function made(changes, what, replan) {
   let saved = false;
   // Rows the person deletes leave the selection now, so the change's echo does not say they left elsewhere.
   changes.deleteRows?.forEach(id => typeof id !== 'object' && state.selection.delete(String(id)));

@@ -10,6 +10,14 @@ import { refresh } from './windows.js';
 
 export const depth = 200; // steps kept (at least 100, as asked of a page)
 const done = [], undone = []; // {body, what}: the batches that undo, and those that redo, last on top
+let edits = Promise.resolve(); // the person's edits on their way: a Ctrl+Z pressed meanwhile waits for them
+
+/// Tracks an edit on its way (a promise that settles once its undo is remembered), so a Ctrl+Z pressed before
+/// the server answered undoes that edit, as the person meant, and not the one before it.
+export function pending(edit) {
+  edits = Promise.all([edits, edit]).catch(() => {});
+  return edit;
+}
 
 /// Remembers the undo of a batch the person made (`what`: what the toast says it was; `no-undo` leaves it out).
 /// A new edit forgets what was undone.
@@ -26,6 +34,7 @@ export function remember(body, what) {
 /// page made after the step's batch was undone already (they were above it), so send() makes it on the version
 /// the page's last batch gave: the rows it names changed only by the page and back since, which is no conflict.
 async function step(from, to) {
+  await edits;
   const entry = from.pop();
   hideOffer(true);
   if (!entry) return false;

@@ -162,6 +162,26 @@ def test_a_switch_and_a_choice_are_undone_and_redone(browser, undo_server):
     wait(browser, lambda d: on() is True and checked() == [None, "checkmark"], message="redo did not do both again")
 
 
+def test_ctrl_z_before_the_server_answers_undoes_that_edit(browser, undo_server):
+    open_table(browser, undo_server, "prefs")
+    on = lambda: server_rows(undo_server, "prefs")[0][1].get("on")
+    start = on()
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 600, "downloadThroughput": -1, "uploadThroughput": -1})
+    try:
+        browser.find_element(By.CSS_SELECTOR, "[role=switch]").click()
+        assert steps(browser)["undo"] == 0, "the flip's answer came before the key: nothing is tested"
+        press(browser)
+        wait(browser, lambda d: steps(d)["redo"] == 1, message=f"the Ctrl+Z was lost: {steps(browser)}")
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        browser.execute_cdp_cmd("Network.disable", {})
+    assert on() is start, "the Ctrl+Z pressed while the flip was on its way did not undo it"
+    assert steps(browser)["undo"] == 0
+
+
 def test_a_row_action_is_undone(browser, server):
     open_table(browser, server, "messages")
     unread = next(row_id for row_id, fields in server_rows(server, "messages") if not fields.get("read"))
