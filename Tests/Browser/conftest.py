@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -66,6 +67,14 @@ class Server:
 
 @pytest.fixture(scope="session")
 def server():
+    running = Server()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def own_server():
+    """A server with the samples for one module alone: what its tests change stays out of other modules' lists."""
     running = Server()
     yield running
     running.stop()
@@ -137,6 +146,13 @@ def rows(driver):
 def row_by_id(driver, row_id):
     found = driver.find_elements(By.CSS_SELECTOR, f'[data-row-id="{row_id}"]')
     return found[0] if found else None
+
+
+def api_window(server, dataset, **parameters):
+    """GET /api/datasets/{dataset}/window: the rows from the top, 20,000 px of them unless `height` says otherwise;
+    other keywords (`child`, `expanded`, `width`, `overscan`) go into the query as they are."""
+    query = urllib.parse.urlencode({"top": 0, "height": 20000, **parameters})
+    return json.load(urllib.request.urlopen(f"{server.url}/api/datasets/{dataset}/window?{query}"))
 
 
 def row_count(server, dataset):

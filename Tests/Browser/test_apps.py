@@ -1,23 +1,13 @@
 """Apps as the App Store cell: Download turns into progress with a centered toast that fades away, and then into
 Open, which the row keeps (stored) across reloads."""
-import json
-import urllib.request
 
-import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import Server, open_table, rows, screenshot, wait
+from conftest import api_window, open_table, rows, screenshot, wait
 
 
-@pytest.fixture(scope="module")
-def apps_server():
-    running = Server()  # installs an app: the session's server keeps its Download buttons
-    yield running
-    running.stop()
-
-
-def test_download_disables_the_button_and_shows_a_fading_toast(browser, apps_server):
-    server = apps_server
+def test_download_disables_the_button_and_shows_a_fading_toast(browser, own_server):
+    server = own_server
     open_table(browser, server, "apps")
     row = rows(browser)[1]
     name = row.find_element(By.CSS_SELECTOR, ".t1").text
@@ -39,7 +29,7 @@ def test_download_disables_the_button_and_shows_a_fading_toast(browser, apps_ser
     wait(browser, lambda d: not toast.is_displayed(), timeout=6, message="the toast did not fade away")
     assert rows(browser)[0].find_element(By.CSS_SELECTOR, "[data-action=download]").is_enabled()
     row_id = rows(browser)[1].get_attribute("data-row-id")
-    window = json.load(urllib.request.urlopen(f"{server.url}/api/datasets/apps/window?top=0&height=400"))
+    window = api_window(server, "apps", height=400)
     assert next(r for r in window["rows"] if str(r["id"]) == row_id)["fields"]["installed"] is True
     browser.refresh()
     wait(browser, lambda d: opened(d), message="Open did not survive a reload")

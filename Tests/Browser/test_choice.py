@@ -1,19 +1,11 @@
 """Choice lists as a Settings screen's: a tap moves the checkmark in one batch, and the row that opened the list
 shows the choice as its detail when the user goes back (Wi-Fi › Ask to Join Networks)."""
 import json
-import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import Server, animations_done, open_table, rows, wait
-
-
-@pytest.fixture(scope="module")
-def choice_server():
-    running = Server()
-    yield running
-    running.stop()
+from conftest import Server, animations_done, api_window, open_table, rows, wait
 
 
 def row_named(driver, text):
@@ -23,8 +15,7 @@ def row_named(driver, text):
 
 
 def window(server, child=""):
-    query = f"&child={child}" if child else ""
-    return json.load(urllib.request.urlopen(f"{server.url}/api/datasets/settings/window?top=0&height=20000{query}"))
+    return api_window(server, "settings", **({"child": child} if child else {}))
 
 
 def open_row(driver, text):
@@ -35,8 +26,8 @@ def open_row(driver, text):
     animations_done(driver)
 
 
-def test_a_tap_in_a_choice_list_moves_the_checkmark_and_the_parent_shows_the_choice(browser, choice_server):
-    open_table(browser, choice_server, "settings")
+def test_a_tap_in_a_choice_list_moves_the_checkmark_and_the_parent_shows_the_choice(browser, own_server):
+    open_table(browser, own_server, "settings")
     open_row(browser, "Wi-Fi")
     ask_to_join = row_named(browser, "Ask to Join Networks")
     assert ask_to_join.find_element(By.CSS_SELECTOR, ".dt").text == "Notify"
@@ -56,8 +47,8 @@ def test_a_tap_in_a_choice_list_moves_the_checkmark_and_the_parent_shows_the_cho
     wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-role=title]").text == "Wi-Fi")
     wait(browser, lambda d: row_named(d, "Ask to Join Networks").find_element(By.CSS_SELECTOR, ".dt").text == "Ask",
          message="the parent row does not show the choice")
-    wifi = next(r for r in window(choice_server)["rows"] if r["fields"]["text"] == "Wi-Fi")
-    stored = next(r for r in window(choice_server, wifi["child"])["rows"] if r["fields"]["text"] == "Ask to Join Networks")
+    wifi = next(r for r in window(own_server)["rows"] if r["fields"]["text"] == "Wi-Fi")
+    stored = next(r for r in window(own_server, wifi["child"])["rows"] if r["fields"]["text"] == "Ask to Join Networks")
     assert stored["fields"]["detail"] == "Ask"
 
 
@@ -94,6 +85,5 @@ def test_a_row_of_a_move_within_section_section_stays_in_it_while_dragged_and_dr
         assert all(translate(name) in ("none", "0px") for name in ("b1", "b2")), "rows of another section moved aside"
     finally:
         ActionChains(browser).release().perform()
-    texts = lambda: [r["fields"]["text"] for r in json.load(urllib.request.urlopen(
-        f"{sections_server.url}/api/datasets/within/window?top=0&height=2000"))["rows"]]
+    texts = lambda: [r["fields"]["text"] for r in api_window(sections_server, "within")["rows"]]
     wait(browser, lambda d: texts() == ["a2", "a3", "a1", "b1", "b2", "b3"], message="the row left its section")

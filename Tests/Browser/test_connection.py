@@ -1,13 +1,9 @@
 """The connection heals itself: a server stopped under an open page is said within a second ("Reconnecting…",
 in the page's language), and once it is back the page resumes its event stream from the version it drew,
 fetches what is visible again and clears the message, with no action from the person."""
-import json
-import os
 import select
-import shutil
 import subprocess
 import time
-import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By

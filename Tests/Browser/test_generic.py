@@ -4,13 +4,12 @@ import json
 import os
 import shutil
 import tempfile
-import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import Server, open_table, rows, screenshot, wait
+from conftest import Server, api_window, open_table, rows, screenshot, wait
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +31,7 @@ def list_server():
 
 def section_rows(server, section):
     """The rows of one section as the JSON API has them, as (row, fields) pairs."""
-    window = json.load(urllib.request.urlopen(f"{server.url}/api/datasets/todo/window?top=0&height=5000"))
+    window = api_window(server, "todo", height=5000)
     return [(r["row"], r["fields"]) for r in window["rows"] if r["section"] == section]
 
 

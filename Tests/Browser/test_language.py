@@ -8,7 +8,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from conftest import open_table, row_by_id, rows, wait
+from conftest import open_table, rows, wait
 
 
 @pytest.fixture(scope="module")

@@ -1,26 +1,16 @@
 """The row menu, as UITableView's (shouldShowMenuForRowAtIndexPath, canPerformAction: copy:): a right click, a long
 press on touch and the context-menu keys open a menu anchored to the row with Copy and the row's own actions;
 Escape or a tap outside closes it and the tap does nothing more; the words follow the page's language."""
-import json
-import urllib.request
 
-import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import Server, open_table, rows, wait
-
-
-@pytest.fixture(scope="module")
-def menu_server():
-    running = Server()
-    yield running
-    running.stop()
+from conftest import api_window, open_table, rows, wait
 
 
 def message_ids(server):
-    window = json.load(urllib.request.urlopen(f"{server.url}/api/datasets/messages/window?height=4000"))
+    window = api_window(server, "messages", height=4000)
     return [str(row["id"]) for row in window["rows"]]
 
 
@@ -32,8 +22,8 @@ def record_copies(driver):
     driver.execute_script("window.copied = []; navigator.clipboard.writeText = text => (window.copied.push(text), Promise.resolve())")
 
 
-def test_a_right_click_opens_copy_and_the_rows_actions_and_copy_copies_its_text(browser, menu_server):
-    open_table(browser, menu_server, "messages")
+def test_a_right_click_opens_copy_and_the_rows_actions_and_copy_copies_its_text(browser, own_server):
+    open_table(browser, own_server, "messages")
     record_copies(browser)
     row = rows(browser)[1]
     ActionChains(browser).context_click(row).perform()
@@ -53,20 +43,20 @@ def test_a_right_click_opens_copy_and_the_rows_actions_and_copy_copies_its_text(
     assert not browser.find_elements(By.CSS_SELECTOR, ".menu")
 
 
-def test_an_action_from_the_menu_runs_as_its_swipe_button_does(browser, menu_server):
-    open_table(browser, menu_server, "messages")
-    before = message_ids(menu_server)
+def test_an_action_from_the_menu_runs_as_its_swipe_button_does(browser, own_server):
+    open_table(browser, own_server, "messages")
+    before = message_ids(own_server)
     row = rows(browser)[2]
     row_id = row.get_attribute("data-row-id")
     ActionChains(browser).context_click(row).perform()
     wait(browser, lambda d: "Delete" in menu_items(d))
     next(i for i in browser.find_elements(By.CSS_SELECTOR, ".menu [role=menuitem]") if i.text == "Delete").click()
-    wait(browser, lambda d: row_id not in message_ids(menu_server), message="Delete from the menu deleted nothing")
-    assert len(message_ids(menu_server)) == len(before) - 1
+    wait(browser, lambda d: row_id not in message_ids(own_server), message="Delete from the menu deleted nothing")
+    assert len(message_ids(own_server)) == len(before) - 1
 
 
-def test_the_keyboard_opens_moves_through_and_closes_the_menu(browser, menu_server):
-    open_table(browser, menu_server, "messages")
+def test_the_keyboard_opens_moves_through_and_closes_the_menu(browser, own_server):
+    open_table(browser, own_server, "messages")
     row = rows(browser)[0]
     row.click()
     browser.switch_to.active_element.send_keys(Keys.SHIFT, Keys.F10)
@@ -79,8 +69,8 @@ def test_the_keyboard_opens_moves_through_and_closes_the_menu(browser, menu_serv
     assert browser.switch_to.active_element.get_attribute("data-row-id") == row.get_attribute("data-row-id"), "the focus did not go back to the row"
 
 
-def test_a_long_press_opens_the_menu_and_the_tap_it_ends_in_does_nothing_more(browser, menu_server):
-    open_table(browser, menu_server, "messages", "?lang=zh-Hans")
+def test_a_long_press_opens_the_menu_and_the_tap_it_ends_in_does_nothing_more(browser, own_server):
+    open_table(browser, own_server, "messages", "?lang=zh-Hans")
     row = rows(browser)[3]
     x, y = browser.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]", row)
     touch = lambda kind, points: browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
@@ -106,8 +96,8 @@ def accessible_name(driver, selector):
     return tree["nodes"][0].get("name", {}).get("value", "")
 
 
-def test_a_rows_accessible_name_starts_with_what_it_shows_not_its_hidden_buttons(browser, menu_server):
-    open_table(browser, menu_server, "messages")
+def test_a_rows_accessible_name_starts_with_what_it_shows_not_its_hidden_buttons(browser, own_server):
+    open_table(browser, own_server, "messages")
     row = rows(browser)[1]
     name = accessible_name(browser, f"[data-row-id='{row.get_attribute('data-row-id')}']")
     title = row.find_element(By.CSS_SELECTOR, ".tt").text

@@ -12,7 +12,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import WIDTHS, animations_done, at_width, confirm, open_table, row_by_id, rows, screenshot, wait
+from conftest import WIDTHS, animations_done, api_window, at_width, confirm, open_table, row_by_id, rows, screenshot, wait
 from screen_coverage import server_with
 
 
@@ -50,7 +50,7 @@ def post_batch(server, dataset, body):
 
 
 def server_rows(server, dataset, height=20000):
-    window = json.load(urllib.request.urlopen(f"{server.url}/api/datasets/{dataset}/window?top=0&height={height}"))
+    window = api_window(server, dataset, height=height)
     return window["rows"]
 
 

@@ -50,7 +50,6 @@ def first_paint_files():
 
 
 def test_what_the_first_paint_needs_fits_in_14_kb_gzipped(server):
-    public = os.path.join(ROOT, "Public")
     files = first_paint_files()
     assert "page/viewport.js" in files and "page/windows.js" in files and "page/actions.js" not in files
     def served(f):

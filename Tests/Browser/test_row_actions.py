@@ -1,26 +1,16 @@
 """Row actions as UITableViewRowAction and UISwipeActionsConfiguration: the messages sample's Delete and Mark as
 Read from the right, Pin from the left (删除, 标为已读 and 置顶 in Chinese), each button running its action as a
 batch; a full swipe runs the side's first action; edit mode's minus reveals only the delete button."""
-import json
-import urllib.request
 
-import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import Server, animations_done, open_table, rows, screenshot, wait
-
-
-@pytest.fixture(scope="module")
-def actions_server():
-    running = Server()
-    yield running
-    running.stop()
+from conftest import animations_done, api_window, open_table, rows, screenshot, wait
 
 
 def messages(server):
     """The message rows as the API lists them, in order."""
-    window = json.load(urllib.request.urlopen(f"{server.url}/api/datasets/messages/window?height=4000"))
+    window = api_window(server, "messages", height=4000)
     return window["rows"]
 
 
@@ -38,8 +28,8 @@ def rect(driver, element):
     return driver.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.left, b.right]", element)
 
 
-def test_a_swipe_to_the_left_shows_the_trailing_actions_from_the_edge_in_order(browser, actions_server):
-    open_table(browser, actions_server, "messages")
+def test_a_swipe_to_the_left_shows_the_trailing_actions_from_the_edge_in_order(browser, own_server):
+    open_table(browser, own_server, "messages")
     row = rows(browser)[1]
     drag(browser, row, -150)
     wait(browser, lambda d: row.get_attribute("data-open") == "t", message="the swipe did not open the row")
@@ -62,24 +52,24 @@ def test_a_swipe_to_the_left_shows_the_trailing_actions_from_the_edge_in_order(b
     screenshot(browser, "messages-actions")
 
 
-def test_mark_as_read_updates_the_row_here_and_on_the_server(browser, actions_server):
-    open_table(browser, actions_server, "messages")
-    unread = next(m for m in messages(actions_server)[1:] if m["fields"].get("read") is False)
+def test_mark_as_read_updates_the_row_here_and_on_the_server(browser, own_server):
+    open_table(browser, own_server, "messages")
+    unread = next(m for m in messages(own_server)[1:] if m["fields"].get("read") is False)
     row = next(r for r in rows(browser) if r.get_attribute("data-row-id") == str(unread["id"]))
     assert row.find_elements(By.CSS_SELECTOR, ".dot"), "an unread message shows its dot"
     drag(browser, row, -150)
     wait(browser, lambda d: row.get_attribute("data-open") == "t")
     animations_done(browser)
     row.find_element(By.XPATH, ".//button[text()='Mark as Read']").click()
-    wait(browser, lambda d: next(m for m in messages(actions_server) if m["id"] == unread["id"])["fields"]["read"] is True,
+    wait(browser, lambda d: next(m for m in messages(own_server) if m["id"] == unread["id"])["fields"]["read"] is True,
          message="the server did not store read")
     wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, f'[data-row-id="{unread["id"]}"] .dot'),
          message="the row still shows its unread dot")
     assert not browser.find_elements(By.CSS_SELECTOR, "[data-open]"), "the row stayed open after its action"
 
 
-def test_a_swipe_to_the_right_pins_a_message_to_the_top(browser, actions_server):
-    open_table(browser, actions_server, "messages")
+def test_a_swipe_to_the_right_pins_a_message_to_the_top(browser, own_server):
+    open_table(browser, own_server, "messages")
     row = rows(browser)[4]
     row_id = row.get_attribute("data-row-id")
     drag(browser, row, 120)
@@ -89,20 +79,20 @@ def test_a_swipe_to_the_right_pins_a_message_to_the_top(browser, actions_server)
     assert pin.text == "Pin" and pin.is_displayed()
     assert abs(rect(browser, pin)[0] - rect(browser, row)[0]) < 1, "the leading action is not at the left edge"
     pin.click()
-    wait(browser, lambda d: str(messages(actions_server)[0]["id"]) == row_id, message="the server did not move it")
+    wait(browser, lambda d: str(messages(own_server)[0]["id"]) == row_id, message="the server did not move it")
     wait(browser, lambda d: rows(d)[0].get_attribute("data-row-id") == row_id, message="the page did not move it")
 
 
-def test_a_full_swipe_to_the_right_runs_the_first_leading_action(browser, actions_server):
-    open_table(browser, actions_server, "messages")
+def test_a_full_swipe_to_the_right_runs_the_first_leading_action(browser, own_server):
+    open_table(browser, own_server, "messages")
     row = rows(browser)[6]
     row_id = row.get_attribute("data-row-id")
     drag(browser, row, int(row.rect["width"] * 0.8))
-    wait(browser, lambda d: str(messages(actions_server)[0]["id"]) == row_id, message="a full swipe did not pin it")
+    wait(browser, lambda d: str(messages(own_server)[0]["id"]) == row_id, message="a full swipe did not pin it")
 
 
-def test_in_manage_mode_no_swipe_opens_and_the_buttons_stay_hidden(browser, actions_server):
-    open_table(browser, actions_server, "messages")
+def test_in_manage_mode_no_swipe_opens_and_the_buttons_stay_hidden(browser, own_server):
+    open_table(browser, own_server, "messages")
     browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
     row = rows(browser)[2]
     drag(browser, row, -150)
@@ -111,8 +101,8 @@ def test_in_manage_mode_no_swipe_opens_and_the_buttons_stay_hidden(browser, acti
     browser.find_element(By.CSS_SELECTOR, "[data-action=done]").click()
 
 
-def test_heroes_keep_one_delete_and_edit_mode_shows_only_it(browser, actions_server):
-    open_table(browser, actions_server, "heroes")
+def test_heroes_keep_one_delete_and_edit_mode_shows_only_it(browser, own_server):
+    open_table(browser, own_server, "heroes")
     browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
     row = rows(browser)[1]
     row.find_element(By.CSS_SELECTOR, "[data-action=minus]").click()

@@ -5,13 +5,12 @@ import os
 import plistlib
 import shutil
 import tempfile
-import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import WIDTHS, Server, animations_done, at_width, open_table, row_by_id, rows, screenshot, wait
+from conftest import WIDTHS, Server, animations_done, api_window, at_width, open_table, row_by_id, rows, screenshot, wait
 
 LANGUAGES = ["English", "中文（简体）", "日本語", "Deutsch", "Français", "Español", "Português"]
 
@@ -69,8 +68,7 @@ def table_server():
 
 
 def window(server, dataset, child=""):
-    query = f"&child={child}" if child else ""
-    return json.load(urllib.request.urlopen(f"{server.url}/api/datasets/{dataset}/window?top=0&height=20000{query}"))
+    return api_window(server, dataset, **({"child": child} if child else {}))
 
 
 def row_named(driver, text):

@@ -5,14 +5,13 @@ import json
 import os
 import shutil
 import tempfile
-import urllib.request
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import Server, open_table, row_by_id, rows, wait
+from conftest import Server, api_window, open_table, row_by_id, rows, wait
 from test_accessibility import violations
 
 PREFS = {"table": {"style": "insetGrouped", "sections": [
@@ -42,8 +41,7 @@ def undo_server():
 
 def server_rows(server, dataset, section=0):
     """(id, fields) of a section's rows, as the server has them."""
-    window = json.load(urllib.request.urlopen(
-        f"{server.url}/api/datasets/{dataset}/window?top=0&height=20000&expanded=all"))
+    window = api_window(server, dataset, expanded="all")
     return [(row["id"], row["fields"]) for row in window["rows"] if row["section"] == section]
 
 
