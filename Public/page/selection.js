@@ -5,118 +5,51 @@
 // of runs that the server resolves (`deleteRows: [{"from": id, "to": id}, {"section": id, "toSection": id}]`).
 import { viewQuery } from './address.js';
 import { api, note } from './messages.js';
+import { Runs, rowsOf } from './runs.js';
 import { $, apiPath, language, state, t } from './state.js';
 import { dressAll } from './windows.js';
 
-/// A row's place: its id and its section and row indexes at the selection's version.
-const before = (a, b) => a.section < b.section || (a.section === b.section && a.row < b.row);
-const within = (place, run) => !before(place, run.from) && !before(run.to, place);
+/// The rows drawn, at the version drawn, as the selection reads them.
+const table = {
+  get version() {
+    return state.version;
+  },
+  get meta() {
+    return state.meta;
+  },
+  placeOf,
+};
 
-/// Rows as ranges. `has`, `add`, `delete`, `clear` and `size` work as a Set of row ids does, for the modules that
-/// use it so; places come from the drawn rows.
-export class Selection {
+/// The page's rows as ranges (runs.js), over the rows drawn: a change to the page's selection is counted, so that
+/// finding its rows again does not undo a newer one, and it finds its rows again when a change came since.
+export class Selection extends Runs {
   constructor() {
-    this.clear();
+    super(table);
   }
 
   clear() {
     if (this === selection) edits++;
-    this.all = false; // every row
-    this.ids = new Map(); // rows picked one by one, outside every run: id → place
-    this.runs = []; // {from, to} places, in table order, disjoint
-    this.except = new Map(); // rows taken out of the runs or of all: id → place
-    this.version = state.version; // the version the places are of
-    this.counts = (state.meta.sections || []).map(section => section.rowCount); // rows per section, of `countsVersion`
-    this.countsVersion = state.meta.version;
-  }
-
-  /// A copy (the state before a Shift extension, which the next one replaces).
-  copy() {
-    const copy = Object.assign(Object.create(Selection.prototype), this);
-    return Object.assign(copy, { ids: new Map(this.ids), runs: [...this.runs], except: new Map(this.except) });
+    super.clear();
   }
 
   has(id) {
     if (this === selection && this.stale) reanchor(); // a change came since: find the runs' rows again
-    id = String(id);
-    if (this.ids.has(id)) return true;
-    if (this.except.has(id)) return false;
-    if (this.all) return true;
-    const place = this.runs.length && placeOf(id);
-    return !!place && this.runs.some(run => within(place, run));
+    return super.has(id);
   }
 
-  /// Adds a row; `place` defaults to where the row is drawn.
-  add(id, place = placeOf(id)) {
+  add(id, place) {
     if (this === selection) edits++;
-    id = String(id);
-    if (this.except.delete(id) || this.has(id) || !place) return this;
-    this.ids.set(id, place);
-    return this;
+    return super.add(id, place);
   }
 
-  /// Takes a row out; returns whether it was selected.
   delete(id) {
     if (this === selection) edits++;
-    id = String(id);
-    if (this.ids.delete(id)) return true;
-    if (!this.has(id)) return false;
-    const place = placeOf(id);
-    if (place) this.except.set(id, place);
-    return !!place;
+    return super.delete(id);
   }
 
-  /// Adds every row from one place to the other, both included.
   addRun(a, b) {
     if (this === selection) edits++;
-    let run = before(b, a) ? { from: b, to: a } : { from: a, to: b };
-    for (const [id, place] of this.except) if (within(place, run)) this.except.delete(id);
-    if (this.all) return this;
-    const kept = [];
-    for (const other of this.runs) {
-      if (before(other.to, run.from) || before(run.to, other.from)) kept.push(other);
-      else run = { from: before(other.from, run.from) ? other.from : run.from, to: before(run.to, other.to) ? other.to : run.to };
-    }
-    for (const [id, place] of this.ids) if (within(place, run)) this.ids.delete(id);
-    this.runs = [...kept, run].sort((x, y) => (before(x.from, y.from) ? -1 : 1));
-    return this;
-  }
-
-  selectAll() {
-    this.clear();
-    this.all = true;
-  }
-
-  get size() {
-    if (this.all) return Math.max(0, tableTotal() - this.except.size);
-    return this.runs.reduce((sum, run) => sum + this.length(run), 0) + this.ids.size - this.except.size;
-  }
-
-  /// How many rows a run holds, from the sections' counts at the selection's version.
-  length(run) {
-    if (run.from.section === run.to.section) return run.to.row - run.from.row + 1;
-    let sum = (this.counts[run.from.section] ?? 0) - run.from.row + run.to.row + 1;
-    for (let section = run.from.section + 1; section < run.to.section; section++) sum += this.counts[section] ?? 0;
-    return sum;
-  }
-
-  /// The batch's `deleteRows`: ids, runs and every row as the server reads them, each with its exceptions.
-  deletes() {
-    const except = run => [...this.except].filter(([, place]) => !run || within(place, run)).map(([id]) => +id);
-    const withExcept = (item, ids) => (ids.length ? { ...item, except: ids } : item);
-    if (this.all) {
-      const sections = state.meta.sections || [];
-      if (!sections.length) return [];
-      return [withExcept({ section: sections[0].id, toSection: sections[sections.length - 1].id }, except())];
-    }
-    const runs = this.runs.map(run => withExcept({ from: +run.from.id, to: +run.to.id }, except(run)));
-    return [...[...this.ids.keys()].map(Number), ...runs];
-  }
-
-  /// Whether the places are of another version than the one drawn (a change came since).
-  get stale() {
-    const versions = this.version !== state.version || (this.runs.length && this.countsVersion !== this.version);
-    return versions && !!(this.runs.length || this.ids.size || this.except.size);
+    return super.addRun(a, b);
   }
 }
 
@@ -132,7 +65,7 @@ const total = () => (state.query ? +(state.window.matches ?? 0) : tableTotal());
 /// Whether every row shown is selected (every row of the table, or of the search's matches).
 const allPicked = () => (selection.all && !selection.except.size) || selection.size === total();
 /// Every row of the table, which Select All names whether or not a search shows some of them.
-const tableTotal = () => (state.meta.sections || []).reduce((sum, section) => sum + section.rowCount, 0);
+const tableTotal = () => rowsOf(state.meta.sections);
 
 let edits = 0; // changes to the selection, so that finding its rows again does not undo a newer one
 let selection = null; // the page's selection (null while it is made)
