@@ -129,6 +129,27 @@ def animations_done(driver):
          message="the animations did not end")
 
 
+DRAWN = """
+const done = arguments[arguments.length - 1];
+requestAnimationFrame(() => requestAnimationFrame(() => done(JSON.stringify([
+  performance.getEntriesByType('resource').some(e => e.name.includes('/fragment') && !e.responseEnd),
+  [...document.querySelectorAll('[data-row-id]')].map(e => [e.dataset.rowId, Math.round(e.getBoundingClientRect().top)])]))));
+"""
+
+
+def settled(driver):
+    """Waits until the page has no window on its way and its rows have not moved over three pairs of frames."""
+    seen = {"last": None, "still": 0}
+
+    def still(d):
+        now = d.execute_async_script(DRAWN)
+        seen["still"] = seen["still"] + 1 if now == seen["last"] and not now.startswith("[true") else 0
+        seen["last"] = now
+        return seen["still"] >= 3
+
+    wait(driver, still, message="the rows did not settle")
+
+
 def open_table(driver, server, dataset, query=""):
     driver.get(f"{server.url}/d/{dataset}{query}")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-role=scroller] [data-section-id], "

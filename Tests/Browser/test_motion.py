@@ -12,7 +12,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import WIDTHS, animations_done, api_window, at_width, confirm, open_table, row_by_id, rows, screenshot, wait
+from conftest import WIDTHS, animations_done, api_window, at_width, confirm, open_table, row_by_id, rows, screenshot, settled, wait
 from screen_coverage import server_with
 
 
@@ -433,7 +433,7 @@ def test_the_index_reads_the_sections_order_and_a_tap_lands_the_header_with_at_m
         "Math.abs(h.getBoundingClientRect().top - document.querySelector('[data-role=scroller]')"
         ".getBoundingClientRect().top) <= 1", header), message="the M header is not at the top")
     animations_done(browser)
-    time.sleep(0.3)  # lets a second window, if any, be asked for before counting
+    settled(browser)  # a second window, if any, is asked for before counting
     asked = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)"
                                    ".filter(n => /\\/(fragment|window)\\?/.test(n))")
     assert 1 <= len(asked) <= 2, asked

@@ -7,7 +7,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import WIDTHS, at_width, open_table, wait
+from conftest import WIDTHS, at_width, open_table, settled, wait
 
 DATASETS = {"texts": (0, 59), "notes": (5, 8)}  # the last row's section and row
 
@@ -55,27 +55,6 @@ addEventListener('DOMContentLoaded', () => {
 
 def scroller(driver):
     return driver.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
-
-
-DRAWN = """
-const done = arguments[arguments.length - 1];
-requestAnimationFrame(() => requestAnimationFrame(() => done(JSON.stringify([
-  performance.getEntriesByType('resource').some(e => e.name.includes('/fragment') && !e.responseEnd),
-  [...document.querySelectorAll('[data-row-id]')].map(e => [e.dataset.rowId, Math.round(e.getBoundingClientRect().top)])]))));
-"""
-
-
-def settled(driver):
-    """Waits until the page has no window on its way and its rows have not moved over three pairs of frames."""
-    seen = {"last": None, "still": 0}
-
-    def still(d):
-        now = d.execute_async_script(DRAWN)
-        seen["still"] = seen["still"] + 1 if now == seen["last"] and not now.startswith("[true") else 0
-        seen["last"] = now
-        return seen["still"] >= 3
-
-    wait(driver, still, message="the rows did not settle")
 
 
 def check_every_row(driver):

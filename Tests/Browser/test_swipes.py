@@ -6,7 +6,6 @@ import json
 import os
 import shutil
 import tempfile
-import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -102,8 +101,7 @@ def test_a_touch_highlights_after_a_moment_and_not_once_it_scrolls(browser, serv
     try:
         touch(browser, "touchStart", x, y)
         assert not pressed(), "the row highlighted at once"
-        time.sleep(0.3)
-        assert pressed(), "the row did not highlight while held"
+        wait(browser, lambda d: pressed(), message="the row did not highlight while held")
         for step in range(1, 6):
             touch(browser, "touchMove", x, y - 15 * step)
         wait(browser, lambda d: not pressed(), message="the highlight stayed once the touch scrolled")
@@ -123,12 +121,11 @@ def test_a_dragged_row_lifts_and_the_rows_it_passes_move_aside(browser, todo_ser
     ActionChains(browser).move_to_element(grip).click_and_hold().move_by_offset(0, 10) \
         .move_by_offset(0, int(step * 1.2)).perform()
     try:
-        time.sleep(0.3)
+        translate = lambda row: browser.execute_script("return getComputedStyle(arguments[0]).translate", row)
+        wait(browser, lambda d: translate(second).startswith("0px -"), message="the passed row did not move aside")
         assert "drag" in first.get_attribute("class").split()
         assert browser.execute_script("return getComputedStyle(arguments[0]).boxShadow", first) != "none"
-        moved = browser.execute_script("return getComputedStyle(arguments[0]).translate", second)
-        assert moved.startswith("0px -"), f"the passed row did not move aside: {moved!r}"
-        assert browser.execute_script("return getComputedStyle(arguments[0]).translate", third) in ("none", "0px")
+        assert translate(third) in ("none", "0px"), "a row not passed moved"
     finally:
         ActionChains(browser).release().perform()
 
@@ -149,7 +146,8 @@ def test_a_touch_swipe_from_the_left_edge_of_a_child_table_goes_back(browser, se
     moved = lambda: browser.execute_script("return parseFloat(getComputedStyle(document.querySelector('[data-role=scroller]')).translate) || 0")
     wait(browser, lambda d: moved() >= 30, message="the table did not follow the finger")
     touch(browser, "touchEnd")
-    time.sleep(0.4)
+    wait(browser, lambda d: moved() == 0, message="the short pull did not spring back")
+    animations_done(browser)
     assert browser.find_element(By.CSS_SELECTOR, "[data-role=title]").text == "Wi-Fi"
     # Past a third of the width it goes back.
     touch(browser, "touchStart", left + 5, y)

@@ -9,7 +9,6 @@ import os
 import shutil
 import tempfile
 import threading
-import time
 import urllib.error
 import urllib.request
 
@@ -61,6 +60,7 @@ class Program(threading.Thread):
     def __init__(self, server, dataset="shared"):
         super().__init__(daemon=True)
         self.server, self.dataset, self.stopping, self.batches, self.refused = server, dataset, threading.Event(), 0, []
+        self.accepted = threading.Condition()  # notified at each accepted batch
 
     def body(self, step):
         """The batch of a step: in `shared`, add, rename or delete its own rows at the end of section 0; in `form`,
@@ -83,7 +83,9 @@ class Program(threading.Thread):
             try:
                 reply = api(self.server, "/batch", {"baseVersion": version, **self.body(step)}, dataset=self.dataset)
                 version = reply["version"]
-                self.batches += 1
+                with self.accepted:
+                    self.batches += 1
+                    self.accepted.notify_all()
             except urllib.error.HTTPError as error:
                 if error.code != 409:
                     self.refused.append(f"{error.code} {error.read()[:200]!r}")
@@ -92,10 +94,9 @@ class Program(threading.Thread):
 
     def wait_for(self, count, timeout=10):
         """Waits until `count` more batches were accepted."""
-        target, deadline = self.batches + count, time.monotonic() + timeout
-        while self.batches < target:
-            assert time.monotonic() < deadline, "the program stopped posting"
-            time.sleep(0.02)
+        with self.accepted:
+            target = self.batches + count
+            assert self.accepted.wait_for(lambda: self.batches >= target, timeout), "the program stopped posting"
 
     def stop(self):
         self.stopping.set()
