@@ -1,7 +1,7 @@
 // Batch animations as UITableView's: FLIP (record where rows are, apply the window, play from there),
 // interruptible by the next window; prefers-reduced-motion turns them off.
 import { dom, state } from './state.js';
-import { placed, put, release } from './windows.js';
+import { placed, put } from './placement.js';
 
 export const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 const timing = { duration: 300, easing: 'ease-in-out' };
@@ -25,8 +25,9 @@ export function revive(key) {
 
 /// What a window changes, recorded before it is drawn (null with prefers-reduced-motion): `refill` notes a kept
 /// row whose content changes (it arrives with the animation), `leave` keeps a row in view that leaves, animated,
-/// in `state.leaving` (and says whether it did), and `play`, once the window is drawn, plays it all.
-export function record(elements, animation) {
+/// in `state.leaving` (and says whether it did), and `play`, once the window is drawn, plays it all; `release`
+/// takes a row that has left back to its pool.
+export function record(elements, animation, release) {
   if (reducedMotion.matches) return null;
   const before = new Map([...elements, ...state.leaving].map(([key, element]) => [key, element.getBoundingClientRect()]));
   const fresh = new Set(), gone = [], screen = dom.scroller.getBoundingClientRect();
@@ -40,14 +41,14 @@ export function record(elements, animation) {
       element.inert = true;
       return true;
     },
-    play: () => play(before, animation, fresh, gone),
+    play: () => play(before, animation, fresh, gone, release),
   };
 }
 
 /// Plays a window from the rows' screen rects `before`: kept rows slide from there, new ones past the last
 /// kept one slide in with it; the others arrive, reloaded ones too (`fresh`), and `gone` ones leave, with
-/// the animation `name`.
-export function play(before, name, fresh, gone) {
+/// the animation `name`, and are given to `release` once they have.
+export function play(before, name, fresh, gone, release) {
   const items = state.viewport.items, elements = items.map(item => state.elements.get(item.key));
   const lastKept = items.findLastIndex(item => before.has(item.key));
   const oldBottom = Math.max(...[...before.values()].map(rect => rect.bottom)), effect = effects[name];

@@ -3,7 +3,7 @@
 // per missing range (page/interaction.css draws the rows as a repeating background), hidden from assistive
 // technology and first in the layer, so that every drawn item paints over it.
 import { dom, state } from './state.js';
-import { put } from './windows.js';
+import { put } from './placement.js';
 
 const elements = []; // one per missing range, reused
 

@@ -1,6 +1,7 @@
 // Windows: what to fetch for the viewport; fragments drawn onto recycled elements (dequeueReusableCell).
 // Every placement goes through draw() and place().
 import { saveSoon, viewQuery } from './address.js';
+import { placed, put } from './placement.js';
 import { $, datasetId, dom, fail, keyOf, state, t } from './state.js';
 import { clamp, Ranges } from './viewport.js';
 
@@ -9,14 +10,9 @@ let motion = null, placeholders = null;
 import('./motion.js').then(module => (motion = module));
 import('./placeholders.js').then(module => (placeholders = module));
 
-const placedAt = new WeakMap(); // element -> its translateY
 const drawnContents = new WeakMap(); // element -> the HTML it shows
 
-export function put(element, y) {
-  placedAt.set(element, y);
-  element.style.transform = `translateY(${y}px)`;
-}
-export const placed = element => placedAt.get(element) ?? 0;
+export { placed, put }; // for the modules that move rows themselves
 /// The next window redraws every element's content.
 export const forgetContents = () => state.elements.forEach(element => drawnContents.delete(element));
 
@@ -149,7 +145,7 @@ const typingIn = element => element.contains(document.activeElement) && document
 export function drawWindow(window) {
   followScroller();
   const data = window.dataset, previous = state.elements, live = new Map(), list = [];
-  const change = state.motion && motion?.record(previous, state.motion);
+  const change = state.motion && motion?.record(previous, state.motion, release);
   state.motion = null;
   const changed = +data.version !== state.version; // refills at a new version animate
   state.window = { ...data };
