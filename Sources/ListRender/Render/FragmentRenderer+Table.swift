@@ -104,12 +104,16 @@ extension FragmentRenderer {
     }
 
     /// Writes a row's text; a row that opens a child table makes it a link to the child (`?child=…` on the
-    /// same page) that covers the whole cell, so the row opens its table without the script too (the
-    /// script takes the click and pushes the child instead).
+    /// same page, the language kept) that covers the whole cell, so the row opens its table without the
+    /// script too (the script takes the click and pushes the child instead).
     static func renderLabel(_ text: String, child: UnsafeRawBufferPointer?, into html: inout HTMLBuffer) {
         guard let child else { return html.cellText(text) }
         html.raw("<a class=\"cl\" href=\"?child=")
         html.text(utf8: child)
+        if let language = html.linkLanguage {
+            html.raw("&amp;lang=")
+            html.text(language)
+        }
         html.raw("\">")
         html.cellText(text)
         html.raw("</a>")

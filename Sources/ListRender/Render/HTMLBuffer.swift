@@ -28,6 +28,11 @@ public struct HTMLBuffer: ~Copyable, Sendable {
     /// first (``FragmentRenderer/localizedText(_:_:language:reader:)``); nil when it is ``language``.
     public var reader: String?
 
+    /// The language a link to another page of the list names (`lang=`), so that without the script too the
+    /// next page reads as this one: the reader's when the interface does not speak it, else the interface's;
+    /// nil for English, which a page falls back to anyway (the rule the page's script keeps in its address).
+    public var linkLanguage: String? { reader ?? (language == .english ? nil : language.tag.description) }
+
     /// Where the built-in icons' URLs point (see ``url(of:)``).
     public var iconDirectory = IconDirectory.plain
 

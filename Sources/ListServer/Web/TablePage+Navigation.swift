@@ -23,7 +23,8 @@ extension TablePage {
     }
 
     /// Writes the navigation bar's back control: to the list of datasets from a dataset's own table, else
-    /// (`data-action="back"`) to the parent table, titled with the parent's title as iOS titles it.
+    /// (`data-action="back"`) to the parent table, titled with the parent's title as iOS titles it, in the
+    /// page's language (``HTMLBuffer/linkLanguage``).
     /// - Parameters:
     ///   - parent: the table the shown child table was opened from; nil for the dataset's own table.
     ///   - title: the parent's title in the reader's language (a pane's, from its strings); nil for its own.
@@ -45,6 +46,10 @@ extension TablePage {
         }
         html.raw("<a class=\"back\" data-action=\"back\" href=\"")
         html.text(parent.address.isEmpty ? "/d/\(entry.rootID)" : "/d/\(entry.rootID)?child=\(parent.address)")
+        if let language = html.linkLanguage {
+            html.raw(parent.address.isEmpty ? "?lang=" : "&amp;lang=")
+            html.text(language)
+        }
         html.raw("\">")
         html.text(title ?? (parent.dataset.title.isEmpty ? entry.rootID : parent.dataset.title))
         html.raw("</a>")

@@ -52,6 +52,31 @@ struct TablePageNavigationTests {
         #expect(try api.get("/d/prefs?child=x").status == 400)
     }
 
+    @Test("links to child and parent tables keep a language other than English, in the page and its fragments")
+    func linksKeepTheLanguage() throws {
+        let api = try APIFixture(datasets: [("prefs", Self.document)])
+        let wifi = api.rowIDs("prefs")[0]
+        let child = try #require(api.library.entry("prefs")).child(at: ChildAddress([RowID(wifi)]))
+        let advanced = try #require(child.dataset.sections[0].rows.last?.id.rawValue)
+        for (query, kept) in [("", ""), ("?lang=zh-Hans", "&amp;lang=zh-Hans")] {
+            let root = try Self.page(api, "/d/prefs\(query)")
+            #expect(root.contains(#"<a class="cl" href="?child=\#(wifi)\#(kept)">"#), "\(query)")
+            // Asked for twice, a fragment may come from the cache: each language keeps its own.
+            for _ in 0..<2 {
+                let separator = query.isEmpty ? "?" : query + "&"
+                let fragment = try Self.page(api, "/d/prefs/fragment\(separator)top=0&height=900")
+                #expect(fragment.contains(#"href="?child=\#(wifi)\#(kept)""#), "\(query)")
+            }
+            let inChild = try Self.page(api, "/d/prefs?child=\(wifi)\(query.replacingOccurrences(of: "?", with: "&"))")
+            let up = query.isEmpty ? "" : "?lang=zh-Hans"
+            #expect(inChild.contains(#"data-action="back" href="/d/prefs\#(up)">"#), "\(query)")
+            #expect(inChild.contains(#"href="?child=\#(wifi)~\#(advanced)\#(kept)">"#), "\(query)")
+            let deeper = try Self.page(
+                api, "/d/prefs?child=\(wifi)~\(advanced)\(query.replacingOccurrences(of: "?", with: "&"))")
+            #expect(deeper.contains(#"data-action="back" href="/d/prefs?child=\#(wifi)\#(kept)">"#), "\(query)")
+        }
+    }
+
     @Test("the search field is in the first paint with q, which shows the results with marks; links keep q")
     func searchPage() throws {
         let rows = (0..<100).map { #"{"title":"Row \#($0)\#($0 % 2 == 0 ? " harbour" : "")"}"# }.joined(separator: ",")
