@@ -182,49 +182,95 @@ export function pointerUp() {
   else closeOpenRow();
 }
 
-/// Drags a row by its grip: it lifts and follows the pointer while the rows it passes slide aside; dropped, it
-/// moves to the place it took.
+const edgeZone = 64; // px from the scroller's top and bottom edges in which a held drag scrolls
+const fastest = 1500; // px a second at the very edge (and past it)
+
+/// Scrolls while a drag is held near the top or bottom edge of the scroller, faster the deeper into the edge's
+/// zone, as a UITableView does under a row being moved; `follow` runs every frame after the step, so what follows
+/// the pointer follows the scroll too.
+/// - Returns: `move(y)` to give it the pointer's client y, `stop()` to end it.
+function autoScroll(follow) {
+  let pointerY = null, then = performance.now(), carry = 0, frame = requestAnimationFrame(step);
+  function step(now) {
+    const box = dom.scroller.getBoundingClientRect(), zone = Math.min(edgeZone, box.height / 4);
+    // Toward the top is negative, toward the bottom positive; 1 at the edge.
+    const depth = pointerY == null ? 0
+      : (Math.max(0, pointerY - box.bottom + zone) - Math.max(0, box.top + zone - pointerY)) / zone;
+    carry += fastest * Math.max(-1, Math.min(1, depth)) * Math.min(now - then, 50) / 1000; // a stalled frame does not jump
+    then = now;
+    const whole = Math.trunc(carry), before = dom.scroller.scrollTop;
+    if (whole) {
+      state.relativeScroll = true;
+      dom.scroller.scrollTop = before + whole;
+      carry = dom.scroller.scrollTop === before ? 0 : carry - whole; // at an end nothing builds up
+    }
+    follow();
+    frame = requestAnimationFrame(step);
+  }
+  return { move: y => (pointerY = y), stop: () => cancelAnimationFrame(frame) };
+}
+
+/// Drags a row by its grip: it lifts and follows the pointer while the rows it passes slide aside, and near the
+/// scroller's top or bottom the list scrolls under it; dropped, it moves to the place it took. The row is then
+/// itself again: neither lifted nor selected by the click that ends the drag.
 function reorder(event, row) {
   event.preventDefault();
   row.setPointerCapture(event.pointerId);
   row.classList.add('drag');
   dragging = true;
+  state.lifted = row;
   hold();
-  const startY = event.clientY, dragged = itemOf(row);
+  const dragged = itemOf(row), key = dragged.key, grab = event.clientY - row.getBoundingClientRect().top;
   // A section with moveWithinSection keeps the row: only its own rows make room (targetIndexPathForMove).
   const within = row.dataset.moveWithin && row.dataset.section;
-  const others = state.viewport.items.filter(item => item.key[0] === 'r' && item.key !== dragged.key &&
+  const others = () => state.viewport.items.filter(item => item.key[0] === 'r' && item.key !== key &&
     (!within || state.elements.get(item.key)?.dataset.section === within));
-  let target;
-  const follow = moveEvent => {
-    const at = dragged.at + moveEvent.clientY - startY, middle = at + dragged.size / 2;
-    put(row, at - state.base);
+  let target, pointerY = event.clientY;
+  // Where the row is drawn follows the pointer and the scroll, and windows fetched meanwhile (rows below the
+  // row's own place, by the server's offsets, move up to fill it; rows above it move down).
+  const follow = () => {
+    const base = state.base, at = pointerY - grab - dom.layer.getBoundingClientRect().top + base, middle = at + dragged.size / 2;
+    row.classList.add('drag');
+    put(row, at - base);
     target = null;
-    for (const item of others) {
+    for (const item of others()) {
       const element = state.elements.get(item.key);
-      const below = item.at > dragged.at, passed = below ? item.at <= middle : item.at + item.size > middle;
+      const below = item.y > dragged.y, passed = below ? item.at <= middle : item.at + item.size > middle;
       element.classList.add('making-room');
       element.style.translate = passed ? `0 ${below ? -dragged.size : dragged.size}px` : '';
-      if (passed && (!target || (below ? item.at > target.at : item.at < target.at))) target = item;
+      if (passed && (!target || (below ? item.y > target.y : item.y < target.y))) target = item;
     }
   };
-  row.addEventListener('pointermove', follow);
-  row.addEventListener('pointerup', () => {
-    row.removeEventListener('pointermove', follow);
+  const scrolling = autoScroll(follow);
+  const move = moveEvent => scrolling.move((pointerY = moveEvent.clientY));
+  // On the document, which has the pointer's events whether or not the row keeps its capture.
+  document.addEventListener('pointermove', move);
+  const drop = () => {
+    for (const [type, handler] of [['pointermove', move], ['pointerup', drop], ['pointercancel', drop]])
+      document.removeEventListener(type, handler);
+    scrolling.stop();
+    follow();
     row.classList.remove('drag');
     dragging = false;
+    state.lifted = null;
+    state.swallowClick = true; // the click that ends a drag selects nothing
     held = undefined; // the window after the drop, or put back, brings what changed meanwhile
+    // Out of its window: back among the elements drawn, so the next window moves it from where it is.
+    if (!state.elements.has(key)) state.elements.set(key, row);
     const to = target && state.elements.get(target.key);
     // Dropped on a place: everything stays where the drag left it, and the next window animates from there. The
     // place is the row it was dropped next to (after it going down, before it going up), and the index path as
     // drawn where that row is gone: a place others' inserts and deletes do not move.
     if (to) {
-      const down = target.at > dragged.at, neighbour = +to.dataset.rowId;
+      const down = target.y > dragged.y, neighbour = +to.dataset.rowId;
       return batch({ moveRows: [{ id: +row.dataset.rowId, toSection: +to.dataset.section, toRow: +to.dataset.row,
         ...(down ? { after: neighbour } : { before: neighbour }) }] });
     }
-    for (const item of others) state.elements.get(item.key).style.translate = '';
-    put(row, dragged.at - state.base);
+    for (const item of others()) state.elements.get(item.key).style.translate = '';
+    const item = state.viewport.items.find(item => item.key === key);
+    if (item) put(row, item.at - state.base);
     refresh();
-  }, { once: true });
+  };
+  document.addEventListener('pointerup', drop);
+  document.addEventListener('pointercancel', drop);
 }

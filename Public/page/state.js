@@ -48,6 +48,7 @@ export const state = {
   reconnect: null, // what a lost connection does (live.js)
   swipe: null, // {row, x, y, dx, open, moving}
   pressed: null, // the row highlighted while pressed
+  lifted: null, // the row a drag holds, kept when its window goes
   swallowClick: false, // the click that ends a swipe
   pendingConfirm: null, // what the confirmation's Delete does
 };

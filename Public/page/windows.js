@@ -145,6 +145,8 @@ const typingIn = element => element.contains(document.activeElement) && document
 export function drawWindow(window) {
   followScroller();
   const data = window.dataset, previous = state.elements, live = new Map(), list = [];
+  // A row lifted by a drag stays under the pointer, out of the window or back in it.
+  if (state.lifted) previous.set(keyOf(state.lifted), state.lifted);
   const change = state.motion && motion?.record(previous, state.motion, release);
   state.motion = null;
   const changed = +data.version !== state.version; // refills at a new version animate
@@ -180,7 +182,7 @@ export function drawWindow(window) {
     const item = node.dataset;
     list.push({ key, y: +item.y, h: +item.h, section: +item.section, end: +item.end || 0, header: item.cell === 'header' });
   }
-  for (const [key, element] of previous) if (!change?.leave(key, element)) release(element);
+  for (const [key, element] of previous) if (element !== state.lifted && !change?.leave(key, element)) release(element);
   state.elements = live;
   const sizes = measuredSizes();
   state.viewport.setWindow(list.map(item => ({ ...item, size: sizes.get(item.key) })), +data.contentHeight);

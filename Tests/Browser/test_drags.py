@@ -1,0 +1,207 @@
+"""Drags that hold the pointer down over rows, as UITableView's: a row moved by its grip scrolls the list when held
+near the top or bottom edge (faster the deeper into the edge's zone) and lands where it was shown, then looks as any
+row does; in Manage mode a drag across the selection circles selects the run of rows it passes (deselects it when it
+began on a selected row), as iOS 13's two-finger pan does."""
+import json
+import os
+import shutil
+import tempfile
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from conftest import Server, animations_done, api_window, open_table, row_by_id, rows, wait
+
+CHORES = 300
+
+
+@pytest.fixture(scope="module")
+def drag_server():
+    folder = tempfile.mkdtemp(prefix="listserver-drags-")
+    files = {
+        "chores": [{"title": "Home", "rows": [{"title": f"Chore {i}"} for i in range(CHORES)]}],
+        "short": [{"title": "Home", "rows": [{"title": f"Chore {i}"} for i in range(8)]}],
+        "mail": [{"send_time": 1_576_139_886 + i * 60, "title": f"Message {i}", "content": f"Body of message {i}",
+                  "read": True} for i in range(200)],
+    }
+    arguments = []
+    for name, value in files.items():
+        path = os.path.join(folder, f"{name}.json")
+        with open(path, "w") as out:
+            json.dump(value, out)
+        arguments += ["--import", f"{name}={path}"]
+    running = Server(arguments)
+    yield running
+    running.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def ids(server, dataset):
+    return [row["id"] for row in api_window(server, dataset)["rows"]]
+
+
+def scroller(driver):
+    return driver.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+
+
+def scroll_top(driver):
+    return driver.execute_script("return document.querySelector('[data-role=scroller]').scrollTop")
+
+
+def edit(driver, server, dataset):
+    open_table(driver, server, dataset)
+    driver.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".editing"))
+    animations_done(driver)
+
+
+def grab(driver, row):
+    """Presses the row's grip and lifts the row a little; returns the pointer's client y."""
+    grip = row.find_element(By.CSS_SELECTOR, "[data-action=move]")
+    ActionChains(driver).move_to_element(grip).click_and_hold().move_by_offset(0, 8).perform()
+    wait(driver, lambda d: "drag" in row.get_attribute("class").split(), message="the row did not lift")
+    return grip.rect["y"] + grip.rect["height"] // 2 + 8
+
+
+def move_to(driver, from_y, to_y):
+    """Moves the held pointer from client y `from_y` to `to_y`; returns `to_y`."""
+    ActionChains(driver).move_by_offset(0, int(to_y - from_y)).perform()
+    return int(to_y - from_y) + from_y
+
+
+def still_scroll(driver):
+    """Waits until the scroller stays where it is over a few polls."""
+    seen = {"at": None, "same": 0}
+
+    def still(d):
+        at = scroll_top(d)
+        seen["same"] = seen["same"] + 1 if at == seen["at"] else 0
+        seen["at"] = at
+        return seen["same"] >= 4
+
+    wait(driver, still, message="the list kept scrolling")
+    return seen["at"]
+
+
+def rate(driver, distance):
+    """The scroll speed (px/s, signed) while held: the time the scroller takes for `distance` more pixels."""
+    clock = "return [performance.now(), document.querySelector('[data-role=scroller]').scrollTop]"
+    start_time, start_top = driver.execute_script(clock)
+    wait(driver, lambda d: abs(scroll_top(d) - start_top) >= distance, message="the list did not scroll")
+    end_time, end_top = driver.execute_script(clock)
+    return (end_top - start_top) * 1000 / (end_time - start_time)
+
+
+def row_above(driver, dragged):
+    """The row drawn right above the dragged row (with the room the others made), by id."""
+    return driver.execute_script("""
+        const dragged = arguments[0], top = dragged.getBoundingClientRect().top + dragged.offsetHeight / 2;
+        const others = [...document.querySelectorAll('[data-row-id]')].filter(e => e !== dragged && !e.hidden)
+          .map(e => [e.getBoundingClientRect(), +e.dataset.rowId]).filter(([box]) => box.top + box.height / 2 < top);
+        others.sort((a, b) => b[0].top - a[0].top);
+        return others[0][1];""", dragged)
+
+
+def looks_like_any_row(driver, row, other):
+    animations_done(driver)
+    assert "drag" not in row.get_attribute("class").split()
+    assert "down" not in row.get_attribute("class").split()
+    assert row.get_attribute("aria-selected") == "false", "the dropped row was selected"
+    style = "const s = getComputedStyle(arguments[0].querySelector('.rc')); return [s.backgroundColor, getComputedStyle(arguments[0]).boxShadow]"
+    assert driver.execute_script(style, row) == driver.execute_script(style, other), "the dropped row looks lifted or grey"
+
+
+def test_a_row_held_at_the_bottom_edge_scrolls_farther_than_a_screen_and_lands_where_shown(browser, drag_server):
+    edit(browser, drag_server, "chores")
+    before = ids(drag_server, "chores")
+    row = row_by_id(browser, before[1])
+    box = scroller(browser).rect
+    y = grab(browser, row)
+    try:
+        # Into the bottom edge's zone: the list scrolls down under the row, faster the deeper.
+        y = move_to(browser, y, box["y"] + box["height"] - 48)
+        shallow = rate(browser, 150)
+        y = move_to(browser, y, box["y"] + box["height"] - 4)
+        deep = rate(browser, 300)
+        assert shallow > 0 and deep > 2 * shallow, f"held deeper it did not scroll faster ({shallow:.0f}, {deep:.0f} px/s)"
+        wait(browser, lambda d: scroll_top(d) > 2 * box["height"], message="the list did not scroll two screens")
+        y = move_to(browser, y, box["y"] + box["height"] / 2)
+        still_scroll(browser)
+        animations_done(browser)
+        shown_after = row_above(browser, row)
+    finally:
+        ActionChains(browser).release().perform()
+    wait(browser, lambda d: ids(drag_server, "chores") != before, message="the drop moved nothing")
+    after = ids(drag_server, "chores")
+    at = after.index(before[1])
+    assert after[at - 1] == shown_after, "the row did not land where it was shown"
+    assert at > 2 * box["height"] / 44, f"the row moved only to row {at}"
+    assert sorted(after) == sorted(before)
+    wait(browser, lambda d: row_by_id(d, before[1]) is not None and row_by_id(d, before[1]).is_displayed())
+    looks_like_any_row(browser, row_by_id(browser, before[1]), row_by_id(browser, after[at - 1]))
+
+
+def test_a_row_held_at_the_top_edge_scrolls_up_and_lands_where_shown(browser, drag_server):
+    edit(browser, drag_server, "chores")
+    before = ids(drag_server, "chores")
+    browser.execute_script("arguments[0].scrollTop = 6000", scroller(browser))
+    wait(browser, lambda d: len([r for r in rows(d) if 5000 < int(r.get_attribute("data-y")) < 6300]) > 4)
+    animations_done(browser)
+    box = scroller(browser).rect
+    row = next(r for r in rows(browser) if r.rect["y"] > box["y"] + box["height"] / 2)
+    moved = int(row.get_attribute("data-row-id"))
+    y = grab(browser, row)
+    try:
+        y = move_to(browser, y, box["y"] + 4)
+        assert rate(browser, 300) < 0, "held at the top edge, the list did not scroll up"
+        wait(browser, lambda d: scroll_top(d) < 6000 - 2 * box["height"], message="the list did not scroll two screens up")
+        y = move_to(browser, y, box["y"] + box["height"] / 2)
+        still_scroll(browser)
+        animations_done(browser)
+        shown_after = row_above(browser, row)
+    finally:
+        ActionChains(browser).release().perform()
+    wait(browser, lambda d: ids(drag_server, "chores") != before, message="the drop moved nothing")
+    after = ids(drag_server, "chores")
+    assert after[after.index(moved) - 1] == shown_after, "the row did not land where it was shown"
+    assert before.index(moved) - after.index(moved) > 2 * box["height"] / 44
+
+
+def drag(driver, row, distance):
+    """Drags `row` by its grip `distance` px down (up when negative) and drops it, in one motion."""
+    grip = row.find_element(By.CSS_SELECTOR, "[data-action=move]")
+    ActionChains(driver).move_to_element(grip).click_and_hold().move_by_offset(0, 8) \
+        .move_by_offset(0, int(distance) - 8).release().perform()
+
+
+def test_a_dropped_row_is_not_left_grey_or_lifted(browser, drag_server):
+    edit(browser, drag_server, "short")
+    before = ids(drag_server, "short")
+    # A drop that moves the row one place down.
+    first, second = row_by_id(browser, before[0]), row_by_id(browser, before[1])
+    drag(browser, first, second.rect["height"] * 1.2)
+    moved = [before[1], before[0], *before[2:]]
+    wait(browser, lambda d: ids(drag_server, "short") == moved, message="the drag did not move the row")
+    looks_like_any_row(browser, row_by_id(browser, before[0]), row_by_id(browser, before[2]))
+
+    # A drop where it was: nothing changes.
+    row = row_by_id(browser, before[0])
+    drag(browser, row, 12)
+    looks_like_any_row(browser, row, row_by_id(browser, before[2]))
+    assert ids(drag_server, "short") == moved
+
+    # A drop the server refuses (the page's requests to it answered with a problem).
+    browser.execute_script("""
+        const real = window.fetch;
+        window.fetch = (url, options) => String(url).endsWith('/batch')
+          ? Promise.resolve(new Response(JSON.stringify({title: 'Bad Request', detail: 'refused'}),
+              {status: 400, headers: {'content-type': 'application/problem+json'}}))
+          : real(url, options);""")
+    row, neighbour = row_by_id(browser, before[2]), row_by_id(browser, before[3])
+    drag(browser, row, neighbour.rect["height"] * 1.2)
+    wait(browser, lambda d: "refused" in d.find_element(By.ID, "note").text, message="the refused drop said nothing")
+    animations_done(browser)
+    assert ids(drag_server, "short") == moved
+    assert rows(browser)[2] == row, "the refused row did not go back to its place"
+    looks_like_any_row(browser, row, row_by_id(browser, before[4]))
