@@ -30,4 +30,54 @@
     package static func same(_ bytes: UnsafeRawBufferPointer, _ key: StaticString) -> Bool {
         same(bytes, UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
     }
+
+    /// Whether the run of `bytes` that starts at `offset` and is as long as `other` has `other`'s bytes.
+    /// - Parameters:
+    ///   - bytes: The bytes that hold the run.
+    ///   - offset: Where the run starts; the caller has checked that the whole run lies within `bytes`.
+    ///   - other: The bytes it is compared with.
+    /// - Complexity: O(`other.count`).
+    @inlinable @inline(__always)
+    package static func same(
+        _ bytes: UnsafeRawBufferPointer, at offset: Int, _ other: UnsafeRawBufferPointer
+    ) -> Bool {
+        // In bounds: the caller checked the run against `bytes`' count, which this asserts in debug builds.
+        assert(offset >= 0 && other.count <= bytes.count &- offset, "a run past the bytes")
+        return same(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset &+ other.count]), other)
+    }
+
+    /// Whether the run of `bytes` that starts at `offset` is the UTF-8 bytes of `key`.
+    /// - Parameters:
+    ///   - bytes: The bytes that hold the run.
+    ///   - offset: Where the run starts; the caller has checked that the whole run lies within `bytes`.
+    ///   - key: The literal it is compared with.
+    /// - Complexity: O(length of `key`).
+    @inlinable @inline(__always)
+    package static func same(_ bytes: UnsafeRawBufferPointer, at offset: Int, _ key: StaticString) -> Bool {
+        same(bytes, at: offset, UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+    }
+
+    /// Whether the run of `bytes` that starts at `offset` and is as long as `other` has `other`'s bytes.
+    /// - Parameters:
+    ///   - bytes: The bytes that hold the run.
+    ///   - offset: Where the run starts; the caller has checked that the whole run lies within `bytes`.
+    ///   - other: The bytes it is compared with.
+    /// - Complexity: O(`other.count`).
+    @inlinable @inline(__always)
+    package static func same(
+        _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ other: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        same(UnsafeRawBufferPointer(bytes), at: offset, UnsafeRawBufferPointer(other))
+    }
+
+    /// Whether the run of `bytes` that starts at `offset` is the UTF-8 bytes of `key`.
+    /// - Parameters:
+    ///   - bytes: The bytes that hold the run.
+    ///   - offset: Where the run starts; the caller has checked that the whole run lies within `bytes`.
+    ///   - key: The literal it is compared with.
+    /// - Complexity: O(length of `key`).
+    @inlinable @inline(__always)
+    package static func same(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ key: StaticString) -> Bool {
+        same(UnsafeRawBufferPointer(bytes), at: offset, key)
+    }
 }

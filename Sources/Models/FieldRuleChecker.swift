@@ -1,4 +1,5 @@
 // Models — rules made ready to check many dictionaries in one pass over each one's packed bytes
+import Bytes
 import Foundation
 
 /// Rules made ready to check many dictionaries (a kind's rows), each in one pass over its packed
@@ -50,7 +51,7 @@ struct FieldRuleChecker {
                         let end = keyEnds[index]
                         defer { start = end }
                         guard valueTags[index] < 0, end - start == key.count else { continue }
-                        if key.isEmpty || memcmp(key.baseAddress!, ruleKeys.baseAddress! + start, key.count) == 0 {
+                        if ByteComparison.same(ruleKeys, at: start, key) {
                             valueTags[index] = cursor.offset
                             break
                         }

@@ -198,7 +198,7 @@ public struct Fields: Sendable, Hashable, RandomAccessCollection, ExpressibleByD
         if lhs.storage === rhs.storage && lhs.start == rhs.start && lhs.end == rhs.end { return true }
         guard lhs.packedByteCount == rhs.packedByteCount else { return false }
         return lhs.withPackedBody { left in
-            rhs.withPackedBody { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+            rhs.withPackedBody { right in ByteComparison.same(left, right) }
         }
     }
 

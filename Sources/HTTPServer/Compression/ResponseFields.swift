@@ -1,5 +1,5 @@
 // HTTPServer — the fields of a response that its coding depends on
-import Glibc
+import Bytes
 
 /// The fields of a response that its coding depends on (`Content-Type`, `Content-Encoding`, `ETag`), read
 /// in one pass over its headers and its field lines (``HTTPResponse/fieldLines``), and the one field the
@@ -99,7 +99,7 @@ struct ResponseFields {
     private static func firstLineTypeIsCompressible(_ lines: UnsafeRawBufferPointer) -> Bool? {
         let name: StaticString = "Content-Type:"
         let start = name.utf8CodeUnitCount
-        guard lines.count > start, memcmp(lines.baseAddress!, name.utf8Start, start) == 0 else { return nil }
+        guard lines.count > start, ByteComparison.same(lines, at: 0, name) else { return nil }
         let end = HTTPBytes.firstIndex(of: HTTPBytes.cr, in: lines, from: start) ?? lines.count
         return ResponseCompression.isCompressible(mediaType: UnsafeRawBufferPointer(rebasing: lines[start..<end]))
     }

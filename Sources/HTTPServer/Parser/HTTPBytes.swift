@@ -1,4 +1,5 @@
 // HTTPServer — byte classes of RFC 9110/9112 and small byte helpers shared by the parser
+import Bytes
 import Glibc
 
 /// Byte classes of RFC 9110/9112 and small byte helpers shared by the parser, the headers and the paths.
@@ -72,12 +73,11 @@ public enum HTTPBytes {
     }
 
     /// Whether two byte runs are equal ASCII case-insensitively, as a header field's name and a name asked for.
-    /// - Complexity: O(n), with no generic iteration: one `memcmp` when they are written alike.
+    /// - Complexity: O(n), with no generic iteration: one `ByteComparison.same` when they are written alike.
     @inline(__always)
     public static func equalsIgnoringCase(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         guard a.count == b.count else { return false }
-        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
-        if memcmp(left, right, a.count) == 0 { return true }
+        if ByteComparison.same(a, b) { return true }
         for index in 0..<a.count where lowercased(a[index]) != lowercased(b[index]) { return false }
         return true
     }
@@ -86,7 +86,7 @@ public enum HTTPBytes {
     /// - Complexity: O(n), with no generic iteration: for the names and values read on every response.
     @inline(__always)
     public static func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, lowercase: StaticString) -> Bool {
-        // Most are written in lower case already: one memcmp.
+        // Most are written in lower case already: one comparison of the bytes as they are.
         let expected = UnsafeRawBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
         return equalsIgnoringCase(bytes, expected)
     }

@@ -1,5 +1,5 @@
 // HTTPServer — the query of a target, decoded once
-import Glibc
+import Bytes
 
 /// The query of a request target, split and decoded once: a handler that reads several parameters
 /// reads them from here rather than scanning the raw query for each.
@@ -105,9 +105,7 @@ public struct HTTPQuery: Sendable, Equatable {
                     let matches: Bool
                     if span.nameIsPlain {
                         let length = span.equals - span.start
-                        matches = length == wanted.count
-                            && (length == 0
-                                || memcmp(bytes.baseAddress! + span.start, wanted.baseAddress!, length) == 0)
+                        matches = length == wanted.count && ByteComparison.same(bytes, at: span.start, wanted)
                     } else {
                         matches = Self.name(of: span, in: bytes).utf8.elementsEqual(wanted)
                     }
@@ -140,7 +138,7 @@ public struct HTTPQuery: Sendable, Equatable {
     /// - Complexity: O(n) in the query's length.
     public func hasPlainValue(_ name: StaticString, _ value: StaticString) -> Bool {
         guard let (start, end) = plainValue(name), end - start == value.utf8CodeUnitCount else { return false }
-        return withBytes { bytes in memcmp(bytes.baseAddress! + start, value.utf8Start, end - start) == 0 }
+        return withBytes { bytes in ByteComparison.same(bytes, at: start, value) }
     }
 
     /// Where the value of the first item called `name` lies in ``text``'s bytes, when neither it nor a
@@ -153,8 +151,7 @@ public struct HTTPQuery: Sendable, Equatable {
             for span in spans {
                 // An escaped name may decode to `name`, and so be the first item called that.
                 guard span.nameIsPlain else { return nil }
-                guard span.equals - span.start == wanted.count,
-                    memcmp(bytes.baseAddress! + span.start, wanted.baseAddress!, wanted.count) == 0
+                guard span.equals - span.start == wanted.count, ByteComparison.same(bytes, at: span.start, wanted)
                 else { continue }
                 return span.valueIsPlain ? (min(span.equals + 1, span.end), span.end) : nil
             }

@@ -1,5 +1,5 @@
 // HTTPServer — maps method and path patterns to handlers
-import Glibc
+import Bytes
 
 /// Maps method and path patterns to handlers; a pure function from request to response, testable without
 /// sockets.
@@ -231,7 +231,8 @@ public struct HTTPRouter: Sendable {
         shapes.withUnsafeBufferPointer { shapes in
             var index = start
             while index < shapes.count {
-                let shape = shapes.baseAddress.unsafelyUnwrapped + index
+                // In bounds: the loop stops at `shapes.count`.
+                let shape = shapes.address(at: index)
                 guard !shape.pointee.admits(count: path.count, first: first.word, firstLength: first.length) else {
                     return index
                 }
@@ -300,9 +301,7 @@ public struct HTTPRouter: Sendable {
 
         func equals(_ index: Int, _ literal: UnsafeBufferPointer<UInt8>) -> Bool {
             let range = ranges[index]
-            return range.count == literal.count
-                && (literal.isEmpty
-                    || memcmp(bytes.baseAddress! + range.lowerBound, literal.baseAddress!, literal.count) == 0)
+            return range.count == literal.count && ByteComparison.same(bytes, at: range.lowerBound, literal)
         }
 
         /// The segments from `index` on, joined by `/`.

@@ -1,4 +1,5 @@
 // ListRender — the headers, rows and footers a fragment is written from
+import Bytes
 import Models
 
 /// The headers, rows and footers of a window in table order, each list by index: what
@@ -65,7 +66,8 @@ extension FragmentWindow: FragmentItems {
     public func row(at index: Int) -> FragmentRow { rows[index] }
     public func renderRow(at index: Int, cell: CellKind, isGrouped: Bool, into html: inout HTMLBuffer) {
         rows.withUnsafeBufferPointer { rows in
-            FragmentRenderer.renderRow(at: rows.baseAddress! + index, cell: cell, isGrouped: isGrouped, into: &html)
+            // In bounds: the renderer asks only for indices below `rowCount`.
+            FragmentRenderer.renderRow(at: rows.address(at: index), cell: cell, isGrouped: isGrouped, into: &html)
         }
     }
     public func footer(at index: Int) -> FragmentFooter { footers[index] }

@@ -1,4 +1,5 @@
 // ListRender — a search text, folded once for matching
+import Bytes
 import Foundation
 
 /// A search text, folded once (``TextFolding``) for matching row texts and for marking matches in
@@ -91,14 +92,13 @@ public struct SearchQuery: Sendable, Hashable {
 
     /// The offset of the first occurrence of the query in folded `haystack` at or after `start`, or
     /// nil. Sixteen candidate starts at a time are tested for the query's two rarest bytes at once
-    /// (two SIMD compares), and only a start that has both is compared whole (`memcmp`); a one-byte
+    /// (two SIMD compares), and only a start that has both is compared whole (`ByteComparison`); a one-byte
     /// query is a `memchr`.
     /// - Complexity: O(n · m) at worst for n bytes and a query of m; about n / 16 steps in practice.
     func firstMatch(in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let count = folded.count
         guard haystack.count - start >= count, let base = haystack.baseAddress else { return nil }
         return folded.withUnsafeBufferPointer { needle in
-            let needleBase = needle.baseAddress!
             if count == 1 {
                 guard let hit = memchr(base + start, Int32(needle[0]), haystack.count - start) else { return nil }
                 return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
@@ -116,13 +116,13 @@ public struct SearchQuery: Sendable, Hashable {
                 let candidates = rares .& pairs
                 if any(candidates) {
                     for lane in 0..<16 where candidates[lane] {
-                        if memcmp(base + position + lane, needleBase, count) == 0 { return position + lane }
+                        if ByteComparison.same(haystack, at: position + lane, needle) { return position + lane }
                     }
                 }
                 position += 16
             }
             while position <= lastStart {
-                if base[position + rare] == needle[rare] && memcmp(base + position, needleBase, count) == 0 {
+                if base[position + rare] == needle[rare] && ByteComparison.same(haystack, at: position, needle) {
                     return position
                 }
                 position += 1

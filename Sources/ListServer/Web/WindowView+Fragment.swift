@@ -23,7 +23,8 @@ extension WindowView {
         _ item: TableWindow.SectionItem, _ sections: UnsafeBufferPointer<Section>, linked: Bool,
         _ body: (FragmentHeader.Lent) -> Result
     ) -> Result {
-        let section = sections.baseAddress.unsafelyUnwrapped + item.section
+        // In bounds: the window's sections are the layout's, made from these sections.
+        let section = sections.address(at: item.section)
         let fields = Section.fields(of: section)
         // Read in place: the section, its keys and the metrics are the dataset's, which every thread
         // serving it reads, and a copy would retain their storage.
@@ -77,7 +78,8 @@ extension WindowView {
         _ item: TableWindow.RowItem, in rows: UnsafeBufferPointer<Row>, _ metrics: TableMetrics, _ icons: IconURLs,
         _ body: (FragmentRow.Lent, _ setSize: Int) -> Result
     ) -> Result {
-        let row = rows.baseAddress.unsafelyUnwrapped + item.indexPath.row
+        // In bounds: the window's index paths are the layout's, made from these sections' rows.
+        let row = rows.address(at: item.indexPath.row)
         let fields = Row.fields(of: row)
         let cell = metrics.kind.isTableDocument ? TableCell(fields.pointee, section: sections[item.indexPath.section].fields) : nil
         // Asked here rather than in the closures below, which would copy the metrics to ask.

@@ -80,7 +80,8 @@ extension WindowView {
                         json.append(",\"height\":")
                         json.writeNumber(item.frame.height)
                         json.append(",\"fields\":")
-                        json.writeFields(of: rows.baseAddress! + item.indexPath.row)
+                        // In bounds: the window's index paths are the layout's, made from these sections' rows.
+                        json.writeFields(of: rows.address(at: item.indexPath.row))
                         json.append(UInt8(ascii: "}"))
                     }
                 }
@@ -113,7 +114,8 @@ extension WindowView {
     ) {
         // Read in place, the title from the section's keys: a copy would retain the section's storage, and
         // the title made a string would be one more allocation for a long one.
-        let section = sections.baseAddress.unsafelyUnwrapped + item.section
+        // In bounds: the window's sections are the layout's, made from these sections.
+        let section = sections.address(at: item.section)
         json.beginObject()
         json.member("section", item.section)
         json.member("sectionId", section.pointee.id.rawValue)
