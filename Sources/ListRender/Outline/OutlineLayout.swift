@@ -1,0 +1,165 @@
+// ListRender — the geometry of an outline: rows nested to any depth, each expanded or collapsed
+
+/// The geometry of an outline, as iOS 14's expandable lists show one: rows nested to any depth,
+/// each expanded or collapsed, a row visible when every ancestor is expanded, the visible rows
+/// stacked from offset 0 in preorder.
+///
+/// Rows are numbered in preorder (a row, then its children's subtrees in order), so a row's
+/// descendants are the `descendantCount(ofRow:)` rows that follow it. Each row keeps its depth,
+/// parent, subtree size and expanded flag; an `OutlineMarkTree` over the rows keeps how many
+/// collapsed ancestors hide each one. Collapsing a row adds a mark to its descendants, expanding
+/// removes it: one range update whatever the subtree's size, so expanding or collapsing, changing
+/// a row's height, and offset ↔ row in either direction each cost O(log n).
+///
+/// A layout is a value. Its storage is arrays: a mutation of a copy that still shares them copies
+/// them first, in O(n). Inserting or removing rows rebuilds the layout in O(n).
+///
+/// ```swift
+/// //  0 Asia           1 China       2 Beijing     3 Shanghai     4 Europe
+/// var outline = OutlineLayout(depths: [0, 1, 2, 2, 0], heights: [44, 44, 44, 44, 44])
+/// outline.expand(0)                        // Asia shows China: 3 visible rows
+/// outline.expand(1)                        // China shows its cities: 5
+/// outline.setHeight(60, ofRow: 2)          // a measured height
+/// let window = outline.window(top: 0, height: 800, overscan: 200)
+/// outline.collapse(0)                      // back to 2 rows; China stays expanded inside
+/// ```
+public struct OutlineLayout: Sendable {
+    /// Each row's depth: 0 for a top-level row.
+    var depths: [Int32]
+    /// Each row's parent, -1 for a top-level row.
+    var parents: [Int32]
+    /// Each row's subtree size: the row and its descendants.
+    var subtreeSizes: [Int32]
+    /// Whether each row shows its children.
+    var expanded: [Bool]
+    /// The rows' heights and the marks of their collapsed ancestors.
+    var marks: OutlineMarkTree
+
+    /// Lays out an outline from its rows in preorder.
+    /// - Parameters:
+    ///   - depths: each row's depth; the first row's is 0, and each row's is at most one more
+    ///     than the row before it (a row's children follow it, one level deeper).
+    ///   - heights: each row's height.
+    ///   - isExpanded: whether row `row` starts expanded; every row starts collapsed by default.
+    /// - Precondition: `depths` and `heights` have the same length, fewer than 2^31 rows; the
+    ///   depths as described; every height finite and non-negative.
+    /// - Complexity: O(n).
+    public init(depths: [Int], heights: [Double], isExpanded: (Int) -> Bool = { _ in false }) {
+        precondition(depths.count == heights.count, "an outline needs one height per depth")
+        precondition(depths.count < Int(Int32.max), "an outline holds fewer than 2^31 rows")
+        let count = depths.count
+        var levels = [Int32](repeating: 0, count: count)
+        var parents = [Int32](repeating: -1, count: count)
+        var sizes = [Int32](repeating: 1, count: count)
+        var flags = [Bool](repeating: false, count: count)
+        var marks = [Int32](repeating: 0, count: count)
+        // The rows whose subtrees are still open: the current row's ancestors, root first.
+        var open: [Int32] = []
+        for row in 0..<count {
+            let depth = depths[row]
+            precondition(
+                depth >= 0 && depth <= open.count,
+                "row \(row) at depth \(depth) cannot follow a row at depth \(open.count - 1)")
+            precondition(heights[row].isFinite && heights[row] >= 0, "row \(row) has height \(heights[row])")
+            while open.count > depth {
+                let closed = Int(open.removeLast())
+                sizes[closed] = Int32(row - closed)
+            }
+            if let parent = open.last {
+                parents[row] = parent
+                marks[row] = marks[Int(parent)] + (flags[Int(parent)] ? 0 : 1)
+            }
+            levels[row] = Int32(depth)
+            flags[row] = isExpanded(row)
+            open.append(Int32(row))
+        }
+        for closed in open {
+            sizes[Int(closed)] = Int32(count - Int(closed))
+        }
+        self.depths = levels
+        self.parents = parents
+        self.subtreeSizes = sizes
+        self.expanded = flags
+        self.marks = OutlineMarkTree(marks: marks, heights: heights)
+    }
+
+    /// Lays out an outline of `count` rows of one height from their depths in preorder.
+    /// - Complexity: O(n).
+    public init(depths: [Int], height: Double, isExpanded: (Int) -> Bool = { _ in false }) {
+        self.init(depths: depths, heights: Array(repeating: height, count: depths.count), isExpanded: isExpanded)
+    }
+
+    /// The number of rows, visible or not.
+    public var count: Int { depths.count }
+
+    /// The number of visible rows.
+    /// - Complexity: O(1).
+    public var visibleCount: Int { marks.visibleCount }
+
+    /// The height of the visible rows together: the content height.
+    /// - Complexity: O(1).
+    public var totalHeight: Double { marks.visibleHeight }
+
+    /// Traps unless `row` is a row of the outline.
+    func checkRow(_ row: Int, _ function: StaticString = #function) {
+        precondition(row >= 0 && row < count, "\(function): row \(row) out of range 0..<\(count)")
+    }
+}
+
+extension OutlineLayout {
+    /// The depth of `row`: 0 for a top-level row (UIKit's indentation level).
+    /// - Complexity: O(1).
+    public func depth(ofRow row: Int) -> Int {
+        checkRow(row)
+        return Int(depths[row])
+    }
+
+    /// The parent of `row`.
+    /// - Returns: nil for a top-level row.
+    /// - Complexity: O(1).
+    public func parent(ofRow row: Int) -> Int? {
+        checkRow(row)
+        let parent = parents[row]
+        return parent < 0 ? nil : Int(parent)
+    }
+
+    /// The first child of `row`.
+    /// - Returns: nil when `row` has no children.
+    /// - Complexity: O(1).
+    public func firstChild(ofRow row: Int) -> Int? {
+        checkRow(row)
+        return subtreeSizes[row] > 1 ? row + 1 : nil
+    }
+
+    /// The sibling after `row` (the next row with the same parent).
+    /// - Returns: nil when `row` is its parent's last child, or the last top-level row.
+    /// - Complexity: O(1).
+    public func nextSibling(ofRow row: Int) -> Int? {
+        checkRow(row)
+        let next = row + Int(subtreeSizes[row])
+        return next < count && parents[next] == parents[row] ? next : nil
+    }
+
+    /// The number of rows under `row` at any depth.
+    /// - Complexity: O(1).
+    public func descendantCount(ofRow row: Int) -> Int {
+        checkRow(row)
+        return Int(subtreeSizes[row]) - 1
+    }
+
+    /// The height of `row`, whether it is visible or not.
+    /// - Complexity: O(1).
+    public func height(ofRow row: Int) -> Double {
+        checkRow(row)
+        return marks.heights[row]
+    }
+
+    /// Replaces the height of `row` (a measured height); a hidden row keeps it for when it shows.
+    /// - Precondition: `height` is finite and non-negative.
+    /// - Complexity: O(log n).
+    public mutating func setHeight(_ height: Double, ofRow row: Int) {
+        checkRow(row)
+        precondition(height.isFinite && height >= 0, "row \(row) cannot have height \(height)")
+        marks.setHeight(height, ofRow: row)
+    }
+}
