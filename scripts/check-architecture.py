@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # ListServer — scripts
-"""Checks that the docs name only things that exist.
+"""Checks that the docs name only things that exist, and that unsafe code stays where the map allows it.
 
 Usage: scripts/check-architecture.py [FILE.md …]   (default: docs/ARCHITECTURE.md and README.md)
+       scripts/check-architecture.py --unsafe-counts   (prints the allowance lines the code has now)
 
 - Every backticked repository path (a token starting with `Sources/`, `Tests/`, `Public/`, `scripts/`,
   `Fuzz/`, `docs/` or `.ci/`, also inside a command such as `bash .ci/run`) must exist.
@@ -13,8 +14,15 @@ Usage: scripts/check-architecture.py [FILE.md …]   (default: docs/ARCHITECTURE
   components declared: in Swift under Sources/, Tests/ or Fuzz/ (struct, class, enum, protocol, actor,
   typealias, extension, func, var, let, case), as a target in Package.swift, in the page's JavaScript
   under Public/ (function, const, let, a method or a property), or in the browser suite's Python.
+- Unsafe code in one room: in every Swift file under Sources/ outside Sources/Bytes/ and
+  Sources/HTTPServer/Posix/, the raw forms (`baseAddress`, `withUnsafe…`, `Unsafe…Pointer`,
+  `unsafelyUnwrapped`, `loadUnaligned`, `memcmp`, `@unchecked Sendable`, comments aside) must number
+  exactly what docs/ARCHITECTURE.md's appendix "Unsafe code outside its room" allows that file (none when
+  it is not listed): more fails, and so does fewer, until the allowance is lowered, so it only shrinks.
+- The types declared `@unchecked Sendable` under Sources/ must be the ones docs/ARCHITECTURE.md lists
+  ("The exceptions are `@unchecked Sendable` on …", up to "Each exception documents why it is sound").
 
-Prints each missing one, then `N passed, M failed`; exits 1 when anything is missing.
+Prints each failure, then `N passed, M failed`; exits 1 when anything failed.
 Python 3.11, standard library only.
 """
 import fnmatch
@@ -35,7 +43,7 @@ PLATFORM_NAMES = {
     "Swift", "Sendable", "Mutex", "Atomic", "Synchronization", "String", "Character", "Int64", "SIMD16",
     "Glibc", "Foundation", "UITableView", "UITableViewRowAnimation", "UIImage", "UITableViewCellStyle",
     "nonisolated", "performBatchUpdates", "ResizeObserver", "history", "pushState", "replaceState",
-    "madvise", "memcmp", "realpath",
+    "madvise", "memcmp", "realpath", "baseAddress", "unsafelyUnwrapped", "loadUnaligned",
 }
 # Wire names (HTTP header fields, JSON keys) that look like code names: each must appear inside a string
 # literal in Sources/ instead of being declared.
@@ -55,6 +63,23 @@ JS_DECLARATION = re.compile(
 )
 JS_DESTRUCTURED = re.compile(r"\b(?:const|let|var)\s*[{\[]([^}\]=]*)[}\]]\s*=")
 PYTHON_DECLARATION = re.compile(r"^\s*(?:def|class)\s+([A-Za-z_][A-Za-z0-9_]*)", re.MULTILINE)
+UNSAFE_FORMS = re.compile(
+    r"\bbaseAddress\b|\bwithUnsafe[A-Za-z]*|\bUnsafe[A-Za-z]*Pointer\b|\bunsafelyUnwrapped\b"
+    r"|\bloadUnaligned\b|\bmemcmp\b|@unchecked\s+Sendable"
+)
+# Where the raw forms may be written freely: the one room, and the server's own system calls.
+UNSAFE_ROOMS = ("Sources/Bytes/", "Sources/HTTPServer/Posix/")
+MAP = "docs/ARCHITECTURE.md"
+ALLOWANCE_HEADING = "## Appendix: unsafe code outside its room"
+# An entry of the appendix: "- `Sources/ListRender/Render/`: `HTMLBuffer.swift` 9, `HTMLCursor.swift` 11.",
+# which may go on over lines indented by two spaces.
+ALLOWANCE_LINE = re.compile(r"^- `(Sources/[^`]*/)`:(.*)$")
+ALLOWANCE_WIDTH = 110
+ALLOWANCE_ENTRY = re.compile(r"`([^`/]+\.swift)` (\d+)")
+UNCHECKED_SENDABLE = re.compile(
+    r"\b(?:struct|class|enum|actor|extension)\s+([A-Za-z_][A-Za-z0-9_.]*)(?:<[^>{]*>)?\s*:[^{]*@unchecked\s+Sendable"
+)
+UNCHECKED_LIST = re.compile(r"The exceptions are\s+`@unchecked Sendable` on (.*?)Each exception documents", re.DOTALL)
 TARGET = re.compile(r"\.(?:target|executableTarget|testTarget|systemLibrary)\(\s*name:\s*\"([A-Za-z0-9_]+)\"")
 
 INLINE_CODE = re.compile(r"`([^`\n]+)`")
@@ -152,6 +177,130 @@ def looks_like_code_name(span):
     return components
 
 
+def code_lines(text):
+    """The lines of Swift source with comments removed (string literals kept)."""
+    lines, in_block = [], 0
+    for line in text.split("\n"):
+        kept, index, in_string = [], 0, False
+        while index < len(line):
+            if in_block:
+                end = line.find("*/", index)
+                if end < 0:
+                    break
+                in_block, index = in_block - 1, end + 2
+                continue
+            char = line[index]
+            if in_string:
+                if char == "\\":
+                    kept.append(line[index:index + 2])
+                    index += 2
+                    continue
+                in_string = char != '"'
+            elif line.startswith("//", index):
+                break
+            elif line.startswith("/*", index):
+                in_block, index = in_block + 1, index + 2
+                continue
+            elif char == '"':
+                in_string = True
+            kept.append(char)
+            index += 1
+        lines.append("".join(kept))
+    return lines
+
+
+def unsafe_counts(files):
+    """How many raw unsafe forms each Swift file under Sources/ outside the rooms writes, for those with any."""
+    counts = {}
+    for path in files:
+        if path.startswith("Sources/") and path.endswith(".swift") and not path.startswith(UNSAFE_ROOMS):
+            count = sum(len(UNSAFE_FORMS.findall(line)) for line in code_lines(read(path)))
+            if count:
+                counts[path] = count
+    return counts
+
+
+def allowance_lines(counts):
+    """The appendix's lines for `counts`: one a folder, its files in name order."""
+    folders = {}
+    for path, count in counts.items():
+        folder, name = path.rsplit("/", 1)
+        folders.setdefault(folder + "/", []).append(f"`{name}` {count}")
+    lines = []
+    for folder, entries in sorted(folders.items()):
+        line = f"- `{folder}`:"
+        for index, entry in enumerate(sorted(entries)):
+            entry += "." if index == len(entries) - 1 else ","
+            if len(line) + 1 + len(entry) > ALLOWANCE_WIDTH:
+                lines.append(line)
+                line = " "
+            line += " " + entry
+        lines.append(line)
+    return lines
+
+
+def allowances(text):
+    """(path, allowed count, line number) for every file the map's unsafe appendix lists."""
+    found, inside, folder = [], False, None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith("## "):
+            inside = line.strip() == ALLOWANCE_HEADING
+            continue
+        match = ALLOWANCE_LINE.match(line) if inside else None
+        if match:
+            folder, rest = match.group(1), match.group(2)
+        elif inside and folder and line.startswith("  "):
+            rest = line
+        else:
+            folder = None
+            continue
+        for name, count in ALLOWANCE_ENTRY.findall(rest):
+            found.append((folder + name, int(count), number))
+    return found
+
+
+def unchecked_sendable_types(files):
+    """The last component of every type declared (or extended) `@unchecked Sendable` under Sources/."""
+    names = set()
+    for path in files:
+        if path.startswith("Sources/") and path.endswith(".swift"):
+            for line in code_lines(read(path)):
+                names.update(name.rsplit(".", 1)[-1] for name in UNCHECKED_SENDABLE.findall(line))
+    return names
+
+
+def check_unsafe(files, record):
+    """Records the unsafe forms of each file against its allowance, and the `@unchecked Sendable` list."""
+    text = read(MAP) if MAP in files else ""
+    counts = unsafe_counts(files)
+    listed = allowances(text)
+    allowed = {path: count for path, count, _ in listed}
+    if ALLOWANCE_HEADING not in text.splitlines():
+        record(MAP, 0, "section", ALLOWANCE_HEADING, False)
+    for path, count, number in listed:
+        if path not in counts:
+            record(MAP, number, "unsafe allowance", f"{path} allows {count}, the file has none: remove it", False)
+    for path, count in sorted(counts.items()):
+        limit = allowed.get(path, 0)
+        if count > limit:
+            record(path, 0, "room", f"{count} unsafe forms, {limit} allowed ({MAP}, {ALLOWANCE_HEADING[3:]})", False)
+        elif count < limit:
+            record(path, 0, "room", f"{count} unsafe forms, {limit} allowed: lower the allowance in {MAP}", False)
+        else:
+            record(path, 0, "room", f"{count} unsafe forms", True)
+    declared = unchecked_sendable_types(files)
+    match = UNCHECKED_LIST.search(text)
+    spans = INLINE_CODE.findall(match.group(1)) if match else []
+    written = {span.rsplit(".", 1)[-1] for span in spans if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", span)}
+    for name in sorted(declared | written):
+        if name not in declared:
+            record(MAP, 0, "@unchecked Sendable", f"{name} is listed but not declared so", False)
+        elif name not in written:
+            record(MAP, 0, "@unchecked Sendable", f"{name} is declared so but not listed", False)
+        else:
+            record(MAP, 0, "@unchecked Sendable", name, True)
+
+
 def check(paths):
     files = repository_files()
     file_set = set(files)
@@ -169,7 +318,7 @@ def check(paths):
         if ok:
             passed += 1
         else:
-            missing.append(f"{doc}:{number}: {what} not found: {text}")
+            missing.append(f"{doc}:{number}: {what} not found: {text}" if number else f"{doc}: {what}: {text}")
 
     def path_exists(token):
         token = token.rstrip(".,;:)")
@@ -210,6 +359,8 @@ def check(paths):
             ]
             record(doc, number, "name", span + (f" ({', '.join(unknown)})" if unknown else ""), not unknown)
 
+    check_unsafe(files, record)
+
     for line in missing:
         print(line)
     print(f"{passed} passed, {len(missing)} failed")
@@ -217,4 +368,7 @@ def check(paths):
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--unsafe-counts"]:
+        print("\n".join(allowance_lines(unsafe_counts(repository_files()))))
+        sys.exit(0)
     sys.exit(check(sys.argv[1:] or DEFAULT_FILES))
