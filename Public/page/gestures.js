@@ -3,8 +3,9 @@
 // one row open at a time; a full swipe runs the first action), in edit mode the grip that lifts a row while
 // the others make room, and on touch the swipe from a child table's left edge that goes back.
 import { batch, deleteRows } from './editing.js';
+import { showSelectionCount } from './selection.js';
 import { $, dom, itemOf, state } from './state.js';
-import { put, refresh } from './windows.js';
+import { dressAll, put, refresh } from './windows.js';
 
 const pressDelay = 100; // ms before a touch highlights its row, so a scroll does not flash rows
 let pressTimer;
@@ -131,6 +132,9 @@ export function pointerDown(event) {
   else press(row);
   const grip = event.target.closest('[data-action=move]'), editable = event.target.closest('[data-can-edit]');
   if (grip && state.editing) return reorder(event, grip.closest('[role=row]'));
+  const circle = event.target.closest('.check');
+  if (circle && state.editing && state.window.editStyle === 'select' && event.pointerType !== 'touch' && !event.button)
+    return sweep(event, circle.closest('[role=row]'));
   if (editable && !state.editing && !event.button && !event.target.closest('button'))
     state.swipe = { row: editable, x: event.clientX, y: event.clientY, dx: 0, open: editable.getAttribute('data-open') };
 }
@@ -273,4 +277,63 @@ function reorder(event, row) {
   };
   document.addEventListener('pointerup', drop);
   document.addEventListener('pointercancel', drop);
+}
+
+/// A drawn row's place in the table: its id, section and row indexes.
+const placeOf = row => ({ id: row.dataset.rowId, section: +row.dataset.section, row: +row.dataset.row });
+const before = (a, b) => a.section < b.section || (a.section === b.section && a.row < b.row);
+
+/// In Manage mode a drag from a row's selection circle over the others selects the run of rows it passes, or
+/// deselects it when it began on a selected row, as iOS 13's two-finger pan over a table's rows does: going back
+/// gives the rows it leaves their state from before, and held near an edge the list scrolls on. Rows passed while
+/// undrawn are selected with the run they are in (deselected only when drawn).
+function sweep(event, first) {
+  const x = event.clientX, select = !state.selection.has(first.dataset.rowId), start = placeOf(first), version = state.version;
+  const touched = new Map(); // id → {place, was: whether it was selected}
+  let pointerY = event.clientY, last = first, moved = false, done = null; // done: [the row, the elements] last swept
+  const follow = () => {
+    const box = dom.scroller.getBoundingClientRect(), y = Math.max(box.top + 1, Math.min(box.bottom - 1, pointerY));
+    const row = document.elementFromPoint(x, y)?.closest('[role=row][data-row-id]');
+    if (row && dom.layer.contains(row) && row.dataset.section != null) last = row;
+    if (!moved && last === first) return;
+    if (!moved) {
+      moved = true;
+      unpress();
+      dom.scroller.classList.add('sweeping');
+    }
+    if (done?.[0] === last && done[1] === state.elements) return; // nothing new under the pointer nor drawn
+    done = [last, state.elements];
+    const end = placeOf(last), [from, to] = before(end, start) ? [end, start] : [start, end];
+    const selection = state.selection, outside = place => before(place, from) || before(to, place);
+    for (const element of state.elements.values()) {
+      if (!element.dataset.rowId || element.dataset.section == null) continue;
+      const place = placeOf(element);
+      if (outside(place)) continue;
+      if (!touched.has(place.id)) touched.set(place.id, { place, was: selection.has(place.id) });
+      if (selection.has(place.id) !== select) select ? selection.add(place.id, place) : selection.delete(place.id);
+    }
+    for (const [id, { place, was }] of touched)
+      if (outside(place) && selection.has(id) !== was) was ? selection.add(id, place) : selection.delete(id);
+    getSelection()?.removeAllRanges(); // no text selected on the way
+    dressAll();
+    showSelectionCount();
+  };
+  const scrolling = autoScroll(follow);
+  const move = moveEvent => scrolling.move((pointerY = moveEvent.clientY));
+  const end = () => {
+    for (const [type, handler] of [['pointermove', move], ['pointerup', end], ['pointercancel', end]])
+      document.removeEventListener(type, handler);
+    scrolling.stop();
+    if (!moved) return;
+    follow();
+    dom.scroller.classList.remove('sweeping');
+    state.swallowClick = true; // the click that ends it is no tap on a row
+    // The rows between the ends that were never drawn, as a run (never fetched).
+    if (select && !state.query && state.version === version) state.selection.addRun(start, placeOf(last));
+    dressAll();
+    showSelectionCount();
+  };
+  document.addEventListener('pointermove', move);
+  document.addEventListener('pointerup', end);
+  document.addEventListener('pointercancel', end);
 }

@@ -205,3 +205,132 @@ def test_a_dropped_row_is_not_left_grey_or_lifted(browser, drag_server):
     assert ids(drag_server, "short") == moved
     assert rows(browser)[2] == row, "the refused row did not go back to its place"
     looks_like_any_row(browser, row, row_by_id(browser, before[4]))
+
+
+def manage(driver, server, dataset):
+    open_table(driver, server, dataset)
+    driver.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-action=select-all]").is_displayed())
+    animations_done(driver)
+
+
+def circle(row):
+    return row.find_element(By.CSS_SELECTOR, ".check")
+
+
+def sweep(driver, rows_passed):
+    """Presses the first row's selection circle and moves over the circles of the others, in order; releases."""
+    chain = ActionChains(driver).move_to_element(circle(rows_passed[0])).click_and_hold()
+    for row in rows_passed[1:]:
+        chain = chain.move_to_element(circle(row))
+    chain.release().perform()
+
+
+def selected(driver):
+    """The drawn rows, in order, as whether each is selected."""
+    return [r.get_attribute("aria-selected") == "true" for r in rows(driver)]
+
+
+def count(driver):
+    return driver.find_element(By.CSS_SELECTOR, "[data-role=selected-count]").text
+
+
+def test_a_drag_across_the_selection_circles_selects_the_rows_it_passes_and_gives_back_those_it_leaves(browser, drag_server):
+    manage(browser, drag_server, "mail")
+    drawn = rows(browser)
+    sweep(browser, drawn[1:6])
+    wait(browser, lambda d: selected(d)[:8] == [False, True, True, True, True, True, False, False],
+         message="the drag down did not select the rows it passed")
+    assert count(browser) == "5 selected"
+    # Down and back up: the rows it left are as they were.
+    sweep(browser, [drawn[8], drawn[9], drawn[10], drawn[11], drawn[12], drawn[11], drawn[10]])
+    wait(browser, lambda d: selected(d)[6:14] == [False, False, True, True, True, False, False, False],
+         message="going back did not give the rows it left their state")
+    assert count(browser) == "8 selected"
+    # Up from a selected row: the run is deselected; the rows that were not selected stay so.
+    sweep(browser, [drawn[9], drawn[8], drawn[7], drawn[6], drawn[5], drawn[4]])
+    wait(browser, lambda d: selected(d)[:14] == [False, True, True, True] + [False] * 6 + [True, False, False, False],
+         message="the drag up from a selected row did not deselect the run")
+    assert count(browser) == "4 selected"
+    # A plain click on a circle still picks one row, and a drag out of it and back is no click.
+    circle(drawn[0]).click()
+    wait(browser, lambda d: selected(d)[0] is True)
+    assert count(browser) == "5 selected"
+
+
+HELD_WINDOWS = """
+    const real = window.fetch, held = [];
+    window.fetch = (url, options) => String(url).includes('/fragment')
+      ? new Promise(go => held.push(go)).then(() => real(url, options)) : real(url, options);
+    window.letWindowsThrough = () => {
+      window.fetch = real;
+      held.splice(0).forEach(go => go());
+    };
+    window.seen = new Set(); // the rows ever drawn, by index
+    (function look() {
+      for (const row of document.querySelectorAll('[data-row-id]:not([hidden])')) seen.add(+row.dataset.row);
+      requestAnimationFrame(look);
+    })();"""
+
+
+def test_a_drag_across_the_circles_held_at_the_bottom_edge_selects_rows_never_drawn_on_the_way(browser, drag_server):
+    manage(browser, drag_server, "mail")
+    # Windows wait until the drag has scrolled, so it passes rows that are never drawn.
+    browser.execute_script(HELD_WINDOWS)
+    box = scroller(browser).rect
+    first = rows(browser)[1]
+    start = int(first.get_attribute("data-row"))
+    target = circle(first)
+    x, y = target.rect["x"] + target.rect["width"] / 2, target.rect["y"] + target.rect["height"] // 2 + 30
+    ActionChains(browser).move_to_element(target).click_and_hold().move_by_offset(0, 30).perform()
+    try:
+        y = move_to(browser, y, box["y"] + box["height"] - 4)
+        wait(browser, lambda d: scroll_top(d) > 6 * box["height"], message="the list did not scroll under the drag")
+        y = move_to(browser, y, box["y"] + box["height"] / 2)
+        still_scroll(browser)
+        browser.execute_script("letWindowsThrough()")
+        under = wait(browser, lambda d: d.execute_script(
+            "return document.elementFromPoint(arguments[0], arguments[1]).closest('[data-row-id]')", x, y))
+        animations_done(browser)
+        end, height = int(under.get_attribute("data-row")), under.rect["height"]
+    finally:
+        ActionChains(browser).release().perform()
+    assert end - start > 6 * box["height"] / height
+    seen = set(browser.execute_script("return [...seen]"))
+    assert set(range(start, end + 1)) - seen, "every row passed was drawn"
+    wait(browser, lambda d: count(d) == f"{end - start + 1} selected",
+         message=f"not the {end - start + 1} rows passed: {count(browser)}")
+    drawn = [(int(r.get_attribute("data-row")), r.get_attribute("aria-selected") == "true") for r in rows(browser)]
+    assert all(on == (start <= row <= end) for row, on in drawn), drawn
+    browser.execute_script("arguments[0].scrollTop = 0", scroller(browser))
+    wait(browser, lambda d: any(int(r.get_attribute("data-row")) == start for r in rows(d)))
+    drawn = [(int(r.get_attribute("data-row")), r.get_attribute("aria-selected") == "true") for r in rows(browser)]
+    assert all(on == (start <= row <= end) for row, on in drawn), drawn
+
+
+def test_a_drag_from_a_selected_circle_held_at_the_bottom_edge_deselects_every_row_it_scrolls_past(browser, drag_server):
+    manage(browser, drag_server, "mail")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=select-all]").click()
+    wait(browser, lambda d: count(d) == "200 selected")
+    box = scroller(browser).rect
+    first = rows(browser)[1]
+    start, target = int(first.get_attribute("data-row")), circle(first)
+    x, y = target.rect["x"] + target.rect["width"] / 2, target.rect["y"] + target.rect["height"] // 2 + 30
+    ActionChains(browser).move_to_element(target).click_and_hold().move_by_offset(0, 30).perform()
+    try:
+        y = move_to(browser, y, box["y"] + box["height"] - 4)
+        wait(browser, lambda d: scroll_top(d) > 3 * box["height"], message="the list did not scroll under the drag")
+        y = move_to(browser, y, box["y"] + box["height"] / 2)
+        still_scroll(browser)
+        under = wait(browser, lambda d: d.execute_script(
+            "return document.elementFromPoint(arguments[0], arguments[1]).closest('[data-row-id]')", x, y))
+        end = int(under.get_attribute("data-row"))
+        wait(browser, lambda d: count(d) == f"{200 - (end - start + 1)} selected",
+             message=f"not the {end - start + 1} rows passed deselected while held: {count(browser)}")
+    finally:
+        ActionChains(browser).release().perform()
+    assert count(browser) == f"{200 - (end - start + 1)} selected"
+    browser.execute_script("arguments[0].scrollTop = 0", scroller(browser))
+    wait(browser, lambda d: any(int(r.get_attribute("data-row")) == 0 for r in rows(d)))
+    drawn = [(int(r.get_attribute("data-row")), r.get_attribute("aria-selected") == "true") for r in rows(browser)]
+    assert all(on == (not start <= row <= end) for row, on in drawn), drawn
