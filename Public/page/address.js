@@ -20,14 +20,26 @@ export function saveSoon() {
   saveTimer = setTimeout(saveNow, 200);
 }
 
-/// Writes the view into the URL: the first visible row and the offset from it (offsets differ by width; rows
-/// do not), else the server offset.
-export function saveNow() {
-  clearTimeout(saveTimer);
-  const params = new URLSearchParams(location.search), expanded = state.expandedText, viewport = state.viewport;
-  const row = viewport.firstVisible(item => item.key[0] === 'r');
+/// The view's place in `params`: the first visible row and the offset from it (offsets differ by width; rows do
+/// not), else the server offset.
+function placeIn(params) {
+  const viewport = state.viewport, row = viewport.firstVisible(item => item.key[0] === 'r');
   row ? params.set('anchor', row.key.slice(1)) : params.delete('anchor');
   params.set('top', Math.round(row ? viewport.top - row.at : viewport.toServer(viewport.top)));
+  return params;
+}
+
+/// Writes the view into the URL.
+export function saveNow() {
+  clearTimeout(saveTimer);
+  const params = placeIn(new URLSearchParams(location.search)), expanded = state.expandedText;
   if (expanded != null) params.set('expanded', expanded);
   history.replaceState(history.state, '', '?' + params);
+}
+
+/// Back or Forward leaves the view: its place (`anchor`, `top`), which its URL may not have yet, and nothing of it
+/// written later into the URL of the view that comes.
+export function leaveView() {
+  clearTimeout(saveTimer);
+  return placeIn(new URLSearchParams());
 }

@@ -1,10 +1,10 @@
 // Moving through the table: sections that expand and collapse, the section index, and child tables and
 // search, each a view in the URL (`child=`, `q=`) loaded as a page whose title, back control, index and first
 // window replace the current ones.
-import { saveNow, saveSoon, viewQuery } from './address.js';
+import { leaveView, saveNow, saveSoon, viewQuery } from './address.js';
 import { compactRanges, parseRanges } from './expanded.js';
 import { $, dom, keyOf, state, t } from './state.js';
-import { forgetContents, load, refresh, setTop, showView } from './windows.js';
+import { followScroller, forgetContents, load, refresh, setTop, showView } from './windows.js';
 
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 /// How deep a child table is: its address is the rows' ids joined by `~`.
@@ -52,10 +52,15 @@ export function fitBackTitle() {
   }
 }
 
+const placesLeft = new Map(); // where Back or Forward left a view (a child table, a search), until it is shown again
+const viewOf = (child, query) => `${child || ''}\n${query || ''}`;
+const viewIn = search => ((search = new URLSearchParams(search)), viewOf(search.get('child'), search.get('q')));
+
 /// Loads the view `search` names (a child table, a search, the parent again); a deeper child table pushes in
 /// and a shallower one pops back.
 export function go(search) {
   const from = depth(state.child), to = depth(new URLSearchParams(search).get('child'));
+  placesLeft.delete(viewIn(search));
   load(search, -Infinity, Infinity, 0, null, page => {
     const start = to !== from ? slide(to > from) : null;
     for (const selector of ['title', '#title', '.back', '#index']) $(selector).replaceWith($(selector, page));
@@ -108,9 +113,18 @@ if (dom.search) {
   dom.search.form.onsubmit = () => false;
 }
 
-/// Back and forward: the view of the URL.
+/// Back and forward: the view of the URL, where it was left. Its URL has its place once scrolling pauses; one left
+/// sooner (a scroll, then Back at once) has it from when it was left.
 export function followHistory() {
-  sayEmpty((dom.search.value = new URLSearchParams(location.search).get('q') || ''));
+  followScroller(); // a scroll whose event has not come yet
+  placesLeft.set(viewOf(state.child, state.query), leaveView());
+  const params = new URLSearchParams(location.search), place = placesLeft.get(viewIn(location.search));
+  if (place) {
+    params.delete('anchor');
+    for (const [name, value] of place) params.set(name, value);
+    history.replaceState(history.state, '', '?' + params);
+  }
+  sayEmpty((dom.search.value = params.get('q') || ''));
   go(location.search);
 }
 
