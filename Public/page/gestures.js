@@ -219,6 +219,7 @@ function autoScroll(follow) {
 /// itself again: neither lifted nor selected by the click that ends the drag.
 function reorder(event, row) {
   event.preventDefault();
+  unpress(); // lifted, not pressed: it keeps its own background
   row.setPointerCapture(event.pointerId);
   row.classList.add('drag');
   dragging = true;

@@ -125,6 +125,7 @@ def test_a_row_held_at_the_bottom_edge_scrolls_farther_than_a_screen_and_lands_w
         y = move_to(browser, y, box["y"] + box["height"] - 4)
         deep = rate(browser, 300)
         assert shallow > 0 and deep > 2 * shallow, f"held deeper it did not scroll faster ({shallow:.0f}, {deep:.0f} px/s)"
+        print(f"\nauto-scroll: {shallow:.0f} px/s 16 px into the edge's zone, {deep:.0f} px/s at the edge")
         wait(browser, lambda d: scroll_top(d) > 2 * box["height"], message="the list did not scroll two screens")
         y = move_to(browser, y, box["y"] + box["height"] / 2)
         still_scroll(browser)
