@@ -120,14 +120,14 @@ final class ImageNameTable: Sendable {
                 urlCount: -1, nameOffset: Int32(nameOffset), isUsed: true)
             if let url = slot.url {
                 let utf8 = Array(url.utf8)
-                utf8.withUnsafeBytes { urlBytes.baseAddress!.advanced(by: urlOffset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                // In bounds: `urlBytes` holds every placed name's URL, counted before it was allocated.
+                utf8.withUnsafeBytes { urlBytes.copy($0, toByteOffset: urlOffset) }
                 entry.urlCount = Int32(utf8.count)
                 urlOffset += utf8.count
             }
             if !key.isExact {
-                slot.name.withUnsafeBytes {
-                    nameBytes.baseAddress!.advanced(by: nameOffset).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
-                }
+                // In bounds: `nameBytes` holds every placed inexact name, counted before it was allocated.
+                slot.name.withUnsafeBytes { nameBytes.copy($0, toByteOffset: nameOffset) }
                 nameOffset += slot.name.count
             }
             entries[index] = entry
@@ -177,14 +177,14 @@ final class ImageNameTable: Sendable {
         while true {
             let entry = entries[index]
             guard entry.isUsed else { return nil }
+            // In bounds: an inexact entry's name was copied into `nameBytes` at its offset when the table was made.
             if entry.hash == hash && entry.key == key
-                && (key.isExact || ByteComparison.same(
-                    UnsafeRawBufferPointer(rebasing: nameBytes[Int(entry.nameOffset)..<Int(entry.nameOffset) + key.count]),
-                    bytes))
+                && (key.isExact
+                    || ByteComparison.same(nameBytes.run(at: Int(entry.nameOffset), count: key.count), bytes))
             {
                 guard entry.urlCount >= 0 else { return .some(nil) }
-                return UnsafeRawBufferPointer(
-                    start: urlBytes.baseAddress.unsafelyUnwrapped + Int(entry.urlOffset), count: Int(entry.urlCount))
+                // In bounds: an entry's URL was copied into `urlBytes` at its offset when the table was made.
+                return urlBytes.run(at: Int(entry.urlOffset), count: Int(entry.urlCount))
             }
             index = (index &+ 1) & mask
         }

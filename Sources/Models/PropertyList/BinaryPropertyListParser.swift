@@ -94,21 +94,7 @@ struct BinaryPropertyListParser {
     @inline(__always)
     static func readUInt(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, size: Int) -> UInt64 {
         precondition(offset >= 0 && size <= bytes.count - offset, "read past the end of the buffer")
-        let start = UnsafeRawPointer(bytes.baseAddress! + offset)
-        switch size {
-        case 1:
-            return UInt64(start.load(as: UInt8.self))
-        case 2:
-            return UInt64(UInt16(bigEndian: start.loadUnaligned(as: UInt16.self)))
-        case 4:
-            return UInt64(UInt32(bigEndian: start.loadUnaligned(as: UInt32.self)))
-        case 8:
-            return UInt64(bigEndian: start.loadUnaligned(as: UInt64.self))
-        default:
-            var value: UInt64 = 0
-            for index in 0..<size { value = value << 8 | UInt64(start.load(fromByteOffset: index, as: UInt8.self)) }
-            return value
-        }
+        return bytes.bigEndianInteger(at: offset, size: size)
     }
 
     /// Where object `object` starts.
