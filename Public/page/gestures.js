@@ -1,7 +1,8 @@
 // Pointer gestures on rows, as a UITableView's: the press highlight (on touch after a moment, and none once the
 // touch scrolls or swipes), swipes that reveal a row's actions (trailing from the right, leading from the left;
 // one row open at a time; a full swipe runs the first action), in edit mode the grip that lifts a row while
-// the others make room, and on touch the swipe from a child table's left edge that goes back.
+// the others make room, in Manage mode a drag across the selection circles that selects a run (both scroll the
+// list when held at its top or bottom edge), and on touch the swipe from a child table's left edge that goes back.
 import { batch, deleteRows } from './editing.js';
 import { showSelectionCount } from './selection.js';
 import { $, dom, itemOf, state } from './state.js';
