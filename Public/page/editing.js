@@ -9,17 +9,16 @@ import { pending, remember } from './undo.js';
 import { dressAll, refresh } from './windows.js';
 
 let sending = 0; // batches on their way
-const ownVersions = new Set(); // the versions the page's own batches gave
-/// The version the page's last own batch gave (0: none yet).
-const lastOwnVersion = () => Math.max(0, ...ownVersions);
+const ownVersions = new Set(); // the versions the page's own batches gave (the last 1,000, as the server rebases)
 /// Whether the change that gave `version` may be the page's own (its echo in the event stream).
 export const isOwn = version => sending > 0 || ownVersions.has(version);
 
 let queue = Promise.resolve(); // the page's batches, one at a time
 /// Sends one batch (`changes`, or an undo's body with its own baseVersion), asking for its undo. It is made on the
-/// version drawn, or on the version the page's last batch gave when later: the person made it after that one, as
-/// they saw it. Batches go one at a time, in order, so a second tap is made on the first's version. The server
-/// rebases a stale batch over others' changes; when it cannot tell (too many changes since, a child table), the
+/// version drawn, with the versions the page's own batches gave since as seen (`seenVersions`): the person saw
+/// those, and nobody else's changes meanwhile, which the server checks as conflicts. Batches go one at a time, in
+/// order, so a second tap is made after the first. The server rebases a stale batch over others' changes; when
+/// it cannot tell (too many changes since, a child table), the
 /// batch, which names rows by id and places by neighbours, is sent again on the current version. Throws only a
 /// real conflict (409: rows it names changed), or any other failure. A batch that names no row (a new row) comes
 /// with `replan(body, dataset)`, which places it again on the current dataset after a conflict over its place.
@@ -33,8 +32,10 @@ export function send(changes, replan) {
 async function sendNow(changes, replan, tries = 3) {
   const body = 'baseVersion' in changes ? { ...changes } // an undo: made on the version its batch gave, for its table
     : { baseVersion: state.version, child: state.child || undefined, undoable: true, ...changes };
-  body.baseVersion = Math.max(body.baseVersion, lastOwnVersion());
   for (;;) {
+    const seen = [...ownVersions].filter(version => version > body.baseVersion).sort((a, b) => a - b);
+    if (seen.length) body.seenVersions = seen;
+    else delete body.seenVersions;
     try {
       const response = await api(apiPath + '/batch', {
         method: 'POST',
@@ -42,6 +43,7 @@ async function sendNow(changes, replan, tries = 3) {
         body: JSON.stringify(body),
       });
       ownVersions.add(response.version);
+      if (ownVersions.size > 1000) ownVersions.delete(Math.min(...ownVersions));
       return response;
     } catch (error) {
       if (error.status !== 409 || (/ since version /.test(error.message) && !replan) || !--tries) throw error;

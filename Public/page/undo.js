@@ -31,8 +31,8 @@ export function remember(body, what) {
 }
 
 /// Sends the last step of `from` and keeps its own undo on `to`; says why when it cannot be sent. Every edit the
-/// page made after the step's batch was undone already (they were above it), so send() makes it on the version
-/// the page's last batch gave: the rows it names changed only by the page and back since, which is no conflict.
+/// page made after the step's batch was undone already (they were above it), so the rows it names changed since
+/// only by the page and back, versions send() names as seen: only someone else's change to them is a conflict.
 async function step(from, to) {
   await edits;
   const entry = from.pop();

@@ -33,7 +33,12 @@ def shared_server():
     with open(form, "w") as out:
         json.dump({"table": {"style": "insetGrouped", "sections": [{"rows": [
             {"text": "Name", "accessoryView": "textField", "value": "Ada"}, {"text": "Counter", "detail": "0"}]}]}}, out)
-    running = Server(["--import", f"shared={path}", "--import", f"form={form}"])
+    pair = os.path.join(folder, "pair.json")
+    with open(pair, "w") as out:
+        json.dump({"table": {"style": "insetGrouped", "sections": [{"rows": [
+            {"text": "Alpha", "accessoryView": "switch", "on": False, "selectionStyle": "none"},
+            {"text": "Name", "accessoryView": "textField", "value": "Ada"}]}]}}, out)
+    running = Server(["--import", f"shared={path}", "--import", f"form={form}", "--import", f"pair={pair}"])
     yield running
     running.stop()
     shutil.rmtree(folder, ignore_errors=True)
@@ -251,6 +256,37 @@ def test_a_field_being_typed_in_keeps_its_text_and_focus_while_the_program_posts
     finally:
         program.stop()
     assert program.refused == []
+
+
+@pytest.mark.console_errors_expected  # the refused batch
+def test_a_change_made_elsewhere_before_the_pages_own_edit_is_not_overwritten(browser, shared_server):
+    """The page drew a version; someone else renames the Name field's value; the person turns Alpha on, then, before
+    the page has drawn anything newer, types another name: saving it would silently undo the other change, so it is
+    refused and said. (The event stream is blocked and answers are slow, so the page cannot have drawn it.)"""
+    value = lambda: section_rows(shared_server, dataset="pair", key="value")[1][1]
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events*"]})
+    try:
+        open_table(browser, shared_server, "pair")
+        field = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "input[data-action=text]"))
+        version = api(shared_server, "", dataset="pair")["version"]
+        api(shared_server, "/batch", {"baseVersion": version, "updateRows": [
+            {"id": section_rows(shared_server, dataset="pair")[1][0], "fields": {"value": "Grace"}}]}, dataset="pair")
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1})
+        browser.find_element(By.CSS_SELECTOR, "[role=switch]").click()
+        wait(browser, lambda d: section_rows(shared_server, dataset="pair", key="on")[0][1] is True,
+             message="the switch did not save")
+        field.click()
+        field.send_keys(Keys.END, " Lovelace", Keys.ENTER)
+        wait(browser, lambda d: "elsewhere" in d.find_element(By.CSS_SELECTOR, "#note").text, timeout=20,
+             message="the stale edit was not refused with a word")
+        assert value() == "Grace", "the other change was overwritten"
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+        browser.execute_cdp_cmd("Network.disable", {})
 
 
 def test_selected_rows_deleted_elsewhere_leave_the_selection_with_a_word(browser, server):

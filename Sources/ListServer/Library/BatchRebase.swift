@@ -8,8 +8,9 @@ import Models
 /// every row it names by id is still there and unchanged since, and every place it names by index (an
 /// insert's, a move's destination, a new section's) lies in a section whose rows nobody reordered since, so
 /// the index means the same place in both versions. A place named by neighbours (an undo's restored rows and moves)
-/// is never a conflict: it lands by them, or near its index path when they are gone. Anything else is a real
-/// conflict, named.
+/// is never a conflict: it lands by them, or near its index path when they are gone. Changes the client says
+/// it has seen (``BatchRequest/seenVersions``, its own earlier batches) are no conflict either. Anything else
+/// is a real conflict, named.
 struct BatchRebase {
     /// What the changes since the batch's version did.
     let deletedRows: Set<RowID>
@@ -22,17 +23,17 @@ struct BatchRebase {
     /// The most versions a batch may be behind and still be rebased.
     static let maximumDistance: Int64 = 1_000
 
-    /// Reads what the changes after `base` up to `current` did.
+    /// Reads what the changes after `base` up to `current` did, leaving out those of the `seen` versions.
     /// - Returns: nil when the log does not hold each of them as a batch's change (a replace, a version past
     ///   the log's retention): then the batch cannot be rebased.
     /// - Complexity: O(the changes' rows and sections).
-    init?(_ events: [StoredEvent], after base: Int64, upTo current: Int64) {
+    init?(_ events: [StoredEvent], after base: Int64, upTo current: Int64, seen: Set<Int64> = []) {
         guard events.count == current - base,
             events.enumerated().allSatisfy({ $0.element.version == base + 1 + Int64($0.offset) && $0.element.change != nil })
         else { return nil }
         var deletedRows = Set<RowID>(), changedRows = Set<RowID>(), reordered = Set<SectionID>()
         var deletedSections = Set<SectionID>(), sectionsChanged = false
-        for case let change? in events.map(\.change) {
+        for case let change? in events.lazy.filter({ !seen.contains($0.version) }).map(\.change) {
             deletedRows.formUnion(change.deletedRowIDs)
             changedRows.formUnion(change.upsertedRows.map(\.id))
             reordered.formUnion(change.rowOrders.keys)

@@ -107,6 +107,9 @@ struct BatchRequest: Sendable, Equatable {
     var child = ChildAddress()
     /// Whether the reply carries the batch that undoes this one (``BatchInverse``).
     var undoable = false
+    /// Versions after ``baseVersion`` the client has seen (the ones its own earlier batches gave), ascending:
+    /// their changes are no conflict, while anyone else's since ``baseVersion`` are checked as usual.
+    var seenVersions: Set<Int64> = []
 
     /// The most operations one batch may hold, all lists together.
     static let maximumOperations = 100_000

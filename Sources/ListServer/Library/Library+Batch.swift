@@ -62,17 +62,24 @@ extension Library {
     ///   changed since.
     private func rebasing(_ request: BatchRequest, onto entry: DatasetEntry) throws -> BatchRequest {
         let (id, current, base) = (entry.dataset.id, entry.dataset.version, request.baseVersion)
+        var rebased = request
+        rebased.baseVersion = current
+        // Every change since was one the client saw (its own): the batch is made on the current version.
+        if base < current, current - base <= Int64(request.seenVersions.count),
+            (base + 1...current).allSatisfy(request.seenVersions.contains)
+        {
+            return rebased
+        }
         let stale = LibraryError.versionConflict(datasetID: id, current: current, base: base)
         guard request.operationCount > 0, base > 0, base < current, current - base <= BatchRebase.maximumDistance,
             let rebase = BatchRebase(
-                try store.events(datasetID: id, after: base, limit: Int(current - base)), after: base, upTo: current)
+                try store.events(datasetID: id, after: base, limit: Int(current - base)), after: base, upTo: current,
+                seen: request.seenVersions)
         else { throw stale }
         let conflicts = rebase.conflicts(of: request, in: entry.snapshot)
         guard conflicts.isEmpty else {
             throw LibraryError.rebaseConflict(datasetID: id, current: current, base: base, conflicts: conflicts)
         }
-        var rebased = request
-        rebased.baseVersion = current
         return rebased
     }
 }

@@ -8,7 +8,7 @@ extension BatchRequest {
     /// is refused rather than ignored.
     static let knownKeys = [
         "baseVersion", "deleteRows", "insertRows", "moveRows", "updateRows", "deleteSections", "insertSections",
-        "rowActions", "animation", "child", "restoreRows", "undoable",
+        "rowActions", "animation", "child", "restoreRows", "undoable", "seenVersions",
     ]
 
     /// Reads a request body.
@@ -93,6 +93,20 @@ extension BatchRequest {
                 throw invalid("undoable", "expected true or false, found \(value.errorPreview)")
             }
             request.undoable = undoable
+        }
+        if let value = object["seenVersions"] {
+            guard case .array(let versions) = value, versions.count <= Int(BatchRebase.maximumDistance) else {
+                throw invalid(
+                    "seenVersions",
+                    "expected an array of at most \(BatchRebase.maximumDistance) versions, found \(value.errorPreview)")
+            }
+            for (position, version) in versions.enumerated() {
+                let seen = try integer(version, "seenVersions[\(position)]")
+                guard seen > request.baseVersion else {
+                    throw invalid("seenVersions[\(position)]", "\(seen) is not after baseVersion \(request.baseVersion)")
+                }
+                request.seenVersions.insert(seen)
+            }
         }
         request.updateRows = try list(object, "updateRows", &count) { value, path throws(HTTPError) in
             let item = try dictionary(value, path, keys: ["id", "fields"])

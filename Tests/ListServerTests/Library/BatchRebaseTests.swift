@@ -135,4 +135,46 @@ struct BatchRebaseTests {
         #expect(detail.contains("insertRows[0]: the rows of section 1 changed"), "\(detail)")
         #expect(api.version("teams") == 2)
     }
+
+    @Test("versions the client says it has seen are no conflict; anyone else's changes since its base still are")
+    func seenVersionsAreNoConflict() throws {
+        let api = try APIFixture()
+        let update = { (id: Int, title: String, seen: String) in
+            #"{"baseVersion":1,\#(seen)"updateRows":[{"id":\#(id),"fields":{"title":"\#(title)"}}]}"#
+        }
+        // A page drew version 1, then its own batch gave 2; another client's gave 3.
+        #expect(try api.batch("teams", update(5, "mine", "")).status == 200)
+        #expect(try api.batch("teams", #"{"baseVersion":2,"updateRows":[{"id":4,"fields":{"title":"theirs"}}]}"#).status == 200)
+        // Its next edit of its own row: from version 1 alone, its own change is a conflict; seen, it is not.
+        let unseen = try expectProblem(try api.batch("teams", update(5, "mine again", "")), status: 409)
+        #expect(unseen.contains("updateRows[0]: row 5 was changed"), "\(unseen)")
+        let reply = try api.batch("teams", update(5, "mine again", #""seenVersions":[2],"#))
+        #expect(reply.status == 200, "\(String(decoding: reply.bodyBytes, as: UTF8.self))")
+        #expect(api.version("teams") == 4)
+        // An edit of the row the other client changed, which the page has not drawn, is refused, not overwritten.
+        let theirs = try expectProblem(try api.batch("teams", update(4, "overwritten", #""seenVersions":[2,4],"#)), status: 409)
+        #expect(theirs.contains("updateRows[0]: row 4 was changed"), "\(theirs)")
+        #expect(api.titles("teams", section: 0) == ["theirs", "mine again"])
+        for (seen, path) in [("[1]", "seenVersions[0]"), ("[3,\"4\"]", "seenVersions[1]"), ("7", "seenVersions")] {
+            let detail = try expectProblem(try api.batch("teams", update(4, "x", #""seenVersions":\#(seen),"#)), status: 422)
+            #expect(detail.contains(path), "\(seen): \(detail)")
+        }
+    }
+
+    @Test("a child table's batch whose every version since its base was seen is made on the current version")
+    func childBatchAfterItsOwn() throws {
+        let document = #"{"table": {"sections": [{"rows": [{"text": "Wi-Fi", "table": {"sections": [{"rows": [{"text": "Harbor"}]}]}}]}]}}"#
+        let api = try APIFixture(datasets: [("prefs", document)])
+        let wifi = api.rowIDs("prefs")[0]
+        let child = try #require(api.library.entry("prefs")).child(at: ChildAddress([RowID(wifi)]))
+        let harbor = try #require(child.dataset.sections[0].rows.first?.id.rawValue)
+        let rename = { (text: String, seen: String) in
+            #"{"baseVersion":1,\#(seen)"child":"\#(wifi)","updateRows":[{"id":\#(harbor),"fields":{"text":"\#(text)"}}]}"#
+        }
+        #expect(try api.batch("prefs", rename("Quay", "")).status == 200)
+        let detail = try expectProblem(try api.batch("prefs", rename("Pier", "")), status: 409)
+        #expect(detail.contains("child"), "\(detail)")
+        #expect(try api.batch("prefs", rename("Pier", #""seenVersions":[2],"#)).status == 200)
+        #expect(api.version("prefs") == 3)
+    }
 }
