@@ -5,7 +5,9 @@ extension SettingsBundle {
     /// (`Root.plist`, `Harbours.plist`; a device's variant `Root~iphone.plist` replaces the plain one, as iOS
     /// picks it, and `~ipad` variants are left out), the strings tables (`zh-Hans.lproj/Root.strings`) and
     /// string catalogs (`Root.xcstrings`). A page or a table that cannot be read is left out, as the Settings
-    /// app shows a missing page's row and a missing translation's key.
+    /// app shows a missing page's row and a missing translation's key. The strings files and the images
+    /// (`*.png`, `*.jpg`, `*.jpeg`, `*.gif`, at any depth) of at most ``keptFileLimit`` bytes are kept as they
+    /// came (``files``).
     /// - Parameters:
     ///   - name: the bundle folder's name without `.bundle`.
     ///   - files: each file's path inside the bundle and its bytes.
@@ -14,6 +16,7 @@ extension SettingsBundle {
     public init(name: String?, files: [String: [UInt8]]) throws(ImportError) {
         var pages: [String: FieldValue] = [:]
         var strings: [String: [String: [String: String]]] = [:]
+        let kept = files.filter { $0.value.count <= Self.keptFileLimit && Self.isKept($0.key) }
         // Plain names first, so that a device's variant replaces them.
         for path in files.keys.sorted(by: { ($0.contains("~") ? 1 : 0, $0) < ($1.contains("~") ? 1 : 0, $1) }) {
             let bytes = files[path] ?? []
@@ -35,6 +38,6 @@ extension SettingsBundle {
         guard let root = pages.removeValue(forKey: "Root") else {
             throw ImportError(file: "\(name ?? "Settings").bundle", path: "", message: "the Settings bundle has no readable Root.plist")
         }
-        self.init(name: name, root: root, panes: pages, strings: strings)
+        self.init(name: name, root: root, panes: pages, strings: strings, files: kept)
     }
 }

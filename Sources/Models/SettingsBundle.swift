@@ -17,15 +17,23 @@ public struct SettingsBundle: Sendable {
     /// The strings of each language: the `*.lproj` folder's name (`en`, `zh-Hans`, `Base`), then the table's
     /// name (`Root`), then key to text.
     public var strings: [String: [String: [String: String]]]
+    /// The bundle folder's own name without `.bundle` (`Settings`), which an archive of the bundle is named
+    /// after; nil for a `Root.plist` alone.
+    public var folder: String?
+    /// The files kept with the dataset beside its pages, by their paths in the bundle: the strings tables as
+    /// they came (`zh-Hans.lproj/Root.strings`, `Root.xcstrings`) and the images sliders draw (`quiet@2x.png`),
+    /// each at most ``keptFileLimit`` bytes.
+    public var files: [String: [UInt8]]
 
     public init(
         name: String? = nil, root: FieldValue, panes: [String: FieldValue] = [:],
-        strings: [String: [String: [String: String]]] = [:]
+        strings: [String: [String: [String: String]]] = [:], files: [String: [UInt8]] = [:]
     ) {
         self.name = name
         self.root = root
         self.panes = panes
         self.strings = strings
+        self.files = files
     }
 
     /// The key of a Settings page's list of specifiers.
@@ -91,6 +99,11 @@ public struct SettingsBundle: Sendable {
         let (tableDocument, sections) = try reader.read(table, at: TableDocument.rootKey)
         var document: Fields = [TableDocument.rootKey: .dict(tableDocument)]
         if !languages.isEmpty { document["languages"] = .array(languages.map(FieldValue.string)) }
+        if let folder { document[Self.folderKey] = .string(folder) }
+        if !files.isEmpty {
+            let kept = files.sorted { $0.key < $1.key }.map { Field($0.key, FieldValue.data($0.value)) }
+            document[Self.filesKey] = .dict(Fields(kept))
+        }
         let pageTitle = page["Title"]?.stringValue.map { pages.localized($0, table: page, language: nil) }
         let title = title ?? pageTitle ?? name ?? DatasetDecoder.title(forIdentifier: id)
         return Dataset(

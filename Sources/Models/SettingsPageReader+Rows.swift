@@ -7,7 +7,8 @@ extension SettingsPageReader {
     /// - `PSTextFieldSpecifier`: a text field (`accessoryView: textField`) holding `value`, with `secure`,
     ///   `keyboardType`, `autocapitalization` and `autocorrection` from the specifier;
     /// - `PSSliderSpecifier`: a slider (`accessoryView: slider`) holding `value` between `minimumValue` and
-    ///   `maximumValue`, its images under `minimumImage` and `maximumImage`;
+    ///   `maximumValue`, its images' names under `minimumImage` and `maximumImage` and, when the bundle has the
+    ///   image, its variants as an `<img srcset>` under `minimumImageSources` and `maximumImageSources`;
     /// - `PSMultiValueSpecifier`: a `value1` row with a chevron whose detail is the chosen title (its short one
     ///   when given), opening a child table that is a choice list of `Titles`;
     /// - `PSChildPaneSpecifier`: a row with a chevron opening the page of `File` as a child table, or, when
@@ -52,8 +53,13 @@ extension SettingsPageReader {
             extra["value"] = value ?? .real(minimum)
             extra["minimumValue"] = .real(minimum)
             extra["maximumValue"] = .real(max(minimum, maximum))
-            if let image = specifier.fields["MinimumValueImage"]?.stringValue { extra["minimumImage"] = .string(image) }
-            if let image = specifier.fields["MaximumValueImage"]?.stringValue { extra["maximumImage"] = .string(image) }
+            for (key, name) in [("MinimumValueImage", "minimumImage"), ("MaximumValueImage", "maximumImage")] {
+                guard let image = specifier.fields[key]?.stringValue else { continue }
+                extra[name] = .string(image)
+                if let sources = bundle.imageSources(named: image) {
+                    extra[name + Self.imageSourcesSuffix] = .string(sources)
+                }
+            }
         case .multiValue:
             extra["style"] = .string(TableCellStyle.value1.rawValue)
             extra["accessory"] = .string(TableAccessory.disclosureIndicator.rawValue)

@@ -26,6 +26,8 @@ struct SettingsPageReader {
     static let fileKey = "file"
     /// The key of a row whose child pane's file is not in the bundle: the file's name.
     static let missingFileKey = "missingFile"
+    /// The suffix of a slider's image name's key (`minimumImage`) that makes the key of its `<img srcset>`.
+    static let imageSourcesSuffix = "Sources"
     /// How deep child panes may open one another; a deeper pane is a row saying so.
     static let maximumDepth = 16
 

@@ -72,9 +72,12 @@ extension FragmentRenderer {
     }
 
     /// Writes a slider (`UISlider`) holding the row's `value` between `minimumValue` and `maximumValue`; the
-    /// page saves it when it is let go (`data-action="slide"`). The specifier's images (`minimumImage`,
-    /// `maximumImage`) are kept for export but not drawn.
+    /// page saves it when it is let go (`data-action="slide"`). The images of its ends (`minimumValueImage`,
+    /// `maximumValueImage`) are drawn before and after it when the bundle has them: `minimumImageSources` and
+    /// `maximumImageSources` are their `<img srcset>`, each variant at its density, so that an image is drawn
+    /// at its size in points as UIKit draws it. They are decoration: the slider's label names it.
     static func renderSlider(_ fields: Fields, label: String, into html: inout HTMLBuffer) {
+        renderSliderImage(fields["minimumImageSources"], end: "min", into: &html)
         let minimum = fields["minimumValue"]?.number ?? 0
         let maximum = fields["maximumValue"]?.number ?? 1
         let value = min(max(fields["value"]?.number ?? minimum, minimum), maximum)
@@ -87,6 +90,17 @@ extension FragmentRenderer {
         html.raw("\" aria-label=\"")
         html.text(label.isEmpty ? fields["specifier"]?.dictValue?["Key"]?.text ?? "Slider" : label)
         html.raw("\" tabindex=\"-1\">")
+        renderSliderImage(fields["maximumImageSources"], end: "max", into: &html)
+    }
+
+    /// Writes the image of one end of a slider, when it has one.
+    private static func renderSliderImage(_ sources: FieldValue?, end: StaticString, into html: inout HTMLBuffer) {
+        guard let sources = sources?.stringValue, !sources.isEmpty else { return }
+        html.raw("<img class=\"si\" data-end=\"")
+        html.raw(end)
+        html.raw("\" alt=\"\" srcset=\"")
+        html.text(sources)
+        html.raw("\">")
     }
 
     /// A number as an HTML number attribute writes it: integers without a fraction.

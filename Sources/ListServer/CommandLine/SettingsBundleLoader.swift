@@ -3,8 +3,8 @@ import Foundation
 import Models
 import SystemSupport
 
-/// Reads the files of an app's `Settings.bundle` folder: its pages and string catalogs, and the `.strings` files of
-/// each `*.lproj` folder. What they mean is ``SettingsBundle/init(name:files:)``'s to say; this type only lists
+/// Reads the files of an app's `Settings.bundle` folder: its pages, string catalogs and images (also those one
+/// folder down), and the `.strings` files of each `*.lproj` folder. What they mean is ``SettingsBundle/init(name:files:)``'s to say; this type only lists
 /// folders and reads files.
 struct SettingsBundleLoader {
     /// The bundle folder.
@@ -39,6 +39,15 @@ struct SettingsBundleLoader {
                 }
             } else if name.hasSuffix(".plist") || name.hasSuffix(".xcstrings") {
                 files[name] = Self.read(base.appendingPathComponent(name).path)
+            } else if SettingsBundle.mediaType(of: name) != nil {
+                files[name] = Self.readImage(base.appendingPathComponent(name).path)
+            } else if !name.hasPrefix(".") {
+                // An images folder (`Images/quiet.png`): a slider's image may name its path in the bundle.
+                let folder = base.appendingPathComponent(name)
+                for file in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                where SettingsBundle.mediaType(of: file) != nil {
+                    files["\(name)/\(file)"] = Self.readImage(folder.appendingPathComponent(file).path)
+                }
             }
         }
         // An app's bundle is named `Settings`; the Settings app titles its page with the app's name, which the
@@ -46,10 +55,17 @@ struct SettingsBundleLoader {
         var name = base.deletingPathExtension().lastPathComponent
         let parent = base.deletingLastPathComponent().lastPathComponent
         if name == "Settings", !parent.isEmpty, parent != "/" { name = parent }
-        return try SettingsBundle(name: name, files: files)
+        var bundle = try SettingsBundle(name: name, files: files)
+        bundle.folder = base.deletingPathExtension().lastPathComponent
+        return bundle
     }
 
     private static func read(_ path: String) -> [UInt8]? {
         (try? System.readFile(path, maxBytes: 64 << 20))?.bytes
+    }
+
+    /// An image's bytes; nil for one larger than the bundle keeps (``SettingsBundle/keptFileLimit``).
+    private static func readImage(_ path: String) -> [UInt8]? {
+        (try? System.readFile(path, maxBytes: SettingsBundle.keptFileLimit))?.bytes
     }
 }

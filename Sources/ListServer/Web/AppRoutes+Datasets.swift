@@ -61,8 +61,9 @@ extension AppRoutes {
         return response
     }
 
-    /// `GET /api/datasets/{id}/export?format=json|plist|binary-plist|defaults[&pane=…]`: the dataset as a
-    /// document its format's readers take, built on a worker (``HTTPWorkerPool``) once per version,
+    /// `GET /api/datasets/{id}/export?format=json|plist|binary-plist|defaults|bundle[&pane=…]`: the dataset as a
+    /// document its format's readers take (a Settings bundle's whole folder as a ZIP archive for `bundle`,
+    /// ``exportBundle(_:_:)``), built on a worker (``HTTPWorkerPool``) once per version,
     /// format and pane, and kept (``ExportCache``): a million rows as an XML plist is 193 MB and seconds of
     /// work, which no event loop may spend on one request. Requests for an export being built wait for it.
     /// - Throws: ``HTTPError`` `400` for an unknown format, `404`; the worker answers `422` for a document
@@ -70,11 +71,12 @@ extension AppRoutes {
     func export(_ id: String, _ request: HTTPRequest) throws -> HTTPResponse {
         let entry = try library.requireEntry(id)
         let name = request.query("format") ?? "json"
+        if name == Self.bundleExportFormat { return try exportBundle(entry, request) }
         let pane = request.query("pane")
         let isSettings = entry.dataset.kind == .settings
         // Defaults are a property list; asked of another kind, the export says why it has none (422).
         guard let format = DocumentFormat(rawValue: name) ?? (name == "defaults" ? .plist : nil) else {
-            let formats = isSettings ? "json, plist, binary-plist or defaults" : "json, plist or binary-plist"
+            let formats = isSettings ? "json, plist, binary-plist, defaults or bundle" : "json, plist or binary-plist"
             throw HTTPError.badRequest("format must be \(formats), found \"\(name)\"")
         }
         let file = pane.flatMap { $0.isEmpty ? nil : Dataset.sanitizedIdentifier($0) } ?? entry.dataset.id

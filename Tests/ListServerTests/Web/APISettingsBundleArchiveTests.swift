@@ -1,0 +1,121 @@
+// ListServerTests — a Settings bundle folder imported with its images, drawn beside its sliders, exported as a .zip
+import Foundation
+import HTTPServer
+import Models
+import TestSupport
+import Testing
+
+@testable import ListServer
+
+private func text(_ response: HTTPResponse) -> String { String(decoding: response.bodyBytes, as: UTF8.self) }
+
+/// The `Chimes/Settings.bundle` fixture folder.
+private let chimesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("ModelsTests/Fixtures/SettingsBundles/Chimes/Settings.bundle")
+
+/// A fixture serving the folder as `--import` reads it, as `chimes`.
+private func chimes() throws -> APIFixture {
+    guard let folder = SettingsBundleLoader.bundleFolder(of: chimesFolder.path) else {
+        throw ImportError(file: chimesFolder.path, path: "", message: "not a bundle folder")
+    }
+    let dataset = try SettingsBundleLoader(folder: folder).load().dataset(id: "chimes", title: nil, file: folder)
+    return try APIFixture(datasets: [], imported: [dataset])
+}
+
+/// The files of a ZIP archive as Python's `zipfile` reads them (checking every CRC), by name, in archive order.
+private func unzipped(_ archive: [UInt8]) throws -> [(name: String, bytes: [UInt8])] {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("bundle-\(UUID().uuidString).zip")
+    try Data(archive).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let script = """
+        import base64, json, sys, zipfile
+        with zipfile.ZipFile(sys.argv[1]) as z:
+            assert z.testzip() is None
+            print(json.dumps([[i.filename, base64.b64encode(z.read(i)).decode()] for i in z.infolist()]))
+        """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, file.path]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let bytes = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "zipfile could not read the archive")
+    let pairs = try #require(try JSONSerialization.jsonObject(with: bytes) as? [[String]])
+    return pairs.map { ($0[0], Array(Data(base64Encoded: $0[1]) ?? Data())) }
+}
+
+@Suite("API: a Settings bundle's images and its archive")
+struct APISettingsBundleArchiveTests {
+    @Test("format=bundle is a .zip of the folder: each page as its pane's export, the strings and images as they came")
+    func archiveMatchesThePaneExports() throws {
+        let api = try chimes()
+        let response = try api.get("/api/datasets/chimes/export?format=bundle")
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"] == "application/zip")
+        #expect(response.headers["Content-Disposition"] == "attachment; filename=\"Settings.bundle.zip\"")
+        let files = try unzipped(response.bodyBytes)
+        #expect(files.count == 12 && files.allSatisfy { $0.name.hasPrefix("Settings.bundle/") })
+        for (name, bytes) in files {
+            let path = String(name.dropFirst("Settings.bundle/".count))
+            if path.hasSuffix(".plist") {
+                let pane = path == "Root.plist" ? "" : "&pane=\(path.dropLast(".plist".count))"
+                let export = try api.get("/api/datasets/chimes/export?format=plist\(pane)")
+                #expect(export.status == 200 && bytes == export.bodyBytes, "\(path) differs from its pane's export")
+            } else {
+                let original = try Data(contentsOf: chimesFolder.appendingPathComponent(path))
+                #expect(bytes == Array(original), "\(path) is not as it came")
+            }
+        }
+        #expect(Set(files.map(\.name)).isSuperset(of: [
+            "Settings.bundle/Advanced.plist", "Settings.bundle/Notes.plist", "Settings.bundle/zh-Hans.lproj/Root.strings",
+            "Settings.bundle/quiet@2x.png", "Settings.bundle/Images/left.gif",
+        ]))
+    }
+
+    @Test("a value changed by a batch is the archive's DefaultValue; the archive of another kind is refused")
+    func changedValues() throws {
+        let api = try chimes()
+        let slider = try #require(api.dataset("chimes").sections.flatMap(\.rows).first {
+            $0.fields["specifier"]?.dictValue?["Key"] == .string("chime_volume")
+        })
+        let reply = try api.batch("chimes", #"{"baseVersion":1,"updateRows":[{"id":\#(slider.id.rawValue),"fields":{"value":0.75}}]}"#)
+        #expect(reply.status == 200, "\(text(reply))")
+        let files = try unzipped(try api.get("/api/datasets/chimes/export?format=bundle").bodyBytes)
+        let root = try DocumentFormat.plist.read(try #require(files.first { $0.name == "Settings.bundle/Root.plist" }).bytes)
+        let specifiers = root.dictValue?["PreferenceSpecifiers"]?.arrayValue?.compactMap(\.dictValue) ?? []
+        #expect(specifiers.first { $0["Key"] == .string("chime_volume") }?["DefaultValue"] == .real(0.75))
+        let other = try APIFixture()
+        try expectProblem(try other.get("/api/datasets/letters/export?format=bundle"), status: 422)
+        let unknown = try other.get("/api/datasets/letters/export?format=zip")
+        #expect(unknown.status == 400)
+    }
+
+    @Test("a slider draws the bundle's images at its two ends, each variant at its density; a missing one is not drawn")
+    func sliderImages() throws {
+        let api = try chimes()
+        let window = text(try api.get("/d/chimes/fragment?top=0&height=3000"))
+        let quiet = try Data(contentsOf: chimesFolder.appendingPathComponent("quiet@2x.png")).base64EncodedString()
+        let loud = try Data(contentsOf: chimesFolder.appendingPathComponent("loud@3x.png")).base64EncodedString()
+        #expect(window.contains(#"<img class="si" data-end="min" alt="" srcset="data:image/png;base64,"#))
+        #expect(window.contains("data:image/png;base64,\(quiet) 2x\"><input class=\"acc sl\""))
+        #expect(window.contains("tabindex=\"-1\"><img class=\"si\" data-end=\"max\""))
+        #expect(window.contains("data:image/png;base64,\(loud) 3x\">"))
+        #expect(window.contains("srcset=\"data:image/gif;base64,"), "an image in a folder of the bundle")
+        #expect(window.components(separatedBy: "class=\"si\"").count - 1 == 3, "right.png is not in the bundle")
+    }
+
+    @Test("a PUT of a Root.plist naming images has no images and no error; its archive is the root page")
+    func putWithoutImages() throws {
+        let api = try APIFixture(datasets: [])
+        let root = try Data(contentsOf: chimesFolder.appendingPathComponent("Root.plist"))
+        let request = try HTTPRequest(
+            method: "PUT", target: "/api/datasets/bare", headers: ["Host": "127.0.0.1"], body: Array(root))
+        #expect(api.router.respond(to: request, problemPaths: AppRoutes.problemPaths).completed().status == 201)
+        let window = text(try api.get("/d/bare/fragment?top=0&height=3000"))
+        #expect(window.contains("type=\"range\"") && !window.contains("<img class=\"si\""))
+        let files = try unzipped(try api.get("/api/datasets/bare/export?format=bundle").bodyBytes)
+        #expect(files.map(\.name) == ["Settings.bundle/Root.plist"])
+    }
+}
