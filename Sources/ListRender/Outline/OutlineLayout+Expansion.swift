@@ -6,14 +6,14 @@ extension OutlineLayout {
     /// - Complexity: O(1).
     public func isExpanded(_ row: Int) -> Bool {
         checkRow(row)
-        return expanded[row]
+        return tree.rows[row].isExpanded
     }
 
     /// Whether `row` is visible: every ancestor of it is expanded.
     /// - Complexity: O(log n).
     public func isVisible(_ row: Int) -> Bool {
         checkRow(row)
-        return marks.markCount(ofRow: row) == 0
+        return tree.markCount(ofRow: row) == 0
     }
 
     /// Expands `row`: its children show, and below them the children of those expanded, as
@@ -36,9 +36,10 @@ extension OutlineLayout {
     @discardableResult
     public mutating func setExpanded(_ isExpanded: Bool, row: Int) -> Bool {
         checkRow(row)
-        guard expanded[row] != isExpanded else { return false }
-        expanded[row] = isExpanded
-        marks.addMarks(isExpanded ? -1 : 1, to: row + 1..<row + Int(subtreeSizes[row]))
+        let current = tree.rows[row]
+        guard current.isExpanded != isExpanded else { return false }
+        tree.setExpandedFlag(isExpanded, ofRow: row)
+        tree.addMarks(isExpanded ? -1 : 1, to: row + 1..<row + Int(current.subtreeSize))
         return true
     }
 
@@ -54,23 +55,17 @@ extension OutlineLayout {
         setAllExpanded(false)
     }
 
-    private mutating func setAllExpanded(_ isExpanded: Bool) {
-        expanded = Array(repeating: isExpanded, count: count)
-        rebuildMarks()
-    }
-
-    /// Recomputes every row's marks from the expanded flags, and the tree over them.
+    /// Sets every row's expanded flag, and recomputes every row's marks from the flags and the
+    /// tree over them.
     /// - Complexity: O(n).
-    mutating func rebuildMarks() {
-        var rowMarks = [Int32](repeating: 0, count: count)
+    private mutating func setAllExpanded(_ isExpanded: Bool) {
+        var rows = tree.takeRows()
         // Preorder puts each parent before its children, so its marks are final when read.
-        for row in 0..<count {
-            let parent = Int(parents[row])
-            if parent >= 0 {
-                rowMarks[row] = rowMarks[parent] + (expanded[parent] ? 0 : 1)
-            }
+        for row in rows.indices {
+            rows[row].isExpanded = isExpanded
+            let parent = Int(rows[row].parent)
+            rows[row].marks = parent < 0 ? 0 : rows[parent].marks + (isExpanded ? 0 : 1)
         }
-        let heights = marks.takeHeights()
-        marks = OutlineMarkTree(marks: rowMarks, heights: heights)
+        tree = OutlineMarkTree(rows: rows)
     }
 }

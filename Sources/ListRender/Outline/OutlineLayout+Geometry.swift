@@ -6,7 +6,7 @@ extension OutlineLayout {
     ///   hold no offset).
     /// - Complexity: O(log n).
     public func visibleRow(atOffset offset: Double) -> (row: Int, top: Double)? {
-        guard offset >= 0, let found = marks.locate(offset) else { return nil }
+        guard offset >= 0, let found = tree.locate(offset) else { return nil }
         return (found.row, found.top)
     }
 
@@ -15,15 +15,15 @@ extension OutlineLayout {
     /// - Complexity: O(log n).
     public func top(ofRow row: Int) -> Double? {
         checkRow(row)
-        let position = marks.position(ofRow: row)
-        return position.marks == 0 ? position.top : nil
+        let position = tree.position(ofRow: row)
+        return position.isVisible ? position.top : nil
     }
 
     /// The frame of `row`.
     /// - Returns: nil when `row` is hidden.
     /// - Complexity: O(log n).
     public func frame(ofRow row: Int) -> TableFrame? {
-        top(ofRow: row).map { TableFrame(y: $0, height: marks.heights[row]) }
+        top(ofRow: row).map { TableFrame(y: $0, height: tree.rows[row].height) }
     }
 
     /// The position of `row` among the visible rows (0 for the first).
@@ -31,15 +31,15 @@ extension OutlineLayout {
     /// - Complexity: O(log n).
     public func visibleIndex(ofRow row: Int) -> Int? {
         checkRow(row)
-        let position = marks.position(ofRow: row)
-        return position.marks == 0 ? position.index : nil
+        let position = tree.position(ofRow: row)
+        return position.isVisible ? position.index : nil
     }
 
     /// The visible row at position `index` among the visible rows.
     /// - Precondition: `0 <= index < visibleCount`.
     /// - Complexity: O(log n).
     public func row(atVisibleIndex index: Int) -> Int {
-        marks.row(atVisibleIndex: index).row
+        tree.row(atVisibleIndex: index).row
     }
 
     /// The visible row after `row` in the order the rows show.
@@ -50,7 +50,8 @@ extension OutlineLayout {
     ///   visible row shares, all expanded, so it is visible too.
     public func visibleRow(after row: Int) -> Int? {
         checkRow(row)
-        let next = expanded[row] ? row + 1 : row + Int(subtreeSizes[row])
+        let current = tree.rows[row]
+        let next = current.isExpanded ? row + 1 : row + Int(current.subtreeSize)
         return next < count ? next : nil
     }
 
@@ -62,9 +63,9 @@ extension OutlineLayout {
         var candidate = row
         var hidingAncestor = row
         // The outermost collapsed ancestor is the visible one.
-        while parents[candidate] >= 0 {
-            candidate = Int(parents[candidate])
-            if !expanded[candidate] { hidingAncestor = candidate }
+        while tree.rows[candidate].parent >= 0 {
+            candidate = Int(tree.rows[candidate].parent)
+            if !tree.rows[candidate].isExpanded { hidingAncestor = candidate }
         }
         return hidingAncestor
     }

@@ -1,35 +1,35 @@
 // ListRender — checks an outline's structure and its mark tree
 
 extension OutlineLayout {
-    /// Checks that the per-row arrays agree in length; that depths, parents and subtree sizes
-    /// describe one preorder; that every row's marks equal its collapsed ancestors; and the mark
-    /// tree's own invariants. Traps on the first violation.
+    /// Checks that depths, parents and subtree sizes describe one preorder; that every row's
+    /// marks equal its collapsed ancestors; and the mark tree's own invariants. Traps on the first
+    /// violation.
     /// - Complexity: O(n).
     func _checkInvariants() {
-        precondition(parents.count == count && subtreeSizes.count == count, "per-row arrays' lengths")
-        precondition(expanded.count == count && marks.count == count, "per-row arrays' lengths")
-        marks._checkInvariants()
-        let rowMarks = marks.effectiveMarks()
-        for row in 0..<count {
-            let parent = Int(parents[row])
-            let size = Int(subtreeSizes[row])
+        tree._checkInvariants()
+        let rows = tree.rows
+        let rowMarks = tree.effectiveMarks()
+        for row in rows.indices {
+            let current = rows[row]
+            let parent = Int(current.parent)
+            let size = Int(current.subtreeSize)
             precondition(size >= 1 && row + size <= count, "row \(row): subtree size \(size)")
             if parent < 0 {
-                precondition(depths[row] == 0, "row \(row): a top-level row at depth \(depths[row])")
+                precondition(current.depth == 0, "row \(row): a top-level row at depth \(current.depth)")
                 precondition(rowMarks[row] == 0, "row \(row): a top-level row with marks")
             } else {
                 precondition(parent < row, "row \(row): parent \(parent) after it")
-                precondition(depths[row] == depths[parent] + 1, "row \(row): depth is not its parent's plus one")
-                precondition(row + size <= parent + Int(subtreeSizes[parent]), "row \(row): outside its parent")
-                let expected = rowMarks[parent] + (expanded[parent] ? 0 : 1)
+                precondition(current.depth == rows[parent].depth + 1, "row \(row): depth is not its parent's plus one")
+                precondition(row + size <= parent + Int(rows[parent].subtreeSize), "row \(row): outside its parent")
+                let expected = rowMarks[parent] + (rows[parent].isExpanded ? 0 : 1)
                 precondition(rowMarks[row] == expected, "row \(row): \(rowMarks[row]) marks, expected \(expected)")
             }
             if row > 0 {
-                precondition(depths[row] <= depths[row - 1] + 1, "row \(row): deeper than a child")
+                precondition(current.depth <= rows[row - 1].depth + 1, "row \(row): deeper than a child")
             }
             // The subtree holds exactly the rows that follow at a greater depth.
             let next = row + size
-            precondition(next == count || depths[next] <= depths[row], "row \(row): subtree ends early")
+            precondition(next == count || rows[next].depth <= current.depth, "row \(row): subtree ends early")
         }
     }
 }
@@ -40,12 +40,12 @@ extension OutlineMarkTree {
     /// and that every height is finite and non-negative. Traps on the first violation.
     /// - Complexity: O(n).
     func _checkInvariants() {
-        precondition(nodes.count == 2 * leafCount, "node count")
+        precondition(nodes.count == 2 * leafCount && adds.count == 2 * leafCount, "node count")
         precondition(leafCount == 1 || leafCount / 2 < (count + Self.blockSize - 1) / Self.blockSize, "leaf count")
         let blocks = (count + Self.blockSize - 1) / Self.blockSize
         for block in 0..<leafCount {
             let leaf = nodes[leafCount + block]
-            let expected = block < blocks ? summary(ofBlock: block, add: leaf.add) : Self.emptySummary
+            let expected = block < blocks ? summary(ofBlock: block, add: adds[leafCount + block]) : Self.emptySummary
             precondition(leaf == expected, "leaf \(block): \(leaf), expected \(expected)")
         }
         for node in stride(from: leafCount - 1, to: 0, by: -1) {
@@ -56,11 +56,11 @@ extension OutlineMarkTree {
             var height = left.minimum == fewest ? left.height : 0
             if right.minimum == fewest { height += right.height }
             let expected = Summary(
-                add: nodes[node].add, minimum: nodes[node].add + fewest, count: count, height: height)
+                minimum: adds[node] + fewest, count: count, height: height)
             precondition(nodes[node] == expected, "branch \(node): \(nodes[node]), expected \(expected)")
         }
-        for height in heights {
-            precondition(height.isFinite && height >= 0, "height \(height) is not a finite non-negative number")
+        for row in rows {
+            precondition(row.height.isFinite && row.height >= 0, "height \(row.height) is not finite and non-negative")
         }
         for mark in effectiveMarks() {
             precondition(mark >= 0, "a row with negative marks")
@@ -71,12 +71,13 @@ extension OutlineMarkTree {
     /// - Complexity: O(n).
     func effectiveMarks() -> [Int] {
         var result = [Int](repeating: 0, count: count)
-        var adds = [Int](repeating: 0, count: nodes.count)
+        // The adds of each node and its ancestors together.
+        var above = [Int](repeating: 0, count: nodes.count)
         for node in 1..<nodes.count {
-            adds[node] = Int(nodes[node].add) + (node > 1 ? adds[node >> 1] : 0)
+            above[node] = Int(adds[node]) + (node > 1 ? above[node >> 1] : 0)
         }
         for row in 0..<count {
-            result[row] = Int(marks[row]) + adds[leafCount + row / Self.blockSize]
+            result[row] = Int(rows[row].marks) + above[leafCount + row / Self.blockSize]
         }
         return result
     }

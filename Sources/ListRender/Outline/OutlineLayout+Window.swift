@@ -48,20 +48,20 @@ extension OutlineLayout {
         precondition(window.height >= 0 && window.overscan >= 0, "a window needs a non-negative height and overscan")
         let low = window.top - window.overscan
         let high = window.top + window.height + window.overscan
-        guard low < high, let first = marks.locate(low) else { return }
+        guard low < high, let first = tree.locate(low) else { return }
         var row = first.row
         var index = first.index
         var y = first.top
         while y < high {
-            let rowHeight = marks.heights[row]
-            if rowHeight > 0 {
-                let frame = TableFrame(y: y, height: rowHeight)
+            let current = tree.rows[row]
+            if current.height > 0 {
+                let frame = TableFrame(y: y, height: current.height)
                 window.rows.append(
-                    OutlineWindow.RowItem(row: row, index: index, depth: Int(depths[row]), frame: frame))
+                    OutlineWindow.RowItem(row: row, index: index, depth: Int(current.depth), frame: frame))
             }
-            y += rowHeight
+            y += current.height
             index += 1
-            row = expanded[row] ? row + 1 : row + Int(subtreeSizes[row])
+            row = current.isExpanded ? row + 1 : row + Int(current.subtreeSize)
             guard row < count else { return }
         }
     }

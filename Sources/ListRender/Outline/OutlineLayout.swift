@@ -6,13 +6,14 @@
 ///
 /// Rows are numbered in preorder (a row, then its children's subtrees in order), so a row's
 /// descendants are the `descendantCount(ofRow:)` rows that follow it. Each row keeps its depth,
-/// parent, subtree size and expanded flag; an `OutlineMarkTree` over the rows keeps how many
-/// collapsed ancestors hide each one. Collapsing a row adds a mark to its descendants, expanding
-/// removes it: one range update whatever the subtree's size, so expanding or collapsing, changing
-/// a row's height, and offset ↔ row in either direction each cost O(log n).
+/// parent, subtree size, height and expanded flag (an `OutlineRow`), under an `OutlineMarkTree`
+/// that keeps how many collapsed ancestors hide each one. Collapsing a row adds a mark to its
+/// descendants, expanding removes it: one range update whatever the subtree's size, so expanding
+/// or collapsing, changing a row's height, and offset ↔ row in either direction each cost O(log n).
 ///
 /// A layout is a value. Its storage is arrays: a mutation of a copy that still shares them copies
-/// them first, in O(n). Inserting or removing rows rebuilds the layout in O(n).
+/// them first, in O(n). Inserting or removing rows is not offered yet; it would rebuild the
+/// layout in O(n).
 ///
 /// ```swift
 /// //  0 Asia           1 China       2 Beijing     3 Shanghai     4 Europe
@@ -24,16 +25,8 @@
 /// outline.collapse(0)                      // back to 2 rows; China stays expanded inside
 /// ```
 public struct OutlineLayout: Sendable {
-    /// Each row's depth: 0 for a top-level row.
-    var depths: [Int32]
-    /// Each row's parent, -1 for a top-level row.
-    var parents: [Int32]
-    /// Each row's subtree size: the row and its descendants.
-    var subtreeSizes: [Int32]
-    /// Whether each row shows its children.
-    var expanded: [Bool]
-    /// The rows' heights and the marks of their collapsed ancestors.
-    var marks: OutlineMarkTree
+    /// The rows, and the marks of their collapsed ancestors summed over ranges.
+    var tree: OutlineMarkTree
 
     /// Lays out an outline from its rows in preorder.
     /// - Parameters:
@@ -42,45 +35,41 @@ public struct OutlineLayout: Sendable {
     ///   - heights: each row's height.
     ///   - isExpanded: whether row `row` starts expanded; every row starts collapsed by default.
     /// - Precondition: `depths` and `heights` have the same length, fewer than 2^31 rows; the
-    ///   depths as described; every height finite and non-negative.
+    ///   depths as described, below 65,536; every height finite and non-negative.
     /// - Complexity: O(n).
     public init(depths: [Int], heights: [Double], isExpanded: (Int) -> Bool = { _ in false }) {
         precondition(depths.count == heights.count, "an outline needs one height per depth")
         precondition(depths.count < Int(Int32.max), "an outline holds fewer than 2^31 rows")
         let count = depths.count
-        var levels = [Int32](repeating: 0, count: count)
-        var parents = [Int32](repeating: -1, count: count)
-        var sizes = [Int32](repeating: 1, count: count)
-        var flags = [Bool](repeating: false, count: count)
-        var marks = [Int32](repeating: 0, count: count)
+        var rows: [OutlineRow] = []
+        rows.reserveCapacity(count)
         // The rows whose subtrees are still open: the current row's ancestors, root first.
         var open: [Int32] = []
         for row in 0..<count {
             let depth = depths[row]
             precondition(
-                depth >= 0 && depth <= open.count,
+                depth >= 0 && depth <= open.count && depth <= Int(UInt16.max),
                 "row \(row) at depth \(depth) cannot follow a row at depth \(open.count - 1)")
             precondition(heights[row].isFinite && heights[row] >= 0, "row \(row) has height \(heights[row])")
             while open.count > depth {
                 let closed = Int(open.removeLast())
-                sizes[closed] = Int32(row - closed)
+                rows[closed].subtreeSize = Int32(row - closed)
             }
+            var marks: Int32 = 0
             if let parent = open.last {
-                parents[row] = parent
-                marks[row] = marks[Int(parent)] + (flags[Int(parent)] ? 0 : 1)
+                let above = rows[Int(parent)]
+                marks = above.marks + (above.isExpanded ? 0 : 1)
             }
-            levels[row] = Int32(depth)
-            flags[row] = isExpanded(row)
+            rows.append(
+                OutlineRow(
+                    height: heights[row], marks: marks, subtreeSize: 1, parent: open.last ?? -1,
+                    depth: UInt16(depth), isExpanded: isExpanded(row)))
             open.append(Int32(row))
         }
         for closed in open {
-            sizes[Int(closed)] = Int32(count - Int(closed))
+            rows[Int(closed)].subtreeSize = Int32(count - Int(closed))
         }
-        self.depths = levels
-        self.parents = parents
-        self.subtreeSizes = sizes
-        self.expanded = flags
-        self.marks = OutlineMarkTree(marks: marks, heights: heights)
+        tree = OutlineMarkTree(rows: rows)
     }
 
     /// Lays out an outline of `count` rows of one height from their depths in preorder.
@@ -90,15 +79,15 @@ public struct OutlineLayout: Sendable {
     }
 
     /// The number of rows, visible or not.
-    public var count: Int { depths.count }
+    public var count: Int { tree.count }
 
     /// The number of visible rows.
     /// - Complexity: O(1).
-    public var visibleCount: Int { marks.visibleCount }
+    public var visibleCount: Int { tree.visibleCount }
 
     /// The height of the visible rows together: the content height.
     /// - Complexity: O(1).
-    public var totalHeight: Double { marks.visibleHeight }
+    public var totalHeight: Double { tree.visibleHeight }
 
     /// Traps unless `row` is a row of the outline.
     func checkRow(_ row: Int, _ function: StaticString = #function) {
@@ -111,7 +100,7 @@ extension OutlineLayout {
     /// - Complexity: O(1).
     public func depth(ofRow row: Int) -> Int {
         checkRow(row)
-        return Int(depths[row])
+        return Int(tree.rows[row].depth)
     }
 
     /// The parent of `row`.
@@ -119,7 +108,7 @@ extension OutlineLayout {
     /// - Complexity: O(1).
     public func parent(ofRow row: Int) -> Int? {
         checkRow(row)
-        let parent = parents[row]
+        let parent = tree.rows[row].parent
         return parent < 0 ? nil : Int(parent)
     }
 
@@ -128,7 +117,7 @@ extension OutlineLayout {
     /// - Complexity: O(1).
     public func firstChild(ofRow row: Int) -> Int? {
         checkRow(row)
-        return subtreeSizes[row] > 1 ? row + 1 : nil
+        return tree.rows[row].subtreeSize > 1 ? row + 1 : nil
     }
 
     /// The sibling after `row` (the next row with the same parent).
@@ -136,22 +125,22 @@ extension OutlineLayout {
     /// - Complexity: O(1).
     public func nextSibling(ofRow row: Int) -> Int? {
         checkRow(row)
-        let next = row + Int(subtreeSizes[row])
-        return next < count && parents[next] == parents[row] ? next : nil
+        let next = row + Int(tree.rows[row].subtreeSize)
+        return next < count && tree.rows[next].parent == tree.rows[row].parent ? next : nil
     }
 
     /// The number of rows under `row` at any depth.
     /// - Complexity: O(1).
     public func descendantCount(ofRow row: Int) -> Int {
         checkRow(row)
-        return Int(subtreeSizes[row]) - 1
+        return Int(tree.rows[row].subtreeSize) - 1
     }
 
     /// The height of `row`, whether it is visible or not.
     /// - Complexity: O(1).
     public func height(ofRow row: Int) -> Double {
         checkRow(row)
-        return marks.heights[row]
+        return tree.rows[row].height
     }
 
     /// Replaces the height of `row` (a measured height); a hidden row keeps it for when it shows.
@@ -160,6 +149,6 @@ extension OutlineLayout {
     public mutating func setHeight(_ height: Double, ofRow row: Int) {
         checkRow(row)
         precondition(height.isFinite && height >= 0, "row \(row) cannot have height \(height)")
-        marks.setHeight(height, ofRow: row)
+        tree.setHeight(height, ofRow: row)
     }
 }
