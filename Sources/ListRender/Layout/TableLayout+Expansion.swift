@@ -1,4 +1,5 @@
 // ListRender — layouts for other sets of expanded sections
+import Bytes
 
 /// Layouts for other sets of expanded sections. A server keeps one layout per dataset and derives
 /// one per request for the client's expanded set: the rows' storage is shared, only the section
@@ -60,10 +61,8 @@ extension TableLayout {
                 var offset = 0
                 while offset < old.count {
                     let width = min(8, old.count - offset)
-                    if width == 8
-                        && old.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                            == new.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    {
+                    // In bounds: eight flags remain from `offset` when `width` is 8, and the arrays are as long.
+                    if width == 8 && ByteComparison.same(old.run(at: offset, count: 8), new.run(at: offset, count: 8)) {
                         offset += 8
                         continue
                     }
