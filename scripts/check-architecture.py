@@ -21,6 +21,8 @@ Usage: scripts/check-architecture.py [FILE.md …]   (default: docs/ARCHITECTURE
   it is not listed): more fails, and so does fewer, until the allowance is lowered, so it only shrinks.
 - The types declared `@unchecked Sendable` under Sources/ must be the ones docs/ARCHITECTURE.md lists
   ("The exceptions are `@unchecked Sendable` on …", up to "Each exception documents why it is sound").
+- The module edges docs/ARCHITECTURE.md spells out ("Every edge, as `Package.swift` declares it: A → B, C;
+  …", up to the period) must be the dependencies Package.swift gives its targets under Sources/.
 
 Prints each failure, then `N passed, M failed`; exits 1 when anything failed.
 Python 3.11, standard library only.
@@ -80,6 +82,8 @@ UNCHECKED_SENDABLE = re.compile(
     r"\b(?:struct|class|enum|actor|extension)\s+([A-Za-z_][A-Za-z0-9_.]*)(?:<[^>{]*>)?\s*:[^{]*@unchecked\s+Sendable"
 )
 UNCHECKED_LIST = re.compile(r"The exceptions are\s+`@unchecked Sendable` on (.*?)Each exception documents", re.DOTALL)
+EDGE_LIST = re.compile(r"Every edge, as `Package.swift` declares it:(.*?)\.(?:\s|$)", re.DOTALL)
+TARGET_CALL = re.compile(r"\.(?:target|executableTarget)\(")
 TARGET = re.compile(r"\.(?:target|executableTarget|testTarget|systemLibrary)\(\s*name:\s*\"([A-Za-z0-9_]+)\"")
 
 INLINE_CODE = re.compile(r"`([^`\n]+)`")
@@ -94,7 +98,7 @@ def repository_files():
     """Every file's path under the repository, relative to it."""
     found = []
     for directory, subdirectories, files in os.walk(ROOT):
-        subdirectories[:] = [d for d in subdirectories if d not in SKIPPED_DIRS]
+        subdirectories[:] = [d for d in subdirectories if d not in SKIPPED_DIRS and not d.startswith(".build-")]
         for name in files:
             found.append(os.path.relpath(os.path.join(directory, name), ROOT).replace(os.sep, "/"))
     return found
@@ -269,6 +273,53 @@ def unchecked_sendable_types(files):
     return names
 
 
+def package_edges():
+    """(target, dependency) for every target of Package.swift whose sources are under Sources/."""
+    text = read("Package.swift")
+    edges = set()
+    for match in TARGET_CALL.finditer(text):
+        depth, end = 1, match.end()
+        while depth and end < len(text):
+            depth += {"(": 1, ")": -1}.get(text[end], 0)
+            end += 1
+        call = text[match.end():end]
+        name = re.match(r'\s*name:\s*"([A-Za-z0-9_]+)"', call)
+        if not name or re.search(r'path:\s*"(?!Sources/)', call):
+            continue
+        listed = re.search(r"dependencies:\s*\[([^\]]*)\]", call)
+        for dependency in re.findall(r'"([A-Za-z0-9_]+)"', listed.group(1) if listed else ""):
+            edges.add((name.group(1), dependency))
+    return edges
+
+
+def check_edges(files, record):
+    """Records whether the map's list of module edges is Package.swift's."""
+    if "Package.swift" not in files:
+        return
+    match = EDGE_LIST.search(read(MAP)) if MAP in files else None
+    written = set()
+    for group in (match.group(1).split(";") if match else []):
+        if "→" in group:
+            source, targets = group.split("→", 1)
+            written.update((source.strip(), t.strip()) for t in targets.split(",") if t.strip())
+    if not match:
+        record(MAP, 0, "module edges", "no sentence \"Every edge, as `Package.swift` declares it: …\"", False)
+        return
+    declared = package_edges()
+    for edge in sorted(declared | written):
+        arrow = f"{edge[0]} → {edge[1]}"
+        if edge not in declared:
+            record(MAP, 0, "module edge", f"{arrow} is written but Package.swift does not declare it", False)
+        elif edge not in written:
+            record(MAP, 0, "module edge", f"{arrow} is in Package.swift but not written", False)
+        else:
+            record(MAP, 0, "module edge", arrow, True)
+
+
+def forms(count):
+    return f"{count} unsafe form" + ("" if count == 1 else "s")
+
+
 def check_unsafe(files, record):
     """Records the unsafe forms of each file against its allowance, and the `@unchecked Sendable` list."""
     text = read(MAP) if MAP in files else ""
@@ -283,11 +334,11 @@ def check_unsafe(files, record):
     for path, count in sorted(counts.items()):
         limit = allowed.get(path, 0)
         if count > limit:
-            record(path, 0, "room", f"{count} unsafe forms, {limit} allowed ({MAP}, {ALLOWANCE_HEADING[3:]})", False)
+            record(path, 0, "room", f"{forms(count)}, {limit} allowed ({MAP}, {ALLOWANCE_HEADING[3:]})", False)
         elif count < limit:
-            record(path, 0, "room", f"{count} unsafe forms, {limit} allowed: lower the allowance in {MAP}", False)
+            record(path, 0, "room", f"{forms(count)}, {limit} allowed: lower the allowance in {MAP}", False)
         else:
-            record(path, 0, "room", f"{count} unsafe forms", True)
+            record(path, 0, "room", forms(count), True)
     declared = unchecked_sendable_types(files)
     match = UNCHECKED_LIST.search(text)
     spans = INLINE_CODE.findall(match.group(1)) if match else []
@@ -360,6 +411,7 @@ def check(paths):
             record(doc, number, "name", span + (f" ({', '.join(unknown)})" if unknown else ""), not unknown)
 
     check_unsafe(files, record)
+    check_edges(files, record)
 
     for line in missing:
         print(line)
