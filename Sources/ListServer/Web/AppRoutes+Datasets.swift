@@ -79,7 +79,9 @@ extension AppRoutes {
             let formats = isSettings ? "json, plist, binary-plist, defaults or bundle" : "json, plist or binary-plist"
             throw HTTPError.badRequest("format must be \(formats), found \"\(name)\"")
         }
-        let file = pane.flatMap { $0.isEmpty ? nil : Dataset.sanitizedIdentifier($0) } ?? entry.dataset.id
+        // A pane named without a letter or a digit (`pane=£`) leaves no name of its own: the dataset's is taken.
+        let paneFile = pane.map(Dataset.sanitizedIdentifier).flatMap { $0.isEmpty ? nil : $0 }
+        let file = paneFile ?? entry.dataset.id
         let answer = { @Sendable (bytes: [UInt8]) -> HTTPResponse in
             var response = HTTPResponse(status: 200, body: bytes)
             response.headers.set("Content-Type", format.contentType)

@@ -119,3 +119,16 @@ struct APISettingsBundleArchiveTests {
         #expect(files.map(\.name) == ["Settings.bundle/Root.plist"])
     }
 }
+
+@Suite("API: export file names")
+struct APIExportFileNameTests {
+    @Test("a pane whose name has no letter or digit names the download after the dataset, never \".plist\"")
+    func paneWithoutAName() throws {
+        let api = try chimes()
+        let response = try api.get("/api/datasets/chimes/export?format=defaults&pane=%C2%A3")
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Disposition"] == "attachment; filename=\"chimes.plist\"")
+        let named = try api.get("/api/datasets/chimes/export?format=plist&pane=Advanced")
+        #expect(named.headers["Content-Disposition"] == "attachment; filename=\"advanced.plist\"")
+    }
+}
