@@ -12,8 +12,7 @@
 /// or collapsing, changing a row's height, and offset ↔ row in either direction each cost O(log n).
 ///
 /// A layout is a value. Its storage is arrays: a mutation of a copy that still shares them copies
-/// them first, in O(n). Inserting or removing rows is not offered yet; it would rebuild the
-/// layout in O(n).
+/// them first, in O(n). Inserting and removing rows rebuild the layout, in O(n) for now.
 ///
 /// ```swift
 /// //  0 Asia           1 China       2 Beijing     3 Shanghai     4 Europe

@@ -22,30 +22,63 @@ struct OutlineOracleTests {
         expectStructure(layout, matches: model)
         expectOutline(layout, matches: model, random: &random, everyRow: true)
         for _ in 0..<60 {
-            guard count > 0 else { break }
-            let row = Int.random(in: 0..<count, using: &random)
-            switch Int.random(in: 0..<100, using: &random) {
-            case 0..<35:
+            // An empty outline can only grow.
+            let row = layout.count > 0 ? Int.random(in: 0..<layout.count, using: &random) : -1
+            switch layout.count > 0 ? Int.random(in: 0..<100, using: &random) : 90 {
+            case 0..<33:
                 layout.expand(row)
                 model.expanded[row] = true
-            case 35..<70:
+            case 33..<66:
                 layout.collapse(row)
                 model.expanded[row] = false
-            case 70..<95:
+            case 66..<90:
                 let height = random.height(zeroChance: 0.2)
                 layout.setHeight(height, ofRow: row)
                 model.heights[row] = height
-            case 95..<97:
+            case 90..<94:
+                model = insertRandomRows(into: &layout, model: model, random: &random)
+                expectStructure(layout, matches: model)
+            case 94..<97:
+                let end = row + 1 + layout.descendantCount(ofRow: row)
+                layout.removeSubtree(ofRow: row)
+                model = NaiveOutline(
+                    depths: Array(model.depths[..<row] + model.depths[end...]),
+                    heights: Array(model.heights[..<row] + model.heights[end...]),
+                    expanded: Array(model.expanded[..<row] + model.expanded[end...]))
+                expectStructure(layout, matches: model)
+            case 97..<98:
                 layout.expandAll()
-                model.expanded = Array(repeating: true, count: count)
+                model.expanded = Array(repeating: true, count: model.depths.count)
             default:
                 layout.collapseAll()
-                model.expanded = Array(repeating: false, count: count)
+                model.expanded = Array(repeating: false, count: model.depths.count)
             }
             layout._checkInvariants()
             expectOutline(layout, matches: model, random: &random, everyRow: false)
         }
         expectOutline(layout, matches: model, random: &random, everyRow: true)
+    }
+
+    /// Inserts a random forest of up to 300 rows at a random place where the outline stays a
+    /// preorder, into `layout` and into a copy of `model`, which it returns.
+    func insertRandomRows(
+        into layout: inout OutlineLayout, model: NaiveOutline, random: inout OutlineRandom
+    ) -> NaiveOutline {
+        let depths = model.depths
+        let place = Int.random(in: 0...depths.count, using: &random)
+        // Deep enough for the row after to stay a child or sibling, shallow enough to follow the row before.
+        let lowest = place < depths.count ? max(0, depths[place] - 1) : 0
+        let highest = place > 0 ? depths[place - 1] + 1 : 0
+        let base = Int.random(in: lowest...highest, using: &random)
+        let count = Int.random(in: 1...300, using: &random)
+        let added = random.depths(count: count, maxDepth: 20, descent: 0.5).map { $0 + base }
+        let heights = added.map { _ in random.height() }
+        let flags = added.map { _ in Bool.random(using: &random) }
+        layout.insert(depths: added, heights: heights, at: place) { flags[$0] }
+        return NaiveOutline(
+            depths: Array(depths[..<place] + added + depths[place...]),
+            heights: Array(model.heights[..<place] + heights + model.heights[place...]),
+            expanded: Array(model.expanded[..<place] + flags + model.expanded[place...]))
     }
 
     /// Compares the rows' depths, parents, first children, next siblings and descendant counts.
