@@ -4,8 +4,8 @@ import Models
 import SystemSupport
 
 /// Reads the files of an app's `Settings.bundle` folder: its pages, string catalogs and images (also those one
-/// folder down), and the `.strings` files of each `*.lproj` folder. What they mean is ``SettingsBundle/init(name:files:)``'s to say; this type only lists
-/// folders and reads files.
+/// folder down, but for the `*.lproj` folders), and the `.strings` files of each `*.lproj` folder. What they mean
+/// is ``SettingsBundle/init(name:files:)``'s to say; this type only lists folders and reads files.
 struct SettingsBundleLoader {
     /// The bundle folder.
     var folder: String

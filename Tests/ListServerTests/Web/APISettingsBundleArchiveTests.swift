@@ -69,8 +69,9 @@ struct APISettingsBundleArchiveTests {
             }
         }
         #expect(Set(files.map(\.name)).isSuperset(of: [
-            "Settings.bundle/Advanced.plist", "Settings.bundle/Notes.plist", "Settings.bundle/zh-Hans.lproj/Root.strings",
-            "Settings.bundle/quiet@2x.png", "Settings.bundle/Images/left.gif",
+            "Settings.bundle/Advanced.plist", "Settings.bundle/Notes.plist",
+            "Settings.bundle/zh-Hans.lproj/Root.strings", "Settings.bundle/quiet@2x.png",
+            "Settings.bundle/Images/left.gif",
         ]))
     }
 
@@ -80,10 +81,12 @@ struct APISettingsBundleArchiveTests {
         let slider = try #require(api.dataset("chimes").sections.flatMap(\.rows).first {
             $0.fields["specifier"]?.dictValue?["Key"] == .string("chime_volume")
         })
-        let reply = try api.batch("chimes", #"{"baseVersion":1,"updateRows":[{"id":\#(slider.id.rawValue),"fields":{"value":0.75}}]}"#)
+        let change = #"{"id":\#(slider.id.rawValue),"fields":{"value":0.75}}"#
+        let reply = try api.batch("chimes", #"{"baseVersion":1,"updateRows":["# + change + "]}")
         #expect(reply.status == 200, "\(text(reply))")
         let files = try unzipped(try api.get("/api/datasets/chimes/export?format=bundle").bodyBytes)
-        let root = try DocumentFormat.plist.read(try #require(files.first { $0.name == "Settings.bundle/Root.plist" }).bytes)
+        let rootFile = try #require(files.first { $0.name == "Settings.bundle/Root.plist" })
+        let root = try DocumentFormat.plist.read(rootFile.bytes)
         let specifiers = root.dictValue?["PreferenceSpecifiers"]?.arrayValue?.compactMap(\.dictValue) ?? []
         #expect(specifiers.first { $0["Key"] == .string("chime_volume") }?["DefaultValue"] == .real(0.75))
         let other = try APIFixture()

@@ -45,7 +45,9 @@ struct SettingsBundleImagesTests {
     func imageLookup() throws {
         let files = try chimesBundleFiles()
         var bundle = try SettingsBundle(name: "Chimes", files: files)
-        let quiet = [candidate(files["quiet.png"], "image/png", "1x"), candidate(files["quiet@2x.png"], "image/png", "2x")]
+        let quiet = [
+            candidate(files["quiet.png"], "image/png", "1x"), candidate(files["quiet@2x.png"], "image/png", "2x"),
+        ]
         #expect(bundle.imageSources(named: "quiet") == quiet.joined(separator: ", "))
         #expect(bundle.imageSources(named: "quiet.png") == quiet.joined(separator: ", "))
         #expect(bundle.imageSources(named: "/quiet.png") == quiet.joined(separator: ", "))
@@ -72,7 +74,8 @@ struct SettingsBundleImagesTests {
         #expect(sliders[1]["minimumImageSources"]?.stringValue?.hasPrefix("data:image/gif;base64,") == true)
         #expect(sliders[1]["maximumImage"] == "right.png" && sliders[1]["maximumImageSources"] == nil)
         // The page written back names the images as the file did, and nothing else.
-        #expect(SettingsExport.page(of: dataset) == (try DatasetImporter.readDocument(try #require(files["Root.plist"]), file: "R")))
+        let root = try DatasetImporter.readDocument(try #require(files["Root.plist"]), file: "Root.plist")
+        #expect(SettingsExport.page(of: dataset) == root)
     }
 
     @Test("the archive holds Root.plist, every pane at any depth and the kept files under the bundle's folder")
@@ -89,8 +92,8 @@ struct SettingsBundleImagesTests {
             "Settings.bundle/Root.plist", "Settings.bundle/Advanced.plist", "Settings.bundle/Notes.plist",
             "Settings.bundle/Images/left.gif", "Settings.bundle/en.lproj/Advanced.strings",
             "Settings.bundle/en.lproj/Root.strings", "Settings.bundle/loud.png", "Settings.bundle/loud@3x.png",
-            "Settings.bundle/quiet.png", "Settings.bundle/quiet@2x.png", "Settings.bundle/zh-Hans.lproj/Advanced.strings",
-            "Settings.bundle/zh-Hans.lproj/Root.strings",
+            "Settings.bundle/quiet.png", "Settings.bundle/quiet@2x.png",
+            "Settings.bundle/zh-Hans.lproj/Advanced.strings", "Settings.bundle/zh-Hans.lproj/Root.strings",
         ])
         let notes = try #require(entries.first { $0.name.hasSuffix("Notes.plist") })
         #expect(try DocumentFormat.plist.read(notes.bytes) == SettingsExport.pane("Notes", of: dataset))
@@ -99,7 +102,9 @@ struct SettingsBundleImagesTests {
 
     @Test("a Root.plist alone archives as Settings.bundle with its root page only")
     func rootAlone() throws {
-        let page = settingsPage([["Type": "PSToggleSwitchSpecifier", "Key": "on", "Title": "On", "DefaultValue": .bool(true)]])
+        let page = settingsPage([
+            ["Type": "PSToggleSwitchSpecifier", "Key": "on", "Title": "On", "DefaultValue": .bool(true)],
+        ])
         let dataset = try SettingsBundle(root: page).dataset(id: "r", title: nil, file: "Root.plist")
         let (folder, bytes) = SettingsExport.bundleArchive(of: dataset)
         let entries = try ZipArchiveTests.entries(of: bytes)
