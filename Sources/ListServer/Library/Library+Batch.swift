@@ -65,7 +65,7 @@ extension Library {
         var rebased = request
         rebased.baseVersion = current
         // Every change since was one the client saw (its own): the batch is made on the current version.
-        if base < current, current - base <= Int64(request.seenVersions.count),
+        if base > 0, base < current, current - base <= Int64(request.seenVersions.count),
             (base + 1...current).allSatisfy(request.seenVersions.contains)
         {
             return rebased

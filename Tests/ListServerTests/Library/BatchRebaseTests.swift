@@ -155,6 +155,9 @@ struct BatchRebaseTests {
         let theirs = try expectProblem(try api.batch("teams", update(4, "overwritten", #""seenVersions":[2,4],"#)), status: 409)
         #expect(theirs.contains("updateRows[0]: row 4 was changed"), "\(theirs)")
         #expect(api.titles("teams", section: 0) == ["theirs", "mine again"])
+        // A base far below any version is stale, seen versions or not (no arithmetic overflows on it).
+        let lowest = #"{"baseVersion":-9223372036854775808,"seenVersions":[1],"deleteRows":[4]}"#
+        #expect(try api.batch("teams", lowest).status == 409)
         for (seen, path) in [("[1]", "seenVersions[0]"), ("[3,\"4\"]", "seenVersions[1]"), ("7", "seenVersions")] {
             let detail = try expectProblem(try api.batch("teams", update(4, "x", #""seenVersions":\#(seen),"#)), status: 422)
             #expect(detail.contains(path), "\(seen): \(detail)")
