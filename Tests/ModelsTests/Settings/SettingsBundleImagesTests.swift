@@ -12,7 +12,7 @@ func chimesBundleFiles() throws -> [String: [UInt8]] {
     var files: [String: [UInt8]] = [:]
     for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
         var isFolder: ObjCBool = false
-        FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
+        _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
         if !isFolder.boolValue { files[path] = Array(try Data(contentsOf: folder.appendingPathComponent(path))) }
     }
     return files
