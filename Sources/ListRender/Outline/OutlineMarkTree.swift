@@ -20,8 +20,10 @@
 /// Every query that sums heights adds them in one order (the left siblings met on the descent
 /// from the root, then the rows of one block in order), so the offsets they report agree exactly.
 struct OutlineMarkTree: Sendable {
-    /// Rows per leaf: a leaf is recomputed by a scan of its rows.
-    static let blockSize = 64
+    /// Rows per leaf: a leaf is recomputed, and a descent ends, by a scan of its rows. At
+    /// 10,000,000 rows, 32 (768 bytes of rows, a tree of 21 MB) answered window queries faster
+    /// than 16 or 64.
+    static let blockSize = 32
 
     /// What a node knows of its range.
     struct Summary: Sendable, Equatable {
