@@ -59,6 +59,28 @@ struct OutlineOracleTests {
         expectOutline(layout, matches: model, random: &random, everyRow: true)
     }
 
+    @Test("with heights not exact in binary, each row's top leads back to it", arguments: 1...4 as ClosedRange<UInt64>)
+    func topsAndOffsetsAgree(seed: UInt64) {
+        var random = OutlineRandom(seed: seed &+ 1_000)
+        let depths = random.depths(count: 3_000, maxDepth: 20, descent: 0.6)
+        let heights = depths.map { _ in Double.random(in: 0.1..<90, using: &random) }
+        let layout = OutlineLayout(depths: depths, heights: heights) { _ in Bool.random(using: &random) }
+        var mismatches: [Int] = []
+        var row: Int? = layout.count > 0 ? 0 : nil
+        while let current = row {
+            let top = layout.top(ofRow: current) ?? -1
+            let window = layout.window(top: top, height: 1)
+            if layout.visibleRow(atOffset: top)?.row != current || window.rows.first?.row != current
+                || window.rows.first?.frame.y != top
+            {
+                mismatches.append(current)
+            }
+            row = layout.visibleRow(after: current)
+        }
+        #expect(mismatches.isEmpty)
+        #expect(layout.visibleCount > 100)
+    }
+
     /// Inserts a random forest of up to 300 rows at a random place where the outline stays a
     /// preorder, into `layout` and into a copy of `model`, which it returns.
     func insertRandomRows(
