@@ -4,6 +4,7 @@ Builds nothing: it starts the server binary named by $LISTSERVER_BIN (default .b
 with `--port 0 --data <tmp> --quiet --public Public`, reads the URL from its first stdout line, drives
 headless Chromium through Debian's chromedriver, and stops the server afterwards.
 """
+import contextlib
 import json
 import os
 import re
@@ -148,6 +149,46 @@ def settled(driver):
         return seen["still"] >= 3
 
     wait(driver, still, message="the rows did not settle")
+
+
+def scroll_top(driver):
+    """The list's scroll position, in px."""
+    return driver.execute_script("return document.querySelector('[data-role=scroller]').scrollTop")
+
+
+def scroll_at_rest(driver, polls=3):
+    """Waits until the list's scroll position is the same over `polls` polls (a smooth scroll ended); returns it."""
+    seen = {"last": None, "same": 0}
+
+    def still(d):
+        now = scroll_top(d)
+        seen["same"] = seen["same"] + 1 if now == seen["last"] else 0
+        seen["last"] = now
+        return seen["same"] >= polls
+
+    wait(driver, still, message="the list did not stop scrolling")
+    return seen["last"]
+
+
+@contextlib.contextmanager
+def server_with(datasets, extra_args=()):
+    """A server that imports `datasets` ({id: the file's JSON value}) at start, from files in a temporary
+    folder; both go away afterwards."""
+    folder = tempfile.mkdtemp(prefix="listserver-datasets-")
+    paths = []
+    try:
+        for name, value in datasets.items():
+            path = os.path.join(folder, f"{name}.json")
+            with open(path, "w") as out:
+                json.dump(value, out, ensure_ascii=False)
+            paths += ["--import", f"{name}={path}"]
+        running = Server([*paths, *extra_args])
+        try:
+            yield running
+        finally:
+            running.stop()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def open_table(driver, server, dataset, query=""):

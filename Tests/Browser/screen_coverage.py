@@ -1,38 +1,11 @@
-"""How much of the list's viewport the page covers, measured on screen, and waiting for the page to settle; and a
-server with datasets of the test's own.
+"""How much of the list's viewport the page covers, measured on screen, and waiting for the page to settle.
 
 Coverage is sampled with `document.elementsFromPoint` every 4 px down the middle of the scroller's visible
 height: a point is covered by rows when the list's topmost element there is an item the page drew (a row, a
 header, a footer), by placeholders when it is a placeholder row, and uncovered when it is the plain background.
 """
-import contextlib
-import json
-import os
-import shutil
-import tempfile
 
-from conftest import Server, wait
-
-
-@contextlib.contextmanager
-def server_with(datasets, extra_args=()):
-    """A server that imports `datasets` ({id: the file's JSON value}) at start, from files in a temporary
-    folder; both go away afterwards."""
-    folder = tempfile.mkdtemp(prefix="listserver-datasets-")
-    paths = []
-    try:
-        for name, value in datasets.items():
-            path = os.path.join(folder, f"{name}.json")
-            with open(path, "w") as out:
-                json.dump(value, out, ensure_ascii=False)
-            paths += ["--import", f"{name}={path}"]
-        running = Server([*paths, *extra_args])
-        try:
-            yield running
-        finally:
-            running.stop()
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+from conftest import wait
 
 # Counts the page's fetches, so that a test can wait until none is on its way (installed once per page).
 COUNT_FETCHES = """
@@ -142,7 +115,3 @@ def scroll_to(driver, top):
 
 def scroll_by(driver, delta):
     driver.execute_script("document.querySelector('[data-role=scroller]').scrollTop += arguments[0]", delta)
-
-
-def scroll_top(driver):
-    return driver.execute_script("return document.querySelector('[data-role=scroller]').scrollTop")

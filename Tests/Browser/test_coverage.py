@@ -8,9 +8,9 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import at_width, open_table
+from conftest import at_width, open_table, scroll_top, server_with
 from screen_coverage import (count_fetches, coverage, covered_by_rows, record_frames, recorded_frames, scroll_by,
-                             scroll_to, scroll_top, server_with, settle)
+                             scroll_to, settle)
 
 BIG_GROUP = 10_000
 SMALL_GROUPS = 200

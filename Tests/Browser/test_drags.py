@@ -2,39 +2,26 @@
 near the top or bottom edge (faster the deeper into the edge's zone) and lands where it was shown, then looks as any
 row does; in Manage mode a drag across the selection circles selects the run of rows it passes (deselects it when it
 began on a selected row), as iOS 13's two-finger pan does."""
-import json
-import os
-import shutil
-import tempfile
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import Server, animations_done, api_window, open_table, row_by_id, rows, wait
+from conftest import animations_done, api_window, open_table, row_by_id, rows, scroll_at_rest, scroll_top, server_with, wait
 
 CHORES = 300
 
 
 @pytest.fixture(scope="module")
 def drag_server():
-    folder = tempfile.mkdtemp(prefix="listserver-drags-")
     files = {
         "chores": [{"title": "Home", "rows": [{"title": f"Chore {i}"} for i in range(CHORES)]}],
         "short": [{"title": "Home", "rows": [{"title": f"Chore {i}"} for i in range(8)]}],
         "mail": [{"send_time": 1_576_139_886 + i * 60, "title": f"Message {i}", "content": f"Body of message {i}",
                   "read": True} for i in range(200)],
     }
-    arguments = []
-    for name, value in files.items():
-        path = os.path.join(folder, f"{name}.json")
-        with open(path, "w") as out:
-            json.dump(value, out)
-        arguments += ["--import", f"{name}={path}"]
-    running = Server(arguments)
-    yield running
-    running.stop()
-    shutil.rmtree(folder, ignore_errors=True)
+    with server_with(files) as running:
+        yield running
 
 
 def ids(server, dataset):
@@ -43,10 +30,6 @@ def ids(server, dataset):
 
 def scroller(driver):
     return driver.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
-
-
-def scroll_top(driver):
-    return driver.execute_script("return document.querySelector('[data-role=scroller]').scrollTop")
 
 
 def edit(driver, server, dataset):
@@ -68,20 +51,6 @@ def move_to(driver, from_y, to_y):
     """Moves the held pointer from client y `from_y` to `to_y`; returns `to_y`."""
     ActionChains(driver).move_by_offset(0, int(to_y - from_y)).perform()
     return int(to_y - from_y) + from_y
-
-
-def still_scroll(driver):
-    """Waits until the scroller stays where it is over a few polls."""
-    seen = {"at": None, "same": 0}
-
-    def still(d):
-        at = scroll_top(d)
-        seen["same"] = seen["same"] + 1 if at == seen["at"] else 0
-        seen["at"] = at
-        return seen["same"] >= 4
-
-    wait(driver, still, message="the list kept scrolling")
-    return seen["at"]
 
 
 def rate(driver, distance):
@@ -128,7 +97,7 @@ def test_a_row_held_at_the_bottom_edge_scrolls_farther_than_a_screen_and_lands_w
         print(f"\nauto-scroll: {shallow:.0f} px/s 16 px into the edge's zone, {deep:.0f} px/s at the edge")
         wait(browser, lambda d: scroll_top(d) > 2 * box["height"], message="the list did not scroll two screens")
         y = move_to(browser, y, box["y"] + box["height"] / 2)
-        still_scroll(browser)
+        scroll_at_rest(browser, polls=4)
         animations_done(browser)
         shown_after = row_above(browser, row)
     finally:
@@ -158,7 +127,7 @@ def test_a_row_held_at_the_top_edge_scrolls_up_and_lands_where_shown(browser, dr
         assert rate(browser, 300) < 0, "held at the top edge, the list did not scroll up"
         wait(browser, lambda d: scroll_top(d) < 6000 - 2 * box["height"], message="the list did not scroll two screens up")
         y = move_to(browser, y, box["y"] + box["height"] / 2)
-        still_scroll(browser)
+        scroll_at_rest(browser, polls=4)
         animations_done(browser)
         shown_after = row_above(browser, row)
     finally:
@@ -288,7 +257,7 @@ def test_a_drag_across_the_circles_held_at_the_bottom_edge_selects_rows_never_dr
         y = move_to(browser, y, box["y"] + box["height"] - 4)
         wait(browser, lambda d: scroll_top(d) > 6 * box["height"], message="the list did not scroll under the drag")
         y = move_to(browser, y, box["y"] + box["height"] / 2)
-        still_scroll(browser)
+        scroll_at_rest(browser, polls=4)
         browser.execute_script("letWindowsThrough()")
         under = wait(browser, lambda d: d.execute_script(
             "return document.elementFromPoint(arguments[0], arguments[1]).closest('[data-row-id]')", x, y))
@@ -322,7 +291,7 @@ def test_a_drag_from_a_selected_circle_held_at_the_bottom_edge_deselects_every_r
         y = move_to(browser, y, box["y"] + box["height"] - 4)
         wait(browser, lambda d: scroll_top(d) > 3 * box["height"], message="the list did not scroll under the drag")
         y = move_to(browser, y, box["y"] + box["height"] / 2)
-        still_scroll(browser)
+        scroll_at_rest(browser, polls=4)
         under = wait(browser, lambda d: d.execute_script(
             "return document.elementFromPoint(arguments[0], arguments[1]).closest('[data-row-id]')", x, y))
         end = int(under.get_attribute("data-row"))

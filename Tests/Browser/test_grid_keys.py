@@ -5,28 +5,13 @@ shows a focus ring when Tab reaches it."""
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import Server, open_table, rows, wait
+from conftest import Server, open_table, rows, scroll_at_rest, scroll_top, wait
 
 active = lambda d: d.switch_to.active_element
-scroll_top = lambda d: d.execute_script("return document.querySelector('[data-role=scroller]').scrollTop")
 
 
 def press(driver, *keys):
     ActionChains(driver).send_keys(*keys).perform()
-
-
-def resting_top(driver):
-    """The scroller's position once a smooth scroll has ended: the same over three polls."""
-    seen = {"last": None, "still": 0}
-
-    def still(d):
-        now = scroll_top(d)
-        seen["still"] = seen["still"] + 1 if now == seen["last"] else 0
-        seen["last"] = now
-        return seen["still"] >= 3
-
-    wait(driver, still, message="the list did not stop scrolling")
-    return seen["last"]
 
 
 def test_space_and_shift_space_scroll_a_page_and_select_nothing(browser, server):
@@ -38,7 +23,7 @@ def test_space_and_shift_space_scroll_a_page_and_select_nothing(browser, server)
     wait(browser, lambda d: scroll_top(d) >= height * 0.6, message="Space did not scroll a page")
     assert row.get_attribute("aria-selected") != "true", "Space selected the row"
     assert not browser.find_elements("css selector", "[role=row][aria-selected=true]")
-    down = resting_top(browser)
+    down = scroll_at_rest(browser)
     ActionChains(browser).key_down(Keys.SHIFT).send_keys(Keys.SPACE).key_up(Keys.SHIFT).perform()
     wait(browser, lambda d: scroll_top(d) <= down - height * 0.6, message="Shift+Space did not scroll a page up")
 

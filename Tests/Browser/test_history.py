@@ -8,7 +8,7 @@ import tempfile
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import Server, animations_done, open_table, rows, wait
+from conftest import Server, animations_done, open_table, rows, scroll_top, wait
 
 
 @pytest.fixture(scope="module")
@@ -26,10 +26,6 @@ def deep_server():
     yield running
     running.stop()
     shutil.rmtree(folder, ignore_errors=True)
-
-
-def scroll_top(driver):
-    return driver.execute_script("return document.querySelector('[data-role=scroller]').scrollTop")
 
 
 def named(driver, text):

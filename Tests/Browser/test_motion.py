@@ -12,8 +12,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import WIDTHS, animations_done, api_window, at_width, confirm, open_table, row_by_id, rows, screenshot, settled, wait
-from screen_coverage import server_with
+from conftest import WIDTHS, animations_done, api_window, at_width, confirm, open_table, row_by_id, rows, screenshot, server_with, settled, wait
 
 
 @pytest.fixture(scope="module")

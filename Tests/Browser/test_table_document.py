@@ -10,7 +10,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import WIDTHS, Server, animations_done, api_window, at_width, open_table, row_by_id, rows, screenshot, wait
+from conftest import WIDTHS, Server, animations_done, api_window, at_width, open_table, row_by_id, rows, screenshot, scroll_top, wait
 
 LANGUAGES = ["English", "中文（简体）", "日本語", "Deutsch", "Français", "Español", "Português"]
 
@@ -81,10 +81,6 @@ def rect(driver, element):
     return driver.execute_script("const r = arguments[0].getBoundingClientRect();"
                                  "return {l: r.left, r: r.right, t: r.top, b: r.bottom, cy: (r.top + r.bottom) / 2}",
                                  element)
-
-
-def scroll_top(driver):
-    return driver.execute_script("return document.querySelector('[data-role=scroller]').scrollTop")
 
 
 def test_each_cell_style_is_laid_out_as_uikit_lays_it_out(browser, table_server):

@@ -1,17 +1,13 @@
 """Undo and Redo of every edit the page makes: Ctrl+Z undoes a delete (the row comes back with its id, between its
 neighbours), an insert, a move, a switch, a choice and a row action; Shift+Ctrl+Z redoes each; a delete offers Undo
 in a toast, in the page's language, that axe-core finds accessible; a page keeps at least 100 steps."""
-import json
-import os
-import shutil
-import tempfile
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import Server, api_window, open_table, row_by_id, rows, wait
+from conftest import api_window, open_table, row_by_id, rows, server_with, wait
 from test_accessibility import violations
 
 PREFS = {"table": {"style": "insetGrouped", "sections": [
@@ -23,20 +19,11 @@ PREFS = {"table": {"style": "insetGrouped", "sections": [
 
 @pytest.fixture(scope="module")
 def undo_server():
-    folder = tempfile.mkdtemp(prefix="listserver-undo-")
     files = {"chores": [{"title": "Home", "rows": [{"title": f"Chore {i}"} for i in range(6)]},
                         {"title": "Work", "rows": [{"title": "Report"}]}],
              "prefs": PREFS}
-    arguments = []
-    for name, value in files.items():
-        path = os.path.join(folder, f"{name}.json")
-        with open(path, "w") as out:
-            json.dump(value, out)
-        arguments += ["--import", f"{name}={path}"]
-    running = Server(arguments)
-    yield running
-    running.stop()
-    shutil.rmtree(folder, ignore_errors=True)
+    with server_with(files) as running:
+        yield running
 
 
 def server_rows(server, dataset, section=0):
