@@ -25,9 +25,9 @@ os.environ.setdefault("LISTSERVER_BIN", os.path.join(ROOT, ".build", "release", 
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
-from conftest import at_width, make_driver, open_table  # noqa: E402
+from conftest import at_width, make_driver, open_table, server_with  # noqa: E402
 from screen_coverage import COVERAGE as COVERAGE_SOURCE  # noqa: E402
-from screen_coverage import count_fetches, record_frames, recorded_frames, scroll_to, server_with, settle  # noqa: E402
+from screen_coverage import count_fetches, record_frames, recorded_frames, scroll_to, settle  # noqa: E402
 
 # Resolves with the ms from a scroll bar jump to `arguments[0]` of the list until rows cover 99 % of the viewport.
 JUMP = """
