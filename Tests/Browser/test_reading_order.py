@@ -11,7 +11,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import animations_done, at_width, open_table, wait
+from conftest import animations_done, api_window, at_width, open_table, wait
 from screen_coverage import count_fetches, scroll_by, scroll_to, settle
 from test_coverage import groups_server  # noqa: F401 (the fixture)
 
@@ -134,6 +134,17 @@ def test_the_hidden_cancel_takes_no_tab_stop(browser, server):
     wait(browser, lambda d: cancel.is_displayed(), message="no Cancel while searching")
     ActionChains(browser).send_keys(Keys.TAB).perform()
     assert browser.switch_to.active_element == cancel, "Tab from a search reaches Cancel"
+
+
+def test_no_cancel_beside_an_empty_search_in_a_child_table_opened_by_its_address(browser, server):
+    """The child table's form carries its address in a hidden field, which is no search to cancel."""
+    child = next(row["child"] for row in api_window(server, "settings")["rows"] if row.get("child"))
+    open_table(browser, server, "settings", f"?child={child}&lang=zh-Hans")
+    wait(browser, lambda d: d.execute_script("return document.styleSheets.length >= 3"))
+    cancel = browser.find_element(By.CSS_SELECTOR, "[data-action=cancel-search]")
+    assert not cancel.is_displayed(), "Cancel shows beside an empty search field"
+    browser.find_element(By.CSS_SELECTOR, "[data-role=search]").send_keys("Wi")
+    wait(browser, lambda d: cancel.is_displayed(), message="no Cancel while searching the child table")
 
 
 def test_an_input_method_searches_only_for_the_text_it_commits(browser, server):
