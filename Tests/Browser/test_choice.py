@@ -43,6 +43,9 @@ def test_a_tap_in_a_choice_list_moves_the_checkmark_and_the_parent_shows_the_cho
     assert checked == ["Ask"], "one row of a choice list has the checkmark"
     selected = [r.find_element(By.CSS_SELECTOR, ".t1").text for r in rows(browser) if r.get_attribute("aria-selected") == "true"]
     assert selected == ["Ask"], f"assistive technology is told {selected} is chosen"
+    fill = lambda name: browser.execute_script(
+        "return getComputedStyle(arguments[0].querySelector('.rc')).backgroundColor", row_named(browser, name))
+    wait(browser, lambda d: fill("Ask") == fill("Off"), message="the chosen row keeps a grey fill: iOS shows the checkmark only")
     browser.find_element(By.CSS_SELECTOR, "[data-action=back]").click()
     wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-role=title]").text == "Wi-Fi")
     wait(browser, lambda d: row_named(d, "Ask to Join Networks").find_element(By.CSS_SELECTOR, ".dt").text == "Ask",
