@@ -79,7 +79,7 @@ struct Configuration: Sendable, Equatable {
           --allow-host NAME    a host name the server answers to besides localhost, 127.0.0.1, [::1]
                                and the listen address; repeatable. Requests naming any other
                                host get 421, so that a foreign page cannot read or change data
-          --public DIR         directory of the page's static files (default: the package's Public/)
+          --public DIR         directory of the page's static files (default: Public/ here, else the package's)
           --drain-timeout SECONDS
                                on SIGTERM or SIGINT the server stops accepting, finishes the requests
                                in flight (answering them Connection: close), ends event streams with

@@ -25,6 +25,17 @@ enum Launcher {
         }
         let progress: (@Sendable (String) -> Void)? =
             configuration.quiet ? nil : { @Sendable line in printError(line) }
+        // Checked before anything is imported or stored: without its files the page is only 500s.
+        guard let publicDirectory = publicDirectory(configuration) else {
+            if let given = configuration.publicDirectory {
+                printError("error: --public \(given) holds no table.html: pass the folder of the page's files")
+            } else {
+                printError(
+                    "error: cannot find the page's files (Public/table.html) in the working directory, beside the "
+                        + "executable or in the package it was built from; pass --public DIR")
+            }
+            return 2
+        }
 
         var imported: [Dataset]
         let summaries: [String]
@@ -72,11 +83,11 @@ enum Launcher {
         let hugePages = HugePageBacking(report: progress)
         let library = Library(store: store, datasets: datasets, hugePages: hugePages)
         let follower = StoreFollower.start(library: library)
-        let files = PageAssets.files(in: publicDirectory(configuration))
+        let files = PageAssets.files(in: publicDirectory)
         let routes = AppRoutes(
             library: library, policy: MutationPolicy(token: configuration.token), files: files,
             assets: AssetCatalog(
-                directories: configuration.assetDirectories, publicDirectory: publicDirectory(configuration),
+                directories: configuration.assetDirectories, publicDirectory: publicDirectory,
                 iconDirectory: PageAssets.iconDirectory(of: files)))
         var serverConfiguration = HTTPServerConfiguration()
         serverConfiguration.host = configuration.host
@@ -203,22 +214,31 @@ enum Launcher {
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
-    /// `--public`, else `Public/` in the working directory, else beside the package of the executable.
-    private static func publicDirectory(_ configuration: Configuration) -> String {
-        if let directory = configuration.publicDirectory { return directory }
+    /// `--public`, else `Public/` in the working directory, else beside the executable or up to five folders
+    /// above it (a build folder's package), else in the package the executable was built from (a binary
+    /// copied elsewhere on the same machine); nil when the folder found holds no `table.html`.
+    private static func publicDirectory(_ configuration: Configuration) -> String? {
         let fileManager = FileManager.default
+        let holdsPage = { (folder: URL) in
+            fileManager.fileExists(atPath: folder.appendingPathComponent("table.html").path)
+        }
+        if let directory = configuration.publicDirectory {
+            return holdsPage(URL(fileURLWithPath: directory)) ? directory : nil
+        }
         if fileManager.fileExists(atPath: "Public/table.html") {
             return fileManager.currentDirectoryPath + "/Public"
         }
         var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = url.appendingPathComponent("Public")
-            if fileManager.fileExists(atPath: candidate.appendingPathComponent("table.html").path) {
-                return candidate.path
-            }
+            if holdsPage(candidate) { return candidate.path }
             url.deleteLastPathComponent()
         }
-        return fileManager.currentDirectoryPath + "/Public"
+        // This file is Sources/ListServer/CommandLine/Launcher.swift in the package.
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let built = package.appendingPathComponent("Public")
+        return holdsPage(built) ? built.path : nil
     }
 
     private static func isLoopback(_ host: String) -> Bool {

@@ -46,6 +46,7 @@ struct CLIFlagTests {
             (["--import", "..."], "cannot make a dataset id"),
             (["--import", "a=x.json", "--import", "a=y.json"], "two imports would both be stored as 'a'"),
             (["--import", "a/List.json", "--import", "b/list.plist"], "two imports would both be stored as 'list'"),
+            (["--public", root], "--public \(root) holds no table.html"),
         ]
         for (arguments, message) in cases {
             let result = try ServerProcess.run(["--data", data] + arguments)
