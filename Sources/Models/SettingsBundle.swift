@@ -46,11 +46,12 @@ public struct SettingsBundle: Sendable {
 
     /// Whether a document is a Settings page: a dictionary whose `PreferenceSpecifiers` is an array of
     /// dictionaries, some with a string `Type` (one without is then refused by its key path, not read as
-    /// a list of another kind).
+    /// a list of another kind), or empty (a bundle whose app has no settings yet).
     /// - Complexity: O(specifiers).
     public static func isPage(_ root: FieldValue) -> Bool {
         guard case .dict(let fields) = root, case .array(let items) = fields[specifiersKey] else { return false }
-        return items.allSatisfy { $0.dictValue != nil } && items.contains { $0.dictValue?["Type"]?.stringValue != nil }
+        return items.allSatisfy { $0.dictValue != nil }
+            && (items.isEmpty || items.contains { $0.dictValue?["Type"]?.stringValue != nil })
     }
 
     /// Where a page's first specifier without a string `Type` is, and why it cannot be read.

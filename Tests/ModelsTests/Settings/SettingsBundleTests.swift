@@ -161,6 +161,15 @@ struct SettingsBundleTests {
         #expect(try settingsBundleDataset().shape.document?["languages"] == .array(["en", "de", "zh-Hans"]))
     }
 
+    @Test("an empty page is a Settings page with no rows, titled by its bundle")
+    func emptyPage() throws {
+        let page = settingsPage([])
+        #expect(SettingsBundle.isPage(page))
+        let dataset = try SettingsBundle(name: "Blank", files: ["Root.plist": DocumentFormat.plist.write(page)])
+            .dataset(id: "blank", title: nil, file: "Blank.bundle")
+        #expect(dataset.kind == .settings && dataset.sections.allSatisfy(\.rows.isEmpty) && dataset.title == "Blank")
+    }
+
     @Test("a Settings page is told from a list of specifiers: an array of dictionaries, each with a Type")
     func detection() {
         #expect(SettingsBundle.isPage(settingsPage([["Type": "PSGroupSpecifier"]])))
