@@ -31,7 +31,12 @@ public struct HTMLBuffer: ~Copyable, Sendable {
     /// The language a link to another page of the list names (`lang=`), so that without the script too the
     /// next page reads as this one: the reader's when the interface does not speak it, else the interface's;
     /// nil for English, which a page falls back to anyway (the rule the page's script keeps in its address).
-    public var linkLanguage: String? { reader ?? (language == .english ? nil : language.tag.description) }
+    public var linkLanguage: String? { Self.linkLanguage(language, reader: reader) }
+
+    /// ``linkLanguage`` for a page in `language` read in `reader`'s.
+    public static func linkLanguage(_ language: UILanguage, reader: String?) -> String? {
+        reader ?? (language == .english ? nil : language.tag.description)
+    }
 
     /// Where the built-in icons' URLs point (see ``url(of:)``).
     public var iconDirectory = IconDirectory.plain

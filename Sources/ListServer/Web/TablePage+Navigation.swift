@@ -14,11 +14,15 @@ extension TablePage {
         }
     }
 
-    /// The query the page's links keep besides the position and the expanded sections: `&child=` and `&q=`.
+    /// The query the page's links keep besides the position and the expanded sections: `&child=`, `&q=` and
+    /// `&lang=` (``HTMLBuffer/linkLanguage``).
     static func kept(_ request: WindowRequest) -> String {
         var query = ""
         if !request.child.isEmpty { query += "&child=" + request.child.description }
         if let text = request.query?.text { query += "&q=" + percentEncoded(text) }
+        if let language = HTMLBuffer.linkLanguage(request.language, reader: request.reader) {
+            query += "&lang=" + percentEncoded(language)
+        }
         return query
     }
 

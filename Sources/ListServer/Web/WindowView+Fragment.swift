@@ -68,6 +68,10 @@ extension WindowView {
         }
         link.write("expanded=")
         expanded.writeToggling(id, allIDs: entry.sectionIDRanges, to: &link)
+        if let language = HTMLBuffer.linkLanguage(language, reader: reader) {
+            link.write(text: "&lang=")
+            link.write(text: language)
+        }
     }
 
     /// Lends `body` the row of `item` as the renderer reads it, with the number of rows in its section: its

@@ -77,6 +77,19 @@ struct TablePageNavigationTests {
         }
     }
 
+    @Test("every link of a list's page to itself (groups, index, next rows) keeps a language other than English")
+    func pageLinksKeepTheLanguage() throws {
+        let api = try APIFixture()
+        func links(_ target: String) throws -> [String] {
+            let html = try Self.page(api, target)
+            return html.components(separatedBy: "href=\"/d/friends?").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        }
+        let chinese = try links("/d/friends?lang=zh-Hans")
+        #expect(!chinese.isEmpty && chinese.allSatisfy { $0.contains("lang=zh-Hans") }, "\(chinese)")
+        let english = try links("/d/friends")
+        #expect(!english.isEmpty && english.allSatisfy { !$0.contains("lang=") }, "\(english)")
+    }
+
     @Test("the search field is in the first paint with q, which shows the results with marks; links keep q")
     func searchPage() throws {
         let rows = (0..<100).map { #"{"title":"Row \#($0)\#($0 % 2 == 0 ? " harbour" : "")"}"# }.joined(separator: ",")
