@@ -48,6 +48,7 @@ extension DatasetEntry {
             titles.append(title)
             targets.append(index)
         }
-        return (titles, targets)
+        // Every title the same (one section, or each section given the same one) leads nowhere: none.
+        return Set(titles).count > 1 ? (titles, targets) : ([], [])
     }
 }

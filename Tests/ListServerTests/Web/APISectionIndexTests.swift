@@ -30,6 +30,17 @@ struct APISectionIndexTests {
         #expect(detail["indexTitles"] == .array([.string("🦓"), .string("蚁")]))
     }
 
+    @Test("a table document whose sections all give the same indexTitle has no index; distinct ones have theirs")
+    func sameTitlesInATableDocument() throws {
+        func document(_ titles: [String]) -> String {
+            let sections = titles.map { #"{"header":"Part","indexTitle":"\#($0)","rows":[{"text":"r"}]}"# }
+            return #"{"table":{"sections":[\#(sections.joined(separator: ","))]}}"#
+        }
+        let api = try APIFixture(datasets: [("same", document(Array(repeating: "S", count: 40))), ("two", document(["A", "B", "A"]))])
+        #expect(try jsonBody(try api.get("/api/datasets/same"))["indexTitles"] == .array([]))
+        #expect(try jsonBody(try api.get("/api/datasets/two"))["indexTitles"] == .array(["A", "B", "A"].map(FieldValue.string)))
+    }
+
     @Test("section= measures top from a section's header in the window and the fragment; past the last, top is absolute")
     func sectionAnchor() throws {
         let rows = (0..<30).map { #"{"title":"r\#($0)"}"# }.joined(separator: ",")
