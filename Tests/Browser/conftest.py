@@ -10,11 +10,13 @@ import os
 import re
 import select
 import shutil
+import struct
 import subprocess
 import tempfile
 import time
 import urllib.parse
 import urllib.request
+import zlib
 
 import pytest
 from selenium import webdriver
@@ -189,6 +191,39 @@ def server_with(datasets, extra_args=()):
             running.stop()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def screen_pixels(driver):
+    """The viewport as the screen shows it: a function of (x, y) in device pixels giving (r, g, b)."""
+    data = driver.get_screenshot_as_png()
+    width, height, depth, kind = struct.unpack(">IIBB", data[16:26])
+    assert depth == 8 and kind in (2, 6), f"an unexpected PNG: depth {depth}, colour type {kind}"
+    chunks, at = [], 8
+    while at < len(data):
+        length, name = struct.unpack(">I4s", data[at:at + 8])
+        if name == b"IDAT":
+            chunks.append(data[at + 8:at + 8 + length])
+        at += 12 + length
+    raw, size = zlib.decompress(b"".join(chunks)), 3 if kind == 2 else 4
+    stride, rows, previous = width * size, [], bytearray(width * size)
+    for y in range(height):
+        kind_of_filter, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - size] if i >= size else 0
+            up, corner = previous[i], previous[i - size] if i >= size else 0
+            if kind_of_filter == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind_of_filter == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind_of_filter == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind_of_filter == 4:
+                guess = left + up - corner
+                near = min((abs(guess - left), 0, left), (abs(guess - up), 1, up), (abs(guess - corner), 2, corner))[2]
+                line[i] = (line[i] + near) & 255
+        rows.append(line)
+        previous = line
+    return lambda x, y: tuple(rows[int(y)][int(x) * size:int(x) * size + 3])
 
 
 def open_table(driver, server, dataset, query=""):

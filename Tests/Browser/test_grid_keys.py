@@ -5,7 +5,7 @@ shows a focus ring when Tab reaches it."""
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import Server, open_table, rows, scroll_at_rest, scroll_top, wait
+from conftest import Server, animations_done, open_table, rows, screen_pixels, scroll_at_rest, scroll_top, wait
 
 active = lambda d: d.switch_to.active_element
 
@@ -70,3 +70,21 @@ def test_the_grid_shows_a_focus_ring_when_tab_reaches_it(browser, server):
     assert active(browser).get_attribute("data-role") == "scroller", "Tab from the search field did not reach the grid"
     ring = browser.execute_script("const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineWidth]")
     assert ring[0] != "none" and ring[1] != "0px", f"no focus ring on the grid: {ring}"
+
+
+def test_a_row_focused_from_the_keyboard_shows_its_ring_on_screen(browser, server):
+    open_table(browser, server, "apps")
+    browser.find_element("css selector", "[data-role=search]").click()
+    for _ in range(4):
+        press(browser, Keys.TAB)
+        if active(browser).get_attribute("data-role") == "scroller":
+            break
+    press(browser, Keys.ARROW_DOWN)
+    row = wait(browser, lambda d: active(d) if active(d).get_attribute("data-row-id") else None,
+               message="ArrowDown did not focus a row")
+    animations_done(browser)
+    box = browser.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.left, b.top, b.height]", row)
+    pixel = screen_pixels(browser)
+    ring = [pixel(box[0] + 1, box[1] + box[2] / 2), pixel(box[0] + 40, box[1] + 1)]
+    tint = (0x00, 0x62, 0xcc)
+    assert all(max(abs(a - b) for a, b in zip(seen, tint)) < 40 for seen in ring), f"no ring on screen: {ring}"
