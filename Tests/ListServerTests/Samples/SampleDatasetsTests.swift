@@ -227,7 +227,8 @@ struct SampleDatasetsTests {
         #expect(table["style"] as? String == "insetGrouped")
         let rows = settingsRows(table)
         #expect((60...300).contains(rows.count), "\(rows.count) rows")
-        let deadEnds = rows.filter { $0["accessory"] as? String == "disclosureIndicator" && $0["table"] == nil }
+        let chevrons = ["disclosureIndicator", "detailDisclosureButton"]
+        let deadEnds = rows.filter { chevrons.contains($0["accessory"] as? String ?? "") && $0["table"] == nil }
         #expect(deadEnds.isEmpty, "chevrons that open nothing: \(deadEnds.compactMap { $0["text"] as? String })")
         let switches = rows.filter { $0["accessoryView"] as? String == "switch" }
         #expect(switches.count >= 10 && switches.allSatisfy { $0["on"] is Bool })
