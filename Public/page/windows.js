@@ -120,6 +120,9 @@ export function dress(element) {
   const row = element.dataset.rowId, download = $('[data-action=download]', element);
   // A choice list's chosen row is selected, as its checkmark says.
   if (row) element.setAttribute('aria-selected', state.selection.has(row) || (!!element.dataset.choice && element.dataset.accessory === 'checkmark'));
+  // A row is named by what it shows, not by the swipe's buttons it also holds.
+  const content = row && $('.rc', element);
+  if (content) element.setAttribute('aria-labelledby', (content.id = 'c' + row));
   if (download) download.disabled = state.downloaded.has(row);
   const focused = keyOf(element) === state.focusKey;
   element.tabIndex = focused ? 0 : -1;
