@@ -15,8 +15,14 @@ async function save(control) {
   control.defaultValue = control.value; // saved once, whichever of Enter and blur comes first
   if (!(await batch({ updateRows: [{ id: +row.dataset.rowId, fields: { value: valueOf(control) } }] }))) {
     control.defaultValue = control.value = drawn;
+    if (control.type === 'range') fill(control);
   }
 }
+
+/// A slider's track is filled in the tint up to its thumb, as UISlider's minimum track is (`--fill`, which the
+/// server writes as it draws the slider).
+const fill = slider =>
+  slider.style.setProperty('--fill', `${((slider.value - slider.min) / (slider.max - slider.min || 1)) * 100}%`);
 
 /// Puts a text field's caret after its text, as a tap into a UITextField does; a slider has none.
 function caretAtEnd(control) {
@@ -26,6 +32,7 @@ function caretAtEnd(control) {
 const isControl = target => target?.matches?.('input[data-action=text], input[data-action=slide]');
 
 dom.scroller?.addEventListener('change', event => isControl(event.target) && save(event.target));
+dom.scroller?.addEventListener('input', event => event.target.type === 'range' && fill(event.target));
 dom.scroller?.addEventListener('keydown', event => {
   const target = event.target, row = target.closest?.('[role=row]');
   // Enter on a row with a field or a slider goes into it, as a tap on the row would.
@@ -36,5 +43,5 @@ dom.scroller?.addEventListener('keydown', event => {
   }
   event.stopPropagation(); // the control's keys are its own, not the grid's
   if (event.key === 'Enter' && target.dataset.action === 'text') save(target), row?.focus();
-  if (event.key === 'Escape') (target.value = target.defaultValue), row?.focus();
+  if (event.key === 'Escape') (target.value = target.defaultValue), target.type === 'range' && fill(target), row?.focus();
 });

@@ -10,7 +10,7 @@ from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import ROOT, Server, animations_done, at_width, open_table, rows, screenshot, wait
+from conftest import ROOT, Server, animations_done, at_width, open_table, rows, screen_pixels, screenshot, wait
 
 BUNDLE = os.path.join(ROOT, "Tests", "ModelsTests", "Fixtures", "SettingsBundles", "Settings.bundle")
 
@@ -110,6 +110,26 @@ def test_a_slider_saves_when_let_go(browser, bundle_server):
     slider.click()  # a click in the middle of the track moves the thumb there and lets go
     wait(browser, lambda d: abs(defaults(bundle_server)["text_scale"] - 1.2) < 0.1,
          message="the slider's value was not saved")
+
+
+def test_a_slider_is_drawn_as_uislider_its_track_tinted_up_to_a_large_white_thumb(browser, bundle_server):
+    open_table(browser, bundle_server, "tides")
+    slider = browser.find_element(By.CSS_SELECTOR, "input[type=range]")
+    animations_done(browser)
+    box = browser.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.left, b.top, b.width, b.height]",
+                                 slider)
+    fraction = (float(slider.get_attribute("value")) - 0.8) / 0.8
+    fill = lambda: browser.execute_script("return getComputedStyle(arguments[0]).getPropertyValue('--fill').trim()", slider)
+    assert fill() == f"{fraction * 100:g}%"
+    pixel, y = screen_pixels(browser), box[1] + box[3] / 2
+    tint, track = pixel(box[0] + 3, y), pixel(box[0] + box[2] - 3, y)
+    thumb = pixel(box[0] + 14 + (box[2] - 28) * fraction, y)
+    assert tint[2] > 150 and tint[0] < 80, f"the track left of the thumb is not tinted: {tint}"
+    assert abs(track[0] - track[2]) < 12 and track[0] < 235, f"the track right of the thumb is not grey: {track}"
+    assert min(thumb) > 240, f"the thumb is not white: {thumb}"
+    slider.send_keys(Keys.END)
+    wait(browser, lambda d: fill() == "100%",
+         message="the track's tint did not follow the thumb")
 
 
 def test_a_multi_value_opens_its_choices_and_shows_the_choice_as_its_detail(browser, bundle_server):

@@ -87,7 +87,11 @@ extension FragmentRenderer {
         html.text(number(maximum))
         html.raw("\" value=\"")
         html.text(number(value))
-        html.raw("\" aria-label=\"")
+        // The track is tinted up to the thumb (the page's CSS reads --fill).
+        let fill = maximum > minimum ? (value - minimum) / (maximum - minimum) * 100 : 0
+        html.raw("\" style=\"--fill:")
+        html.text(number((fill * 10).rounded() / 10))
+        html.raw("%\" aria-label=\"")
         html.text(label.isEmpty ? fields["specifier"]?.dictValue?["Key"]?.text ?? "Slider" : label)
         html.raw("\" tabindex=\"-1\">")
         renderSliderImage(fields["maximumImageSources"], end: "max", into: &html)
