@@ -8,7 +8,9 @@ extension SearchIndex {
     ///   messages: `title`, `content` (as ``FieldValue/text`` reads them, as the cells do).
     /// - generic: every string field, the texts of the nested list its second line shows
     ///   (``DatasetKind/shownList(of:)``), and the title when it is a number shown as its digits.
-    /// - table: `text` and `detail`, the labels a cell of any style shows.
+    /// - table and settings: `text` and `detail`, the labels a cell of any style shows, in every language the
+    ///   row has them in (`localized`, as a Settings bundle's strings give them), so that a page in any of
+    ///   them finds what it shows.
     /// - Parameters:
     ///   - fields: the row's fields.
     ///   - kind: the dataset's kind.
@@ -33,10 +35,21 @@ extension SearchIndex {
         forEachSearchableKey(kind) { key in
             if let text = fields[key]?.text { body(text) }
         }
+        if kind.isTableDocument { forEachTranslation(of: fields, body) }
         if kind == .heroes {
             // The classic heroes' `intro` is their description when they have no `desc`.
             if fields["desc"] == nil, let intro = fields["intro"]?.text { body(intro) }
             for tag in FragmentRenderer.heroTags(fields["tags"]) { body(tag) }
+        }
+    }
+
+    /// Hands `body` a table row's `text` and `detail` in each language under its `localized`.
+    private static func forEachTranslation(of fields: Fields, _ body: (String) -> Void) {
+        guard let languages = fields["localized"]?.dictValue else { return }
+        for language in languages {
+            for key in ["text", "detail"] {
+                if let text = language.value.dictValue?[key]?.text { body(text) }
+            }
         }
     }
 
@@ -82,6 +95,7 @@ extension SearchIndex {
         forEachSearchableKey(kind) { key in
             fields.withText(forKey: key) { body($0.assumingMemoryBound(to: UInt8.self)) }
         }
+        if kind.isTableDocument { forEachTranslation(of: fields, string) }
         if kind == .heroes {
             if fields["desc"] == nil { fields.withText(forKey: "intro") { body($0.assumingMemoryBound(to: UInt8.self)) } }
             for tag in FragmentRenderer.heroTags(fields["tags"]) { string(tag) }

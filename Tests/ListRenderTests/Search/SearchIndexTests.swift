@@ -183,6 +183,12 @@ struct SearchIndexTests {
         #expect(!finds(.generic, fields, "42") && !finds(.generic, fields, "tg1"))
         #expect(finds(.heroes, ["name": .string("N"), "tags": .string("alpha, beta")], "beta"), "tags as one text split at commas")
         #expect(!finds(.friends, ["name": .string("ab"), "intro": .string("cd")], "bc"), "a match never spans two fields")
+        let translated: Fields = [
+            "text": .string("Sounds"),
+            "localized": .dict(["zh-Hans": .dict(["text": .string("声音"), "detail": .string("开")])]),
+        ]
+        #expect(["sounds", "声音", "开"].allSatisfy { finds(.settings, translated, $0) && finds(.table, translated, $0) })
+        #expect(!finds(.generic, ["title": .string("Sounds"), "note": .int(1)], "声音"))
         #expect(finds(.generic, ["title": .int(2024)], "202"), "a number title is shown, so searched")
     }
 

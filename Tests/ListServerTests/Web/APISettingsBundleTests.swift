@@ -58,6 +58,15 @@ struct APISettingsBundleTests {
         #expect(window.contains("Reset Tips"))
     }
 
+    @Test("a search finds a row by its text in any language the bundle has, marked as the reader sees it")
+    func searchInTheReadersLanguage() throws {
+        let api = try tides()
+        let found = text(try api.get("/d/tides/fragment?top=0&height=3000&lang=zh-Hans&q=%E9%AB%98%E6%BD%AE"))
+        #expect(found.contains("<mark>高潮</mark>提醒"), "\(found.prefix(400))")
+        let german = try jsonBody(try api.get("/api/datasets/tides/window?top=0&height=3000&q=Hochwasser"))
+        #expect(german["matches"] == .int(1))
+    }
+
     @Test("the page speaks the reader's language where the bundle's strings do (any language), else the development one")
     func languages() throws {
         let api = try tides()
