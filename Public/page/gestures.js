@@ -227,10 +227,12 @@ function reorder(event, row) {
   state.lifted = row;
   hold();
   const dragged = itemOf(row), key = dragged.key, grab = event.clientY - row.getBoundingClientRect().top;
-  // A section with moveWithinSection keeps the row: only its own rows make room (targetIndexPathForMove).
+  // What makes room: every row, header and footer passed, as a table slides them all, so that a row taken into
+  // another section passes its header. A section with moveWithinSection keeps the row: only its own rows make
+  // room (targetIndexPathForMove).
   const within = row.dataset.moveWithin && row.dataset.section;
-  const others = () => state.viewport.items.filter(item => item.key[0] === 'r' && item.key !== key &&
-    (!within || state.elements.get(item.key)?.dataset.section === within));
+  const others = () => state.viewport.items.filter(item => item.key !== key && state.elements.has(item.key) &&
+    (!within || (item.key[0] === 'r' && state.elements.get(item.key).dataset.section === within)));
   let target, pointerY = event.clientY;
   // Where the row is drawn follows the pointer and the scroll, and windows fetched meanwhile (rows below the
   // row's own place, by the server's offsets, move up to fill it; rows above it move down).
@@ -244,7 +246,8 @@ function reorder(event, row) {
       const below = item.y > dragged.y, passed = below ? item.at <= middle : item.at + item.size > middle;
       element.classList.add('making-room');
       element.style.translate = passed ? `0 ${below ? -dragged.size : dragged.size}px` : '';
-      if (passed && (!target || (below ? item.y > target.y : item.y < target.y))) target = item;
+      // The place is next to a row: a header or footer passed only makes room.
+      if (passed && item.key[0] === 'r' && (!target || (below ? item.y > target.y : item.y < target.y))) target = item;
     }
   };
   const scrolling = autoScroll(follow);

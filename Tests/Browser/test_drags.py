@@ -17,6 +17,8 @@ def drag_server():
     files = {
         "chores": [{"title": "Home", "rows": [{"title": f"Chore {i}"} for i in range(CHORES)]}],
         "short": [{"title": "Home", "rows": [{"title": f"Chore {i}"} for i in range(8)]}],
+        "rooms": [{"title": "Home", "rows": [{"title": f"Home {i}"} for i in range(3)]},
+                  {"title": "Work", "rows": [{"title": f"Work {i}"} for i in range(3)]}],
         "mail": [{"send_time": 1_576_139_886 + i * 60, "title": f"Message {i}", "content": f"Body of message {i}",
                   "read": True} for i in range(200)],
     }
@@ -143,6 +145,32 @@ def drag(driver, row, distance):
     grip = row.find_element(By.CSS_SELECTOR, "[data-action=move]")
     ActionChains(driver).move_to_element(grip).click_and_hold().move_by_offset(0, 8) \
         .move_by_offset(0, int(distance) - 8).release().perform()
+
+
+def test_a_row_taken_into_another_section_passes_its_header_which_makes_room_and_lands_where_shown(
+        browser, drag_server):
+    edit(browser, drag_server, "rooms")
+    window = api_window(drag_server, "rooms")["rows"]
+    moved = next(r["id"] for r in window if r["section"] == 0 and r["row"] == 0)
+    work = [r["id"] for r in window if r["section"] == 1]
+    row = row_by_id(browser, moved)
+    header = browser.find_element(By.XPATH, "//*[@data-cell='header'][contains(., 'Work')]")
+    first, second = row_by_id(browser, work[0]), row_by_id(browser, work[1])
+    y = grab(browser, row)
+    try:
+        # The dragged row's middle over the lower part of Work's first row: it passes Home's rows, Work's header
+        # and that row, not the next.
+        y = move_to(browser, y, second.rect["y"] - second.rect["height"] * 0.25)
+        translate = lambda element: browser.execute_script("return getComputedStyle(arguments[0]).translate", element)
+        wait(browser, lambda d: translate(header).startswith("0px -"), message="the passed header did not make room")
+        animations_done(browser)
+        shown_after = row_above(browser, row)
+        assert first.rect["y"] >= header.rect["y"] + header.rect["height"] - 1, "a row is drawn over Work's header"
+    finally:
+        ActionChains(browser).release().perform()
+    assert shown_after == work[0], "the row above the dragged one is not the first of Work"
+    wait(browser, lambda d: [r["id"] for r in api_window(drag_server, "rooms")["rows"] if r["section"] == 1][:2]
+         == [work[0], moved], message="the row did not land in Work after its first row")
 
 
 def test_a_dropped_row_is_not_left_grey_or_lifted(browser, drag_server):
