@@ -60,7 +60,8 @@ def test_delete_on_a_focused_row_reveals_its_delete_and_enter_deletes_it(browser
         own.stop()
 
 
-def test_the_grid_shows_a_focus_ring_when_tab_reaches_it(browser, server):
+def tab_to_the_grid(browser, server):
+    """Opens the apps and presses Tab from the search field until the grid has the focus."""
     open_table(browser, server, "apps")
     browser.find_element("css selector", "[data-role=search]").click()
     for _ in range(4):
@@ -68,17 +69,16 @@ def test_the_grid_shows_a_focus_ring_when_tab_reaches_it(browser, server):
         if active(browser).get_attribute("data-role") == "scroller":
             break
     assert active(browser).get_attribute("data-role") == "scroller", "Tab from the search field did not reach the grid"
+
+
+def test_the_grid_shows_a_focus_ring_when_tab_reaches_it(browser, server):
+    tab_to_the_grid(browser, server)
     ring = browser.execute_script("const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineWidth]")
     assert ring[0] != "none" and ring[1] != "0px", f"no focus ring on the grid: {ring}"
 
 
 def test_a_row_focused_from_the_keyboard_shows_its_ring_on_screen(browser, server):
-    open_table(browser, server, "apps")
-    browser.find_element("css selector", "[data-role=search]").click()
-    for _ in range(4):
-        press(browser, Keys.TAB)
-        if active(browser).get_attribute("data-role") == "scroller":
-            break
+    tab_to_the_grid(browser, server)
     press(browser, Keys.ARROW_DOWN)
     row = wait(browser, lambda d: active(d) if active(d).get_attribute("data-row-id") else None,
                message="ArrowDown did not focus a row")
