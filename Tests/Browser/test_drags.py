@@ -83,6 +83,21 @@ def looks_like_any_row(driver, row, other):
     assert driver.execute_script(style, row) == driver.execute_script(style, other), "the dropped row looks lifted or grey"
 
 
+def rest_in_the_middle(driver, y, box, row):
+    """Brings the held row from client y `y` to the scroller's middle, waits for the list to rest and returns the
+    row drawn above it."""
+    move_to(driver, y, box["y"] + box["height"] / 2)
+    scroll_at_rest(driver, polls=4)
+    animations_done(driver)
+    return row_above(driver, row)
+
+
+def landed(driver, server, before):
+    """The chores' ids once the drop has moved a row."""
+    wait(driver, lambda d: ids(server, "chores") != before, message="the drop moved nothing")
+    return ids(server, "chores")
+
+
 def test_a_row_held_at_the_bottom_edge_scrolls_farther_than_a_screen_and_lands_where_shown(browser, drag_server):
     edit(browser, drag_server, "chores")
     before = ids(drag_server, "chores")
@@ -98,14 +113,10 @@ def test_a_row_held_at_the_bottom_edge_scrolls_farther_than_a_screen_and_lands_w
         assert shallow > 0 and deep > 2 * shallow, f"held deeper it did not scroll faster ({shallow:.0f}, {deep:.0f} px/s)"
         print(f"\nauto-scroll: {shallow:.0f} px/s 16 px into the edge's zone, {deep:.0f} px/s at the edge")
         wait(browser, lambda d: scroll_top(d) > 2 * box["height"], message="the list did not scroll two screens")
-        y = move_to(browser, y, box["y"] + box["height"] / 2)
-        scroll_at_rest(browser, polls=4)
-        animations_done(browser)
-        shown_after = row_above(browser, row)
+        shown_after = rest_in_the_middle(browser, y, box, row)
     finally:
         ActionChains(browser).release().perform()
-    wait(browser, lambda d: ids(drag_server, "chores") != before, message="the drop moved nothing")
-    after = ids(drag_server, "chores")
+    after = landed(browser, drag_server, before)
     at = after.index(before[1])
     assert after[at - 1] == shown_after, "the row did not land where it was shown"
     assert at > 2 * box["height"] / 44, f"the row moved only to row {at}"
@@ -128,14 +139,10 @@ def test_a_row_held_at_the_top_edge_scrolls_up_and_lands_where_shown(browser, dr
         y = move_to(browser, y, box["y"] + 4)
         assert rate(browser, 300) < 0, "held at the top edge, the list did not scroll up"
         wait(browser, lambda d: scroll_top(d) < 6000 - 2 * box["height"], message="the list did not scroll two screens up")
-        y = move_to(browser, y, box["y"] + box["height"] / 2)
-        scroll_at_rest(browser, polls=4)
-        animations_done(browser)
-        shown_after = row_above(browser, row)
+        shown_after = rest_in_the_middle(browser, y, box, row)
     finally:
         ActionChains(browser).release().perform()
-    wait(browser, lambda d: ids(drag_server, "chores") != before, message="the drop moved nothing")
-    after = ids(drag_server, "chores")
+    after = landed(browser, drag_server, before)
     assert after[after.index(moved) - 1] == shown_after, "the row did not land where it was shown"
     assert before.index(moved) - after.index(moved) > 2 * box["height"] / 44
 
