@@ -305,15 +305,20 @@ def check_edges(files, record):
     if not match:
         record(MAP, 0, "module edges", "no sentence \"Every edge, as `Package.swift` declares it: …\"", False)
         return
-    declared = package_edges()
-    for edge in sorted(declared | written):
-        arrow = f"{edge[0]} → {edge[1]}"
-        if edge not in declared:
-            record(MAP, 0, "module edge", f"{arrow} is written but Package.swift does not declare it", False)
-        elif edge not in written:
-            record(MAP, 0, "module edge", f"{arrow} is in Package.swift but not written", False)
+    compare(record, "module edge", package_edges(), written, lambda edge: f"{edge[0]} → {edge[1]}",
+            "is written but Package.swift does not declare it", "is in Package.swift but not written")
+
+
+def compare(record, kind, declared, written, name, unless_declared, unless_written):
+    """Records each of `declared | written` (as `name` gives it) in the map: passed when in both, else failed
+    with the words for the side it is missing from."""
+    for item in sorted(declared | written):
+        if item not in declared:
+            record(MAP, 0, kind, f"{name(item)} {unless_declared}", False)
+        elif item not in written:
+            record(MAP, 0, kind, f"{name(item)} {unless_written}", False)
         else:
-            record(MAP, 0, "module edge", arrow, True)
+            record(MAP, 0, kind, name(item), True)
 
 
 def forms(count):
@@ -343,13 +348,8 @@ def check_unsafe(files, record):
     match = UNCHECKED_LIST.search(text)
     spans = INLINE_CODE.findall(match.group(1)) if match else []
     written = {span.rsplit(".", 1)[-1] for span in spans if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", span)}
-    for name in sorted(declared | written):
-        if name not in declared:
-            record(MAP, 0, "@unchecked Sendable", f"{name} is listed but not declared so", False)
-        elif name not in written:
-            record(MAP, 0, "@unchecked Sendable", f"{name} is declared so but not listed", False)
-        else:
-            record(MAP, 0, "@unchecked Sendable", name, True)
+    compare(record, "@unchecked Sendable", declared, written, str, "is listed but not declared so",
+            "is declared so but not listed")
 
 
 def check(paths):
