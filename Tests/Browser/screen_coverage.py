@@ -5,6 +5,8 @@ height: a point is covered by rows when the list's topmost element there is an i
 header, a footer), by placeholders when it is a placeholder row, and uncovered when it is the plain background.
 """
 
+import time
+
 from conftest import wait
 
 # Counts the page's fetches, so that a test can wait until none is on its way (installed once per page).
@@ -115,3 +117,19 @@ def scroll_to(driver, top):
 
 def scroll_by(driver, delta):
     driver.execute_script("document.querySelector('[data-role=scroller]').scrollTop += arguments[0]", delta)
+
+
+def touch_fling(driver, x, start, distance):
+    """A finger moving `distance` px up the screen from `start` in six moves 16 ms apart, then lifted. The
+    events carry their own timestamps, so the fling's speed is the same however slowly the machine sends them
+    (sent with none, a busy machine's gaps left no momentum at all)."""
+    began = time.time()
+
+    def send(kind, points, step):
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent",
+                               {"type": kind, "touchPoints": points, "timestamp": began + step * 0.016})
+
+    send("touchStart", [{"x": x, "y": start}], 0)
+    for n in range(1, 7):
+        send("touchMove", [{"x": x, "y": start - distance * n // 6}], n)
+    send("touchEnd", [], 7)

@@ -10,7 +10,7 @@ from selenium.webdriver.common.keys import Keys
 
 from conftest import at_width, open_table, scroll_top, server_with
 from screen_coverage import (count_fetches, coverage, covered_by_rows, record_frames, recorded_frames, scroll_by,
-                             scroll_to, settle)
+                             scroll_to, settle, touch_fling)
 
 BIG_GROUP = 10_000
 SMALL_GROUPS = 200
@@ -139,16 +139,11 @@ def test_a_touch_fling_both_ways_never_shows_the_background(browser, groups_serv
         scroll_to(browser, 100_000)
         settle(browser)
         x, y, height = center(browser)
-        send = lambda kind, points: browser.execute_cdp_cmd("Input.dispatchTouchEvent",
-                                                            {"type": kind, "touchPoints": points})
         for sign in (1, -1):
             before = scroll_top(browser)
             record_frames(browser, 2000)
             distance = sign * height // 2
-            send("touchStart", [{"x": x, "y": y + distance // 2}])
-            for n in range(1, 7):
-                send("touchMove", [{"x": x, "y": y + distance // 2 - distance * n // 6}])
-            send("touchEnd", [])
+            touch_fling(browser, x, y + distance // 2, distance)
             assert_never_blank(recorded_frames(browser), f"touch fling {distance:+} px")
             settle(browser)
             assert (scroll_top(browser) - before) * sign > abs(distance), "the fling did not carry on past the finger"

@@ -28,6 +28,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from conftest import WIDTHS, Server, at_width, open_table, wait
+from screen_coverage import touch_fling
 
 # About 70 s on the debug build: an inset grouped table with one huge group (4,344 rows), a grouped one with
 # empty sections, 7,896 friends in 132 groups, 475 messages in Manage mode, and 429,030 rows past the height cap.
@@ -250,15 +251,9 @@ class Walk:
     def fling(self):
         x, y, height = self.scroller_center()
         distance = self.rng.choice([-1, 1]) * self.rng.randint(height // 4, height // 2)
-        send = lambda kind, points: self.browser.execute_cdp_cmd(
-            "Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
         # Touch stays on until the next step that is not a fling: turning it off would stop the fling's momentum.
         self.touch(True)
-        start = y + distance // 2
-        send("touchStart", [{"x": x, "y": start}])
-        for n in range(1, 7):
-            send("touchMove", [{"x": x, "y": start - distance * n // 6}])
-        send("touchEnd", [])
+        touch_fling(self.browser, x, y + distance // 2, distance)
         if distance < 0 and self.browser.execute_script(
                 "return document.querySelector('[data-role=scroller]').scrollTop") <= 0:
             self.pulled = True  # pulled down at the top: pull to refresh shows its own band above the rows
