@@ -39,6 +39,19 @@ public struct ReplacementMatch: Sendable {
     ///   rows out of order are hashed, and the rows left are placed with ``NextUnused``, which passes each
     ///   old row once however the matched rows jump back and forth.
     public init(_ old: Dataset, _ replacement: Dataset) {
+        self.init(old, replacement, deadline: .never)!
+    }
+
+    /// Matches `replacement` to `old` unless `deadline` passes first.
+    /// - Returns: nil when the deadline passed before the match was made (read every
+    ///   ``WorkDeadline/stride`` rows of each pass, and once at the end).
+    /// - Complexity: as ``init(_:_:)``, at most until the deadline and one stride of rows more.
+    public init?(_ old: Dataset, _ replacement: Dataset, deadline: WorkDeadline) {
+        var steps = 0
+        func outOfTime() -> Bool {
+            steps += 1
+            return deadline.hasPassed(at: steps)
+        }
         var nextID = old.nextID
         func makeID() -> Int64 {
             defer { nextID += 1 }
@@ -93,6 +106,7 @@ public struct ReplacementMatch: Sendable {
             let oldRows = old.sections[oldSection].rows, newRows = replacement.sections[section].rows
             var next = 0
             for position in newRows.indices where next < oldRows.count {
+                if outOfTime() { return nil }
                 let skip = same(oldRows[next], newRows[position])
                     ? 0 : next + 1 < oldRows.count && same(oldRows[next + 1], newRows[position]) ? 1 : -1
                 guard skip >= 0 else { continue }
@@ -105,11 +119,13 @@ public struct ReplacementMatch: Sendable {
         var oldRowsByKey: [MatchKey: [(section: Int, place: Int)]] = [:]
         for (oldSection, content) in old.sections.enumerated().reversed() {
             for place in content.rows.indices.reversed() where !used[oldSection][place] {
+                if outOfTime() { return nil }
                 oldRowsByKey[key(content.rows[place]), default: []].append((oldSection, place))
             }
         }
         for (section, content) in replacement.sections.enumerated() {
             for (position, row) in content.rows.enumerated() where matched[section][position] == nil {
+                if outOfTime() { return nil }
                 guard let found = oldRowsByKey[key(row)]?.popLast() else { continue }
                 take(section, position, oldSection: found.section, place: found.place)
                 let oldRow = old.sections[found.section].rows[found.place]
@@ -130,6 +146,7 @@ public struct ReplacementMatch: Sendable {
             var unused = NextUnused(used[oldSection])
             var cursor = 0
             for position in rows.indices {
+                if outOfTime() { return nil }
                 if rows[position] != nil {
                     if matchedPlace[section][position] >= 0 { cursor = matchedPlace[section][position] + 1 }
                     continue
@@ -152,6 +169,7 @@ public struct ReplacementMatch: Sendable {
             var ids: [RowID] = []
             ids.reserveCapacity(section.rows.count)
             for (position, row) in section.rows.enumerated() {
+                if outOfTime() { return nil }
                 let id: RowID
                 if let match = matched[sectionIndex][position] {
                     id = match
@@ -168,6 +186,7 @@ public struct ReplacementMatch: Sendable {
             }
             sections.append(SnapshotSection(id: sectionIDs[sectionIndex], rows: ids))
         }
+        if deadline.hasPassed { return nil }
         snapshot = TableSnapshot(sections: sections)
         self.newRows = newRows
         self.newSections = newSections

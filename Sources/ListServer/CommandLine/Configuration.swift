@@ -40,6 +40,9 @@ struct Configuration: Sendable, Equatable {
     /// How long a stop on SIGTERM or SIGINT may take (`--drain-timeout`): in-flight requests finish and
     /// event streams end within it; whatever is left then is closed.
     var drainTimeout = Duration.seconds(10)
+    /// The longest a replace may spend being matched and diffed before it is stored whole and pages reload
+    /// (`--replace-diff-budget`).
+    var replaceDiffBudget = Library.defaultReplaceDiffBudget
     var showHelp = false
 
     static let usage = """
@@ -84,6 +87,10 @@ struct Configuration: Sendable, Equatable {
                                on SIGTERM or SIGINT the server stops accepting, finishes the requests
                                in flight (answering them Connection: close), ends event streams with
                                a retry hint, then exits; what is left after SECONDS is closed (default 10)
+          --replace-diff-budget SECONDS
+                               the longest a PUT over an existing dataset may spend matching its rows
+                               to the old ones; past it the dataset is stored whole and open pages
+                               reload instead of animating a change (default 0.5)
           --log-format FORMAT  the access log as text (default) or json: one object a line with time,
                                route, method, path, status, bytes, duration_ms and connection
           --quiet              no access log
@@ -185,6 +192,13 @@ struct Configuration: Sendable, Equatable {
                     throw UsageError("--drain-timeout expects a number of seconds from 0 to 86400, found \"\(text)\"")
                 }
                 configuration.drainTimeout = .milliseconds(Int((seconds * 1_000).rounded()))
+            case "--replace-diff-budget":
+                let text = try value()
+                guard let seconds = Double(text), seconds >= 0, seconds <= 3_600 else {
+                    throw UsageError(
+                        "--replace-diff-budget expects a number of seconds from 0 to 3600, found \"\(text)\"")
+                }
+                configuration.replaceDiffBudget = .microseconds(Int((seconds * 1_000_000).rounded()))
             case "--log-format":
                 let text = try value()
                 guard let format = AccessLog.Format(rawValue: text) else {

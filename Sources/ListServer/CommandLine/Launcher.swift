@@ -81,7 +81,8 @@ enum Launcher {
         }
 
         let hugePages = HugePageBacking(report: progress)
-        let library = Library(store: store, datasets: datasets, hugePages: hugePages)
+        let library = Library(
+            store: store, datasets: datasets, hugePages: hugePages, replaceDiffBudget: configuration.replaceDiffBudget)
         let follower = StoreFollower.start(library: library)
         let files = PageAssets.files(in: publicDirectory)
         let routes = AppRoutes(

@@ -16,8 +16,9 @@ extension Library {
     ///
     /// A replaced dataset continues the old one's versions (its version is the old one's plus one),
     /// so versions of an id only grow. A replace a batch can express is applied as one (``ReplaceDiff``):
-    /// unchanged rows keep their ids and open pages get one `change` event; any other replace is stored
-    /// whole and its open pages are sent `reload`. Written to the store in one transaction before anything
+    /// unchanged rows keep their ids and open pages get one `change` event; any other replace, and one
+    /// whose diff takes longer than ``replaceDiffBudget``, is stored whole and its open pages are sent
+    /// `reload`. Written to the store in one transaction before anything
     /// in memory changes.
     /// - Parameters:
     ///   - dataset: the new content, with fresh row and section ids.
@@ -32,7 +33,9 @@ extension Library {
             catchUpQuietly(dataset.id)
             let existing = entry(dataset.id)
             if existing != nil && mustBeNew { throw LibraryError.datasetExists(datasetID: dataset.id) }
-            if let existing, let planned = ReplaceDiff.plan(from: existing, to: dataset) {
+            if let existing,
+                let planned = ReplaceDiff.plan(from: existing, to: dataset, deadline: WorkDeadline(after: replaceDiffBudget))
+            {
                 return (outcome: PutOutcome.replaced, entry: try applyReplace(planned))
             }
             if let existing { dataset.version = max(dataset.version, existing.dataset.version + 1) }

@@ -30,12 +30,25 @@ final class Library: Sendable {
     let followerLag = Atomic<Int64>(0)
     /// Asked to back the datasets' memory with huge pages after a dataset is put; nil: never.
     let hugePages: HugePageBacking?
+    /// The longest a replace may spend being matched and diffed (`--replace-diff-budget`); past it the
+    /// replace is stored whole and pages reload, so that a crafted file cannot hold the writer, and every
+    /// other dataset's batches, for as long as its matching takes.
+    let replaceDiffBudget: Duration
+
+    /// The default ``replaceDiffBudget``: a replace of a million rows that changes 1 % is matched and diffed
+    /// in 130–150 ms (`ListBench replace`), so it stays a diff with room to spare on a busy machine.
+    static let defaultReplaceDiffBudget = Duration.milliseconds(500)
 
     /// - Parameter datasets: what the store holds, in the order to list them.
     ///   - hugePages: asked to back the datasets' memory with huge pages after a dataset is put.
-    init(store: any DatasetStore, datasets: [Dataset], hugePages: HugePageBacking? = nil) {
+    ///   - replaceDiffBudget: the longest a replace may spend being matched and diffed.
+    init(
+        store: any DatasetStore, datasets: [Dataset], hugePages: HugePageBacking? = nil,
+        replaceDiffBudget: Duration = Library.defaultReplaceDiffBudget
+    ) {
         self.store = store
         self.hugePages = hugePages
+        self.replaceDiffBudget = replaceDiffBudget
         var initial = State()
         for dataset in datasets {
             initial.entries[dataset.id] = DatasetEntry(dataset: dataset)

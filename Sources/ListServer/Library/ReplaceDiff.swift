@@ -10,23 +10,31 @@ import Models
 /// tables included, whatever ids those were stamped with.
 enum ReplaceDiff {
     /// The batch that turns `entry`'s dataset into `replacement`, planned against the engine.
+    /// - Parameter deadline: when matching and diffing must be done by (the replace diff budget): a replace
+    ///   whose diff takes longer holds the library's writer, and every other dataset's batches, for nothing
+    ///   a reload would not give.
     /// - Returns: nil when a batch cannot express the replace (the kind, style, title or source shape
-    ///   differ) or when the batch would hold more operations than the
-    ///   dataset has rows: the replace is then stored whole and pages reload.
-    /// - Complexity: O(n + m log m) for n rows of both versions and m rows whose order is compared.
-    static func plan(from entry: DatasetEntry, to replacement: Dataset) -> PlannedBatch? {
+    ///   differ), when the batch would hold more operations than the dataset has rows, or when `deadline`
+    ///   passed first: the replace is then stored whole and pages reload.
+    /// - Complexity: O(n + m log m) for n rows of both versions and m rows whose order is compared, cut
+    ///   short at the deadline.
+    static func plan(from entry: DatasetEntry, to replacement: Dataset, deadline: WorkDeadline = .never)
+        -> PlannedBatch?
+    {
         let old = entry.dataset
         guard old.kind == replacement.kind, old.style == replacement.style, old.title == replacement.title,
             old.shape == replacement.shape
         else { return nil }
         let isTable = old.kind.isTableDocument
-        let match =
+        let matched =
             isTable
-            ? ReplacementMatch(withoutChildIDs(old), withoutChildIDs(replacement)) : ReplacementMatch(old, replacement)
+            ? ReplacementMatch(withoutChildIDs(old), withoutChildIDs(replacement), deadline: deadline)
+            : ReplacementMatch(old, replacement, deadline: deadline)
+        guard let match = matched else { return nil }
         let update = SnapshotDiff.batch(from: entry.snapshot, to: match.snapshot, reloading: Set(match.updatedIDs))
-        guard update.operationCount <= max(old.rowCount, 1), let result = try? entry.snapshot.applying(update) else {
-            return nil
-        }
+        guard !deadline.hasPassed, update.operationCount <= max(old.rowCount, 1),
+            let result = try? entry.snapshot.applying(update), !deadline.hasPassed
+        else { return nil }
         var newRows = match.newRows, nextID = match.nextID
         if isTable {
             let order = match.updatedIDs + match.insertedRowIDs
