@@ -19,10 +19,7 @@ extension AppRoutes {
                     + "export as a bundle")
         }
         let folder = entry.dataset.shape.document?[SettingsBundle.folderKey]?.stringValue ?? "Settings"
-        // The header's file name in ASCII without quotes or controls: any other character as `_`.
-        let file = String(String.UnicodeScalarView(folder.unicodeScalars.map { scalar in
-            (0x20..<0x7F).contains(scalar.value) && scalar != "\"" && scalar != "\\" ? scalar : "_"
-        }))
+        let file = Self.attachmentName(folder)
         let answer = { @Sendable (bytes: [UInt8]) -> HTTPResponse in
             var response = HTTPResponse(status: 200, body: bytes)
             response.headers.set("Content-Type", "application/zip")

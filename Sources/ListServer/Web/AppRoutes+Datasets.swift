@@ -79,9 +79,7 @@ extension AppRoutes {
             let formats = isSettings ? "json, plist, binary-plist, defaults or bundle" : "json, plist or binary-plist"
             throw HTTPError.badRequest("format must be \(formats), found \"\(name)\"")
         }
-        // A pane named without a letter or a digit (`pane=£`) leaves no name of its own: the dataset's is taken.
-        let paneFile = pane.map(Dataset.sanitizedIdentifier).flatMap { $0.isEmpty ? nil : $0 }
-        let file = paneFile ?? entry.dataset.id
+        let file = Self.exportFileName(of: entry.dataset, defaults: name == "defaults", pane: pane)
         let answer = { @Sendable (bytes: [UInt8]) -> HTTPResponse in
             var response = HTTPResponse(status: 200, body: bytes)
             response.headers.set("Content-Type", format.contentType)
@@ -108,6 +106,23 @@ extension AppRoutes {
                 return bytes
             },
             answer: answer)
+    }
+
+    /// The name an export downloads as, without its extension: a Settings bundle's page as its file in the
+    /// bundle is named (`Root`, `Harbours` for `pane=Harbours`), so that it can go back into the bundle as it is;
+    /// anything else, and a Settings bundle's defaults, after the dataset (`tides`).
+    static func exportFileName(of dataset: Dataset, defaults: Bool, pane: String?) -> String {
+        guard dataset.kind == .settings, !defaults else { return dataset.id }
+        let page = pane.flatMap { $0.isEmpty ? nil : $0 } ?? "Root"
+        return attachmentName(page.hasSuffix(".plist") ? String(page.dropLast(".plist".count)) : page)
+    }
+
+    /// A file name as a `Content-Disposition` header carries it between quotes: in ASCII without quotes,
+    /// backslashes or controls, any other character as `_`.
+    static func attachmentName(_ name: String) -> String {
+        String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
+            (0x20..<0x7F).contains(scalar.value) && scalar != "\"" && scalar != "\\" ? scalar : "_"
+        }))
     }
 
     /// An import's error as an HTTP client acts on it: `?kind=` where the command line would pass `--kind`.

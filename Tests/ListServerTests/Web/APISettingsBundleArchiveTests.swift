@@ -131,7 +131,23 @@ struct APIExportFileNameTests {
         let response = try api.get("/api/datasets/chimes/export?format=defaults&pane=%C2%A3")
         #expect(response.status == 200)
         #expect(response.headers["Content-Disposition"] == "attachment; filename=\"chimes.plist\"")
-        let named = try api.get("/api/datasets/chimes/export?format=plist&pane=Advanced")
-        #expect(named.headers["Content-Disposition"] == "attachment; filename=\"advanced.plist\"")
+    }
+
+    @Test("a page downloads as its file in the bundle: Root.plist, a pane by its own name; defaults by the dataset's")
+    func pagesByTheirFileNames() throws {
+        let api = try chimes()
+        func name(_ query: String) throws -> String? {
+            let response = try api.get("/api/datasets/chimes/export?\(query)")
+            #expect(response.status == 200, "\(query)")
+            return response.headers["Content-Disposition"]
+        }
+        #expect(try name("format=plist") == "attachment; filename=\"Root.plist\"")
+        #expect(try name("format=binary-plist&pane=") == "attachment; filename=\"Root.plist\"")
+        #expect(try name("format=plist&pane=Advanced") == "attachment; filename=\"Advanced.plist\"")
+        #expect(try name("format=plist&pane=Advanced.plist") == "attachment; filename=\"Advanced.plist\"")
+        #expect(try name("format=defaults") == "attachment; filename=\"chimes.plist\"")
+        let other = try APIFixture()
+        let letters = try other.get("/api/datasets/letters/export?format=plist")
+        #expect(letters.headers["Content-Disposition"] == "attachment; filename=\"letters.plist\"")
     }
 }
