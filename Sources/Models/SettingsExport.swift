@@ -29,8 +29,12 @@ public enum SettingsExport {
         return nil
     }
 
-    /// The values of every keyed specifier of every page, as `defaults export` writes an app's domain: the
-    /// keys in the order the pages list them, a key met twice keeping its first value.
+    /// The values of every keyed specifier of every page, as `defaults export` writes an app's domain that
+    /// registered its bundle's defaults: the keys in the order the pages list them, a key met twice keeping its
+    /// first value. A key appears when its specifier gives a `DefaultValue` or its value was changed; a switch's
+    /// value is its `TrueValue`/`FalseValue` when the specifier gives them, else a boolean, whatever form its
+    /// `DefaultValue` took (`YES`, `1`). A type the Settings app does not know (InAppSettingsKit's
+    /// `IASKTextViewSpecifier`) gives its `DefaultValue` as it is; one with none (`IASKButtonSpecifier`), nothing.
     /// - Complexity: O(n) in the rows of every page.
     public static func defaults(of dataset: Dataset) -> FieldValue {
         var values = Fields()
@@ -91,10 +95,12 @@ public enum SettingsExport {
                 values[key] = value
             }
             for row in rows {
-                if let specifier = row[SettingsPageReader.specifierKey]?.dictValue, let key = specifier["Key"]?.stringValue,
+                if let fields = row[SettingsPageReader.specifierKey]?.dictValue, let key = fields["Key"]?.stringValue,
                     values[key] == nil, let value = current(of: row)
                 {
-                    values[key] = value
+                    let specifier = SettingsSpecifier(fields)
+                    let untouched = specifier.startValue.map { SettingsSpecifier.same($0, value) } ?? false
+                    if specifier.defaultValue != nil || !untouched { values[key] = value }
                 }
                 if let child = row[TableDocument.childKey]?.dictValue,
                     row[SettingsPageReader.specifierKey]?.dictValue?["Type"]?.stringValue == "PSChildPaneSpecifier"
@@ -105,11 +111,12 @@ public enum SettingsExport {
         }
     }
 
-    /// The specifier with `value` as its `DefaultValue` when that differs from the value it starts with.
+    /// The specifier with `value` as its `DefaultValue` when that differs from the value it starts with (a text
+    /// field without a `DefaultValue` left empty keeps having none).
     private static func storing(_ value: FieldValue?, in fields: Fields) -> Fields {
         let specifier = SettingsSpecifier(fields)
         guard let value else { return fields }
-        if let initial = specifier.initialValue, SettingsSpecifier.same(initial, value) { return fields }
+        if let start = specifier.startValue, SettingsSpecifier.same(start, value) { return fields }
         var stored = fields
         stored["DefaultValue"] = value
         return stored
@@ -127,7 +134,10 @@ public enum SettingsExport {
         case .multiValue:
             let choices = row[TableDocument.childKey]?.dictValue.map(rows(of:))?.first
             return choices.flatMap { current(ofSection: $0.fields, rows: $0.rows) } ?? specifier.defaultValue
-        case .group, .radioGroup, .childPane, nil:
+        case nil:
+            // InAppSettingsKit's own types (`IASKTextViewSpecifier`): the value the page cannot change.
+            return specifier.key == nil ? nil : specifier.defaultValue
+        case .group, .radioGroup, .childPane:
             return nil
         }
     }

@@ -38,11 +38,12 @@ public struct SettingsSpecifier: Sendable, Hashable {
     /// `Values`; a specifier that gives none stores its titles themselves, so that its list still offers them.
     public var values: [FieldValue] { fields["Values"]?.arrayValue ?? fields["Titles"]?.arrayValue ?? [] }
 
-    /// Whether a stored value means the switch is on: it equals `TrueValue` when the specifier gives one,
-    /// else it reads as a true BOOL (`YES`, `1`, `true`).
+    /// Whether a stored value means the switch is on: it equals `TrueValue`, or it is not `FalseValue` and reads
+    /// as a true BOOL (`YES`, `1`, `true`). A `DefaultValue` of `true` beside a `TrueValue` of `YES` is on, as its
+    /// bundle meant it (Apple asks that it be one of the two, which not every bundle does).
     public func isOn(_ value: FieldValue?) -> Bool {
         guard let value else { return false }
-        if let trueValue = fields["TrueValue"] { return Self.same(value, trueValue) }
+        if let trueValue = fields["TrueValue"], Self.same(value, trueValue) { return true }
         if let falseValue = fields["FalseValue"], Self.same(value, falseValue) { return false }
         return value.flag ?? false
     }
@@ -65,6 +66,17 @@ public struct SettingsSpecifier: Sendable, Hashable {
         case .toggleSwitch: switchValue(on: isOn(defaultValue))
         case .multiValue, .radioGroup: index(ofValue: defaultValue).map { values[$0] } ?? defaultValue
         default: defaultValue
+        }
+    }
+
+    /// The value a row starts with: ``initialValue``, else the one the page shows for none (a text field's empty
+    /// text, a slider at its `MinimumValue`); nil for a specifier that holds none.
+    public var startValue: FieldValue? {
+        if let initialValue { return initialValue }
+        switch kind {
+        case .textField: return .string("")
+        case .slider: return .real(fields["MinimumValue"]?.number ?? 0)
+        default: return nil
         }
     }
 

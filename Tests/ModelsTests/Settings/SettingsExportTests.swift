@@ -58,4 +58,39 @@ struct SettingsExportTests {
         #expect(values["reset_tips"] == nil, "an unknown type holds no value")
         #expect(values.keys.first == "user_name")
     }
+
+    @Test("defaults: a switch as its TrueValue/FalseValue else a boolean, whatever form its DefaultValue took; IASK types")
+    func defaultsForms() throws {
+        func specifier(_ type: String, _ title: String, _ extra: Fields = [:]) -> FieldValue {
+            var fields: Fields = ["Type": .string(type), "Title": .string(title), "Key": .string(title.lowercased())]
+            for field in extra { fields[field.key] = field.value }
+            return .dict(fields)
+        }
+        let page: FieldValue = .dict([
+            "PreferenceSpecifiers": .array([
+                specifier("PSToggleSwitchSpecifier", "Bool", ["DefaultValue": .bool(true), "TrueValue": "YES", "FalseValue": "NO"]),
+                specifier("PSToggleSwitchSpecifier", "Word", ["DefaultValue": "YES"]),
+                specifier("PSToggleSwitchSpecifier", "Number", ["DefaultValue": .int(1)]),
+                specifier("PSToggleSwitchSpecifier", "Off", ["DefaultValue": "NO", "TrueValue": "YES", "FalseValue": "NO"]),
+                specifier("PSToggleSwitchSpecifier", "Bare"),
+                specifier("PSTextFieldSpecifier", "Name", ["IASKPlaceholder": "Your name"]),
+                specifier("IASKTextViewSpecifier", "Notes", ["DefaultValue": "hello"]),
+                specifier("IASKButtonSpecifier", "Reset"),
+            ])
+        ])
+        var dataset = try DatasetDecoder(file: "Root.plist", id: "forms").decode(page)
+        #expect(dataset.row("Bool")?.fields["on"] == .bool(true), "true beside TrueValue YES is on")
+        #expect(DatasetEncoder.encode(dataset) == page, "an untouched page exports as it came, no empty DefaultValue added")
+        let values = try #require(SettingsExport.defaults(of: dataset).dictValue)
+        #expect(values["bool"] == "YES" && values["word"] == .bool(true) && values["number"] == .bool(true))
+        #expect(values["off"] == "NO" && values["notes"] == "hello")
+        #expect(values["bare"] == nil && values["name"] == nil && values["reset"] == nil, "no DefaultValue, unchanged")
+        update(&dataset, "Bool", ["on": .bool(false)])
+        update(&dataset, "Word", ["on": .bool(false)])
+        update(&dataset, "Bare", ["on": .bool(true)])
+        update(&dataset, "Name", ["value": "Ada"])
+        let changed = try #require(SettingsExport.defaults(of: dataset).dictValue)
+        #expect(changed["bool"] == "NO" && changed["word"] == .bool(false) && changed["bare"] == .bool(true))
+        #expect(changed["name"] == "Ada")
+    }
 }
