@@ -53,11 +53,13 @@ export class Selection extends Runs {
   }
 }
 
-/// The place of a drawn row, if it is drawn, at the version drawn.
+/// The place of a drawn row in the whole table, if it is drawn, at the version drawn (a search's result says
+/// its own, `data-at`, apart from its place among the results).
 function placeOf(id) {
   const element = state.elements.get('r' + id);
   if (!element || element.dataset.section == null) return null;
-  return { id: String(id), section: +element.dataset.section, row: +element.dataset.row };
+  const [section, row] = (element.dataset.at ?? `${element.dataset.section}.${element.dataset.row}`).split('.');
+  return { id: String(id), section: +section, row: +row };
 }
 
 /// Every row of the table (of the search's matches while searching).
@@ -194,7 +196,7 @@ async function pickMatches(top, bottom) {
     for (let from = top; from < bottom; from += 20000) {
       const window = await queryRows(from, Math.min(20000, bottom - from));
       if (window.version !== version) return;
-      for (const row of window.rows) if (row.y >= top && row.y < bottom) selection.add(String(row.id), { id: String(row.id), section: row.section, row: row.row });
+      for (const row of window.rows) if (row.y >= top && row.y < bottom && row.at) selection.add(String(row.id), { id: String(row.id), ...row.at });
     }
   } catch (error) {
     note(t('Could not load: ') + error.message);

@@ -180,13 +180,13 @@ export function drawWindow(window) {
       drawnContents.set(element, contents);
     } else dom.layer.append((element = node)), drawnContents.set(element, contents);
     live.set(key, element);
-    dress(element);
     resized.observe(element);
     const item = node.dataset;
     list.push({ key, y: +item.y, h: +item.h, section: +item.section, end: +item.end || 0, header: item.cell === 'header' });
   }
   for (const [key, element] of previous) if (element !== state.lifted && !change?.leave(key, element)) release(element);
   state.elements = live;
+  live.forEach(dress); // once every row drawn is known: a run's rows find their places among them
   const sizes = measuredSizes();
   state.viewport.setWindow(list.map(item => ({ ...item, size: sizes.get(item.key) })), +data.contentHeight);
   draw();

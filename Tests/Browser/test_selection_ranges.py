@@ -26,7 +26,8 @@ def messages(count):
 def many_server():
     folder = tempfile.mkdtemp(prefix="listserver-selection-")
     arguments = ["--max-import-bytes", str(2**31)]
-    for name, count in (("inbox", MILLION), ("mail", SMALL), ("notes", SMALL), ("zh", SMALL), ("shared", SMALL), ("found", SMALL)):
+    for name, count in (("inbox", MILLION), ("mail", SMALL), ("notes", SMALL), ("zh", SMALL), ("shared", SMALL), ("found", SMALL),
+                        ("kept", SMALL)):
         path = os.path.join(folder, f"{name}.json")
         with open(path, "w") as out:
             json.dump(messages(count), out)
@@ -197,3 +198,23 @@ def test_select_all_while_searching_deletes_only_the_matches(browser, many_serve
     confirm(browser)
     wait(browser, lambda d: row_count(many_server, "found") == SMALL - len(matches))
     assert server_titles(many_server, "found") == [f"Message {i}" for i in range(SMALL) if i not in matches]
+
+
+def test_a_run_chosen_before_a_search_is_drawn_over_its_results(browser, many_server):
+    """A run names rows by their places in the whole table; a search's results are drawn at other places (Message 5
+    first, Message 50 second), so each result says its place in the table and only the run's own rows show selected."""
+    manage(browser, many_server, "kept")
+    row_titled(browser, 2).click()
+    ActionChains(browser).key_down(Keys.SHIFT).click(row_titled(browser, 8)).key_up(Keys.SHIFT).perform()
+    assert count_text(browser) == "7 selected"
+    search = browser.find_element(By.CSS_SELECTOR, "input[type=search]")
+    search.send_keys("Message 5")
+    found = lambda d: d.execute_script("""
+        return [...document.querySelectorAll('[data-row-id]')].filter(e => !e.hidden)
+          .sort((a, b) => a.dataset.y - b.dataset.y)
+          .map(e => [e.querySelector('.tt').textContent, e.getAttribute('aria-selected')])""")
+    drawn = wait(browser, lambda d: (lambda rows: rows if rows and rows[0][0] == "Message 5" else None)(found(d)),
+                 message="the search's results are not drawn")
+    assert drawn[1][0] == "Message 50", drawn[:3]
+    assert [title for title, selected in drawn if selected == "true"] == ["Message 5"], drawn
+    assert count_text(browser) == "7 selected"

@@ -350,6 +350,12 @@ public enum FragmentRenderer {
         out.int(row.indexPath.section)
         out.raw("\" data-row=\"")
         out.int(row.indexPath.row)
+        if let place = row.place {
+            out.raw("\" data-at=\"")
+            out.int(place.section)
+            out.raw(".")
+            out.int(place.row)
+        }
         renderFrame(y: row.y, height: row.height, sizing: cell == .hero ? .natural : .minimum, into: &out)
         // A tree grid's rows name their level; axe-core refuses aria-setsize and aria-posinset on rows.
         if isGrouped {

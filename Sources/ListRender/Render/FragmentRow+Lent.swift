@@ -37,6 +37,8 @@ extension FragmentRow {
         /// The markup of the row's swipe buttons (``FragmentRenderer/actionMarkup(_:language:)``); nil for
         /// the default, one Delete.
         @usableFromInline package var actions: UnsafeRawBufferPointer?
+        /// A search result's place in the whole table (see ``FragmentRow/place``); nil elsewhere.
+        @usableFromInline package var place: IndexPath?
 
         /// Creates a lent row; the parameters are as for ``FragmentRow``'s initializer, the dictionary and
         /// the image URL's and child address's bytes lent by their owner.
@@ -44,7 +46,8 @@ extension FragmentRow {
         package init(
             indexPath: IndexPath, id: RowID, y: Double, height: Double, position: Int, canEdit: Bool,
             canMove: Bool, endsGroup: Bool, fields: UnsafePointer<Fields>, imageURL: UnsafeRawBufferPointer?,
-            cell: TableCell? = nil, child: UnsafeRawBufferPointer? = nil, actions: UnsafeRawBufferPointer? = nil
+            cell: TableCell? = nil, child: UnsafeRawBufferPointer? = nil, actions: UnsafeRawBufferPointer? = nil,
+            place: IndexPath? = nil
         ) {
             self.indexPath = indexPath
             self.id = id
@@ -59,6 +62,7 @@ extension FragmentRow {
             self.cell = cell
             self.child = child
             self.actions = actions
+            self.place = place
             // The pointers are only lent: valid while the call that lends them runs, so the checks are on them.
             assert(Int(bitPattern: fields) % MemoryLayout<Fields>.alignment == 0, "a lent row's fields are misaligned")
             assert(height >= 0 && position >= 0, "a lent row's frame is out of bounds")
@@ -73,7 +77,7 @@ extension FragmentRow {
             indexPath: row.indexPath, id: row.id, y: row.y, height: row.height, fields: row.fields.pointee,
             setSize: setSize, position: row.position, canEdit: row.canEdit, canMove: row.canMove,
             endsGroup: row.endsGroup, imageURL: row.imageURL.map { String(decoding: $0, as: UTF8.self) },
-            cell: row.cell, child: row.child.map { String(decoding: $0, as: UTF8.self) })
+            cell: row.cell, child: row.child.map { String(decoding: $0, as: UTF8.self) }, place: row.place)
     }
 
     /// Lends the row at `row` to `body`: its dictionary where it lies, its image URL's and child
@@ -108,7 +112,7 @@ extension FragmentRow {
                         indexPath: row.pointee.indexPath, id: row.pointee.id, y: row.pointee.y,
                         height: row.pointee.height, position: row.pointee.position, canEdit: row.pointee.canEdit,
                         canMove: row.pointee.canMove, endsGroup: row.pointee.endsGroup, fields: fields,
-                        imageURL: imageURL, cell: row.pointee.cell, child: child))
+                        imageURL: imageURL, cell: row.pointee.cell, child: child, place: row.pointee.place))
             }
         }
     }

@@ -34,6 +34,9 @@ public struct FragmentRow: Sendable, Hashable {
     /// The row's swipe actions, merged from its levels (see ``SwipeActions/overriding(_:)``); nil for UIKit's
     /// default, one Delete.
     public var actions: SwipeActions?
+    /// A search result: the row's place in the whole table (``indexPath`` is its place in the results), which
+    /// the page's selection reads; nil elsewhere.
+    public var place: IndexPath?
 
     /// Creates a row.
     /// - Parameters:
@@ -51,11 +54,13 @@ public struct FragmentRow: Sendable, Hashable {
     ///   - cell: a table document row's cell, nil for other kinds.
     ///   - child: the address of the child table the row opens, or nil.
     ///   - actions: the row's swipe actions, nil for the default Delete.
+    ///   - place: a search result's place in the whole table.
     @inlinable
     public init(
         indexPath: IndexPath, id: RowID, y: Double, height: Double, fields: Fields, setSize: Int,
         position: Int? = nil, canEdit: Bool = false, canMove: Bool = false, endsGroup: Bool? = nil,
-        imageURL: String? = nil, cell: TableCell? = nil, child: String? = nil, actions: SwipeActions? = nil
+        imageURL: String? = nil, cell: TableCell? = nil, child: String? = nil, actions: SwipeActions? = nil,
+        place: IndexPath? = nil
     ) {
         self.indexPath = indexPath
         self.id = id
@@ -72,5 +77,6 @@ public struct FragmentRow: Sendable, Hashable {
         self.cell = cell
         self.child = child
         self.actions = actions
+        self.place = place
     }
 }

@@ -33,6 +33,9 @@ final class DatasetEntry: Sendable {
     /// A table document's search results: the table each row found in a child table opens when tapped
     /// (``SearchResults/ChildMatches``); empty otherwise.
     let searchLinks: [RowID: ChildAddress]
+    /// Search results: where each result section's rows are in the version searched (``SearchPlaces``);
+    /// nil for any other entry.
+    let searchPlaces: SearchPlaces?
     /// Table documents: the entries of the child tables opened from this one, made when first asked for.
     let children = ChildEntries()
     /// The search index of this version and the results of recent queries.
@@ -69,11 +72,13 @@ final class DatasetEntry: Sendable {
 
     init(
         dataset: Dataset, snapshot: TableSnapshot, metrics: TableMetrics, layout: TableLayout,
-        address: ChildAddress = ChildAddress(), searchLinks: [RowID: ChildAddress] = [:]
+        address: ChildAddress = ChildAddress(), searchLinks: [RowID: ChildAddress] = [:],
+        searchPlaces: SearchPlaces? = nil
     ) {
         self.dataset = dataset
         self.address = address
         self.searchLinks = searchLinks
+        self.searchPlaces = searchPlaces
         self.snapshot = snapshot
         self.metrics = metrics
         allExpanded = SharedLayout(layout)

@@ -78,6 +78,7 @@ final class SearchResults: Sendable {
     func results(for query: SearchQuery, in entry: DatasetEntry) -> Found {
         if let cached = cache.withLock({ $0.entries[query] }) { return cached }
         var dataset = index(of: entry.dataset).results(query)
+        let own = dataset.sections.count
         var links: [RowID: ChildAddress] = [:]
         if dataset.kind.isTableDocument {
             let children = Self.childMatches(under: entry, for: query)
@@ -85,19 +86,13 @@ final class SearchResults: Sendable {
             links = children.opens
         }
         let metrics = TableMetrics(for: dataset)
-        // The result sections are a subsequence of the searched ones, in the same order.
-        var searched = entry.dataset.sections.makeIterator()
-        let counts = dataset.sections.map { section in
-            while let candidate = searched.next() {
-                if candidate.id == section.id { return candidate.rows.count }
-            }
-            return section.rows.count
-        }
+        let places = SearchPlaces(of: dataset.sections, own: own, in: entry.dataset.sections)
         let results = Found(
             entry: DatasetEntry(
                 dataset: dataset, snapshot: TableSnapshot(subsetOf: dataset.sections), metrics: metrics,
-                layout: metrics.layout(of: dataset), address: entry.address, searchLinks: links),
-            sectionRowCounts: counts)
+                layout: metrics.layout(of: dataset), address: entry.address, searchLinks: links,
+                searchPlaces: places),
+            sectionRowCounts: places.sectionRowCounts)
         let rows = dataset.rowCount
         cache.withLock { cache in
             guard cache.entries[query] == nil else { return }

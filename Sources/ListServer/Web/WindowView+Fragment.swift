@@ -99,7 +99,8 @@ extension WindowView {
                             indexPath: item.indexPath, id: row.pointee.id, y: item.frame.y, height: item.frame.height,
                             position: item.indexPath.row + 1, canEdit: canEdit, canMove: canMove,
                             endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1, fields: fields,
-                            imageURL: imageURL, cell: cell, child: child, actions: actions),
+                            imageURL: imageURL, cell: cell, child: child, actions: actions,
+                            place: entry.searchPlaces?.place(of: item.indexPath)),
                         rows.count)
                 }
             }

@@ -79,6 +79,13 @@ extension WindowView {
                         json.writeNumber(item.frame.y)
                         json.append(",\"height\":")
                         json.writeNumber(item.frame.height)
+                        if let place = entry.searchPlaces?.place(of: item.indexPath) {
+                            json.append(",\"at\":{\"section\":")
+                            json.writeInteger(Int64(place.section))
+                            json.append(",\"row\":")
+                            json.writeInteger(Int64(place.row))
+                            json.append(UInt8(ascii: "}"))
+                        }
                         json.append(",\"fields\":")
                         // In bounds: the window's index paths are the layout's, made from these sections' rows.
                         json.writeFields(of: rows.address(at: item.indexPath.row))
@@ -102,6 +109,13 @@ extension WindowView {
             json.member("id", row.id.rawValue)
             json.member("y", number: item.frame.y)
             json.member("height", number: item.frame.height)
+            if let place = entry.searchPlaces?.place(of: item.indexPath) {
+                json.key("at")
+                json.beginObject()
+                json.member("section", place.section)
+                json.member("row", place.row)
+                json.endObject()
+            }
             writeTableRow(&json, row)
             json.endObject()
         }

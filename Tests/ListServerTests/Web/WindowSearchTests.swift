@@ -66,6 +66,27 @@ struct WindowSearchTests {
         #expect(plain["matches"] == nil, "matches only while searching")
     }
 
+    @Test("each result says its place in the whole table, in the JSON and in the fragment; rows elsewhere do not")
+    func placesInTheTable() throws {
+        let api = try Self.fixture()
+        let sections = api.dataset("people").sections
+        let window = try Self.window(api, "people", "q=ada")
+        let rows = (window["rows"]?.arrayValue ?? []).compactMap { $0.dictValue }
+        let places = rows.map { row in
+            [row["section"]?.intValue, row["row"]?.intValue, row["at"]?.dictValue?["section"]?.intValue,
+             row["at"]?.dictValue?["row"]?.intValue]
+        }
+        // Among the results 林小雨 is the second section's first row; in the table its second.
+        #expect(places == [[0, 0, 0, 0], [0, 1, 0, 1], [1, 0, 1, 1]])
+        let fragment = String(decoding: try api.get("/d/people/fragment?height=5000&q=ada").bodyBytes, as: UTF8.self)
+        let id = sections[1].rows[1].id.rawValue
+        #expect(fragment.contains("data-row-id=\"\(id)\" data-section=\"1\" data-row=\"0\" data-at=\"1.1\""))
+        let plain = try Self.window(api, "people", "expanded=all")
+        #expect(plain["rows"]?.arrayValue?.allSatisfy { $0.dictValue?["at"] == nil } == true, "only while searching")
+        let whole = String(decoding: try api.get("/d/people/fragment?height=5000&expanded=all").bodyBytes, as: UTF8.self)
+        #expect(!whole.contains("data-at="))
+    }
+
     @Test("expansion is ignored while searching: expanded=none still shows every match")
     func expansionIgnored() throws {
         let api = try Self.fixture()
