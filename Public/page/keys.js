@@ -2,7 +2,8 @@
 // collapse, expand and go to the parent header, Enter activates, Delete deletes the selection after
 // confirmation or, with none, reveals the focused row's Delete as its red minus does, Ctrl/Cmd+A and
 // Shift+Up/Down select where several rows can be (Space too, there), Escape steps back. Home, End, PageUp,
-// PageDown and Space (Shift+Space up) scroll as on any page; the focus follows when they stop.
+// PageDown and Space (Shift+Space up) scroll as on any page, also before anything has the focus; the focus
+// follows when they stop.
 import { activate } from './actions.js';
 import { ask, deleteRows, deleteSelected, setEditing } from './editing.js';
 import { closeOpenRow, openRow } from './gestures.js';
@@ -87,8 +88,17 @@ function revealDelete(row) {
   ask(t('Delete “%s”?', (row.querySelector('.t1, .tt, .nm') ?? row).textContent.trim()), () => deleteRows([row.dataset.rowId]));
 }
 
+const pageKeys = ['Home', 'End', 'PageUp', 'PageDown', ' '];
+let scrollInput = null; // followScrolling's handler of a key that scrolls
+
 /// A key anywhere in the page (dialogs close themselves on Escape).
 export function onKey(event) {
+  // Nothing focused yet: the page keys scroll the list, as they scroll a plain page (the browser scrolls
+  // what has the focus once the handlers ran).
+  if (event.target === document.body && pageKeys.includes(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    dom.scroller.focus({ preventScroll: true });
+    return scrollInput?.(event);
+  }
   const key = event.key, inGrid = dom.scroller.contains(event.target), row = inGrid && event.target.closest('[role=row]');
   const command = event.ctrlKey || event.metaKey;
   if (undoKey(event)) return;
@@ -135,13 +145,14 @@ export function followScrolling() {
     need();
   };
   for (const type of ['wheel', 'touchstart', 'keydown']) scroller.addEventListener(type, input, { passive: true });
+  scrollInput = input;
   scroller.addEventListener('scrollend', () => {
     arrived();
     if (key === 'End' && viewport.top < viewport.maxTop - 1) setTop(viewport.maxTop);
     else if (key === 'Home' && viewport.top > 0) setTop(0);
     else if (viewport.ratio !== 1) draw(true); // past the cap, the scroll bar back under the content
     need();
-    if (['Home', 'End', 'PageUp', 'PageDown', ' '].includes(key)) focusFollowsScroll(key);
+    if (pageKeys.includes(key)) focusFollowsScroll(key);
     state.relativeScroll = false;
     key = null;
   });

@@ -28,6 +28,21 @@ def test_space_and_shift_space_scroll_a_page_and_select_nothing(browser, server)
     wait(browser, lambda d: scroll_top(d) <= down - height * 0.6, message="Shift+Space did not scroll a page up")
 
 
+def test_space_before_anything_has_the_focus_scrolls_a_page_and_after_page_down_too(browser, server):
+    open_table(browser, server, "heroes")
+    assert browser.execute_script("return document.activeElement === document.body")
+    height = browser.execute_script("return document.querySelector('[data-role=scroller]').clientHeight")
+    press(browser, Keys.SPACE)
+    wait(browser, lambda d: scroll_top(d) >= height * 0.6, message="Space with nothing focused did not scroll a page")
+    first = scroll_at_rest(browser)
+    press(browser, Keys.PAGE_DOWN)
+    wait(browser, lambda d: scroll_top(d) >= first + height * 0.6, message="PageDown did not scroll a page")
+    second = scroll_at_rest(browser)
+    press(browser, Keys.SPACE)
+    wait(browser, lambda d: scroll_top(d) >= second + height * 0.6, message="Space after PageDown did not scroll a page")
+    assert not browser.find_elements("css selector", "[role=row][aria-selected=true]"), "Space selected a row"
+
+
 def test_space_checks_a_row_in_manage_mode(browser, server):
     open_table(browser, server, "messages")
     browser.find_element("css selector", "[data-action=edit]").click()
