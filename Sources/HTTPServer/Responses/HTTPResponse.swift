@@ -8,6 +8,10 @@ public struct HTTPResponse: Sendable {
     public enum Body: Sendable {
         /// A body known in full; sent with `Content-Length`.
         case bytes([UInt8])
+        /// A body known in full as pieces in order, sent with `Content-Length` from the pieces themselves:
+        /// held by reference by every connection sending them, never joined into one buffer (a 193 MB
+        /// export kept as 1 MiB pieces is sent to any number of clients without a copy).
+        case pieces([[UInt8]])
         /// A body written later from any thread; sent chunked (HTTP/1.1) or until close (HTTP/1.0).
         case stream(HTTPStream)
         /// The first `count` bytes of the memory the event loop lent with the request
@@ -67,6 +71,11 @@ public struct HTTPResponse: Sendable {
     /// A response with a body known in full.
     public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.init(status: status, headers: headers, body: .bytes(body), fieldLines: [])
+    }
+
+    /// A response with a body known in full as pieces, sent one after another without being joined.
+    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), pieces: [[UInt8]]) {
+        self.init(status: status, headers: headers, body: .pieces(pieces), fieldLines: [])
     }
 
     /// A response with a body known in full and header field lines written by the handler (see
@@ -141,10 +150,23 @@ public struct HTTPResponse: Sendable {
         self.init(status: 202, headers: HTTPHeaders(), body: .deferred(deferred), fieldLines: [])
     }
 
-    /// The bytes of a `.bytes` body (empty for a stream or a lent body).
+    /// The bytes of a `.bytes` body, or the pieces of a `.pieces` body joined (empty for a stream or a lent
+    /// body).
     public var bodyBytes: [UInt8] {
-        if case .bytes(let bytes) = body { return bytes }
-        return []
+        switch body {
+        case .bytes(let bytes): return bytes
+        case .pieces(let pieces): return Array(pieces.joined())
+        default: return []
+        }
+    }
+
+    /// The number of bytes of a body known in full (`.bytes`, `.pieces`); 0 for the others.
+    public var bodyCount: Int {
+        switch body {
+        case .bytes(let bytes): return bytes.count
+        case .pieces(let pieces): return pieces.reduce(0) { $0 + $1.count }
+        default: return 0
+        }
     }
 
     /// A `text/plain; charset=utf-8` response.

@@ -34,16 +34,16 @@ extension Connection {
         phase = .head
         var response = response
         switch response.body {
-        case .bytes: break
+        case .bytes, .pieces: break
         default: response = HTTPError(500, detail: "The server could not complete the request.").response(forAPI: false)
         }
         response.route = response.route ?? awaited.route
         send(
             response, method: awaited.method, target: awaited.target, version: awaited.version,
             keepAlive: awaited.keepAlive, startedAt: awaited.startedAt, negotiation: awaited.negotiation, runner)
-        if phase == .head { processInbound(runner) }
-        flush(runner)
-        settle(runner)
+        // As when the socket turns writable: a request pipelined behind a large answer is taken up once the
+        // socket has taken enough of it, even when it takes all of it now and never turns writable.
+        writable(runner)
     }
 
     /// Queues `response` to a request: its head, framed for the method, status and version, its body (or
@@ -87,7 +87,7 @@ extension Connection {
                 precondition(lent >= 0 && lent <= runner.bodyMemory.count, "a lent body past the memory lent")
                 count = lent
             default:
-                count = response.bodyBytes.count
+                count = response.bodyCount
             }
             let keepsOwnLength = (isHead || status == 304) && response.headers.contains("Content-Length")
             let framing: ResponseEncoding.Framing = !bodyAllowed || keepsOwnLength ? .none : .length(count)
@@ -156,6 +156,11 @@ extension Connection {
     /// is, to be sent together with the head without being copied next to it.
     /// A lent body is copied at once: the loop's memory is written again for its next request.
     private func queueBody(_ body: HTTPResponse.Body, _ runner: EventLoopRunner) {
+        if case .pieces(let pieces) = body {
+            // After the head, by reference; what a later response writes waits for them (`beginOutput`).
+            for piece in pieces { streamOutput.append(piece) }
+            return
+        }
         guard case .bytes(let bytes) = body else {
             if case .lent(let count) = body {
                 outbound.append(contentsOf: UnsafeRawBufferPointer(start: runner.bodyMemory.baseAddress, count: count))
@@ -254,10 +259,12 @@ extension Connection {
         lingerOnClose = true
     }
 
-    /// Notes when output starts to wait, for the write timeout.
+    /// Notes when output starts to wait, for the write timeout. What waits of an earlier body (a deferred one,
+    /// or pieces) is moved into `outbound` first, so that what is written next follows it.
     func beginOutput(_ runner: EventLoopRunner) {
         if unsentCount == 0 { lastWriteAt = runner.now }
         appendDeferredBody()
+        if phase != .streaming && streamOutput.unsentCount > 0 { outbound.append(contentsOf: streamOutput.takeAll()) }
     }
 
     /// Sends as much pending output as the socket takes.

@@ -7,7 +7,8 @@ extension AppRoutes {
     /// The longest dataset id a `PUT` may name.
     static let maximumDatasetIDLength = 64
 
-    /// `PUT /api/datasets/{id}`: imports the body (JSON, XML plist or binary plist, as its bytes say;
+    /// `PUT /api/datasets/{id}`: imports the body (JSON, XML plist or binary plist, as its bytes say, or a ZIP
+    /// archive of a Settings bundle folder, ``SettingsBundle/init(archive:file:name:limits:)``;
     /// `?kind=` forces the kind, `?key=` picks the list of a document that holds several) as the dataset
     /// `id`: `201` when it is new, `200` when it
     /// replaced the one there (whose open pages get `reload`). `If-None-Match: *` refuses to replace
@@ -34,10 +35,19 @@ extension AppRoutes {
         }
         let mustBeNew = request.headers["If-None-Match"]?.trimmingCharacters(in: .whitespaces) == "*"
         let dataset: Dataset
-        do {
-            let root = try Self.readDocument(body, contentType: request.headers["Content-Type"], id: id)
-            body = []
-            dataset = try DatasetDecoder(file: id, id: id, kind: kind, listKey: request.query("key")).decode(root)
+        do throws(ImportError) {
+            if ZipArchive.isArchive(body) {
+                // A zipped Settings.bundle folder, whatever the Content-Type says (`application/zip`).
+                guard kind == nil || kind == .settings else {
+                    throw ImportError(file: id, path: "", message: "a ZIP archive imports only as a Settings bundle")
+                }
+                dataset = try SettingsBundle(archive: body, file: id, name: nil).dataset(id: id, title: nil, file: id)
+                body = []
+            } else {
+                let root = try Self.readDocument(body, contentType: request.headers["Content-Type"], id: id)
+                body = []
+                dataset = try DatasetDecoder(file: id, id: id, kind: kind, listKey: request.query("key")).decode(root)
+            }
         } catch {
             throw LibraryError.invalidDataset(Self.speakingHTTP(error))
         }
@@ -64,8 +74,9 @@ extension AppRoutes {
     /// `GET /api/datasets/{id}/export?format=json|plist|binary-plist|defaults|bundle[&pane=…]`: the dataset as a
     /// document its format's readers take (a Settings bundle's whole folder as a ZIP archive for `bundle`,
     /// ``exportBundle(_:_:)``), built on a worker (``HTTPWorkerPool``) once per version,
-    /// format and pane, and kept (``ExportCache``): a million rows as an XML plist is 193 MB and seconds of
-    /// work, which no event loop may spend on one request. Requests for an export being built wait for it.
+    /// format and pane, in pieces of 1 MiB, and kept (``ExportCache``): a million rows as an XML plist is 193 MB
+    /// and seconds of work, which no event loop may spend on one request. Requests for an export being built
+    /// wait for it; every request sends the same pieces, by reference.
     /// - Throws: ``HTTPError`` `400` for an unknown format, `404`; the worker answers `422` for a document
     ///   the format cannot carry (naming the key path) and `404` for a pane no row opens.
     func export(_ id: String, _ request: HTTPRequest) throws -> HTTPResponse {
@@ -80,15 +91,15 @@ extension AppRoutes {
             throw HTTPError.badRequest("format must be \(formats), found \"\(name)\"")
         }
         let file = Self.exportFileName(of: entry.dataset, defaults: name == "defaults", pane: pane)
-        let answer = { @Sendable (bytes: [UInt8]) -> HTTPResponse in
-            var response = HTTPResponse(status: 200, body: bytes)
+        let answer = { @Sendable (pieces: [[UInt8]]) -> HTTPResponse in
+            var response = HTTPResponse(status: 200, pieces: pieces)
             response.headers.set("Content-Type", format.contentType)
             response.headers.set("Content-Disposition", "attachment; filename=\"\(file).\(format.fileExtension)\"")
             response.headers.set("Cache-Control", "no-store")
             return response
         }
         let key = ExportCache.Key(tag: entry.tag, format: name, pane: pane ?? "")
-        if let kept = exports.bytes(for: key) { return answer(kept) }
+        if let kept = exports.pieces(for: key) { return answer(kept) }
         let exports = exports
         return workers.respond(
             to: request, coalescing: "export \(key)",
@@ -101,9 +112,9 @@ extension AppRoutes {
                         detail: "\(path.isEmpty ? "the document" : path): \(message); "
                             + "export it as json or binary-plist")
                 }
-                let bytes = format.write(document)
-                exports.keep(bytes, for: key)
-                return bytes
+                let pieces = format.writePieces(document)
+                exports.keep(pieces, for: key)
+                return pieces
             },
             answer: answer)
     }

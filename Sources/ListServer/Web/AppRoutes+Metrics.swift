@@ -12,7 +12,8 @@ extension AppRoutes {
     ///
     /// Besides the server's families: `listserver_datasets` and `listserver_rows` (gauges),
     /// `listserver_event_subscribers` and `listserver_event_streams` (gauges),
-    /// `listserver_event_streams_behind_total`, `listserver_store_round_trips_total` and
+    /// `listserver_event_streams_behind_total`, `listserver_exports_built_total`,
+    /// `listserver_export_cache_bytes`, `listserver_store_round_trips_total` and
     /// `listserver_store_errors_total` (counters, ``StoreStatistics``), and with a shared store
     /// `listserver_follower_lag_versions` (gauge, ``Library/followerLag``).
     /// - Complexity: O(routes × buckets + sections of every dataset).
@@ -36,6 +37,12 @@ extension AppRoutes {
             "listserver_store_round_trips_total", .counter,
             help: "Statements run against the store: PostgreSQL round trips, SQLite statement runs.")
         text.sample("listserver_store_round_trips_total", StoreStatistics.roundTrips)
+        text.family(
+            "listserver_exports_built_total", .counter,
+            help: "Exports built on a worker; one asked again of the same version, format and pane is sent as kept.")
+        text.sample("listserver_exports_built_total", exports.builtCount.load(ordering: .relaxed))
+        text.family("listserver_export_cache_bytes", .gauge, help: "Bytes of the exports kept.")
+        text.sample("listserver_export_cache_bytes", exports.keptBytes)
         text.family("listserver_store_errors_total", .counter, help: "Statements the store failed.")
         text.sample("listserver_store_errors_total", StoreStatistics.errors)
         if library.followsStore {

@@ -2,7 +2,9 @@
 import Synchronization
 
 /// Exports kept per dataset version and format, so that an export asked again is sent from the bytes
-/// built once (a million rows as an XML plist is 193 MB and seconds of a worker's time).
+/// built once (a million rows as an XML plist is 193 MB and seconds of a worker's time). An export is kept
+/// as the pieces its writer made (``DocumentFormat/writePieces(_:pieceBytes:)``), which every connection
+/// sending it holds by reference.
 ///
 /// A version's exports are found by its entry's tag, which no other version has: a kept export is never
 /// stale, and the exports of versions gone age out. At most ``byteLimit`` bytes are kept, the least
@@ -19,45 +21,65 @@ final class ExportCache: Sendable {
 
     /// The most bytes kept.
     let byteLimit: Int
+    /// Exports built and kept, in all (`listserver_exports_built_total`): an export asked again of the same
+    /// version is not built again.
+    let builtCount = Atomic<Int>(0)
     private let state = Mutex(State())
 
     private struct State {
-        var bodies: [Key: (bytes: [UInt8], used: UInt64)] = [:]
+        var bodies: [Key: (pieces: [[UInt8]], count: Int, used: UInt64)] = [:]
         var bytes = 0
         var clock: UInt64 = 0
     }
+
+    /// The bytes of the exports kept now.
+    var keptBytes: Int { state.withLock { $0.bytes } }
 
     init(byteLimit: Int = 256 << 20) {
         self.byteLimit = byteLimit
     }
 
-    /// The export kept for `key`; nil when there is none.
-    /// - Complexity: O(1) on average (the bytes are shared, not copied).
-    func bytes(for key: Key) -> [UInt8]? {
+    /// The export kept for `key`, in pieces; nil when there is none.
+    /// - Complexity: O(1) on average (the pieces are shared, not copied).
+    func pieces(for key: Key) -> [[UInt8]]? {
         state.withLock { state in
             guard let kept = state.bodies[key] else { return nil }
             state.clock += 1
-            state.bodies[key] = (kept.bytes, state.clock)
-            return kept.bytes
+            state.bodies[key] = (kept.pieces, kept.count, state.clock)
+            return kept.pieces
         }
     }
 
-    /// Keeps `bytes` as the export for `key`, letting the least recently used go to stay within
-    /// ``byteLimit``; an export larger than the limit is not kept.
-    /// - Complexity: O(kept exports) when one must go, else O(1) on average.
+    /// The export kept for `key` as one buffer (an export kept in one piece, as a bundle's archive is, is not
+    /// copied); nil when there is none.
+    func bytes(for key: Key) -> [UInt8]? {
+        guard let pieces = pieces(for: key) else { return nil }
+        return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
+    }
+
+    /// Keeps `bytes` as the export for `key`, in one piece.
     func keep(_ bytes: [UInt8], for key: Key) {
-        guard bytes.count <= byteLimit else { return }
+        keep([bytes], for: key)
+    }
+
+    /// Keeps `pieces` as the export for `key`, letting the least recently used go to stay within
+    /// ``byteLimit``; an export larger than the limit is not kept.
+    /// - Complexity: O(pieces), and O(kept exports) when one must go.
+    func keep(_ pieces: [[UInt8]], for key: Key) {
+        builtCount.add(1, ordering: .relaxed)
+        let count = pieces.reduce(0) { $0 + $1.count }
+        guard count <= byteLimit else { return }
         state.withLock { state in
-            if let old = state.bodies.removeValue(forKey: key) { state.bytes -= old.bytes.count }
-            while state.bytes + bytes.count > byteLimit,
+            if let old = state.bodies.removeValue(forKey: key) { state.bytes -= old.count }
+            while state.bytes + count > byteLimit,
                 let oldest = state.bodies.min(by: { $0.value.used < $1.value.used })
             {
                 state.bodies[oldest.key] = nil
-                state.bytes -= oldest.value.bytes.count
+                state.bytes -= oldest.value.count
             }
             state.clock += 1
-            state.bodies[key] = (bytes, state.clock)
-            state.bytes += bytes.count
+            state.bodies[key] = (pieces, count, state.clock)
+            state.bytes += count
         }
     }
 }

@@ -33,6 +33,13 @@ extension JSONByteWriter {
 
     /// Writes `value`; `depth` is its nesting level, for the indentation of pretty output.
     mutating func write(_ value: FieldValue, pretty: Bool, depth: Int) {
+        var whole: DocumentPieces?
+        write(value, pretty: pretty, depth: depth, pieces: &whole)
+    }
+
+    /// Writes `value` as ``write(_:pretty:depth:)`` does, cutting what is written into `pieces` after each
+    /// element of an array once it has reached their size (nil: never).
+    mutating func write(_ value: FieldValue, pretty: Bool, depth: Int, pieces: inout DocumentPieces?) {
         switch value {
         case .array(let items):
             guard !items.isEmpty else { return append("[]") }
@@ -41,7 +48,8 @@ extension JSONByteWriter {
                 for position in items.indices {
                     if position > 0 { append(UInt8(ascii: ",")) }
                     if pretty { writeNewline(depth: depth + 1) }
-                    write(items[position], pretty: pretty, depth: depth + 1)
+                    write(items[position], pretty: pretty, depth: depth + 1, pieces: &pieces)
+                    if pieces != nil { pieces!.cut(storage) }
                 }
             }
             if pretty { writeNewline(depth: depth) }
@@ -59,7 +67,7 @@ extension JSONByteWriter {
                 append(": ")
                 switch value {
                 case .string(let text): writeString(utf8: text.assumingMemoryBound(to: UInt8.self))
-                case .value(let value): write(value, pretty: true, depth: depth + 1)
+                case .value(let value): write(value, pretty: true, depth: depth + 1, pieces: &pieces)
                 }
             }
             writeNewline(depth: depth)

@@ -28,6 +28,17 @@ public enum JSONWriter {
         return writer.bytes
     }
 
+    /// `value` as a JSON document, handed on in pieces of about `pieceBytes` bytes (cut after an array's
+    /// element), so that no buffer holds the whole of a large document nor is copied as it grows.
+    /// - Returns: the pieces, in order; their bytes joined are ``write(_:pretty:)``'s.
+    /// - Complexity: O(size of the tree and its strings).
+    public static func writePieces(_ value: FieldValue, pretty: Bool = false, pieceBytes: Int) -> [[UInt8]] {
+        var writer = JSONByteWriter(capacity: min(pieceBytes, 1 << 24) + 4096)
+        var pieces: DocumentPieces? = DocumentPieces(size: pieceBytes)
+        writer.write(value, pretty: pretty, depth: 0, pieces: &pieces)
+        return pieces!.finish(writer.bytes)
+    }
+
     /// Appends `value` as JSON to `buffer`.
     /// - Parameters:
     ///   - value: The value to write.

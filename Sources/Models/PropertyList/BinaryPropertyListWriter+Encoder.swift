@@ -71,16 +71,20 @@ extension BinaryPropertyListWriter {
     /// The file being written, with the offset of each object.
     struct Encoder {
         let referenceSize: Int
+        /// The bytes written since the last piece was cut.
         var output: [UInt8] = Array("bplist00".utf8)
+        /// The pieces cut so far.
+        var pieces: DocumentPieces
         var offsets: [Int] = []
 
-        init(referenceSize: Int) {
+        init(referenceSize: Int, pieceBytes: Int = .max) {
             self.referenceSize = referenceSize
+            pieces = DocumentPieces(size: pieceBytes)
         }
 
         /// Writes the next object.
         mutating func write(_ object: Object) {
-            offsets.append(output.count)
+            offsets.append(pieces.count + output.count)
             switch object {
             case .array(let children):
                 appendMarker(0xA0, length: children.count)
@@ -109,15 +113,15 @@ extension BinaryPropertyListWriter {
         }
 
         /// Appends the offset table and the trailer.
-        mutating func finish(top: Int) -> [UInt8] {
-            let tableStart = output.count
+        mutating func finish(top: Int) -> [[UInt8]] {
+            let tableStart = pieces.count + output.count
             let offsetSize = BinaryPropertyListWriter.bytesFor(count: tableStart)
             for offset in offsets { appendUInt(UInt64(offset), size: offsetSize) }
             output.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
             appendUInt(UInt64(offsets.count), size: 8)
             appendUInt(UInt64(top), size: 8)
             appendUInt(UInt64(tableStart), size: 8)
-            return output
+            return pieces.finish(output)
         }
 
         mutating func appendUInt(_ value: UInt64, size: Int) {

@@ -23,10 +23,21 @@ public enum BinaryPropertyListWriter {
     /// - Returns: the file's bytes.
     /// - Complexity: O(size of the value), plus hashing of the scalars.
     public static func write(_ value: FieldValue) -> [UInt8] {
+        writePieces(value, pieceBytes: .max).first ?? []
+    }
+
+    /// Encodes a value as ``write(_:)`` does, handed on in pieces of about `pieceBytes` bytes (cut between
+    /// objects), so no buffer holds the whole file nor is copied as it grows.
+    /// - Returns: the pieces, in order; their bytes joined are ``write(_:)``'s.
+    /// - Complexity: O(size of the value), plus hashing of the scalars.
+    public static func writePieces(_ value: FieldValue, pieceBytes: Int) -> [[UInt8]] {
         var table = ObjectTable()
         _ = table.flatten(value)
-        var encoder = Encoder(referenceSize: bytesFor(count: table.objects.count))
-        for object in table.objects { encoder.write(object) }
+        var encoder = Encoder(referenceSize: bytesFor(count: table.objects.count), pieceBytes: pieceBytes)
+        for object in table.objects {
+            encoder.write(object)
+            encoder.pieces.cut(&encoder.output)
+        }
         return encoder.finish(top: 0)
     }
 

@@ -110,15 +110,50 @@ struct WorkerLatencyTests {
         }
     }
 
-    @Test("an export asked again of the same version is sent from the bytes built once")
-    func exportIsCached() throws {
-        try Self.withServer { port, _ in
-            let first = try Self.timed(port, "/api/datasets/big/export?format=plist")
-            let again = try Self.timed(port, "/api/datasets/big/export?format=plist")
-            #expect(first.status == 200 && again.status == 200)
-            print(String(format: "plist export of 60,000 rows: built %.1f ms, again %.1f ms", first.seconds * 1e3,
-                         again.seconds * 1e3))
-            #expect(again.seconds < first.seconds)
+    /// One request on a new connection, and its response.
+    static func get(_ port: Int, _ target: String) throws -> WireResponse {
+        let client = try RawClient(port: port, timeoutSeconds: 60)
+        try client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        return try #require(client.readResponse())
+    }
+
+    /// `listserver_exports_built_total` as `/metrics` says it.
+    static func exportsBuilt(_ port: Int) throws -> Int? {
+        try get(port, "/metrics").text.split(separator: "\n")
+            .first { $0.hasPrefix("listserver_exports_built_total ") }
+            .flatMap { Int($0.split(separator: " ")[1]) }
+    }
+
+    @Test("an export goes out in pieces before what is asked after it, and is built once per version and format")
+    func exportIsKeptPerVersion() throws {
+        try Self.withServer { port, routes in
+            let dataset = try routes.library.requireEntry("big").dataset
+            let expected = DocumentFormat.json.write(DatasetEncoder.encode(dataset))
+            #expect(expected.count > 4 << 20, "more than four pieces of 1 MiB")
+            // Pipelined: the window's answer must follow the export's last piece.
+            let client = try RawClient(port: port, timeoutSeconds: 60)
+            try client.send(
+                "GET /api/datasets/big/export?format=json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                    + "GET /api/datasets/letters/window?top=0&height=400 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let export = try #require(client.readResponse())
+            #expect(export.status == 200 && export.headers["Content-Length"] == "\(expected.count)")
+            #expect(export.body == expected)
+            let window = try #require(client.readResponse())
+            #expect(window.status == 200 && window.text.hasPrefix("{"), "\(window.status) \(window.text.prefix(300))")
+            #expect(try Self.exportsBuilt(port) == 1)
+            // The same version and format again: sent as kept, not built.
+            #expect(try Self.get(port, "/api/datasets/big/export?format=json").body == expected)
+            #expect(try Self.exportsBuilt(port) == 1)
+            #expect(try Self.get(port, "/api/datasets/big/export?format=plist").status == 200)
+            #expect(try Self.exportsBuilt(port) == 2)
+            // A new version is built again, without the row deleted.
+            let first = try #require(dataset.sections.first?.rows.first)
+            let batch = #"{"baseVersion":\#(dataset.version),"deleteRows":[\#(first.id.rawValue)]}"#
+            let posted = try AcceptanceHarness.request(port, "POST", "/api/datasets/big/batch", body: batch)
+            #expect(posted.status == 200)
+            let after = try Self.get(port, "/api/datasets/big/export?format=json")
+            #expect(after.status == 200 && after.body != expected && after.body.count < expected.count)
+            #expect(try Self.exportsBuilt(port) == 3)
         }
     }
 }
