@@ -18,6 +18,9 @@ LONG_FOOTER = ("Your device keeps a history of the networks it joined, so that i
                "account, and the next time it is in range you are asked to join it again.")
 
 
+LONG_HEADER = " ".join(["Harbour lantern archive"] * 22)[:500]
+
+
 @pytest.fixture(scope="module")
 def layout_server():
     folder = tempfile.mkdtemp(prefix="listserver-layout-")
@@ -35,6 +38,8 @@ def layout_server():
         json.dump(document, out)
     plain = {"table": {"style": "plain", "sections": [
         {"header": f"Section {s}", "rows": [{"text": f"Row {s}.{r}"} for r in range(5)]} for s in range(4)]}}
+    plain["table"]["sections"][1]["header"] = LONG_HEADER
+    plain["table"]["sections"][1]["rows"] = [{"text": f"Row 1.{r}"} for r in range(30)]
     plain_path = os.path.join(folder, "plain.json")
     with open(plain_path, "w") as out:
         json.dump(plain, out)
@@ -158,6 +163,37 @@ def test_value1_truncates_the_detail_first_and_keeps_the_label(browser, layout_s
         model = cells[0]
         assert model[2] < model[3], "the long detail is the one truncated"
         assert model[2] > 40, "the detail keeps what room is left"
+    finally:
+        at_width(browser, 480)
+
+
+PINNED = """
+const header = [...document.querySelectorAll('[data-cell=header]')].find(h => h.textContent.length > 400);
+const title = header.querySelector('.ht'), box = header.getBoundingClientRect();
+const scroller = document.querySelector('[data-role=scroller]').getBoundingClientRect();
+const under = [...document.querySelectorAll('[data-row-id]')].filter(r => r.dataset.section === header.dataset.section)
+  .map(r => r.getBoundingClientRect()).filter(r => r.bottom > box.bottom && r.top < scroller.bottom);
+return {pinned: header.classList.contains('pinned'), top: box.top - scroller.top, height: box.height,
+  lines: Math.round(title.getBoundingClientRect().height / parseFloat(getComputedStyle(title).lineHeight)),
+  cut: title.scrollHeight > title.clientHeight + 1, rowsUnder: under.length};
+"""
+
+
+def test_a_long_plain_header_pins_as_three_lines_ending_in_an_ellipsis(browser, layout_server):
+    """UIKit's plain header is a bar that stays at the top while its section passes: a 500-character title would
+    take 15 lines at 360 px and hide the rows it heads, so the bar shows three lines and an ellipsis, pinned
+    or not (its height never changes as it pins, so nothing under it moves)."""
+    at_width(browser, 360, 700)
+    try:
+        open_table(browser, layout_server, "plain")
+        header = browser.find_element(By.XPATH, "//*[@data-cell='header'][string-length(.) > 400]")
+        browser.execute_script("arguments[0].scrollTop = +arguments[1] + 200",
+                               browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]"), header.get_attribute("data-y"))
+        wait(browser, lambda d: d.execute_script(PINNED)["pinned"], message="the long header did not pin")
+        pinned = browser.execute_script(PINNED)
+        assert abs(pinned["top"]) <= 1 and pinned["lines"] == 3 and pinned["cut"], pinned
+        assert pinned["height"] <= 3 * 16 + 24, pinned
+        assert pinned["rowsUnder"] >= 8, f"the pinned header hides its section's rows: {pinned}"
     finally:
         at_width(browser, 480)
 

@@ -71,14 +71,18 @@ extension TableMetrics {
 
     /// A section header's height (`heightForHeaderInSection`): for table documents, from its title (a
     /// line of small type in grouped styles with the gap above it, a plain bar in plain style) or the
-    /// group gap without one; the kind's header height otherwise.
+    /// group gap without one; the kind's header height otherwise. A plain bar pins over the rows, so its
+    /// title shows ``plainHeaderLines`` lines at most (the page ends it in an ellipsis).
     /// - Complexity: O(title length).
     public func headerHeight(of section: Section) -> Double {
         guard kind.isTableDocument else { return headerHeight }
         let lines = Self.lineCount(title(of: section))
         if lines == 0 { return style.isGrouped ? Self.groupGap : 0 }
-        return style.isGrouped ? 38 + 16 * Double(lines - 1) : 28 + 18 * Double(lines - 1)
+        return style.isGrouped ? 38 + 16 * Double(lines - 1) : 28 + 18 * Double(min(lines, Self.plainHeaderLines) - 1)
     }
+
+    /// The lines a plain-style header's title shows at most (`-webkit-line-clamp` in the page's cells.css).
+    public static let plainHeaderLines = 3
 
     /// The section's footer title (`titleForFooterInSection`): a table document section's `footer`,
     /// empty for other kinds.
