@@ -134,7 +134,8 @@ export async function flipSwitch(row) {
 
 // A list emptied in edit mode leaves it, as Mail's Edit ends when the last message goes: nothing is left to
 // select or delete, and the page says the list is empty. A window between two others can draw nothing for a
-// moment; only one whose whole content is empty counts.
-const emptied = () => !$('#empty').hidden && +state.window.contentHeight === 0;
+// moment; only one whose whole content is empty counts, and not a search that found nothing (the list is
+// still there, and so is what was selected in it).
+const emptied = () => !$('#empty').hidden && +state.window.contentHeight === 0 && !state.query;
 new MutationObserver(() => state.editing && emptied() && setEditing(false))
   .observe($('#empty'), { attributes: true, attributeFilter: ['hidden'] });

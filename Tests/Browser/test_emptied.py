@@ -13,7 +13,8 @@ def inbox_server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("inbox")
     (folder / "inbox.json").write_text(json.dumps(
         [{"send_time": 1_780_000_000 + n, "title": f"Note {n}", "content": "Short", "read": n % 2 == 0} for n in range(3)]))
-    running = Server(["--import", str(folder / "inbox.json")])
+    (folder / "kept.json").write_text((folder / "inbox.json").read_text())
+    running = Server(["--import", str(folder / "inbox.json"), "--import", str(folder / "kept.json")])
     yield running
     running.stop()
 
@@ -29,3 +30,20 @@ def test_deleting_every_row_in_manage_mode_leaves_it_and_shows_the_empty_list(br
     wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#empty").is_displayed(), message="the emptied list does not say so")
     wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".editing"), message="the emptied list stayed in edit mode")
     assert not browser.find_element(By.CSS_SELECTOR, "#editbar").is_displayed(), "Select All and Delete are still offered"
+
+
+def test_a_search_that_finds_nothing_keeps_manage_mode_and_the_selection(browser, inbox_server):
+    """The random walk's seed 13421: Manage, a search that found nothing, and Manage had ended (Select All gone)."""
+    open_table(browser, inbox_server, "kept")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".editing"))
+    browser.execute_script("document.querySelector('[data-row-id] .rc').click()")
+    count = lambda d: d.find_element(By.CSS_SELECTOR, "[data-role=selected-count]").text
+    wait(browser, lambda d: count(d) == "1 selected")
+    browser.find_element(By.CSS_SELECTOR, "[data-role=search]").send_keys("nothing like it")
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#empty").is_displayed(), message="no empty results said")
+    assert browser.find_elements(By.CSS_SELECTOR, ".editing"), "a search that found nothing ended Manage"
+    assert browser.find_element(By.CSS_SELECTOR, "[data-action=done]").is_displayed()
+    browser.find_element(By.CSS_SELECTOR, "[data-action=cancel-search]").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-row-id]:not([hidden])"), message="the list did not return")
+    assert browser.find_elements(By.CSS_SELECTOR, ".editing") and count(browser) == "1 selected"

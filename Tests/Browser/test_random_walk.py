@@ -23,7 +23,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
@@ -504,7 +504,13 @@ class Walk:
     def run(self):
         self.start()
         for number in range(self.steps):
-            name, label = self.step()
+            try:
+                name, label = self.step()
+            except WebDriverException as error:  # a control the step meant to use was not there to use
+                raise AssertionError(
+                    f"seed {self.seed}, step {number}: {error.msg}\n"
+                    f"replay: scripts/random-walk.sh --seed {self.seed} --steps {self.steps}\n" + "\n".join(self.log)
+                ) from None
             self.note(f"{number}: {label}")
             frames = []
             try:
