@@ -16,7 +16,7 @@ let package = Package(
             name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "Bytes"),
-        .target(name: "Models", dependencies: ["Bytes"]),
+        .target(name: "Models", dependencies: ["Bytes", "CZlib"]),
         .target(name: "ListRender", dependencies: ["Bytes", "Models"]),
         .target(name: "SystemSupport"),
         .target(name: "HTTPServer", dependencies: ["Bytes", "CZlib", "SystemSupport"]),

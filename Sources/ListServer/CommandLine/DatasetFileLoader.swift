@@ -30,7 +30,8 @@ struct DatasetFileLoader {
         return (datasets, summaries)
     }
 
-    /// Reads and decodes one file, or an app's Settings bundle (a `*.bundle` folder or its `Root.plist`).
+    /// Reads and decodes one file, or an app's Settings bundle (a `*.bundle` folder, its `Root.plist`, or a ZIP
+    /// archive of the folder).
     /// - Throws: ``ImportError`` naming the file and the key path inside it.
     func load(_ entry: Configuration.Import) throws(ImportError) -> Dataset {
         if kind == nil || kind == .settings, let folder = SettingsBundleLoader.bundleFolder(of: entry.path) {
@@ -38,6 +39,16 @@ struct DatasetFileLoader {
             return try SettingsBundleLoader(folder: folder).load().dataset(id: entry.id, title: nil, file: entry.path)
         }
         var bytes = try readFile(entry.path)
+        if ZipArchive.isArchive(bytes) {
+            // A zipped Settings.bundle folder (`Settings.bundle.zip`, as `format=bundle` exports it).
+            guard kind == nil || kind == .settings else {
+                throw ImportError(file: entry.path, path: "", message: "a ZIP archive imports only as a Settings bundle")
+            }
+            progress?("importing the Settings bundle archive \(entry.path) as '\(entry.id)'…")
+            let name = URL(fileURLWithPath: entry.path).lastPathComponent.split(separator: ".").first.map(String.init)
+            let bundle = try SettingsBundle(archive: bytes, file: entry.path, name: name)
+            return try bundle.dataset(id: entry.id, title: nil, file: entry.path)
+        }
         progress?("importing \(entry.path) (\(Self.formatSize(bytes.count))) as '\(entry.id)'…")
         let root = try DatasetImporter.readDocument(bytes, file: entry.path)
         bytes = []  // The file's bytes go before the rows are made: a lower peak for large files.

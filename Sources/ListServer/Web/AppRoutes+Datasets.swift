@@ -7,7 +7,8 @@ extension AppRoutes {
     /// The longest dataset id a `PUT` may name.
     static let maximumDatasetIDLength = 64
 
-    /// `PUT /api/datasets/{id}`: imports the body (JSON, XML plist or binary plist, as its bytes say;
+    /// `PUT /api/datasets/{id}`: imports the body (JSON, XML plist or binary plist, as its bytes say, or a ZIP
+    /// archive of a Settings bundle folder, ``SettingsBundle/init(archive:file:name:limits:)``;
     /// `?kind=` forces the kind, `?key=` picks the list of a document that holds several) as the dataset
     /// `id`: `201` when it is new, `200` when it
     /// replaced the one there (whose open pages get `reload`). `If-None-Match: *` refuses to replace
@@ -34,10 +35,19 @@ extension AppRoutes {
         }
         let mustBeNew = request.headers["If-None-Match"]?.trimmingCharacters(in: .whitespaces) == "*"
         let dataset: Dataset
-        do {
-            let root = try Self.readDocument(body, contentType: request.headers["Content-Type"], id: id)
-            body = []
-            dataset = try DatasetDecoder(file: id, id: id, kind: kind, listKey: request.query("key")).decode(root)
+        do throws(ImportError) {
+            if ZipArchive.isArchive(body) {
+                // A zipped Settings.bundle folder, whatever the Content-Type says (`application/zip`).
+                guard kind == nil || kind == .settings else {
+                    throw ImportError(file: id, path: "", message: "a ZIP archive imports only as a Settings bundle")
+                }
+                dataset = try SettingsBundle(archive: body, file: id, name: nil).dataset(id: id, title: nil, file: id)
+                body = []
+            } else {
+                let root = try Self.readDocument(body, contentType: request.headers["Content-Type"], id: id)
+                body = []
+                dataset = try DatasetDecoder(file: id, id: id, kind: kind, listKey: request.query("key")).decode(root)
+            }
         } catch {
             throw LibraryError.invalidDataset(Self.speakingHTTP(error))
         }

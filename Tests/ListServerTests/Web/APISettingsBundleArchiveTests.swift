@@ -151,3 +151,87 @@ struct APIExportFileNameTests {
         #expect(letters.headers["Content-Disposition"] == "attachment; filename=\"letters.plist\"")
     }
 }
+
+/// A `PUT` of `body` to `/api/datasets/{id}`.
+private func put(_ api: APIFixture, _ id: String, _ body: [UInt8], contentType: String = "application/zip") throws -> HTTPResponse {
+    let request = try HTTPRequest(
+        method: "PUT", target: "/api/datasets/\(id)", headers: ["Host": "127.0.0.1", "Content-Type": contentType],
+        body: body)
+    return api.router.respond(to: request, problemPaths: AppRoutes.problemPaths).completed()
+}
+
+@Suite("API and --import: a Settings bundle as a .zip")
+struct SettingsBundleZipImportTests {
+    @Test("a PUT of our own format=bundle archive is the same bundle: pages, languages, images; any Content-Type")
+    func putOwnArchive() throws {
+        let api = try chimes()
+        let archive = try api.get("/api/datasets/chimes/export?format=bundle").bodyBytes
+        let created = try put(api, "again", archive, contentType: "application/octet-stream")
+        #expect(created.status == 201, "\(text(created))")
+        #expect(api.dataset("again").kind == .settings)
+        #expect(api.dataset("again").sections.map { $0.rows.map(\.fields) } == api.dataset("chimes").sections.map { $0.rows.map(\.fields) })
+        let chinese = text(try api.get("/d/again/fragment?top=0&height=3000&lang=zh-Hans"))
+        #expect(chinese == text(try api.get("/d/chimes/fragment?top=0&height=3000&lang=zh-Hans")).replacingOccurrences(of: "/d/chimes", with: "/d/again"))
+        #expect(chinese.contains("<img class=\"si\""), "the slider's images came along")
+    }
+
+    @Test("a zip bomb, a path that climbs out and an archive without Root.plist get 422 and change nothing stored")
+    func refusedArchivesChangeNothing() throws {
+        let api = try chimes()
+        let before = try api.get("/api/datasets/chimes").bodyBytes
+        var climbing = ZipArchive()
+        climbing.add("Settings.bundle/Root.plist", Array(try Data(contentsOf: chimesFolder.appendingPathComponent("Root.plist"))))
+        climbing.add("Settings.bundle/../../evil.png", [1])
+        let bomb = try pythonZipOfZeros(megabytes: 65)
+        var noRoot = ZipArchive()
+        noRoot.add("Settings.bundle/en.lproj/Root.strings", Array("\"A\" = \"B\";".utf8))
+        for (archive, detail) in [
+            (climbing.bytes, "a path that climbs out of the archive's folder"),
+            (bomb, "it unpacks to more than the 64 MiB allowed"),
+            (noRoot.bytes, "the archive holds no Root.plist"),
+        ] {
+            let response = try put(api, "chimes", archive)
+            try expectProblem(response, status: 422)
+            #expect(text(response).contains(detail), "\(text(response))")
+            #expect(try put(api, "fresh", archive).status == 422)
+        }
+        #expect(try api.get("/api/datasets/chimes").bodyBytes == before, "the bundle there is as it was")
+        #expect(try api.get("/api/datasets/fresh").status == 404)
+        try expectProblem(try put(api, "listed", ZipArchive().bytes + [], contentType: "application/zip"), status: 422)
+    }
+
+    @Test("--import PATH.zip reads the archive as a bundle folder, named after it; --kind other than settings refuses it")
+    func importFromTheCommandLine() throws {
+        let api = try chimes()
+        let archive = try api.get("/api/datasets/chimes/export?format=bundle").bodyBytes
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("zip-\(UUID().uuidString)/Settings.bundle.zip")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try Data(archive).write(to: file)
+        let entry = Configuration.Import(id: "settings", path: file.path)
+        let dataset = try DatasetFileLoader(kind: nil).load(entry)
+        #expect(dataset.kind == .settings && dataset.rowCount == api.dataset("chimes").rowCount)
+        #expect(throws: ImportError(file: file.path, path: "", message: "a ZIP archive imports only as a Settings bundle")) {
+            try DatasetFileLoader(kind: .generic).load(entry)
+        }
+    }
+}
+
+/// An archive of one deflated entry of `megabytes` MiB of zeros under a bundle's Root.plist, as Python writes it.
+private func pythonZipOfZeros(megabytes: Int) throws -> [UInt8] {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("bomb-\(UUID().uuidString).zip")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let script = """
+        import sys, zipfile
+        with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("Settings.bundle/Root.plist", b"<plist/>")
+            z.writestr("Settings.bundle/zeros.png", bytes(int(sys.argv[2]) << 20))
+        """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, file.path, "\(megabytes)"]
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0)
+    return Array(try Data(contentsOf: file))
+}
