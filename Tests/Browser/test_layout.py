@@ -11,7 +11,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from conftest import Server, at_width, open_table, wait
+from conftest import Server, at_width, open_table, server_with, settled, wait
 
 LONG_FOOTER = ("Your device keeps a history of the networks it joined, so that it can join them again without "
                "asking. Forgetting a network removes its password from every device signed in to the same "
@@ -250,3 +250,38 @@ def test_table_headers_look_the_same_with_and_without_the_script(browser, layout
         plain.quit()
     assert with_script == without_script
     assert with_script[2] == "uppercase" and with_script[0] == "13px"
+
+
+PLACEHOLDERS = """
+return [...document.querySelectorAll('.ph')].map(p => {
+  const range = document.createRange(); range.selectNodeContents(p);
+  const box = p.getBoundingClientRect(), text = range.getBoundingClientRect();
+  return [p.textContent, Math.round(box.width), text.left >= box.left && text.right <= box.right
+    && text.top >= box.top && text.bottom <= box.bottom, range.getClientRects().length];
+});
+"""
+
+
+def test_two_initials_fit_their_placeholder_at_every_icon_size(browser):
+    """Two CJK initials are two em wide: in a table document's 29 px icon and a list's 32 px one they wrapped
+    and were cut; the type scales with the icon, on one line."""
+    names = ["张 伟", "好友 列表", "Ada Lovelace", "WW MM"]
+    datasets = {
+        "doc": {"table": {"style": "insetGrouped", "sections": [{"rows": [
+            {"text": name, "image": f"nowhere-{i}"} for i, name in enumerate(names)]}]}},
+        "people": [{"title": name, "image": "nowhere"} for name in names],
+        "crew": [{"name": name, "icon": "nowhere", "title": "Crew", "desc": "On board"} for name in names],
+    }
+    with server_with(datasets) as server:
+        at_width(browser, 360)
+        try:
+            for dataset in datasets:
+                open_table(browser, server, dataset)
+                settled(browser)
+                found = browser.execute_script(PLACEHOLDERS)
+                assert len(found) == len(names), found
+                for initials, size, inside, lines in found:
+                    assert inside and lines == 1, f"{dataset}: {initials!r} in {size} px runs outside it ({lines} lines)"
+        finally:
+            browser.get("about:blank")
+            at_width(browser, 480)

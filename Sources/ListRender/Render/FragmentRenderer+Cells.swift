@@ -212,7 +212,8 @@ extension FragmentRenderer {
 
     /// Writes the placeholder of an image that resolves nowhere (see ``renderIcon(_:size:fallback:into:)``)
     /// for a name lent as UTF-8 bytes: an ASCII name's initials and colour are read from its bytes, with no
-    /// string made.
+    /// string made. Under 43 px the initials' type is two fifths of the size, so two CJK characters (each
+    /// an em wide) fit on one line, as iOS scales a monogram to its circle; larger ones keep the body's 17 px.
     static func renderPlaceholder(size: Int, name: UnsafeRawBufferPointer, into html: inout HTMLBuffer) {
         switch size {
         case 44: html.raw("<span class=\"icon ph\" aria-hidden=\"true\" style=\"width:44px;height:44px;background:")
@@ -221,6 +222,10 @@ extension FragmentRenderer {
             html.int(size)
             html.raw("px;height:")
             html.int(size)
+            if size * 2 / 5 < 17 {
+                html.raw("px;font-size:")
+                html.int(size * 2 / 5)
+            }
             html.raw("px;background:")
         }
         html.raw(Placeholder.colour(forUTF8: name))
