@@ -1,6 +1,6 @@
 // A Settings bundle's text fields and sliders (PSTextFieldSpecifier, PSSliderSpecifier): a text field saves its
 // value on Enter or when it loses the focus, as UITextField's editing ends; a slider saves when it is let go
-// (`change`), as a UISlider that is not continuous does. Each is one updateRows batch of the row's `value`.
+// (`change`; moved by keys, on Enter or when it loses the focus), as a UISlider that is not continuous does. Each is one updateRows batch of the row's `value`.
 import { batch } from './editing.js';
 import { dom } from './state.js';
 
@@ -31,7 +31,14 @@ function caretAtEnd(control) {
 
 const isControl = target => target?.matches?.('input[data-action=text], input[data-action=slide]');
 
-dom.scroller?.addEventListener('change', event => isControl(event.target) && save(event.target));
+/// The slider the keys are moving: each key is a `change`, but it is saved when the keys let it go (Enter, or
+/// the focus leaving it), as a drag is when the pointer lets go; a save redraws its row, which would take the
+/// focus from under the next key.
+let sliding = null;
+const slidingKeys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'];
+
+dom.scroller?.addEventListener('change', event => isControl(event.target) && event.target !== sliding && save(event.target));
+dom.scroller?.addEventListener('focusout', event => event.target === sliding && ((sliding = null), save(event.target)));
 dom.scroller?.addEventListener('input', event => event.target.type === 'range' && fill(event.target));
 dom.scroller?.addEventListener('keydown', event => {
   const target = event.target, row = target.closest?.('[role=row]');
@@ -42,6 +49,10 @@ dom.scroller?.addEventListener('keydown', event => {
     return;
   }
   event.stopPropagation(); // the control's keys are its own, not the grid's
-  if (event.key === 'Enter' && target.dataset.action === 'text') save(target), row?.focus();
-  if (event.key === 'Escape') (target.value = target.defaultValue), target.type === 'range' && fill(target), row?.focus();
+  if (target.type === 'range' && slidingKeys.includes(event.key)) sliding = target;
+  if (event.key === 'Enter') (sliding = null), save(target), row?.focus();
+  if (event.key === 'Escape') {
+    sliding = null;
+    (target.value = target.defaultValue), target.type === 'range' && fill(target), row?.focus();
+  }
 });

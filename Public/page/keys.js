@@ -112,7 +112,9 @@ export function onKey(event) {
     // Shift+arrows extend a run from the row they start on, as Shift-click does from the row picked last.
     if (event.shiftKey && selectsMany() && next && !next.header) extendSelection(row, state.elements.get(next.key));
   } else if ((key === 'ArrowLeft' || key === 'ArrowRight') && row && event.target === row) sideways(row, key === 'ArrowRight');
-  else if ((key === 'Enter' || (key === ' ' && selectsMany())) && row && event.target === row) {
+  // Space on a switch's row flips it, as on a focused UISwitch (elsewhere it scrolls, as on any page).
+  else if (row && event.target === row
+    && (key === 'Enter' || (key === ' ' && (selectsMany() || (!state.editing && $('[role=switch]', row)))))) {
     if (row.dataset.cell !== 'header') activate(row);
     else if (row.hasAttribute('aria-expanded')) toggleSection(row);
   } else if ((key === 'Delete' || key === 'Backspace') && state.selection.size && state.window.editable === 'true') {
@@ -137,6 +139,7 @@ export function followScrolling() {
   const input = event => {
     state.relativeScroll = true;
     key = event.key ?? null;
+    viewport.keepTop = key === 'Home';
     const destination = key === 'End' ? viewport.maxTop : key === 'Home' ? 0 : null;
     arrived();
     if (destination == null || Math.abs(destination - viewport.top) < 1 || event.defaultPrevented) return;

@@ -238,3 +238,96 @@ def test_axe_finds_nothing_serious_on_the_bundle_and_its_panes(browser, bundle_s
             assert not found, f"{name}: {json.dumps(found)}"
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+TRIAL_PAGE = {"PreferenceSpecifiers": [
+    {"Type": "PSGroupSpecifier", "Title": "Gauges",
+     "FooterText": "Tides are read from the harbour's own gauge every hour."},
+    {"Type": "PSToggleSwitchSpecifier", "Title": "Live", "Key": "live", "DefaultValue": True},
+    {"Type": "PSGroupSpecifier", "Title": "More"},
+    {"Type": "PSChildPaneSpecifier", "Title": "Western Approaches", "File": "HarboursOfTheWesternApproaches"},
+    {"Type": "PSSliderSpecifier", "Key": "scale", "DefaultValue": 0.5, "MinimumValue": 0, "MaximumValue": 1},
+]}
+
+
+@pytest.fixture(scope="module")
+def trial_server():
+    """A server with the sample bundle as `tides` and a page PUT alone (its pane missing) as `trial`."""
+    import plistlib
+    running = Server(["--import", f"tides={BUNDLE}"])
+    request = urllib.request.Request(f"{running.url}/api/datasets/trial", data=plistlib.dumps(TRIAL_PAGE), method="PUT")
+    assert urllib.request.urlopen(request).status == 201
+    yield running
+    running.stop()
+
+
+def boxes(driver, selector):
+    return driver.execute_script("""return [...document.querySelectorAll(arguments[0])].map(e => {
+        const b = e.getBoundingClientRect(), t = e.querySelector('span, .t2') ?? e, s = t.getBoundingClientRect();
+        return {top: b.top, bottom: b.bottom, height: b.height, textHeight: s.height, text: e.textContent.trim()};
+    })""", selector)
+
+
+@pytest.mark.parametrize("width,lines", [(1280, 1), (360, 2)])
+def test_a_footer_is_as_tall_as_the_lines_it_shows_at_any_width(browser, trial_server, width, lines):
+    """Footer heights are estimated for a 320 px table: at 1280 a footer of two estimated lines shows one, and
+    must not keep the second as a 16 px gap; the next section's header follows at once."""
+    at_width(browser, width)
+    open_table(browser, trial_server, "trial")
+    animations_done(browser)
+    footer = [f for f in boxes(browser, "[data-role=section-footer]") if f["text"].startswith("Tides")][0]
+    assert round(footer["textHeight"] / 16) == lines, footer
+    assert abs(footer["height"] - (22 + 16 * lines)) < 1, f"the footer is {footer['height']} px for {lines} line(s)"
+    header = [h for h in boxes(browser, "[data-cell=header]") if h["text"] == "More"][0]
+    assert abs(header["top"] - footer["bottom"]) < 1, (footer, header)
+
+
+def test_a_slider_without_a_title_or_images_is_named_slider(browser, trial_server):
+    open_table(browser, trial_server, "trial")
+    slider = browser.find_element(By.CSS_SELECTOR, "input[type=range]")
+    assert slider.get_attribute("aria-label") == "Slider"
+    assert browser.execute_script("return arguments[0].computedName ?? arguments[0].ariaLabel", slider) == "Slider"
+
+
+def test_a_missing_pane_note_wraps_at_360_rather_than_being_cut(browser, trial_server):
+    at_width(browser, 360)
+    open_table(browser, trial_server, "trial")
+    animations_done(browser)
+    note = browser.execute_script("""const t = [...document.querySelectorAll('.t2')].find(e => e.textContent.includes('missing'));
+        const r = t.closest('[role=row]').getBoundingClientRect(), b = t.getBoundingClientRect();
+        return {scroll: t.scrollWidth, client: t.clientWidth, height: b.height, bottom: b.bottom, row: r.bottom};""")
+    assert note["scroll"] <= note["client"], f"the note is cut: {note}"
+    assert note["height"] > 20 and note["bottom"] <= note["row"] + 0.5, f"the note does not wrap inside its row: {note}"
+
+
+def test_space_on_a_focused_switch_row_flips_it(browser, trial_server):
+    open_table(browser, trial_server, "tides")
+    row = row_named(browser, "High Water Alerts")
+    browser.execute_script("arguments[0].focus()", row)
+    top = browser.execute_script("return document.querySelector('[data-role=scroller]').scrollTop")
+    row.send_keys(Keys.SPACE)
+    wait(browser, lambda d: defaults(trial_server)["alerts_enabled"] is False, message="Space did not flip the switch")
+    assert row_named(browser, "High Water Alerts").find_element(By.CSS_SELECTOR, "[role=switch]").get_attribute("aria-checked") == "false"
+    assert browser.execute_script("return document.querySelector('[data-role=scroller]').scrollTop") == top, "Space scrolled"
+    browser.switch_to.active_element.send_keys(Keys.SPACE)
+    wait(browser, lambda d: defaults(trial_server)["alerts_enabled"] is True, message="Space did not flip it back")
+
+
+def test_enter_takes_the_keyboard_into_a_slider_whose_arrows_move_its_value(browser, trial_server):
+    open_table(browser, trial_server, "tides")
+    slider = browser.find_element(By.CSS_SELECTOR, "input[type=range]")
+    row = browser.execute_script("return arguments[0].closest('[role=row]')", slider)
+    assert slider.get_attribute("aria-label") == "text small – text large", "named by its images, not by its key"
+    browser.execute_script("arguments[0].focus()", row)
+    row.send_keys(Keys.ENTER)
+    assert browser.switch_to.active_element == slider
+    before = float(slider.get_attribute("value"))
+    for key in (Keys.ARROW_RIGHT, Keys.ARROW_UP, Keys.ARROW_RIGHT, Keys.ARROW_DOWN, Keys.ARROW_RIGHT):
+        browser.switch_to.active_element.send_keys(key)
+        assert browser.switch_to.active_element == slider, f"{key!r} moved the focus off the slider"
+    value = float(slider.get_attribute("value"))
+    assert value > before, "the arrows did not move the value"
+    slider.send_keys(Keys.ENTER)  # the keys let it go
+    wait(browser, lambda d: abs(defaults(trial_server)["text_scale"] - value) < 1e-9,
+         message="the value the arrows set was not saved")
+    assert browser.switch_to.active_element.get_attribute("role") == "row"

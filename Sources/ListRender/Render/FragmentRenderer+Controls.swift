@@ -92,9 +92,22 @@ extension FragmentRenderer {
         html.raw("\" style=\"--fill:")
         html.text(number((fill * 10).rounded() / 10))
         html.raw("%\" aria-label=\"")
-        html.text(label.isEmpty ? fields["specifier"]?.dictValue?["Key"]?.text ?? "Slider" : label)
+        html.text(label.isEmpty ? sliderName(fields, language: html.language) : label)
         html.raw("\" tabindex=\"-1\">")
         renderSliderImage(fields["maximumImageSources"], end: "max", into: &html)
+    }
+
+    /// The name of a slider without a title (the Settings app draws none): its end images' names as a reader
+    /// says them (`quiet@2x.png` and `Images/loud.png`: "quiet – loud"), else "Slider"; never its defaults key.
+    static func sliderName(_ fields: Fields, language: UILanguage) -> String {
+        let ends = ["minimumImage", "maximumImage"].compactMap { key -> String? in
+            guard var name = fields[key]?.stringValue?.split(separator: "/").last.map(String.init) else { return nil }
+            if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+            for scale in ["@2x", "@3x", "@1x"] where name.hasSuffix(scale) { name = String(name.dropLast(scale.count)) }
+            name = String(name.map { $0 == "_" || $0 == "-" ? " " : $0 })
+            return name.isEmpty ? nil : name
+        }
+        return ends.isEmpty ? language.pick("Slider", "滑块").description : ends.joined(separator: " – ")
     }
 
     /// Writes the image of one end of a slider, when it has one.

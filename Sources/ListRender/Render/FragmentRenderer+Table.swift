@@ -81,7 +81,11 @@ extension FragmentRenderer {
             html.raw("<div class=\"tx\"><div class=\"t1\">")
             renderLabel(text, child: row.child, into: &html)
             html.raw("</div>")
-            renderLine(detail, open: "<div class=\"t2\">", close: "</div>", into: &html)
+            // A Settings pane's note that its file is missing is a sentence: it wraps rather than being cut.
+            let wraps = fields["missingFile"] != nil
+            renderLine(
+                detail, open: wraps ? "<div class=\"t2\" style=\"white-space:normal\">" : "<div class=\"t2\">",
+                close: "</div>", into: &html)
             html.raw("</div>")
         case .value1:
             html.raw("<div class=\"tx v1\"><span class=\"t1\">")

@@ -70,7 +70,9 @@ public enum FragmentRenderer {
                 items.renderRows(row..<end, cell: cell, isGrouped: window.isGrouped, into: &html)
                 row = end
             } else {
-                if items.footerHeight(at: footer) > 0 { renderFooter(items.footer(at: footer), into: &html) }
+                if items.footerHeight(at: footer) > 0 {
+                    renderFooter(items.footer(at: footer), inGroupedStyle: window.style.isGrouped, into: &html)
+                }
                 footer += 1
             }
         }
@@ -247,7 +249,7 @@ public enum FragmentRenderer {
     }
 
     @usableFromInline
-    static func renderFooter(_ footer: FragmentFooter, into html: inout HTMLBuffer) {
+    static func renderFooter(_ footer: FragmentFooter, inGroupedStyle: Bool = false, into html: inout HTMLBuffer) {
         let insertion = footer.insertion
         if let insertion {
             html.raw("<div role=\"row\" data-cell=\"footer\" class=\"ftr ins")
@@ -266,7 +268,15 @@ public enum FragmentRenderer {
             html.raw("\" data-key=\"")
             html.text(insertion.titleKey)
         }
-        renderFrame(y: footer.y, height: footer.height, sizing: .minimum, into: &html)
+        if insertion == nil, !footer.title.isEmpty {
+            // A footer's text is as tall as the lines it takes on the page (16 px each, 6 px above them), and the
+            // gap below is the estimate's (TableMetrics.footerHeight(of:)): the estimate counts lines of a 320 px
+            // table, so at the estimate's height a wider page would show the lines it saved as a gap.
+            renderFrame(y: footer.y, height: footer.height, sizing: .natural, into: &html)
+            html.raw(inGroupedStyle ? "\" style=\"padding-bottom:16px" : "\" style=\"padding-bottom:6px")
+        } else {
+            renderFrame(y: footer.y, height: footer.height, sizing: .minimum, into: &html)
+        }
         if let insertion {
             // The insertion row: a cell whose editing style is insert, then the footer's own spacing.
             html.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\" style=\"height:")

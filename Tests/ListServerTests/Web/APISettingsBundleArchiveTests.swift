@@ -107,6 +107,8 @@ struct APISettingsBundleArchiveTests {
         #expect(window.contains("data:image/png;base64,\(loud) 3x\">"))
         #expect(window.contains("srcset=\"data:image/gif;base64,"), "an image in a folder of the bundle")
         #expect(window.components(separatedBy: "class=\"si\"").count - 1 == 3, "right.png is not in the bundle")
+        #expect(window.contains("aria-label=\"quiet – loud\""), "a slider without a title is named by its images")
+        #expect(window.contains("aria-label=\"left – right\"") && !window.contains("aria-label=\"chime_"))
     }
 
     @Test("a PUT of a Root.plist naming images has no images and no error; its archive is the root page")
