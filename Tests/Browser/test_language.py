@@ -8,7 +8,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from conftest import open_table, rows, wait
+from conftest import open_table, rows, server_with, wait
 
 
 @pytest.fixture(scope="module")
@@ -78,3 +78,21 @@ def test_a_swipe_shows_the_titles_the_dataset_gives_in_chinese(chinese_browser, 
     titles = [b.get_attribute("textContent") for b in row.find_elements(By.CSS_SELECTOR, ".acts.t button")]
     assert titles == ["删除", "标为已读"], titles
     assert [b.get_attribute("textContent") for b in row.find_elements(By.CSS_SELECTOR, ".acts.l button")] == ["置顶"]
+
+
+def test_counts_in_wan_round_as_the_browsers_compact_numbers_do(browser):
+    """The page says a count in 万 as Intl.NumberFormat('zh-Hans', {notation: 'compact'}) says it (99,999 is 10万,
+    not 9.9万; the home page's row counts use the same rule), so numbers the server writes and numbers the
+    browser would write never disagree."""
+    counts = [15_500, 99_499, 99_999, 125_000, 999_999, 1_284_503, 99_999_999, 123_456_789]
+    shop = [{"name": f"App {n}", "icon": "app-01", "size": 1.5, "download": n} for n in counts]
+    with server_with({"shop": shop}) as running:
+        open_table(browser, running, "shop", "?lang=zh-Hans")
+        wait(browser, lambda d: len(rows(d)) == len(counts))
+        said = browser.execute_script(
+            "return [...document.querySelectorAll('[data-row-id] .t2')].map(e => e.textContent)")
+        compact = browser.execute_script(
+            "const f = new Intl.NumberFormat('zh-Hans', {notation: 'compact'}); return arguments[0].map(n => f.format(n))",
+            counts)
+        browser.get("about:blank")  # the page's event stream ends before its server does
+        assert said == [f"1.5M · {c}次下载" for c in compact]

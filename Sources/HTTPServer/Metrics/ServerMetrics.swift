@@ -99,6 +99,8 @@ public final class ServerMetrics: Sendable {
             text.sample("http_refusals_total", labels: [("reason", "workers")], refused)
             text.family("http_worker_jobs", .gauge, help: "Heavy jobs (exports, searches) queued or running now.")
             text.sample("http_worker_jobs", workers.jobCount)
+            text.family("http_worker_jobs_total", .counter, help: "Heavy jobs run on the workers, in all.")
+            text.sample("http_worker_jobs_total", workers.completed.load(ordering: .relaxed))
         }
         text.family(
             "http_idle_closed_total", .counter,

@@ -21,6 +21,8 @@ public final class HTTPWorkerPool: Sendable {
     public let maxJobsPerClient: Int
     /// Requests refused for want of room, in all.
     public let refused = Atomic<Int>(0)
+    /// Jobs run to their end, in all (`http_worker_jobs_total`): requests that joined a job count none.
+    public let completed = Atomic<Int>(0)
     private let problemPaths: ProblemPaths
     private let state = System.Locked(State())
     /// Counts the jobs waiting in `state.queue`: a worker takes one job per signal.
@@ -173,6 +175,7 @@ public final class HTTPWorkerPool: Sendable {
             return job
         }) else { return }
         let result = job.work()
+        completed.add(1, ordering: .relaxed)
         // From here no request joins the job: the ones that come later start another.
         let waiters = state.withLock { state -> [Waiter] in
             if let key = job.key, state.byKey[key] === job { state.byKey[key] = nil }

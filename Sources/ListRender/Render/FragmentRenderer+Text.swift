@@ -36,8 +36,9 @@ extension FragmentRenderer {
     }
 
     /// A count as the language writes it: English groups thousands (`1,284,503`); Chinese counts in 万
-    /// (ten thousand) and 亿 (a hundred million) from 10,000 up, with one decimal under a hundred of them
-    /// (`1.2万`, `128万`, `3.5亿`), as the App Store does.
+    /// (ten thousand), 亿 (a hundred million) and 万亿 from 10,000 up, with one decimal under ten of them
+    /// (`1.2万`, `13万`, `128万`, `3.5亿`), as the App Store does, rounded as `Intl.NumberFormat("zh-Hans",
+    /// {notation: "compact"})` rounds (99,999 → `10万`), so the page says what the browser would.
     public static func downloadCount(_ count: UInt64, language: UILanguage) -> String {
         switch language {
         case .english:
@@ -50,11 +51,21 @@ extension FragmentRenderer {
             return String(digits)
         case .simplifiedChinese:
             guard count >= 10_000 else { return String(count) }
-            let (unit, name) = count >= 100_000_000 ? (100_000_000.0, "亿") : (10_000.0, "万")
-            let amount = Double(count) / unit
-            guard amount < 100 else { return String(Int(amount.rounded(.down))) + name }
-            let tenths = Int((amount * 10).rounded(.down))
-            return String(tenths / 10) + (tenths % 10 == 0 ? "" : "." + String(tenths % 10)) + name
+            let (unit, name): (UInt64, String) =
+                count >= 1_000_000_000_000 ? (1_000_000_000_000, "万亿")
+                : count >= 100_000_000 ? (100_000_000, "亿") : (10_000, "万")
+            // Rounded half up as Intl.NumberFormat's compact notation rounds: two significant digits (one
+            // decimal under ten units), whole units from ten up; a count rounded up to the next unit is said in it.
+            let tenth = unit / 10
+            if count / unit < 10 {
+                let tenths = count / tenth + (count % tenth >= tenth - tenth / 2 ? 1 : 0)
+                if tenths < 100 {
+                    return String(tenths / 10) + (tenths % 10 == 0 ? "" : "." + String(tenths % 10)) + name
+                }
+            }
+            let whole = count / unit + (count % unit >= unit - unit / 2 ? 1 : 0)
+            if whole >= 10_000, unit < 1_000_000_000_000 { return downloadCount(whole * unit, language: language) }
+            return String(whole) + name
         }
     }
 

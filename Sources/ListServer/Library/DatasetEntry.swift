@@ -166,6 +166,15 @@ final class DatasetEntry: Sendable {
         sharedLayout(for: expanded, hasInsertionRows: hasInsertionRows, width: width).layout
     }
 
+    /// Whether ``sharedLayout(for:hasInsertionRows:width:)`` has the layout at hand (the all-expanded one, or one
+    /// derived and still cached), so that a window asking for it costs no more than a window.
+    /// - Complexity: O(1) on average.
+    func hasLayout(for expanded: ExpandedSections, hasInsertionRows: Bool = false, width: Double? = nil) -> Bool {
+        if expanded == .all && !hasInsertionRows && width == nil { return true }
+        let key = LayoutKey(expanded: expanded, hasInsertionRows: hasInsertionRows, width: width)
+        return derivedLayouts.withLock { $0[key] != nil }
+    }
+
     /// ``layout(for:hasInsertionRows:width:)`` by reference, for a window that reads it in place.
     func sharedLayout(
         for expanded: ExpandedSections, hasInsertionRows: Bool = false, width: Double? = nil

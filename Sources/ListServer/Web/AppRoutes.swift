@@ -141,6 +141,7 @@ struct AppRoutes: Sendable {
             etag = tag
         }
         if let searching = searchOnWorker(format, entry, window, request) { return searching }
+        if let laying = layoutOnWorker(format, entry, window, request) { return laying }
         let memory = request.bodyMemory
         guard memory.isEmpty else {
             // Content-Type, ETag and Cache-Control written as lines, not a list of strings checked byte by byte,
