@@ -16,6 +16,8 @@ public final class HTTPDeferredResponse: Sendable {
         /// is done (the worker has the body), and the server they are owed to.
         var heldBodyBytes = 0
         var budget: ServerContext?
+        /// The client's address, whose share of the budget they count in.
+        var heldBy: String?
     }
 
     private let state = System.Locked(State())
@@ -26,13 +28,14 @@ public final class HTTPDeferredResponse: Sendable {
     /// - Parameter response: a response with a body known in full (a stream or another deferred
     ///   response is answered `500`).
     public func complete(_ response: HTTPResponse) {
-        let (wake, held, budget) = state.withLock { state -> (HTTPStream.Attachment?, Int, ServerContext?) in
-            guard state.response == nil else { return (nil, 0, nil) }
+        let (wake, held, budget, address) = state.withLock {
+            state -> (HTTPStream.Attachment?, Int, ServerContext?, String?) in
+            guard state.response == nil else { return (nil, 0, nil, nil) }
             state.response = response
             defer { (state.heldBodyBytes, state.budget) = (0, nil) }
-            return (state.attachment, state.heldBodyBytes, state.budget)
+            return (state.attachment, state.heldBodyBytes, state.budget, state.heldBy)
         }
-        budget?.releaseBodyBytes(held)
+        budget?.releaseBodyBytes(held, address: address)
         wake?.loop.post(.deferredReady(self))
     }
 
@@ -45,15 +48,17 @@ public final class HTTPDeferredResponse: Sendable {
     /// the request's body holds: they are given back when the work completes, whether or not the client
     /// is still there, as the worker holds the body until then. A response already complete gives them
     /// back and is delivered at once.
-    func attach(_ attachment: HTTPStream.Attachment, holding bodyBytes: Int, of budget: ServerContext) {
+    func attach(
+        _ attachment: HTTPStream.Attachment, holding bodyBytes: Int, from address: String?, of budget: ServerContext
+    ) {
         let ready = state.withLock { state -> Bool in
             state.attachment = attachment
             guard state.response == nil else { return true }
-            (state.heldBodyBytes, state.budget) = (bodyBytes, budget)
+            (state.heldBodyBytes, state.budget, state.heldBy) = (bodyBytes, budget, address)
             return false
         }
         if ready {
-            budget.releaseBodyBytes(bodyBytes)
+            budget.releaseBodyBytes(bodyBytes, address: address)
             attachment.loop.post(.deferredReady(self))
         }
     }

@@ -59,7 +59,8 @@ extension Connection {
             phase = .waiting
             // The worker holds the body now: its share of the budget goes with it, given back when it is done.
             deferred.attach(
-                HTTPStream.Attachment(loop: runner.loop, token: token), holding: reservedBodyBytes, of: runner.context)
+                HTTPStream.Attachment(loop: runner.loop, token: token), holding: reservedBodyBytes, from: address,
+                of: runner.context)
             reservedBodyBytes = 0
             return
         }

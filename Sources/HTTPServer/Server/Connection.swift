@@ -337,14 +337,20 @@ final class Connection {
     /// - Returns: false when the budget had no room (the connection is then closing).
     func reserveBody(_ count: Int, _ runner: EventLoopRunner, head: HTTPRequestHead? = nil, small: Bool = false) -> Bool {
         guard count > 0 else { return true }
-        if runner.context.reserveBodyBytes(count, small: small) {
+        guard let refusal = runner.context.reserveBodyBytes(count, small: small, address: address) else {
             reservedBodyBytes += count
             return true
         }
-        runner.context.refusals.bodies.add(1, ordering: .relaxed)
-        let error = HTTPError(
-            503, detail: "The server holds as many request bodies in progress as it may; try again shortly.",
-            headers: ["Retry-After": "5"])
+        let detail: String
+        switch refusal {
+        case .budget:
+            runner.context.refusals.bodies.add(1, ordering: .relaxed)
+            detail = "The server holds as many request bodies in progress as it may; try again shortly."
+        case .addressShare:
+            runner.context.refusals.addressBodies.add(1, ordering: .relaxed)
+            detail = "This client has as many request bodies in progress as it may; finish one first."
+        }
+        let error = HTTPError(503, detail: detail, headers: ["Retry-After": "5"])
         respondWithError(error, head: head ?? pendingHead, runner)
         return false
     }
@@ -362,7 +368,7 @@ final class Connection {
 
     /// Gives back the body budget this connection holds.
     func releaseBody(_ runner: EventLoopRunner) {
-        runner.context.releaseBodyBytes(reservedBodyBytes)
+        runner.context.releaseBodyBytes(reservedBodyBytes, address: address)
         reservedBodyBytes = 0
     }
 

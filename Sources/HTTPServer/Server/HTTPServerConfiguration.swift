@@ -42,6 +42,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var smallBodyLimit = 1 << 20
     /// The bytes of ``maxBufferedBodyBytes`` that only small bodies may take.
     public var smallBodyReserve = 64 << 20
+    /// The most of ``maxBufferedBodyBytes`` that the bodies in progress from one client address may hold,
+    /// small and large together (past it a body is `503` with `Retry-After`), so that one address's uploads,
+    /// however many, leave room to everyone else; nil: no share, the whole budget.
+    public var maxBufferedBodyBytesPerAddress: Int?
     /// The slowest a body may arrive on the whole, in bytes a second after ``bodyDeadlineGrace``: a body of n
     /// bytes must be complete `bodyDeadlineGrace + n / bodyDeadlineRate` after it began, however steadily it
     /// trickles (a chunked body is given the time of its path's largest body).

@@ -36,6 +36,11 @@ final class ServerContext: Sendable {
     private let streams = System.Locked(StreamCount())
     /// Open connections by client address, for ``maxConnectionsPerAddress``.
     private let connectionsByAddress = System.Locked([String: Int]())
+    /// The body bytes each client address holds now (``reserveBodyBytes(_:small:address:)``).
+    private let bodyBytesByAddress = System.Locked([String: Int]())
+    /// The most body bytes one address may hold (``HTTPServerConfiguration/maxBufferedBodyBytesPerAddress``);
+    /// nil: no share.
+    let maxBodyBytesPerAddress: Int?
     /// Requests and connections refused for want of room, by reason, for `/metrics`.
     let refusals = Refusals()
     /// Idle connections closed early to make room near the cap (``EventLoopRunner/closeOldestIdle(_:)``).
@@ -56,6 +61,8 @@ final class ServerContext: Sendable {
         let streams = Atomic<Int>(0)
         /// Request bodies over the body budget.
         let bodies = Atomic<Int>(0)
+        /// Request bodies over one address's share of the body budget.
+        let addressBodies = Atomic<Int>(0)
 
         /// Each reason's name in `/metrics` and its count now.
         var counts: [(reason: String, count: Int)] {
@@ -63,6 +70,7 @@ final class ServerContext: Sendable {
                 ("connections", connections.load(ordering: .relaxed)),
                 ("address_connections", addressConnections.load(ordering: .relaxed)),
                 ("streams", streams.load(ordering: .relaxed)), ("bodies", bodies.load(ordering: .relaxed)),
+                ("address_bodies", addressBodies.load(ordering: .relaxed)),
             ]
         }
     }
@@ -90,6 +98,7 @@ final class ServerContext: Sendable {
         shutdownTimeout = configuration.shutdownTimeout.nanoseconds
         pressedIdleTimeout = configuration.pressedIdleTimeout.nanoseconds
         reclaimBatch = max(1, min(64, maxConnections / 100))
+        maxBodyBytesPerAddress = configuration.maxBufferedBodyBytesPerAddress
         listenerUsers = Atomic(configuration.eventLoopCount)
     }
 
@@ -137,20 +146,53 @@ final class ServerContext: Sendable {
     ///
     /// The last ``HTTPServerConfiguration/smallBodyReserve`` bytes of the budget are for small bodies (batches,
     /// edits): large uploads, however many, never take them, so that they cannot starve anyone's edits.
-    /// - Parameter small: whether the body is small (``HTTPServerConfiguration/smallBodyLimit``).
-    /// - Returns: false, taking nothing, when the budget (`maxBufferedBodyBytes`) has no room for them.
-    func reserveBodyBytes(_ count: Int, small: Bool = false) -> Bool {
+    /// Each address holds at most ``maxBodyBytesPerAddress`` of the budget (when there is a share), small bodies
+    /// and large together.
+    /// - Parameters:
+    ///   - small: whether the body is small (``HTTPServerConfiguration/smallBodyLimit``).
+    ///   - address: the client's address; nil takes from the budget alone.
+    /// - Returns: nil when the bytes were taken; else why not, taking nothing: the budget
+    ///   (`maxBufferedBodyBytes`) or the address's share has no room for them.
+    func reserveBodyBytes(_ count: Int, small: Bool = false, address: String? = nil) -> BodyRefusal? {
+        let address = maxBodyBytesPerAddress == nil ? nil : address
+        if let address, let share = maxBodyBytesPerAddress {
+            let taken = bodyBytesByAddress.withLock { held in
+                let total = held[address, default: 0] + count
+                guard total <= share else { return false }
+                held[address] = total
+                return true
+            }
+            guard taken else { return .addressShare }
+        }
         let limit = small ? configuration.maxBufferedBodyBytes
             : configuration.maxBufferedBodyBytes - min(configuration.smallBodyReserve, configuration.maxBufferedBodyBytes)
         let total = bufferedBodyBytes.add(count, ordering: .relaxed).newValue
-        guard total > limit else { return true }
+        guard total > limit else { return nil }
         bufferedBodyBytes.subtract(count, ordering: .relaxed)
-        return false
+        if let address { releaseAddressBodyBytes(count, address) }
+        return .budget
     }
 
-    /// Gives back bytes taken by ``reserveBodyBytes(_:)``.
-    func releaseBodyBytes(_ count: Int) {
-        if count > 0 { bufferedBodyBytes.subtract(count, ordering: .relaxed) }
+    /// Why ``reserveBodyBytes(_:small:address:)`` took nothing.
+    enum BodyRefusal {
+        /// The server's budget has no room.
+        case budget
+        /// The client's address holds its share.
+        case addressShare
+    }
+
+    /// Gives back bytes taken by ``reserveBodyBytes(_:small:address:)`` with the same address.
+    func releaseBodyBytes(_ count: Int, address: String? = nil) {
+        guard count > 0 else { return }
+        bufferedBodyBytes.subtract(count, ordering: .relaxed)
+        if let address, maxBodyBytesPerAddress != nil { releaseAddressBodyBytes(count, address) }
+    }
+
+    private func releaseAddressBodyBytes(_ count: Int, _ address: String) {
+        bodyBytesByAddress.withLock { held in
+            let left = held[address, default: 0] - count
+            held[address] = left > 0 ? left : nil
+        }
     }
 
     /// Takes one of an address's connection slots.

@@ -108,6 +108,8 @@ enum Launcher {
         serverConfiguration.maxConnectionsPerAddress = configuration.maxConnectionsPerClient
         // Uploads in progress may hold twice the largest one, and at least 64 MiB.
         serverConfiguration.maxBufferedBodyBytes = max(2 * configuration.maxImportBytes, 64 << 20)
+        // One address may hold the largest upload and a few batches beside it, not the whole budget.
+        serverConfiguration.maxBufferedBodyBytesPerAddress = serverConfiguration.maxBufferedBodyBytes / 2 + (16 << 20)
         let server = HTTPServer(configuration: serverConfiguration, handler: routes.handler)
         let port: Int
         do {

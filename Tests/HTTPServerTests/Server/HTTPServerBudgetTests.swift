@@ -168,4 +168,44 @@ struct HTTPServerBudgetTests {
             #expect(try #require(replacement.readResponse(hasBody: false)).status == 200)
         }
     }
+
+    @Test("one address holds at most its share of the body budget: past it a body is 503, room left for others")
+    func addressHoldsItsShare() throws {
+        let configure: (inout HTTPServerConfiguration) -> Void = { configuration in
+            configuration.maxBodyBytes = 8 << 20
+            configuration.maxBufferedBodyBytes = 8 << 20
+            configuration.smallBodyReserve = 1 << 20
+            configuration.maxBufferedBodyBytesPerAddress = 4 << 20
+        }
+        try withTestServer(configure: configure, handler: testRouter().handler) { port, _ in
+            // Three 2 MiB bodies from one address, all but 3 bytes sent: 6 MiB, within the server's 7 MiB for
+            // large bodies, but past the address's 4 MiB. None can end, so none gives its room back: the one whose
+            // bytes cross the share, whichever the server reads last, is refused.
+            let length = 2 << 20
+            let uploads = try (0..<3).map { _ in
+                let client = try RawClient(port: port, timeoutSeconds: 1)
+                try client.send("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: \(length)\r\n\r\n")
+                return client
+            }
+            for upload in uploads { _ = try? upload.send([UInt8](repeating: 72, count: length - 3)) }
+            var refused: Int?
+            for _ in 0..<30 where refused == nil {
+                for (index, upload) in uploads.enumerated() where refused == nil {
+                    guard let answer = upload.readResponse() else { continue }
+                    #expect(answer.status == 503 && answer.headers["Retry-After"] == "5")
+                    #expect(answer.text.contains("This client"))
+                    refused = index
+                }
+            }
+            let refusedIndex = try #require(refused)
+            for (index, upload) in uploads.enumerated() where index != refusedIndex {
+                try upload.send(Array("end".utf8))
+                #expect(upload.readResponse()?.text == "\(length)")
+            }
+            // Once its bodies are done the address has its share again.
+            let again = try RawClient(port: port, sending: "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: \(length)\r\n\r\n")
+            try again.send([UInt8](repeating: 73, count: length))
+            #expect(try #require(again.readResponse()).text == "\(length)")
+        }
+    }
 }
