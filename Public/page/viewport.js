@@ -38,6 +38,7 @@ export class Viewport {
     this.serverHeight = 0; // the table's height on the server
     this.height = 0; // the viewport's height
     this.top = 0; // the content offset at the viewport's top
+    this.keepTop = false; // Home was the last input: the table's top stays at the top, whatever arrives
     this.end = 0; // how much taller the drawn items are than the server's estimates
     this.items = []; // {key, y, h: server offset and height, size: measured, at: page offset, section, end, header, carried}
     this.asked = new Ranges(); // the page offsets the windows on their way were asked for
@@ -91,9 +92,14 @@ export class Viewport {
     return into <= item.size ? item.y + Math.min(into, item.h) : item.y + item.h + into - item.size; // a gap is 1:1
   }
 
-  /// A server window, in table order; measured sizes kept. At the very top the offset is kept (UIKit).
+  /// A server window, in table order; measured sizes kept. At the very top the offset is kept (UIKit), unless
+  /// the table's first rows arrive where placeholders stood above rows already shown (and Home did not bring
+  /// the view there): those rows stay where they are, and the offset moves by what the new rows took more
+  /// than their estimates.
   setWindow(list, serverHeight) {
-    const anchors = this.top > 0 ? this.anchors() : [], from = this.toServer(this.top), atEnd = this.atEnd;
+    const shown = this.items[0];
+    const above = !this.keepTop && shown && shown.y > 0 && list.length > 0 && list[0].y < shown.y;
+    const anchors = this.top > 0 || above ? this.anchors() : [], from = this.toServer(this.top), atEnd = this.atEnd;
     const measured = new Map(this.items.map(item => [item.key, item.size]));
     this.serverHeight = serverHeight;
     this.items = list.map(item => ({ ...item, size: item.size ?? measured.get(item.key) ?? item.h, at: item.y }));

@@ -8,7 +8,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import at_width, open_table, scroll_top, server_with
+from conftest import at_width, open_table, scroll_top, server_with, settled, wait
 from screen_coverage import (count_fetches, coverage, covered_by_rows, record_frames, recorded_frames, scroll_by,
                              scroll_to, settle, touch_fling)
 
@@ -29,7 +29,10 @@ def groups_server():
     cards = {"table": {"style": "insetGrouped", "sections": [
         {"header": f"Section {s}", "rows": [{"text": f"Row {s}.{r}", "detail": "Line\n" * (r % 4) + "end",
                                              "style": "subtitle"} for r in range(s * 5 % 7)]} for s in range(467)]}}
-    with server_with({"one": one, "small": small, "cards": cards}) as running:
+    # Rows whose emoji lines are taller than the server estimates them.
+    tall = {"table": {"style": "plain", "sections": [{"rows": [
+        {"text": f"Row {r}", "detail": "😀 好\n" * (r % 6) + "end", "style": "subtitle"} for r in range(400)]}]}}
+    with server_with({"one": one, "small": small, "cards": cards, "tall": tall}) as running:
         yield running
 
 
@@ -249,4 +252,66 @@ def test_a_million_rows_are_covered_after_a_jump_to_the_middle_and_page_up_from_
             settle(browser)
             assert covered_by_rows(browser)[0] >= 0.99
     finally:
+        at_width(browser, 480)
+
+
+# ---- the table's first rows arriving at the top, under rows already shown ----
+
+SLOW = {"offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1}
+FAST = {**SLOW, "latency": 0}
+
+SHOWN_AT_TOP = """
+const scroller = document.querySelector('[data-role=scroller]'), box = scroller.getBoundingClientRect();
+return [...document.querySelectorAll('[data-row-id]')].filter(e => !e.hidden)
+  .map(e => [e.dataset.rowId, e.getBoundingClientRect().top - box.top]).filter(([, top]) => top >= 0 && top < box.height)"""
+
+
+def test_rows_shown_at_the_top_stay_put_when_the_first_rows_arrive_taller(browser, groups_server):
+    """Scrolled up to the very top with the table's first rows still on their way, the rows already shown stay
+    where they are when those arrive taller than estimated; the offset takes the difference, as UIKit's
+    contentOffset does. (They moved down 336 px.)"""
+    at_width(browser, 768)
+    open_table(browser, groups_server, "tall", "?top=900")
+    settled(browser)
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
+    try:
+        browser.execute_script("document.querySelector('[data-role=scroller]').scrollTop = 0")
+        shown = wait(browser, lambda d: d.execute_script(SHOWN_AT_TOP), message="no row shown at the top")
+        assert all(top > 0 for _, top in shown), "the first rows were there already"
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-row-id][data-section="0"][data-row="0"]'),
+             message="the first row did not arrive")
+        settled(browser)
+        now = dict(browser.execute_script(SHOWN_AT_TOP))
+        moved = [(key, round(top), round(now[key]) if key in now else None) for key, top in shown
+                 if key not in now or abs(now[key] - top) > 1]
+        print(f"\nshown {[(key, round(top)) for key, top in shown]}, scrollTop now {scroll_top(browser)}")
+        assert moved == [], f"rows moved when the first rows arrived (id, before, after): {moved}"
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+        at_width(browser, 480)
+
+
+def test_home_on_a_slow_connection_ends_at_the_first_row(browser, groups_server):
+    """Home's destination is the table's top: when its rows arrive after the scroll, the first row is at the top."""
+    at_width(browser, 768)
+    open_table(browser, groups_server, "tall", "?top=900")
+    settled(browser)
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
+    try:
+        scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+        browser.execute_script("arguments[0].focus()", scroller)
+        ActionChains(browser).send_keys(Keys.HOME).perform()
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-row-id][data-section="0"][data-row="0"]'),
+             timeout=8, message="the first row did not arrive")
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+        settled(browser)
+        first = browser.execute_script("""
+            const box = document.querySelector('[data-role=scroller]').getBoundingClientRect();
+            return document.querySelector('[data-row-id][data-section="0"][data-row="0"]').getBoundingClientRect().top - box.top""")
+        assert scroll_top(browser) == 0 and abs(first) <= 1, (scroll_top(browser), first)
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
         at_width(browser, 480)

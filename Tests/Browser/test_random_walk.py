@@ -462,8 +462,7 @@ class Walk:
             assert waited <= COVER_MS, f"rows covered the viewport {waited:.0f} ms after the scrolling stopped"
         # The anchored row stays where it is while the scroller stands still and nothing animates: the first
         # visible row, or at the end the last one by its bottom (the end stays the end; when the table's last
-        # rows arrive there at other heights than estimated, the rows above move by the difference, and at the
-        # very top, where the table's top stays at 0, the rows below move when its first rows arrive).
+        # rows arrive there at other heights than estimated, the rows above move by the difference).
         for before, after in zip(frames, frames[1:]):
             if abs(before["top"] - after["top"]) >= 1 or before["animations"] or after["animations"]:
                 continue
@@ -473,8 +472,6 @@ class Walk:
             anchor = before["visible"][-1 if edge == 2 else 0]
             if edge == 2 and after["visible"] and after["visible"][-1][0] != anchor[0]:
                 continue  # the table's last rows arrived under the bottom: the end is theirs to keep
-            if before["top"] == 0 and after["visible"] and after["visible"][0][0] != anchor[0]:
-                continue  # and at the very top, the first rows arriving above keep the top at 0
             now = {row[0]: row[edge] for row in after["visible"]}.get(anchor[0])
             assert now is None or abs(now - anchor[edge]) <= 1, \
                 f"row {anchor[0]} moved from {anchor[edge]:.0f} to {now:.0f} while the scroller stood still"
