@@ -53,14 +53,15 @@ function rowsBeforeSections() {
   const key = [state.version, state.expandedText].join();
   if (counted.key === key) return counted;
   const expanded = meta.collapsible && parseRanges(state.expandedText ?? meta.defaultExpanded, sections);
-  const headed = sections.some(section => section.title) || state.viewport.items.some(item => item.header);
+  // An untitled header (the gap between groups) is no row, unless it toggles its section.
+  const heads = sections.map(section => (section.title || meta.collapsible ? 1 : 0));
   let total = 0;
-  const before = sections.map(section => {
+  const before = sections.map((section, index) => {
     const start = total;
-    total += (headed ? 1 : 0) + (!expanded || expanded.has(String(section.id)) ? section.rowCount : 0);
+    total += heads[index] + (!expanded || expanded.has(String(section.id)) ? section.rowCount : 0);
     return start;
   });
-  return (counted = { key, before, total, headed });
+  return (counted = { key, before, total, heads });
 }
 
 /// Writes each drawn row's and header's place (or takes them away when the page cannot know them).
@@ -72,7 +73,7 @@ export function number() {
     if (element.getAttribute('role') !== 'row') continue;
     const section = +element.dataset.section, row = element.dataset.row;
     if (!counts) element.removeAttribute('aria-rowindex');
-    else element.setAttribute('aria-rowindex', counts.before[section] + (row == null ? 1 : (counts.headed ? 1 : 0) + +row + 1));
+    else element.setAttribute('aria-rowindex', counts.before[section] + (row == null ? 1 : counts.heads[section] + +row + 1));
   }
 }
 

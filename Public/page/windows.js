@@ -125,7 +125,7 @@ export function dress(element) {
   if (content) element.setAttribute('aria-labelledby', (content.id = 'c' + row));
   if (download) download.disabled = state.downloaded.has(row);
   const focused = keyOf(element) === state.focusKey;
-  element.tabIndex = focused ? 0 : -1;
+  if (element.ariaHidden !== 'true') element.tabIndex = focused ? 0 : -1; // an untitled header is no stop
   for (const control of element.querySelectorAll('button, a, [role=switch]')) control.tabIndex = focused ? 0 : -1;
 }
 export const dressAll = () => state.elements.forEach(dress);

@@ -76,3 +76,23 @@ def test_axe_finds_no_critical_or_serious_violation(browser, server, text_server
         assert found == [], found
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_the_accessibility_tree_names_a_switch_row_once_and_has_no_nameless_rows(browser, server):
+    """Chromium's own tree (CDP Accessibility.getFullAXTree) on the settings sample: a switch row is named by its
+    text once ("Airplane Mode", not "Airplane Mode Airplane Mode"), its switch by the same text; the untitled
+    headers between groups are no rows at all, so nothing focusable goes without a name."""
+    open_table(browser, server, "settings")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "[role=switch]"))
+    nodes = [n for n in browser.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"] if not n.get("ignored")]
+    named = [(n.get("role", {}).get("value"), n.get("name", {}).get("value", ""),
+              any(p["name"] == "focusable" and p["value"].get("value") for p in n.get("properties", [])))
+             for n in nodes]
+    rows_named = [name for role, name, _ in named if role == "row"]
+    assert "Airplane Mode" in rows_named, rows_named
+    assert ("switch", "Airplane Mode", True) in named
+    assert not [name for name in rows_named if name and name.split()[: len(name.split()) // 2] * 2 == name.split()], \
+        f"a row says its text twice: {rows_named}"
+    nameless = [(role, name) for role, name, focusable in named if focusable and not name.strip()
+                and role not in ("RootWebArea", "main", "grid", "treegrid", "rowgroup", "generic")]
+    assert nameless == [], f"focusable nodes without a name: {nameless}"

@@ -72,13 +72,18 @@ extension FragmentRenderer {
         if cell.style != .value2, fields["image"] != nil {
             renderIcon(row.imageURL, size: 29, fallback: text, into: &html)
         }
+        // A switch is named by the row's text (`aria-labelledby`, which the row's own name from its content
+        // passes over), so assistive technology says the text once, not as the row's name and the switch's.
+        let switchLabel = cell.accessoryView == .switch ? row.id : nil
         switch cell.style {
         case .default:
-            html.raw("<div class=\"tx\"><div class=\"t1\">")
+            html.raw("<div class=\"tx\"><div class=\"t1\"")
+            writeLabelID(switchLabel, into: &html)
             renderLabel(text, child: row.child, into: &html)
             html.raw("</div></div>")
         case .subtitle:
-            html.raw("<div class=\"tx\"><div class=\"t1\">")
+            html.raw("<div class=\"tx\"><div class=\"t1\"")
+            writeLabelID(switchLabel, into: &html)
             renderLabel(text, child: row.child, into: &html)
             html.raw("</div>")
             // A Settings pane's note that its file is missing is a sentence: it wraps rather than being cut.
@@ -88,13 +93,15 @@ extension FragmentRenderer {
                 close: "</div>", into: &html)
             html.raw("</div>")
         case .value1:
-            html.raw("<div class=\"tx v1\"><span class=\"t1\">")
+            html.raw("<div class=\"tx v1\"><span class=\"t1\"")
+            writeLabelID(switchLabel, into: &html)
             renderLabel(text, child: row.child, into: &html)
             html.raw("</span>")
             renderLine(detail, open: "<span class=\"dt\">", close: "</span>", into: &html)
             html.raw("</div>")
         case .value2:
-            html.raw("<div class=\"tx v2\"><span class=\"lb\">")
+            html.raw("<div class=\"tx v2\"><span class=\"lb\"")
+            writeLabelID(switchLabel, into: &html)
             renderLabel(text, child: row.child, into: &html)
             html.raw("</span><span class=\"dt\">")
             html.cellText(detail ?? "")
@@ -103,8 +110,18 @@ extension FragmentRenderer {
         switch cell.accessoryView {
         case .textField: renderTextField(fields, label: text, into: &html)
         case .slider: renderSlider(fields, label: text, into: &html)
-        case .switch, nil: renderAccessory(cell, label: text, into: &html)
+        case .switch, nil: renderAccessory(cell, label: text, labelID: switchLabel, into: &html)
         }
+    }
+
+    /// Ends a label's opening tag, with the id a switch is named by (`s` and the row's id) when `id` is given.
+    static func writeLabelID(_ id: RowID?, into html: inout HTMLBuffer) {
+        if let id {
+            html.raw(" id=\"s")
+            html.int(Int(id.rawValue))
+            html.raw("\"")
+        }
+        html.raw(">")
     }
 
     /// Writes a row's text; a row that opens a child table makes it a link to the child (`?child=…` on the
@@ -125,13 +142,20 @@ extension FragmentRenderer {
 
     /// Writes the accessory as iOS draws it: a switch (`role="switch"`, `aria-checked`), else a chevron, a
     /// checkmark in the tint colour, an ⓘ button (`data-action="detail"`) or an ⓘ button and a chevron.
-    /// - Parameter label: the row's text, which names the switch and the info button for assistive technology.
-    static func renderAccessory(_ cell: TableCell, label: String, into html: inout HTMLBuffer) {
+    /// - Parameters:
+    ///   - label: the row's text, which names the switch and the info button for assistive technology.
+    ///   - labelID: the row whose label (``writeLabelID(_:into:)``) names the switch; nil names it `label`.
+    static func renderAccessory(_ cell: TableCell, label: String, labelID: RowID? = nil, into html: inout HTMLBuffer) {
         if cell.accessoryView == .switch {
             html.raw("<button type=\"button\" role=\"switch\" class=\"toggle\" data-action=\"toggle\" data-key=\"on\"")
             html.raw(cell.isOn ? " aria-checked=\"true\"" : " aria-checked=\"false\"")
-            html.raw(" aria-label=\"")
-            html.text(label)
+            if let labelID {
+                html.raw(" aria-labelledby=\"s")
+                html.int(Int(labelID.rawValue))
+            } else {
+                html.raw(" aria-label=\"")
+                html.text(label)
+            }
             html.raw("\" tabindex=\"-1\"></button>")
             return
         }

@@ -201,7 +201,9 @@ public enum FragmentRenderer {
         _ header: FragmentHeader.Lent, kind: DatasetKind, isGrouped: Bool, into html: inout HTMLBuffer,
         isLinked: Bool, _ writeLink: (inout HTMLBuffer) -> Void
     ) {
-        html.raw("<div role=\"row\" data-cell=\"header\" class=\"hdr")
+        // A header with no title and nothing to toggle is the gap between groups, no row to read or focus.
+        let untitled = header.title.isEmpty && !header.isCollapsible && kind != .friends
+        html.raw(untitled ? "<div aria-hidden=\"true\" data-cell=\"header\" class=\"hdr" : "<div role=\"row\" data-cell=\"header\" class=\"hdr")
         if kind == .friends { html.raw(" h-friend") }
         html.raw("\" data-section-id=\"")
         html.int(header.sectionID.rawValue)
@@ -214,7 +216,7 @@ public enum FragmentRenderer {
         if header.isCollapsible {
             html.raw(header.isExpanded ? "\" aria-expanded=\"true" : "\" aria-expanded=\"false")
         }
-        html.raw("\" tabindex=\"-1\"><div class=\"hc\" role=\"gridcell\">")
+        html.raw(untitled ? "\"><div class=\"hc\">" : "\" tabindex=\"-1\"><div class=\"hc\" role=\"gridcell\">")
         if header.isCollapsible {
             html.raw("<img class=\"arrow\" src=\"")
             html.url(of: .disclosure)

@@ -82,7 +82,10 @@ struct RenderTableCellTests {
     func switches() {
         let on = html([["text": .string("Bluetooth"), "accessoryView": .string("switch"), "on": .bool(true), "accessory": .string("checkmark")]])
         #expect(on.contains(#"data-accessory="switch""#))
-        #expect(on.contains(#"<button type="button" role="switch" class="toggle" data-action="toggle" data-key="on" aria-checked="true" aria-label="Bluetooth""#))
+        // Named by the row's label, so the row's own name (its content) says the text once.
+        #expect(on.contains(#"<div class="t1" id="s"#))
+        #expect(on.contains(#"<button type="button" role="switch" class="toggle" data-action="toggle" data-key="on" aria-checked="true" aria-labelledby="s"#))
+        #expect(!on.contains("aria-label=\""))
         #expect(!on.contains("checkmark.svg"))
         let off = html([["text": .string("Airplane Mode"), "accessoryView": .string("switch")]])
         #expect(off.contains(#"aria-checked="false""#))
