@@ -8,7 +8,7 @@ if [ "${1:-}" = --merge ]; then merge=1; shift; fi
 seconds="${1:-60}"
 out="Fuzz/.out"
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -package-name ListServer)
+flags=(-sanitize=fuzzer,address -parse-as-library -O -package-name ListServer -I Sources/CZlib)
 quiet() { grep -v 'ld.gold: warning' || true; }
 
 # `Fields` keeps its fields in the packed encoding, so the readers need `Packed/` too. The byte target
