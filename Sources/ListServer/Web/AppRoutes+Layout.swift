@@ -15,11 +15,15 @@ extension AppRoutes {
         _ format: ResponseCache.Key.Format, _ entry: DatasetEntry, _ window: WindowRequest, _ request: HTTPRequest
     ) -> HTTPResponse? {
         // A search's windows are laid out from its results (``searchOnWorker(_:_:_:_:)``).
-        guard window.query == nil, entry.dataset.rowCount >= Self.layoutOnWorkerRows else { return nil }
+        guard window.query == nil else { return nil }
         let expanded = window.expandedSections(default: entry.defaultExpanded)
         let insertionRows = window.hasInsertionRows(in: entry)
         let width = entry.estimateWidth(window.width)
-        guard !entry.hasLayout(for: expanded, hasInsertionRows: insertionRows, width: width) else { return nil }
+        // The layout at hand first, in O(1): counting the rows walks every section (100,000 at ten million rows,
+        // which cost every window a tenth of its rate).
+        guard !entry.hasLayout(for: expanded, hasInsertionRows: insertionRows, width: width),
+            entry.snapshot.rowCount >= Self.layoutOnWorkerRows
+        else { return nil }
         let key = WindowView.cacheKey(format, entry, window)
         let assets = assets
         return workers.respond(
