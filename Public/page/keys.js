@@ -140,6 +140,7 @@ export function followScrolling() {
     state.relativeScroll = true;
     key = event.key ?? null;
     viewport.keepTop = key === 'Home';
+    viewport.keepEnd = key === 'End';
     const destination = key === 'End' ? viewport.maxTop : key === 'Home' ? 0 : null;
     arrived();
     if (destination == null || Math.abs(destination - viewport.top) < 1 || event.defaultPrevented) return;

@@ -39,6 +39,7 @@ export class Viewport {
     this.height = 0; // the viewport's height
     this.top = 0; // the content offset at the viewport's top
     this.keepTop = false; // Home was the last input: the table's top stays at the top, whatever arrives
+    this.keepEnd = false; // End was: its end stays at the bottom
     this.end = 0; // how much taller the drawn items are than the server's estimates
     this.items = []; // {key, y, h: server offset and height, size: measured, at: page offset, section, end, header, carried}
     this.asked = new Ranges(); // the page offsets the windows on their way were asked for
@@ -92,15 +93,17 @@ export class Viewport {
     return into <= item.size ? item.y + Math.min(into, item.h) : item.y + item.h + into - item.size; // a gap is 1:1
   }
 
-  /// A server window, in table order; measured sizes kept. At the very top the offset is kept (UIKit), unless
-  /// the table's first rows arrive where placeholders stood above rows already shown (and Home did not bring
-  /// the view there): those rows stay where they are, and the offset moves by what the new rows took more
-  /// than their estimates.
+  /// A server window, in table order; measured sizes kept. At the very top the offset is kept and at the end the
+  /// end (UIKit), unless the table's first (last) rows arrive where placeholders stood above (below) rows
+  /// already shown, and Home (End) did not bring the view there: those rows stay where they are, and the offset
+  /// takes what the new rows took more or less than their estimates.
   setWindow(list, serverHeight) {
     const shown = this.items[0];
     const above = !this.keepTop && shown && shown.y > 0 && list.length > 0 && list[0].y < shown.y;
     const anchors = this.top > 0 || above ? this.anchors() : [], from = this.toServer(this.top), atEnd = this.atEnd;
     const measured = new Map(this.items.map(item => [item.key, item.size]));
+    const drawnLast = this.items[this.items.length - 1];
+    const below = !this.keepEnd && drawnLast && drawnLast.y + drawnLast.h < this.serverHeight - 0.5;
     this.serverHeight = serverHeight;
     this.items = list.map(item => ({ ...item, size: item.size ?? measured.get(item.key) ?? item.h, at: item.y }));
     this.items.forEach((item, index, items) => {
@@ -108,8 +111,10 @@ export class Viewport {
       item.carried = !!(item.header && next && next.section === item.section && next.y > item.y + item.h + 0.5);
     });
     const last = this.items[this.items.length - 1];
-    // At the end, the table's end stays at the bottom.
-    if (atEnd && last && last.y + last.h >= serverHeight - 0.5 && !anchors.some(a => a.key === last.key))
+    // At the end, the table's end stays at the bottom, unless its last rows arrive where placeholders stood below
+    // rows shown (and End did not bring the view there): those rows stay where they are.
+    const kept = below && anchors.some(a => this.items.some(item => item.key === a.key));
+    if (atEnd && last && last.y + last.h >= serverHeight - 0.5 && !anchors.some(a => a.key === last.key) && !kept)
       anchors.unshift({ key: last.key, offset: 0, fromBottom: true });
     this.layout(anchors, from);
   }

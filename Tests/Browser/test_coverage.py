@@ -315,3 +315,61 @@ def test_home_on_a_slow_connection_ends_at_the_first_row(browser, groups_server)
     finally:
         browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
         at_width(browser, 480)
+
+
+def test_rows_shown_at_the_end_stay_put_when_the_last_rows_arrive_taller(browser, groups_server):
+    """The same at the end: scrolled to the end with the table's last rows on their way, the rows shown stay where
+    they are when those arrive (they moved up by the difference), and the list can scroll on to the new end."""
+    at_width(browser, 768)
+    open_table(browser, groups_server, "tall")
+    settled(browser)
+    height, view = browser.execute_script(
+        "const s = document.querySelector('[data-role=scroller]'); return [s.scrollHeight, s.clientHeight]")
+    browser.execute_script("document.querySelector('[data-role=scroller]').scrollTop = arguments[0]", height - 2.3 * view)
+    settled(browser)
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
+    try:
+        browser.execute_script("const s = document.querySelector('[data-role=scroller]'); s.scrollTop = s.scrollHeight")
+        shown = wait(browser, lambda d: d.execute_script(SHOWN_AT_TOP), message="no row shown at the end")
+        assert not browser.find_elements(By.CSS_SELECTOR, '[data-row-id][data-row="399"]:not([hidden])'), \
+            "the last rows were there already"
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-row-id][data-row="399"]'),
+             message="the last row did not arrive")
+        settled(browser)
+        now = dict(browser.execute_script(SHOWN_AT_TOP))
+        moved = [(key, round(top), round(now[key]) if key in now else None) for key, top in shown
+                 if key not in now or abs(now[key] - top) > 1]
+        print(f"\nshown {[(key, round(top)) for key, top in shown]}")
+        assert moved == [], f"rows moved when the last rows arrived (id, before, after): {moved}"
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+        at_width(browser, 480)
+
+
+def test_end_on_a_slow_connection_ends_at_the_last_row(browser, groups_server):
+    at_width(browser, 768)
+    open_table(browser, groups_server, "tall")
+    settled(browser)
+    height, view = browser.execute_script(
+        "const s = document.querySelector('[data-role=scroller]'); return [s.scrollHeight, s.clientHeight]")
+    browser.execute_script("document.querySelector('[data-role=scroller]').scrollTop = arguments[0]", height - 2.3 * view)
+    settled(browser)
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
+    try:
+        scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+        browser.execute_script("arguments[0].focus()", scroller)
+        ActionChains(browser).send_keys(Keys.END).perform()
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-row-id][data-row="399"]'),
+             timeout=8, message="the last row did not arrive")
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+        settled(browser)
+        gap = browser.execute_script("""
+            const box = document.querySelector('[data-role=scroller]').getBoundingClientRect();
+            return box.bottom - document.querySelector('[data-row-id][data-row="399"]').getBoundingClientRect().bottom""")
+        assert abs(gap) <= 1, f"the last row's bottom is {gap:.0f} px from the list's bottom after End"
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+        at_width(browser, 480)

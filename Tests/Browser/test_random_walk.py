@@ -466,8 +466,8 @@ class Walk:
         if name != "search" and not self.pulled:  # a search waits 150 ms for typing to pause first
             assert waited <= COVER_MS, f"rows covered the viewport {waited:.0f} ms after the scrolling stopped"
         # The anchored row stays where it is while the scroller stands still and nothing animates: the first
-        # visible row, or at the end the last one by its bottom (the end stays the end; when the table's last
-        # rows arrive there at other heights than estimated, the rows above move by the difference).
+        # visible row, or at the end the last one by its bottom (after End the end stays the end: when the
+        # table's last rows arrive there at other heights than estimated, the rows above move by the difference).
         for before, after in zip(frames, frames[1:]):
             if abs(before["top"] - after["top"]) >= 1 or before["animations"] or after["animations"]:
                 continue
