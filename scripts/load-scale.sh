@@ -11,11 +11,15 @@
 #     p99 at 1M against nginx (≤ 1.5);
 #   - a jump to the end: the fragment at the bottom of the N list, first asked and then the median;
 #   - a PUT of the N file into a server with nothing loaded: its time, its peak memory against the
-#     resident memory after (≤ 1.5).
+#     resident memory after (≤ 1.5);
+#   - start-up: random fragments in the first 6 s after the N server prints its URL (while the loaded data
+#     moves into huge pages), against the settled rounds: rate ≥ 0.8×, p99 ≤ 2× (--startup measures only
+#     this: the N server alone, then --rounds settled rounds).
 # Files are generated once and kept in scripts/.load/. Everything listens on 127.0.0.1 and stops on exit.
 # Prints `name: value unit` lines.
 #
 # Usage: scripts/load-scale.sh --rows N [--rounds N] [--duration SECONDS] [--binary PATH] [--no-build] [--keep]
+#                              [--startup]
 # Needs: wrk, nginx, curl, python3, and the Swift toolchain.
 set -euo pipefail
 caller_dir=$(pwd)
@@ -28,6 +32,7 @@ rounds=3
 duration=8
 build=1
 keep=0
+startup_only=0
 server_bin="$root/.build/release/ListServer"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -37,7 +42,8 @@ while [ $# -gt 0 ]; do
         --no-build) build=0; shift ;;
         --binary) server_bin=$(absolute "$2"); build=0; shift 2 ;;
         --keep) keep=1; shift ;;
-        -h|--help) sed -n '4,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --startup) startup_only=1; shift ;;
+        -h|--help) sed -n '4,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -129,20 +135,33 @@ content_height() {
         python3 -c 'import json, sys; print(int(json.load(sys.stdin)["contentHeight"]))'
 }
 
-small_file=$(dataset 1000000)
 large_file=$(dataset "$rows")
 label="$((rows / 1000000))m"
 [ $((rows % 1000000)) = 0 ] || label="$rows"
-say "datasets: $small_file ($(du -h "$small_file" | cut -f1)), $large_file ($(du -h "$large_file" | cut -f1))"
-
-start_server 1m "$small_file"
-small_url=$server_url small_pid=$server_pid
-settle "$small_pid" 1m
+if [ "$startup_only" = 0 ]; then
+    small_file=$(dataset 1000000)
+    say "datasets: $small_file ($(du -h "$small_file" | cut -f1)), $large_file ($(du -h "$large_file" | cut -f1))"
+    start_server 1m "$small_file"
+    small_url=$server_url small_pid=$server_pid
+    settle "$small_pid" 1m
+fi
 start_server "$label" "$large_file"
 large_url=$server_url large_pid=$server_pid
-settle "$large_pid" "$label"
-small_height=$(content_height "$small_url")
+# The first 6 s after the URL line, while the loaded data moves into huge pages: random fragments, as the
+# rounds below ask them once the memory has settled.
 large_height=$(content_height "$large_url")
+startup=$(wrk -t1 -c32 -d6s --timeout 5s --latency -s "$root/scripts/random-windows.lua" "$large_url/d/big/fragment" -- \
+    /d/big/fragment $((large_height - 800)))
+startup_rps=$(echo "$startup" | awk '/^Requests\/sec:/ {printf "%.0f", $2}')
+startup_p99=$(echo "$startup" | awk '/^latency_us/ {print $5}')
+say "  first 6 s: $startup_rps req/s, p99 $startup_p99 µs"
+settle "$large_pid" "$label"
+# Start-up against the settled rate and p99 (the median of the rounds of random fragments).
+startup_figures() {
+    figure "startup_first_6s_$label" "$startup_rps req/s, p99 $startup_p99 µs; $(awk -v a="$startup_rps" -v b="$(median "rps-$label")" \
+        'BEGIN {printf "%.2f", a / b}')× the settled rate (budget ≥ 0.8), $(awk -v a="$startup_p99" -v b="$(median "p99-$label")" \
+        'BEGIN {printf "%.2f", a / b}')× its p99 (budget ≤ 2)"
+}
 
 # A jump to the end of the large list: the first fragment asked at the bottom, then the median of 21.
 end_path="/d/big/fragment?top=$((large_height - 800))&height=800&overscan=200&expanded=all"
@@ -174,6 +193,16 @@ run_wrk() {
 }
 median() { sort -g "$work/$1" | awk '{v[NR] = $1} END {m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.0f", m}'; }
 
+if [ "$startup_only" = 1 ]; then
+    say "wrk -t1 -c32 -d${duration}s --latency, random fragments, $rounds settled rounds…"
+    for _ in $(seq 1 "$rounds"); do
+        run_wrk "$label" "$large_url/d/big/fragment" /d/big/fragment $((large_height - 800))
+    done
+    figure "fragment_random_$label" "$(median "rps-$label") req/s, p50 $(median "p50-$label") µs, p99 $(median "p99-$label") µs"
+    startup_figures
+    exit 0
+fi
+small_height=$(content_height "$small_url")
 say "wrk -t1 -c32 -d${duration}s --latency, random fragments, $rounds rounds, alternating…"
 for _ in $(seq 1 "$rounds"); do
     run_wrk 1m "$small_url/d/big/fragment" /d/big/fragment $((small_height - 800))
@@ -187,6 +216,7 @@ ratio() { awk -v a="$(median "$1")" -v b="$(median "$2")" -v m="$3" 'BEGIN {prin
 figure "fragment_random_${label}_vs_1m" "$(ratio "rps-$label" rps-1m '≥ 0.85')"
 figure "p99_${label}_vs_1m" "$(ratio "p99-$label" p99-1m '≤ 1.25')"
 figure "p99_1m_vs_nginx" "$(ratio p99-1m p99-nginx '≤ 1.5')"
+startup_figures
 figure "rss_after_load_$label" "$(megabytes "$(status_kb "$large_pid" VmRSS)") MB"
 
 # A PUT of the large file into a server with nothing loaded but the samples: time, peak and resident after.
