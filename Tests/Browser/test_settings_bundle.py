@@ -247,6 +247,8 @@ TRIAL_PAGE = {"PreferenceSpecifiers": [
     {"Type": "PSGroupSpecifier", "Title": "More"},
     {"Type": "PSChildPaneSpecifier", "Title": "Western Approaches", "File": "HarboursOfTheWesternApproaches"},
     {"Type": "PSSliderSpecifier", "Key": "scale", "DefaultValue": 0.5, "MinimumValue": 0, "MaximumValue": 1},
+    {"Type": "PSGroupSpecifier", "Title": "Gauges of the harbours along the western approaches"},
+    {"Type": "PSToggleSwitchSpecifier", "Title": "Chart datum", "Key": "datum", "DefaultValue": False},
 ]}
 
 
@@ -280,6 +282,20 @@ def test_a_footer_is_as_tall_as_the_lines_it_shows_at_any_width(browser, trial_s
     assert abs(footer["height"] - (22 + 16 * lines)) < 1, f"the footer is {footer['height']} px for {lines} line(s)"
     header = [h for h in boxes(browser, "[data-cell=header]") if h["text"] == "More"][0]
     assert abs(header["top"] - footer["bottom"]) < 1, (footer, header)
+
+
+@pytest.mark.parametrize("width,lines", [(1280, 1), (360, 2)])
+def test_a_header_is_as_tall_as_the_lines_it_shows_at_any_width(browser, trial_server, width, lines):
+    """The same for a header: estimated at two lines of a 320 px table, at 1280 it shows one, and the second was
+    a 16 px gap above its title; its first row follows it at once."""
+    at_width(browser, width)
+    open_table(browser, trial_server, "trial")
+    animations_done(browser)
+    header = [h for h in boxes(browser, "[data-cell=header]") if h["text"].lower().startswith("gauges of")][0]
+    assert round(header["textHeight"] / 16) == lines, header
+    assert abs(header["height"] - (22 + 16 * lines)) < 1, f"the header is {header['height']} px for {lines} line(s)"
+    row = [r for r in boxes(browser, "[data-row-id]") if r["text"].startswith("Chart datum")][0]
+    assert abs(row["top"] - header["bottom"]) < 1, (header, row)
 
 
 def test_a_slider_without_a_title_or_images_is_named_slider(browser, trial_server):

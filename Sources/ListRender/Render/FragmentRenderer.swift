@@ -211,7 +211,15 @@ public enum FragmentRenderer {
         html.int(header.section)
         html.raw("\" data-end=\"")
         html.pixels(header.sectionMaxY)
-        renderFrame(y: header.y, height: header.height, sizing: .minimum, into: &html)
+        if isGrouped && kind.isTableDocument && !header.title.isEmpty {
+            // A grouped header's title is as tall as the lines it takes on the page (16 px each, the gap above
+            // them and 6 px below, TableMetrics.headerHeight(of:)): the estimate counts lines of a 320 px table,
+            // so at its height a wider page would show the lines it saved as a gap above the title.
+            renderFrame(y: header.y, height: header.height, sizing: .natural, into: &html)
+            html.raw("\" style=\"padding-top:16px")
+        } else {
+            renderFrame(y: header.y, height: header.height, sizing: .minimum, into: &html)
+        }
         if isGrouped { html.raw("\" aria-level=\"1") }
         if header.isCollapsible {
             html.raw(header.isExpanded ? "\" aria-expanded=\"true" : "\" aria-expanded=\"false")
