@@ -26,10 +26,14 @@ extension System {
     /// into a huge page and maps it in place: the memory keeps its contents and addresses, and other
     /// threads may read and write it meanwhile. Kernels without `MADV_COLLAPSE` (before 6.1) or with
     /// huge pages turned off refuse every range, which is harmless.
-    /// - Parameter minimumResidentFraction: how much of a range must be resident for it to be collapsed.
+    /// - Parameters:
+    ///   - minimumResidentFraction: how much of a range must be resident for it to be collapsed.
+    ///   - afterRange: called after each range the kernel was asked to collapse (to pace the work).
     /// - Complexity: O(mapped bytes / 4 KiB) for `mincore`, plus a copy of each collapsed range.
     @discardableResult
-    package static func collapseIntoHugePages(minimumResidentFraction: Double = 0.9) -> HugePageCollapse {
+    package static func collapseIntoHugePages(
+        minimumResidentFraction: Double = 0.9, afterRange: () -> Void = {}
+    ) -> HugePageCollapse {
         var outcome = HugePageCollapse()
         let pageBytes = Int(sysconf(Int32(_SC_PAGESIZE)))
         guard pageBytes > 0, hugePageBytes % pageBytes == 0 else { return outcome }
@@ -51,6 +55,7 @@ extension System {
                 } else {
                     outcome.refusedBytes += hugePageBytes
                 }
+                afterRange()
             }
         }
         return outcome

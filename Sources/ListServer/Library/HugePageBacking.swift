@@ -1,4 +1,5 @@
 // ListServer — the loaded datasets' memory in 2 MiB pages
+import Foundation
 import HTTPServer
 import Synchronization
 import SystemSupport
@@ -46,6 +47,25 @@ final class HugePageBacking: Sendable {
         }
     }
 
+    /// Paces the collapse: after every ``rangesAStep`` ranges, a pause of ``restPerWork`` times what they took.
+    /// A nice value lowers the thread's share of a core, not what each range costs the loops: the kernel
+    /// remaps each range under the process's memory lock and flushes the other cores' TLBs. Paced, those
+    /// stalls are spread thinner over the first seconds after a load.
+    struct Pace {
+        static let rangesAStep = 8
+        static let restPerWork: UInt64 = 3
+        private var ranges = 0
+        private var stepStarted = System.monotonicNanoseconds()
+
+        mutating func step() {
+            ranges += 1
+            guard ranges % Self.rangesAStep == 0 else { return }
+            let worked = System.monotonicNanoseconds() - stepStarted
+            Thread.sleep(forTimeInterval: Double(worked * Self.restPerWork) / 1e9)
+            stepStarted = System.monotonicNanoseconds()
+        }
+    }
+
     /// The thread's nice value: the kernel's copies into huge pages take a core only when the event loops
     /// leave it idle, so the first clients after a start or a large put see no difference.
     static let niceness: Int32 = 19
@@ -54,7 +74,8 @@ final class HugePageBacking: Sendable {
         System.lowerCurrentThreadPriority(by: Self.niceness)
         repeat {
             let started = System.monotonicNanoseconds()
-            let outcome = System.collapseIntoHugePages()
+            var pace = Pace()
+            let outcome = System.collapseIntoHugePages { pace.step() }
             let milliseconds = (System.monotonicNanoseconds() - started) / 1_000_000
             if let report, outcome.collapsedBytes + outcome.refusedBytes > 0 {
                 var line = "memory: \(outcome.collapsedBytes >> 20) MiB of loaded data in 2 MiB pages"
