@@ -8,7 +8,8 @@
 ///   a new one;
 /// - every other specifier is a row of the current section (``row(for:page:visited:)``).
 ///
-/// Texts are resolved through the page's `StringsTable` (default `Root`): the row's `text`, `detail`, a
+/// Texts are resolved through the page's `StringsTable`, else the table named after its file (`Audio.plist`
+/// → `Audio.strings`) and then `Root`, as the Settings app and InAppSettingsKit do: the row's `text`, `detail`, a
 /// section's `header` and `footer` in the development language, and under ``localizedKey`` the texts of each
 /// other language of the bundle where they differ (`{"zh-Hans": {"text": "通用"}}`).
 struct SettingsPageReader {
@@ -28,6 +29,9 @@ struct SettingsPageReader {
     static let missingFileKey = "missingFile"
     /// The suffix of a slider's image name's key (`minimumImage`) that makes the key of its `<img srcset>`.
     static let imageSourcesSuffix = "Sources"
+    /// The key, in the page given to ``Texts`` and ``localized(_:table:language:)`` only, of the table named
+    /// after a page's file, looked in before `Root` when the page has no `StringsTable`.
+    static let fileTableKey = "fileStringsTable"
     /// How deep child panes may open one another; a deeper pane is a row saying so.
     static let maximumDepth = 16
 
@@ -44,6 +48,8 @@ struct SettingsPageReader {
     /// - Complexity: O(n) in the specifiers of the page and the pages it opens.
     func table(of page: Fields, file: String, visited: Set<String>) -> Fields {
         var pageKeys = page
+        var lookup = page
+        if page[SettingsBundle.stringsTableKey] == nil, file != "Root" { lookup[Self.fileTableKey] = .string(file) }
         pageKeys[SettingsBundle.specifiersKey] = .array([])
         var sections: [FieldValue] = []
         var current: (fields: Fields, rows: [FieldValue])?
@@ -55,6 +61,7 @@ struct SettingsPageReader {
             current = nil
         }
         let specifiers = page[SettingsBundle.specifiersKey]?.arrayValue ?? []
+        let page = lookup
         for item in specifiers {
             let specifier = SettingsSpecifier(item.dictValue ?? [:])
             switch specifier.kind {
@@ -112,13 +119,18 @@ struct SettingsPageReader {
         return rows
     }
 
-    /// The text of a strings-table key in a language folder, else in the development language, else the key.
+    /// The text of a strings-table key in a language folder, else in the development language, else the key;
+    /// in each, the page's `StringsTable`, else its file's table and then `Root`.
     /// - Parameter language: a folder name; nil for the development language.
     func localized(_ key: String, table page: Fields, language: String?) -> String {
-        let table = page[SettingsBundle.stringsTableKey]?.stringValue ?? "Root"
-        if let language, let text = bundle.strings[language]?[table]?[key] { return text }
+        let tables = page[SettingsBundle.stringsTableKey]?.stringValue.map { [$0] }
+            ?? [page[Self.fileTableKey]?.stringValue, "Root"].compactMap { $0 }
+        func text(in folder: String) -> String? {
+            tables.lazy.compactMap { bundle.strings[folder]?[$0]?[key] }.first
+        }
+        if let language, let text = text(in: language) { return text }
         for folder in SettingsBundle.developmentLanguages {
-            if let text = bundle.strings[folder]?[table]?[key] { return text }
+            if let text = text(in: folder) { return text }
         }
         return key
     }

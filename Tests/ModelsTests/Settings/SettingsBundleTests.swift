@@ -161,6 +161,22 @@ struct SettingsBundleTests {
         #expect(try settingsBundleDataset().shape.document?["languages"] == .array(["en", "de", "zh-Hans"]))
     }
 
+    @Test("a child pane without a StringsTable reads the table named after its file, then Root")
+    func childPaneTableByFile() throws {
+        let root = settingsPage([["Type": "PSChildPaneSpecifier", "Title": "Sound", "File": "Sound"]])
+        let sound = settingsPage([["Type": "PSGroupSpecifier", "Title": "Codecs"], ["Type": "PSGroupSpecifier", "Title": "Echo"]])
+        let strings: [String: [String: [String: String]]] = [
+            "fr": ["Root": ["Sound": "Son", "Echo": "Écho", "Codecs": "pas celui-ci"], "Sound": ["Codecs": "Codecs audio"]],
+        ]
+        let dataset = try SettingsBundle(root: root, panes: ["Sound": sound], strings: strings)
+            .dataset(id: "sound", title: nil, file: "Settings.bundle")
+        let row = try #require(dataset.row("Sound"))
+        #expect(row.fields["localized"]?.dictValue?["fr"]?.dictValue?["text"] == "Son")
+        let child = try #require(TableDocument.childDataset(of: row, in: dataset))
+        let french = child.sections.map { $0.fields["localized"]?.dictValue?["fr"]?.dictValue?["header"] }
+        #expect(french == ["Codecs audio", "Écho"])
+    }
+
     @Test("an empty page is a Settings page with no rows, titled by its bundle")
     func emptyPage() throws {
         let page = settingsPage([])
