@@ -27,7 +27,7 @@ def many_server():
     folder = tempfile.mkdtemp(prefix="listserver-selection-")
     arguments = ["--max-import-bytes", str(2**31)]
     for name, count in (("inbox", MILLION), ("mail", SMALL), ("notes", SMALL), ("zh", SMALL), ("shared", SMALL), ("found", SMALL),
-                        ("kept", SMALL)):
+                        ("kept", SMALL), ("plain", SMALL)):
         path = os.path.join(folder, f"{name}.json")
         with open(path, "w") as out:
             json.dump(messages(count), out)
@@ -218,3 +218,13 @@ def test_a_run_chosen_before_a_search_is_drawn_over_its_results(browser, many_se
     assert drawn[1][0] == "Message 50", drawn[:3]
     assert [title for title, selected in drawn if selected == "true"] == ["Message 5"], drawn
     assert count_text(browser) == "7 selected"
+
+
+def test_shift_click_selects_rows_and_no_text(browser, many_server):
+    """A new user's Shift-click in Manage mode also highlighted the rows' text between the two clicks, as a page's
+    text is; rows in a list are chosen whole (iOS has no text selection in a table)."""
+    manage(browser, many_server, "plain")
+    row_titled(browser, 1).click()
+    ActionChains(browser).key_down(Keys.SHIFT).click(row_titled(browser, 6)).key_up(Keys.SHIFT).perform()
+    assert count_text(browser) == "6 selected"
+    assert browser.execute_script("return getSelection().toString()") == ""
