@@ -252,13 +252,23 @@ TRIAL_PAGE = {"PreferenceSpecifiers": [
 ]}
 
 
+# text fields whose titles are longer than their values, as a translated bundle has them
+FIELDS_PAGE = {"PreferenceSpecifiers": [
+    {"Type": "PSGroupSpecifier", "Title": "Compte"},
+    {"Type": "PSTextFieldSpecifier", "Title": "Nom d'utilisateur", "Key": "user"},
+    {"Type": "PSTextFieldSpecifier", "Title": "Mot de passe du compte", "Key": "pass", "DefaultValue": "ab"},
+]}
+
+
 @pytest.fixture(scope="module")
 def trial_server():
-    """A server with the sample bundle as `tides` and a page PUT alone (its pane missing) as `trial`."""
+    """A server with the sample bundle as `tides`, a page PUT alone (its pane missing) as `trial`, and a page of
+    text fields with long titles as `fields`."""
     import plistlib
     running = Server(["--import", f"tides={BUNDLE}"])
-    request = urllib.request.Request(f"{running.url}/api/datasets/trial", data=plistlib.dumps(TRIAL_PAGE), method="PUT")
-    assert urllib.request.urlopen(request).status == 201
+    for name, page in [("trial", TRIAL_PAGE), ("fields", FIELDS_PAGE)]:
+        request = urllib.request.Request(f"{running.url}/api/datasets/{name}", data=plistlib.dumps(page), method="PUT")
+        assert urllib.request.urlopen(request).status == 201
     yield running
     running.stop()
 
@@ -347,3 +357,20 @@ def test_enter_takes_the_keyboard_into_a_slider_whose_arrows_move_its_value(brow
     wait(browser, lambda d: abs(defaults(trial_server)["text_scale"] - value) < 1e-9,
          message="the value the arrows set was not saved")
     assert browser.switch_to.active_element.get_attribute("role") == "row"
+
+
+def test_a_text_fields_title_keeps_its_width_at_360_and_the_field_takes_the_rest(browser, trial_server):
+    """As the Settings app lays a text field's row out: an empty or short field does not cut its title."""
+    at_width(browser, 360)
+    open_table(browser, trial_server, "fields")
+    animations_done(browser)
+    found = browser.execute_script("""return [...document.querySelectorAll('[data-accessory=textField]')].map(r => {
+        const t = r.querySelector('.t1'), f = r.querySelector('input').getBoundingClientRect(),
+              c = r.querySelector('.rc').getBoundingClientRect();
+        return {text: t.textContent, scroll: t.scrollWidth, client: t.clientWidth, field: f.width,
+                right: c.right - f.right, after: f.left - t.getBoundingClientRect().right};
+    })""")
+    assert len(found) == 2, found
+    for row in found:
+        assert row["scroll"] <= row["client"], f"the title is cut: {row}"
+        assert row["field"] > 40 and row["right"] <= 16.5 and row["after"] >= 0, f"the field does not take the rest: {row}"
