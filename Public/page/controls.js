@@ -37,6 +37,12 @@ const isControl = target => target?.matches?.('input[data-action=text], input[da
 let sliding = null;
 const slidingKeys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'];
 
+// A click on a text field's row, its title or the space beside the field, starts editing the field, as a tap
+// on the row does in the Settings app.
+dom.scroller?.addEventListener('click', event => {
+  const row = event.target.closest?.('[role=row][data-accessory=textField]'), field = row?.querySelector('input[data-action=text]');
+  if (field && event.target !== field && !event.defaultPrevented) field.focus(), caretAtEnd(field);
+});
 dom.scroller?.addEventListener('change', event => isControl(event.target) && event.target !== sliding && save(event.target));
 dom.scroller?.addEventListener('focusout', event => event.target === sliding && ((sliding = null), save(event.target)));
 dom.scroller?.addEventListener('input', event => event.target.type === 'range' && fill(event.target));

@@ -374,3 +374,18 @@ def test_a_text_fields_title_keeps_its_width_at_360_and_the_field_takes_the_rest
     for row in found:
         assert row["scroll"] <= row["client"], f"the title is cut: {row}"
         assert row["field"] > 40 and row["right"] <= 16.5 and row["after"] >= 0, f"the field does not take the rest: {row}"
+
+
+def test_a_click_anywhere_on_a_text_field_row_edits_its_field(browser, trial_server):
+    """As a tap on a Settings text field's row, its title or the space beside it, starts editing its field."""
+    at_width(browser, 360)
+    open_table(browser, trial_server, "fields")
+    animations_done(browser)
+    for text in ["Nom d'utilisateur", "Mot de passe du compte"]:
+        row_named(browser, text).find_element(By.CSS_SELECTOR, ".t1").click()
+        wait(browser, lambda d: d.switch_to.active_element.get_attribute("data-action") == "text",
+             message=f"a click on {text}'s title did not edit its field")
+        active = browser.switch_to.active_element
+        assert active.find_element(By.XPATH, "ancestor::*[@role='row']").get_attribute("data-row-id") == \
+            row_named(browser, text).get_attribute("data-row-id")
+        assert browser.execute_script("return arguments[0].selectionStart", active) == len(active.get_attribute("value"))
