@@ -38,6 +38,9 @@ public struct SettingsBundle: Sendable {
 
     /// The key of a Settings page's list of specifiers.
     public static let specifiersKey = "PreferenceSpecifiers"
+    /// The key, in the document, of the root page's `Title` as a row's texts are (`text`, and under `localized`
+    /// the other languages'), kept when a language translates it and the dataset took its title from it.
+    public static let titleKey = "bundleTitle"
     /// The key of the strings table a page's titles are looked up in (default `Root`).
     public static let stringsTableKey = "StringsTable"
     /// The languages tried, in order, when a text has no translation in the reader's own: the development
@@ -106,6 +109,12 @@ public struct SettingsBundle: Sendable {
             document[Self.filesKey] = .dict(Fields(kept))
         }
         let pageTitle = page["Title"]?.stringValue.map { pages.localized($0, table: page, language: nil) }
+        if title == nil, let key = page["Title"]?.stringValue {
+            // The title in each language, as a row's text is: the page shows the reader's while it is the title.
+            var texts = SettingsPageReader.Texts(reader: pages, page: page)
+            texts.set("text", key)
+            if texts.fields[SettingsPageReader.localizedKey] != nil { document[Self.titleKey] = .dict(texts.fields) }
+        }
         let title = title ?? pageTitle ?? name ?? DatasetDecoder.title(forIdentifier: id)
         return Dataset(
             id: id, title: title, kind: .settings, style: .insetGrouped,

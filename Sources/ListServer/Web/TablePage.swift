@@ -172,12 +172,19 @@ enum TablePage {
         html.raw("</a></p>")
     }
 
-    /// A child table's title in the reader's language: the text of the row that opens it, as that row shows it
-    /// (a Settings bundle's pane title from its strings).
-    /// - Returns: nil for the dataset's own table, or when the row gives no text in that language.
+    /// A table's title in the reader's language: a child table's is the text of the row that opens it, as that
+    /// row shows it (a Settings bundle's pane title from its strings); a Settings bundle's own is its root page's
+    /// `Title` from the root page's strings, while the dataset's title is still that `Title`.
+    /// - Returns: nil when there is no text in that language.
     static func localizedTitle(
         of entry: DatasetEntry, parent: DatasetEntry?, language: UILanguage, reader: String?
     ) -> String? {
+        if entry.address.rows.isEmpty {
+            guard let fields = entry.dataset.shape.document?[SettingsBundle.titleKey]?.dictValue,
+                fields["text"]?.text == entry.dataset.title
+            else { return nil }
+            return FragmentRenderer.localizedText(fields, "text", language: language, reader: reader).flatMap { $0.isEmpty ? nil : $0 }
+        }
         guard let parent, let row = entry.address.rows.last, let at = parent.snapshot.indexPath(for: row) else { return nil }
         let fields = parent.dataset.sections[at.section].rows[at.row].fields
         guard fields["localized"] != nil else { return nil }

@@ -88,6 +88,30 @@ struct APISettingsBundleTests {
         #expect(pane.contains("母港") && pane.contains("潮汐时间以此港口为准。"), "its own strings table, a binary one")
     }
 
+    @Test("the page's title is the bundle's Title in the reader's language, from the root page's strings")
+    func titleInTheReadersLanguage() throws {
+        let root: FieldValue = .dict([
+            "Title": .string("Kitchen"),
+            "PreferenceSpecifiers": .array([
+                .dict(["Type": .string("PSChildPaneSpecifier"), "Title": .string("Oven"), "File": .string("Oven")]),
+            ]),
+        ])
+        let oven: FieldValue = .dict([
+            "PreferenceSpecifiers": .array([.dict(["Type": .string("PSGroupSpecifier"), "Title": .string("Heat")])]),
+        ])
+        let bundle = SettingsBundle(
+            root: root, panes: ["Oven": oven], strings: ["zh-Hans": ["Root": ["Kitchen": "厨房", "Oven": "烤箱"]]])
+        let api = try APIFixture(datasets: [], imported: [try bundle.dataset(id: "kitchen", title: nil, file: "Settings.bundle")])
+        let chinese = text(try api.get("/d/kitchen?lang=zh-Hans"))
+        #expect(chinese.contains("<title>厨房") || chinese.contains(">厨房<"), "the title in Chinese")
+        #expect(!chinese.contains("Kitchen"))
+        let english = text(try api.get("/d/kitchen?lang=en"))
+        #expect(english.contains("Kitchen") && !english.contains("厨房"))
+        let ovenRow = try #require(api.dataset("kitchen").sections.flatMap(\.rows).first { $0.fields["text"]?.text == "Oven" }).id.rawValue
+        let pane = text(try api.get("/d/kitchen?child=\(ovenRow)&lang=zh-Hans"))
+        #expect(pane.contains("烤箱") && pane.contains("厨房") && !pane.contains("Kitchen"), "the back control says 厨房")
+    }
+
     @Test("batches change a switch, a text field, a slider and a radio choice; exports give them as DefaultValue")
     func valuesStoredAndExported() throws {
         let api = try tides()
