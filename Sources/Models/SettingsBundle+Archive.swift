@@ -49,12 +49,12 @@ extension SettingsBundle {
                 || (parts.count == 2 && !parts[0].hasSuffix(".lproj") && Self.mediaType(of: inner) != nil)
             if isRead { bundleFiles[inner] = bytes }
         }
-        // `MyApp/Settings.bundle/`: the folder is `Settings`, the app (which titles the page) `MyApp`.
+        // `MyApp/Settings.bundle/`: the folder is `Settings`, the app (which titles the page) `MyApp`; a generic
+        // folder alone in the archive takes the archive's name.
         let folders = root.split(separator: "/").map(String.init)
         let folder = folders.last.map { $0.hasSuffix(".bundle") ? String($0.dropLast(".bundle".count)) : $0 }
-        var bundleName = folder ?? name
-        if bundleName == "Settings", folders.count >= 2 { bundleName = folders[folders.count - 2] }
-        if bundleName == "Settings", let name, name != "Settings" { bundleName = name }
+        let parent = folders.count >= 2 ? folders[folders.count - 2] : name
+        let bundleName = folder.map { Self.name(ofFolder: $0, parent: parent) } ?? name
         do {
             try self.init(name: bundleName, files: bundleFiles)
         } catch {

@@ -40,4 +40,21 @@ extension SettingsBundle {
         }
         self.init(name: name, root: root, panes: pages, strings: strings, files: kept)
     }
+
+    /// The names of bundle folders that say nothing of their app: Xcode's `Settings.bundle` and InAppSettingsKit's
+    /// `InAppSettings.bundle`.
+    public static let genericFolderNames: Set<String> = ["Settings", "InAppSettings"]
+
+    /// The name that titles a bundle folder's page: the folder's own without `.bundle` (`Tides.bundle` →
+    /// `Tides`), or for a generic one (``genericFolderNames``) the folder holding it (`linphone/InAppSettings.bundle`
+    /// → `linphone`), as the Settings app titles the page with the app's name, which that folder is named after
+    /// in an Xcode project.
+    /// - Parameters:
+    ///   - folder: the bundle folder's name, with or without `.bundle`.
+    ///   - parent: the name of the folder holding it (or of the archive it came in); nil or empty when none.
+    public static func name(ofFolder folder: String, parent: String?) -> String {
+        let own = folder.hasSuffix(".bundle") ? String(folder.dropLast(".bundle".count)) : folder
+        guard genericFolderNames.contains(own), let parent, !parent.isEmpty, parent != "/" else { return own }
+        return parent
+    }
 }

@@ -50,11 +50,9 @@ struct SettingsBundleLoader {
                 }
             }
         }
-        // An app's bundle is named `Settings`; the Settings app titles its page with the app's name, which the
-        // folder holding the bundle is named after in an Xcode project.
-        var name = base.deletingPathExtension().lastPathComponent
-        let parent = base.deletingLastPathComponent().lastPathComponent
-        if name == "Settings", !parent.isEmpty, parent != "/" { name = parent }
+        // A generic folder name (`Settings.bundle`) gives way to the app's, the folder holding it.
+        let name = SettingsBundle.name(
+            ofFolder: base.deletingPathExtension().lastPathComponent, parent: base.deletingLastPathComponent().lastPathComponent)
         var bundle = try SettingsBundle(name: name, files: files)
         bundle.folder = base.deletingPathExtension().lastPathComponent
         return bundle

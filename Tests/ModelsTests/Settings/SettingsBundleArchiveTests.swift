@@ -81,6 +81,19 @@ struct SettingsBundleArchiveTests {
         #expect(bundle.languages == ["en", "de", "zh-Hans"])
     }
 
+    @Test("a generic bundle folder, Settings or InAppSettings, is titled by the folder holding it; others by their own")
+    func genericFolderNames() throws {
+        #expect(SettingsBundle.name(ofFolder: "InAppSettings.bundle", parent: "Chat") == "Chat")
+        #expect(SettingsBundle.name(ofFolder: "Settings", parent: "Chat") == "Chat")
+        #expect(SettingsBundle.name(ofFolder: "Settings", parent: "/") == "Settings")
+        #expect(SettingsBundle.name(ofFolder: "Tides.bundle", parent: "Chat") == "Tides")
+        let entries = try settingsBundleFiles().sorted { $0.key < $1.key }.map { (name: "Chat/InAppSettings.bundle/\($0.key)", bytes: $0.value) }
+        let bundle = try SettingsBundle(archive: try pythonZip(entries), file: "chat.zip", name: "chat")
+        #expect(bundle.name == "Chat" && bundle.folder == "InAppSettings")
+        let alone = entries.map { (name: String($0.name.dropFirst("Chat/".count)), bytes: $0.bytes) }
+        #expect(try SettingsBundle(archive: try pythonZip(alone), file: "Chat.zip", name: "Chat").name == "Chat")
+    }
+
     @Test("an archive of the folder's files alone is named after the archive; one without a Root.plist is refused")
     func filesAtTheTop() throws {
         let entries = try settingsBundleFiles().sorted { $0.key < $1.key }.map { (name: $0.key, bytes: $0.value) }
