@@ -81,9 +81,11 @@ export function openChild(row) {
   go(location.search);
 }
 
-/// What an empty list says: "No Results for “…”" while searching, as UISearchController's results do.
+/// What an empty list says: "No Results for “…”" while searching, as UISearchController's results do; an empty
+/// Settings page (the first window's kind, before the scroller takes it) says it has no settings.
 function sayEmpty(text) {
-  $('#empty').textContent = text ? t('No Results for “%s”', text) : t('No rows');
+  const kind = dom.scroller.dataset.kind || $('[data-role=window]')?.dataset.kind;
+  $('#empty').textContent = text ? t('No Results for “%s”', text) : t(kind === 'settings' ? 'No Settings' : 'No rows');
 }
 sayEmpty(new URLSearchParams(location.search).get('q'));
 

@@ -80,7 +80,6 @@ struct SettingsPageReader {
             }
         }
         close()
-        if specifiers.isEmpty { sections.append(.dict([TableDocument.rowsKey: .array([])])) }
         return [
             "style": .string(TableStyle.insetGrouped.rawValue), Self.pageKey: .dict(pageKeys),
             Self.fileKey: .string(file), TableDocument.sectionsKey: .array(sections),

@@ -263,10 +263,10 @@ FIELDS_PAGE = {"PreferenceSpecifiers": [
 @pytest.fixture(scope="module")
 def trial_server():
     """A server with the sample bundle as `tides`, a page PUT alone (its pane missing) as `trial`, and a page of
-    text fields with long titles as `fields`."""
+    text fields with long titles as `fields`, and a page with no specifiers as `blank`."""
     import plistlib
     running = Server(["--import", f"tides={BUNDLE}"])
-    for name, page in [("trial", TRIAL_PAGE), ("fields", FIELDS_PAGE)]:
+    for name, page in [("trial", TRIAL_PAGE), ("fields", FIELDS_PAGE), ("blank", {"PreferenceSpecifiers": []})]:
         request = urllib.request.Request(f"{running.url}/api/datasets/{name}", data=plistlib.dumps(page), method="PUT")
         assert urllib.request.urlopen(request).status == 201
     yield running
@@ -389,3 +389,10 @@ def test_a_click_anywhere_on_a_text_field_row_edits_its_field(browser, trial_ser
         assert active.find_element(By.XPATH, "ancestor::*[@role='row']").get_attribute("data-row-id") == \
             row_named(browser, text).get_attribute("data-row-id")
         assert browser.execute_script("return arguments[0].selectionStart", active) == len(active.get_attribute("value"))
+
+
+@pytest.mark.parametrize("lang,text", [("en", "No Settings"), ("zh-Hans", "无设置")])
+def test_a_bundle_without_settings_says_so_as_an_empty_list_does(browser, trial_server, lang, text):
+    browser.get(f"{trial_server.url}/d/blank?lang={lang}")
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#empty").is_displayed(), message="the empty page says nothing")
+    assert browser.find_element(By.CSS_SELECTOR, "#empty").text == text

@@ -13,7 +13,7 @@ enum UIText {
         ("Select All", "全选"), ("Deselect All", "取消全选"), ("0 selected", "已选择 0 项"),
         ("%d selected", "已选择 %d 项"), ("Delete", "删除"), ("Delete %d selected?", "删除所选的 %d 项？"),
         ("Cancel", "取消"), ("Save", "存储"), ("Name", "名称"), ("Title", "标题"), ("Retry", "重试"),
-        ("No rows", "无内容"), ("Lists", "列表"), ("Datasets", "数据集"),
+        ("No rows", "无内容"), ("No Settings", "无设置"), ("Lists", "列表"), ("Datasets", "数据集"),
         ("New Row", "新行"), ("Could not load: ", "无法载入："), ("Not saved: ", "未存储："),
         ("The list changed elsewhere and was refreshed. Try again.", "列表已在别处更改并已刷新，请再试一次。"),
         ("%s is downloading…", "正在下载“%s”…"), ("Yes", "是"), ("No", "否"),
