@@ -44,14 +44,22 @@ dom.scroller?.addEventListener('click', event => {
   if (field && event.target !== field && !event.defaultPrevented) field.focus(), caretAtEnd(field);
 });
 dom.scroller?.addEventListener('change', event => isControl(event.target) && event.target !== sliding && save(event.target));
-dom.scroller?.addEventListener('focusout', event => event.target === sliding && ((sliding = null), save(event.target)));
+dom.scroller?.addEventListener('focusout', event => {
+  if (event.target.dataset?.action === 'text') delete event.target.closest('[role=row]')?.dataset.keyed;
+  if (event.target === sliding) (sliding = null), save(event.target);
+});
 dom.scroller?.addEventListener('input', event => event.target.type === 'range' && fill(event.target));
 dom.scroller?.addEventListener('keydown', event => {
   const target = event.target, row = target.closest?.('[role=row]');
   // Enter on a row with a field or a slider goes into it, as a tap on the row would.
   if (!isControl(target)) {
     const control = event.key === 'Enter' && target === row && row.querySelector('input[data-action]');
-    if (control) event.preventDefault(), event.stopPropagation(), control.focus(), caretAtEnd(control);
+    if (control) {
+      event.preventDefault(), event.stopPropagation();
+      // A field entered from the keyboard keeps its row's ring (interaction.css) until it loses the focus.
+      if (control.dataset.action === 'text') row.dataset.keyed = '';
+      control.focus(), caretAtEnd(control);
+    }
     return;
   }
   event.stopPropagation(); // the control's keys are its own, not the grid's

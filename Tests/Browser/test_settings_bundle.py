@@ -396,3 +396,30 @@ def test_a_bundle_without_settings_says_so_as_an_empty_list_does(browser, trial_
     browser.get(f"{trial_server.url}/d/blank?lang={lang}")
     wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#empty").is_displayed(), message="the empty page says nothing")
     assert browser.find_element(By.CSS_SELECTOR, "#empty").text == text
+
+
+FOCUS_LOOK = """const f = document.activeElement, s = getComputedStyle(f), row = f.closest('[role=row]'),
+    ring = getComputedStyle(row, '::after').boxShadow, tint = getComputedStyle(row).getPropertyValue('--tint').trim();
+    return {field: f.dataset.action, outline: s.outlineStyle === 'none' || parseFloat(s.outlineWidth) === 0,
+            shadow: s.boxShadow, caret: s.caretColor, ring: ring !== 'none' && ring.includes('inset'), tint};"""
+
+
+def test_a_focused_text_field_has_no_box_but_a_tinted_caret_and_the_keyboard_sees_its_row(browser, trial_server):
+    """As a UITextField being edited: no box around it, the caret in the tint; reached by the keyboard (Enter on
+    its row), the row keeps its focus ring, so that the focus stays visible."""
+    open_table(browser, trial_server, "fields")
+    animations_done(browser)
+    row_named(browser, "Nom d'utilisateur").find_element(By.CSS_SELECTOR, "input").click()
+    clicked = browser.execute_script(FOCUS_LOOK)
+    assert clicked["field"] == "text" and clicked["outline"] and clicked["shadow"] == "none", f"a box: {clicked}"
+    assert not clicked["ring"], f"a clicked field's row is ringed: {clicked}"
+    browser.find_element(By.CSS_SELECTOR, "[role=row] input").send_keys(Keys.ESCAPE)
+    row = row_named(browser, "Mot de passe du compte")
+    browser.execute_script("arguments[0].focus()", row)
+    row.send_keys(Keys.ENTER)
+    keyed = browser.execute_script(FOCUS_LOOK)
+    assert keyed["field"] == "text" and keyed["outline"] and keyed["ring"], f"no visible keyboard focus: {keyed}"
+    rgb = browser.execute_script("const e = document.createElement('i'); e.style.color = arguments[0]; "
+                                 "document.body.append(e); const c = getComputedStyle(e).color; e.remove(); return c",
+                                 keyed["tint"])
+    assert keyed["caret"] == rgb, f"the caret is not in the tint: {keyed}"
