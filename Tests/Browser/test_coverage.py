@@ -3,6 +3,8 @@ viewport. One open group of 10,000 friends scrolled down, then up in 100 px step
 by every window at the group's top, once counted as covering the rows' range, so nothing was fetched), and 200
 small open groups scrolled down and up. And on the way, every frame covered by rows or placeholders: a fast wheel,
 a touch fling, End and Home over a search's results, a jump on a throttled connection (2 s, 50 KB/s)."""
+from contextlib import contextmanager
+
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -264,112 +266,97 @@ SHOWN_AT_TOP = """
 const scroller = document.querySelector('[data-role=scroller]'), box = scroller.getBoundingClientRect();
 return [...document.querySelectorAll('[data-row-id]')].filter(e => !e.hidden)
   .map(e => [e.dataset.rowId, e.getBoundingClientRect().top - box.top]).filter(([, top]) => top >= 0 && top < box.height)"""
+FIRST_ROW = '[data-row-id][data-section="0"][data-row="0"]'
+LAST_ROW = '[data-row-id][data-row="399"]'
+
+
+@contextmanager
+def slow_edge(browser, server, at_end):
+    """The `tall` table at 768 px, its rows near the top (or the end) drawn, then a connection 1.5 s slow; the
+    connection and the width come back afterwards."""
+    at_width(browser, 768)
+    open_table(browser, server, "tall", "" if at_end else "?top=900")
+    settled(browser)
+    if at_end:
+        height, view = browser.execute_script(
+            "const s = document.querySelector('[data-role=scroller]'); return [s.scrollHeight, s.clientHeight]")
+        browser.execute_script("document.querySelector('[data-role=scroller]').scrollTop = arguments[0]",
+                               height - 2.3 * view)
+        settled(browser)
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
+    try:
+        yield
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+        at_width(browser, 480)
+
+
+def arrive(browser, selector, timeout=3):
+    """Lets the held rows come, once `selector`'s row is on its way, and waits for the page to settle."""
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, selector), timeout=timeout,
+         message=f"{selector} did not arrive")
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+    settled(browser)
+
+
+def moved_since(browser, shown):
+    """The rows of `shown` (id, top) that are no longer where they were: (id, before, after or None)."""
+    now = dict(browser.execute_script(SHOWN_AT_TOP))
+    print(f"\nshown {[(key, round(top)) for key, top in shown]}, scrollTop now {scroll_top(browser)}")
+    return [(key, round(top), round(now[key]) if key in now else None) for key, top in shown
+            if key not in now or abs(now[key] - top) > 1]
+
+
+def press(browser, key):
+    browser.execute_script("arguments[0].focus()", browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]"))
+    ActionChains(browser).send_keys(key).perform()
 
 
 def test_rows_shown_at_the_top_stay_put_when_the_first_rows_arrive_taller(browser, groups_server):
     """Scrolled up to the very top with the table's first rows still on their way, the rows already shown stay
     where they are when those arrive taller than estimated; the offset takes the difference, as UIKit's
     contentOffset does. (They moved down 336 px.)"""
-    at_width(browser, 768)
-    open_table(browser, groups_server, "tall", "?top=900")
-    settled(browser)
-    browser.execute_cdp_cmd("Network.enable", {})
-    browser.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
-    try:
+    with slow_edge(browser, groups_server, at_end=False):
         browser.execute_script("document.querySelector('[data-role=scroller]').scrollTop = 0")
         shown = wait(browser, lambda d: d.execute_script(SHOWN_AT_TOP), message="no row shown at the top")
         assert all(top > 0 for _, top in shown), "the first rows were there already"
         browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
-        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-row-id][data-section="0"][data-row="0"]'),
-             message="the first row did not arrive")
-        settled(browser)
-        now = dict(browser.execute_script(SHOWN_AT_TOP))
-        moved = [(key, round(top), round(now[key]) if key in now else None) for key, top in shown
-                 if key not in now or abs(now[key] - top) > 1]
-        print(f"\nshown {[(key, round(top)) for key, top in shown]}, scrollTop now {scroll_top(browser)}")
+        arrive(browser, FIRST_ROW)
+        moved = moved_since(browser, shown)
         assert moved == [], f"rows moved when the first rows arrived (id, before, after): {moved}"
-    finally:
-        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
-        at_width(browser, 480)
 
 
 def test_home_on_a_slow_connection_ends_at_the_first_row(browser, groups_server):
     """Home's destination is the table's top: when its rows arrive after the scroll, the first row is at the top."""
-    at_width(browser, 768)
-    open_table(browser, groups_server, "tall", "?top=900")
-    settled(browser)
-    browser.execute_cdp_cmd("Network.enable", {})
-    browser.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
-    try:
-        scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
-        browser.execute_script("arguments[0].focus()", scroller)
-        ActionChains(browser).send_keys(Keys.HOME).perform()
-        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-row-id][data-section="0"][data-row="0"]'),
-             timeout=8, message="the first row did not arrive")
-        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
-        settled(browser)
+    with slow_edge(browser, groups_server, at_end=False):
+        press(browser, Keys.HOME)
+        arrive(browser, FIRST_ROW, timeout=8)
         first = browser.execute_script("""
             const box = document.querySelector('[data-role=scroller]').getBoundingClientRect();
-            return document.querySelector('[data-row-id][data-section="0"][data-row="0"]').getBoundingClientRect().top - box.top""")
+            return document.querySelector(arguments[0]).getBoundingClientRect().top - box.top""", FIRST_ROW)
         assert scroll_top(browser) == 0 and abs(first) <= 1, (scroll_top(browser), first)
-    finally:
-        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
-        at_width(browser, 480)
 
 
 def test_rows_shown_at_the_end_stay_put_when_the_last_rows_arrive_taller(browser, groups_server):
     """The same at the end: scrolled to the end with the table's last rows on their way, the rows shown stay where
     they are when those arrive (they moved up by the difference), and the list can scroll on to the new end."""
-    at_width(browser, 768)
-    open_table(browser, groups_server, "tall")
-    settled(browser)
-    height, view = browser.execute_script(
-        "const s = document.querySelector('[data-role=scroller]'); return [s.scrollHeight, s.clientHeight]")
-    browser.execute_script("document.querySelector('[data-role=scroller]').scrollTop = arguments[0]", height - 2.3 * view)
-    settled(browser)
-    browser.execute_cdp_cmd("Network.enable", {})
-    browser.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
-    try:
+    with slow_edge(browser, groups_server, at_end=True):
         browser.execute_script("const s = document.querySelector('[data-role=scroller]'); s.scrollTop = s.scrollHeight")
         shown = wait(browser, lambda d: d.execute_script(SHOWN_AT_TOP), message="no row shown at the end")
-        assert not browser.find_elements(By.CSS_SELECTOR, '[data-row-id][data-row="399"]:not([hidden])'), \
+        assert not browser.find_elements(By.CSS_SELECTOR, LAST_ROW + ":not([hidden])"), \
             "the last rows were there already"
         browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
-        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-row-id][data-row="399"]'),
-             message="the last row did not arrive")
-        settled(browser)
-        now = dict(browser.execute_script(SHOWN_AT_TOP))
-        moved = [(key, round(top), round(now[key]) if key in now else None) for key, top in shown
-                 if key not in now or abs(now[key] - top) > 1]
-        print(f"\nshown {[(key, round(top)) for key, top in shown]}")
+        arrive(browser, LAST_ROW)
+        moved = moved_since(browser, shown)
         assert moved == [], f"rows moved when the last rows arrived (id, before, after): {moved}"
-    finally:
-        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
-        at_width(browser, 480)
 
 
 def test_end_on_a_slow_connection_ends_at_the_last_row(browser, groups_server):
-    at_width(browser, 768)
-    open_table(browser, groups_server, "tall")
-    settled(browser)
-    height, view = browser.execute_script(
-        "const s = document.querySelector('[data-role=scroller]'); return [s.scrollHeight, s.clientHeight]")
-    browser.execute_script("document.querySelector('[data-role=scroller]').scrollTop = arguments[0]", height - 2.3 * view)
-    settled(browser)
-    browser.execute_cdp_cmd("Network.enable", {})
-    browser.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
-    try:
-        scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
-        browser.execute_script("arguments[0].focus()", scroller)
-        ActionChains(browser).send_keys(Keys.END).perform()
-        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-row-id][data-row="399"]'),
-             timeout=8, message="the last row did not arrive")
-        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
-        settled(browser)
+    with slow_edge(browser, groups_server, at_end=True):
+        press(browser, Keys.END)
+        arrive(browser, LAST_ROW, timeout=8)
         gap = browser.execute_script("""
             const box = document.querySelector('[data-role=scroller]').getBoundingClientRect();
-            return box.bottom - document.querySelector('[data-row-id][data-row="399"]').getBoundingClientRect().bottom""")
+            return box.bottom - document.querySelector(arguments[0]).getBoundingClientRect().bottom""", LAST_ROW)
         assert abs(gap) <= 1, f"the last row's bottom is {gap:.0f} px from the list's bottom after End"
-    finally:
-        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
-        at_width(browser, 480)
