@@ -31,16 +31,12 @@ extension AppRoutes {
             coalescing: "layout \(entry.tag) \(expanded.hashValue) \(insertionRows) \(width ?? 0)",
             work: { entry.sharedLayout(for: expanded, hasInsertionRows: insertionRows, width: width) },
             answer: { _ in
-                var headers = HTTPHeaders(capacity: 4)
-                headers.add("Content-Type", WindowView.contentType(format).description)
-                headers.add("ETag", WindowView.etag(key, entry: entry))
-                headers.add("Cache-Control", "no-cache")
                 let body =
                     switch format {
                     case .json: WindowView.json(entry: entry, request: window, key: key)
                     case .fragment: WindowView.fragment(entry: entry, request: window, assets: assets, key: key)
                     }
-                return HTTPResponse(status: 200, headers: headers, body: body)
+                return WindowView.response(key, entry: entry, body: body)
             })
     }
 }

@@ -21,16 +21,12 @@ extension AppRoutes {
             work: { entry.searches.results(for: query, in: entry) },
             answer: { found in
                 let view = WindowView(found: found, query: query, request: window)
-                var headers = HTTPHeaders(capacity: 4)
-                headers.add("Content-Type", WindowView.contentType(format).description)
-                headers.add("ETag", WindowView.etag(key, entry: entry))
-                headers.add("Cache-Control", "no-cache")
                 let body =
                     switch format {
                     case .json: view.json
                     case .fragment: view.fragment(assets: assets)
                     }
-                return HTTPResponse(status: 200, headers: headers, body: body)
+                return WindowView.response(key, entry: entry, body: body)
             })
     }
 

@@ -126,6 +126,16 @@ final class WindowView {
         }
     }
 
+    /// A window response written off the event loops (on a worker): `body` with the header fields every
+    /// window response has (``fieldLines(_:entry:writingInto:)`` writes the same into lent memory).
+    static func response(_ key: ResponseCache.Key, entry: DatasetEntry, body: [UInt8]) -> HTTPResponse {
+        var headers = HTTPHeaders(capacity: 4)
+        headers.add("Content-Type", contentType(key.format).description)
+        headers.add("ETag", etag(key, entry: entry))
+        headers.add("Cache-Control", "no-cache")
+        return HTTPResponse(status: 200, headers: headers, body: body)
+    }
+
     /// The `Content-Type` of a window response.
     static func contentType(_ format: ResponseCache.Key.Format) -> StaticString {
         switch format {
