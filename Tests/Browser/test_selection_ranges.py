@@ -107,6 +107,8 @@ def test_select_all_of_a_million_counts_at_once_and_deletes_in_one_batch(browser
     wait(browser, lambda d: count_text(d) == "0 selected", timeout=60)
     wait(browser, lambda d: [r.get_attribute("data-row-id") for r in rows(d)] == [kept_id], timeout=30,
          message="the kept row is not the one drawn")
+    # The batch's entry is timed once its response has ended, which may be after its event redrew the page.
+    wait(browser, lambda d: requests(d, "/batch"), message="the batch's response did not end")
     assert len(requests(browser, "/batch")) == 1
 
 
