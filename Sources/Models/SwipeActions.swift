@@ -62,6 +62,25 @@ public struct SwipeAction: Sendable, Hashable {
     }
 }
 
+extension SwipeAction {
+    /// Whether tapping the button on a row holding `fields` would change nothing: an update whose every key
+    /// already holds its value (a BOOL compared as key-value coding reads one: `1` is `true`, an absent key `false`;
+    /// `null` where the key is absent). Such a button is left out of that row's swipe and menu, as Mail offers Unread on a read
+    /// message and never Read.
+    /// - Complexity: O(keys of the update).
+    public func changesNothing(in fields: Fields) -> Bool {
+        guard case .update(let changes) = effect else { return false }
+        return changes.allSatisfy { change in
+            switch (change.value, fields[change.key]) {
+            case (.null, nil), (.bool(false), nil): return true
+            case (.bool(let wanted), let current?): return current.flag == wanted
+            case (let wanted, let current?): return current == wanted
+            default: return false
+            }
+        }
+    }
+}
+
 /// The row actions one level of a dataset gives (the table, a section or a row of a table document; the
 /// root dictionary of any other file): the buttons a swipe reveals from the right and from the left, and
 /// the title of the red Delete button. A level that leaves a key out lets the level above decide

@@ -55,6 +55,32 @@ def test_an_action_from_the_menu_runs_as_its_swipe_button_does(browser, own_serv
     assert len(message_ids(own_server)) == len(before) - 1
 
 
+def test_a_read_message_offers_mark_as_unread_and_an_unread_one_mark_as_read(browser, own_server):
+    """As Mail's: an action that would change nothing on the row (Mark as Read on a read message) is not offered."""
+    open_table(browser, own_server, "messages")
+    window = api_window(own_server, "messages", height=4000)
+    read = lambda row_id: next(r for r in api_window(own_server, "messages", height=4000)["rows"]
+                               if str(r["id"]) == row_id)["fields"].get("read") is True
+    drawn = {r.get_attribute("data-row-id"): r for r in rows(browser)}
+    read_id = next(str(r["id"]) for r in window["rows"] if r["fields"].get("read") is True and str(r["id"]) in drawn)
+    unread_id = next(str(r["id"]) for r in window["rows"] if not r["fields"].get("read") and str(r["id"]) in drawn)
+    for row_id, offered, left_out in ((read_id, "Mark as Unread", "Mark as Read"), (unread_id, "Mark as Read", "Mark as Unread")):
+        ActionChains(browser).context_click(drawn[row_id]).perform()
+        wait(browser, lambda d: "Copy" in menu_items(d), message="no menu on a right click")
+        assert offered in menu_items(browser) and left_out not in menu_items(browser), menu_items(browser)
+        browser.switch_to.active_element.send_keys(Keys.ESCAPE)
+        wait(browser, lambda d: not menu_items(d), message="Escape left the menu open")
+    ActionChains(browser).context_click(drawn[read_id]).perform()
+    wait(browser, lambda d: "Mark as Unread" in menu_items(d))
+    next(i for i in browser.find_elements(By.CSS_SELECTOR, ".menu [role=menuitem]") if i.text == "Mark as Unread").click()
+    wait(browser, lambda d: not read(read_id), message="Mark as Unread did not save")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f'[data-row-id="{read_id}"] .dot'),
+         message="the row shows no unread dot")
+    ActionChains(browser).context_click(browser.find_element(By.CSS_SELECTOR, f'[data-row-id="{read_id}"]')).perform()
+    wait(browser, lambda d: "Mark as Read" in menu_items(d) and "Mark as Unread" not in menu_items(d),
+         message="the redrawn row does not offer Mark as Read")
+
+
 def test_the_keyboard_opens_moves_through_and_closes_the_menu(browser, own_server):
     open_table(browser, own_server, "messages")
     row = rows(browser)[0]

@@ -14,13 +14,22 @@ extension FragmentRenderer {
     /// row whose trailing actions do not delete also gets one for edit mode only (`.em`).
     ///
     /// The server makes this once per set of actions and lends it with every row
-    /// (``FragmentRow/Lent/actions``).
-    /// - Complexity: O(characters of the titles).
-    public static func actionMarkup(_ actions: SwipeActions, language: UILanguage) -> [UInt8] {
+    /// (``FragmentRow/Lent/actions``); for a row given as `row`, an action that would change nothing on it
+    /// (``SwipeAction/changesNothing(in:)``: Mark as Read on a read message) is left out, the others keeping
+    /// their `data-index`.
+    /// - Complexity: O(characters of the titles), plus the updates' keys for a row.
+    public static func actionMarkup(_ actions: SwipeActions, language: UILanguage, row: Fields? = nil) -> [UInt8] {
         HTMLBuffer.bytes(capacity: 256) { html in
             html.language = language
-            writeActions(actions, into: &html)
+            writeActions(actions, row: row, into: &html)
         }
+    }
+
+    /// Whether some action of `actions` would change nothing on a row with `fields`, so the row needs
+    /// markup of its own.
+    /// - Complexity: O(actions), plus the updates' keys.
+    public static func leavesOut(_ actions: SwipeActions, row fields: Fields) -> Bool {
+        [actions.trailing, actions.leading].contains { $0?.contains { $0.changesNothing(in: fields) } == true }
     }
 
     /// The markup of the default actions (one Delete in the interface's language), made once.
@@ -31,14 +40,15 @@ extension FragmentRenderer {
         }
     }
 
-    private static let englishDefaultActions = actionMarkup(SwipeActions(), language: .english)
-    private static let chineseDefaultActions = actionMarkup(SwipeActions(), language: .simplifiedChinese)
+    private static let englishDefaultActions = actionMarkup(SwipeActions(), language: .english, row: nil)
+    private static let chineseDefaultActions = actionMarkup(SwipeActions(), language: .simplifiedChinese, row: nil)
 
-    private static func writeActions(_ actions: SwipeActions, into html: inout HTMLBuffer) {
+    private static func writeActions(_ actions: SwipeActions, row: Fields?, into html: inout HTMLBuffer) {
+        func shown(_ action: SwipeAction) -> Bool { row.map { !action.changesNothing(in: $0) } ?? true }
         let deleteTitle = actions.deleteTitle?.text(in: html.language) ?? html.language.pick("Delete", "删除").description
         let trailing = actions.trailing ?? [SwipeAction(title: LocalizedTitle(deleteTitle), style: .destructive, effect: .delete)]
         html.raw("<div class=\"acts t\">")
-        for (index, action) in trailing.enumerated() {
+        for (index, action) in trailing.enumerated() where shown(action) {
             writeButton(action, edge: "trailing", index: index, into: &html)
         }
         if !trailing.contains(where: { $0.effect == SwipeAction.Effect.delete }) {
@@ -49,7 +59,7 @@ extension FragmentRenderer {
         html.raw("</div>")
         guard let leading = actions.leading, !leading.isEmpty else { return }
         html.raw("<div class=\"acts l\">")
-        for (index, action) in leading.enumerated() {
+        for (index, action) in leading.enumerated() where shown(action) {
             writeButton(action, edge: "leading", index: index, into: &html)
         }
         html.raw("</div>")

@@ -89,7 +89,7 @@ extension FragmentRow {
         _ row: UnsafePointer<FragmentRow>, language: UILanguage = .english, _ body: (Lent) -> Result
     ) -> Result {
         if let actions = row.pointee.actions {
-            return FragmentRenderer.actionMarkup(actions, language: language).withUnsafeBytes { markup in
+            return FragmentRenderer.actionMarkup(actions, language: language, row: row.pointee.fields).withUnsafeBytes { markup in
                 withLent(row) { lent in
                     var lent = lent
                     lent.actions = markup

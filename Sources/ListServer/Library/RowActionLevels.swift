@@ -19,6 +19,9 @@ final class RowActionLevels: Sendable {
     /// for Chinese; empty when no level gives any, so rows get the renderer's default Delete.
     private let english: [[UInt8]]
     private let chinese: [[UInt8]]
+    /// Whether each level of the markup has an update, which a row may already hold (its markup then leaves
+    /// the update out).
+    private let updates: [Bool]
 
     /// Reads the levels of `dataset`.
     /// - Complexity: O(sections) of table documents, O(1) for other kinds.
@@ -29,6 +32,11 @@ final class RowActionLevels: Sendable {
         let sections = sectionsSay ? dataset.sections.map { SwipeActions($0.fields).overriding(table) } : []
         let levels = sectionsSay ? sections : table.isEmpty ? [] : [table]
         (self.table, self.sections) = (table, sections)
+        updates = levels.map { level in
+            [level.trailing, level.leading].contains {
+                $0?.contains { if case .update = $0.effect { true } else { false } } == true
+            }
+        }
         english = levels.map { FragmentRenderer.actionMarkup($0, language: .english) }
         chinese = levels.map { FragmentRenderer.actionMarkup($0, language: .simplifiedChinese) }
     }
@@ -41,7 +49,8 @@ final class RowActionLevels: Sendable {
     }
 
     /// Lends `body` the markup of the buttons of a row in `section` with `fields` (nil: the default
-    /// Delete), made only for a row that gives actions of its own.
+    /// Delete), made only for a row that gives actions of its own or on which one of them would change
+    /// nothing (it is left out there).
     /// - Parameter rowMayName: whether the row's dictionary may give actions (table documents' rows).
     @inline(__always)
     func withMarkup<Result>(
@@ -49,11 +58,19 @@ final class RowActionLevels: Sendable {
         _ body: (UnsafeRawBufferPointer?) -> Result
     ) -> Result {
         if rowMayName && SwipeActions.isNamed(in: fields.pointee) {
-            let markup = FragmentRenderer.actionMarkup(actions(section: section, rowFields: fields.pointee), language: language)
+            let markup = FragmentRenderer.actionMarkup(
+                actions(section: section, rowFields: fields.pointee), language: language, row: fields.pointee)
             return markup.withUnsafeBytes { body($0) }
         }
         let levels = language == .english ? english : chinese
         if levels.isEmpty { return body(nil) }
-        return levels[sections.isEmpty ? 0 : section].withUnsafeBytes { body($0) }
+        let level = sections.isEmpty ? 0 : section
+        if updates[level] {
+            let actions = sections.isEmpty ? table : sections[section]
+            if FragmentRenderer.leavesOut(actions, row: fields.pointee) {
+                return FragmentRenderer.actionMarkup(actions, language: language, row: fields.pointee).withUnsafeBytes { body($0) }
+            }
+        }
+        return levels[level].withUnsafeBytes { body($0) }
     }
 }

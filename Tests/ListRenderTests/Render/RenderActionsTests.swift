@@ -40,6 +40,21 @@ struct RenderActionsTests {
         #expect(FragmentRenderer.actionMarkup(actions, language: .english) == Array(expected.utf8))
     }
 
+    @Test("an action that would change nothing on the row is left out of its markup; the others keep their index")
+    func leftOutPerRow() {
+        let actions = SwipeActions(trailing: [
+            SwipeAction(title: "Delete", style: .destructive, effect: .delete),
+            SwipeAction(title: "Read", effect: .update(["read": .bool(true)])),
+            SwipeAction(title: "Unread", effect: .update(["read": .bool(false)])),
+        ])
+        let readRow = String(decoding: FragmentRenderer.actionMarkup(actions, language: .english, row: ["read": .bool(true)]), as: UTF8.self)
+        #expect(!readRow.contains(">Read<") && readRow.contains(#"data-index="2" tabindex="-1">Unread</button>"#))
+        let unreadRow = String(decoding: FragmentRenderer.actionMarkup(actions, language: .english, row: ["read": .int(0)]), as: UTF8.self)
+        #expect(unreadRow.contains(#"data-index="1" tabindex="-1">Read</button>"#) && !unreadRow.contains(">Unread<"))
+        #expect(FragmentRenderer.leavesOut(actions, row: [:]) && FragmentRenderer.leavesOut(actions, row: ["read": .bool(true)]))
+        #expect(!FragmentRenderer.leavesOut(SwipeActions(trailing: [actions.trailing![0]]), row: [:]))
+    }
+
     @Test("trailing actions that do not delete come with a Delete for edit mode only, titled by deleteTitle")
     func editModeDelete() {
         let actions = SwipeActions(trailing: [SwipeAction(title: "Archive", effect: .moveTo(.bottom))], deleteTitle: "Remove")

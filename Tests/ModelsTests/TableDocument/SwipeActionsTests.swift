@@ -126,4 +126,22 @@ struct SwipeActionsTests {
         let error = try #require(importFailure(#"{"table": {"sections": [{"rows": [{"text": "a", "leadingActions": [{"title": "A", "moveTo": 3}]}]}]}}"#))
         #expect(error.path == "table.sections[0].rows[0].leadingActions[0].moveTo")
     }
+
+    @Test("an update a row already holds changes nothing: a BOOL read as key-value coding reads one, an absent BOOL as NO")
+    func changesNothing() {
+        let read = SwipeAction(title: "Mark as Read", effect: .update(["read": .bool(true)]))
+        let unread = SwipeAction(title: "Mark as Unread", effect: .update(["read": .bool(false)]))
+        #expect(read.changesNothing(in: ["read": .bool(true)]))
+        #expect(read.changesNothing(in: ["read": .int(1), "title": .string("x")]))
+        #expect(!read.changesNothing(in: ["read": .int(0)]))
+        #expect(!read.changesNothing(in: [:]))
+        #expect(unread.changesNothing(in: [:]))
+        #expect(unread.changesNothing(in: ["read": .string("NO")]))
+        let both = SwipeAction(title: "Flag", effect: .update(["flag": .string("red"), "note": .null]))
+        #expect(both.changesNothing(in: ["flag": .string("red")]))
+        #expect(!both.changesNothing(in: ["flag": .string("red"), "note": .string("n")]))
+        #expect(!both.changesNothing(in: ["flag": .string("blue")]))
+        #expect(!SwipeAction(title: "Delete", effect: .delete).changesNothing(in: [:]))
+        #expect(!SwipeAction(title: "Pin", effect: .moveTo(.top)).changesNothing(in: [:]))
+    }
 }
