@@ -221,7 +221,7 @@ struct AppRoutes: Sendable {
             let (_, template) = (try? System.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
             let body = HomePage.render(
                 template: page.link(template), entries: library.entries, language: language,
-                iconDirectory: assets.iconDirectory, keepsLanguage: asked != nil)
+                iconDirectory: assets.iconDirectory, keepsLanguage: asked != nil, imageURL: assets.url(forImageNamed:))
         else {
             throw HTTPError(500, detail: "the page template Public/index.html is missing or has no dataset list")
         }

@@ -21,21 +21,36 @@ enum HomePage {
     /// - Complexity: O(template + datasets).
     static func render(
         template: [UInt8], entries: [DatasetEntry], language: UILanguage = .english,
-        iconDirectory: IconDirectory = .plain, keepsLanguage: Bool = false
+        iconDirectory: IconDirectory = .plain, keepsLanguage: Bool = false,
+        imageURL: (String) -> String? = { _ in nil }
     ) -> [UInt8]? {
         guard let start = template.firstRange(of: listOpening)?.upperBound else { return nil }
         var cards = HTMLBuffer(capacity: 64 + entries.count * 200, language: language)
         let directory = iconDirectory.description
         let query = keepsLanguage ? "?lang=\(language.tag)" : ""
-        for entry in entries { writeCard(entry.dataset, iconDirectory: directory, query: query, into: &cards) }
+        for entry in entries {
+            writeCard(entry.dataset, icon: icon(of: entry.dataset, imageURL) ?? directory + iconName(of: entry.dataset.kind).description + ".svg",
+                      query: query, into: &cards)
+        }
         if entries.isEmpty { cards.raw(language.pick("<p class=\"none\">No datasets yet.</p>", "<p class=\"none\">还没有数据集。</p>")) }
         // The template's words translated before the cards go in: a dataset's title is never translated.
         let before = UIText.translate(Array(template[..<start]), to: language)
         return before + cards.bytes + UIText.translate(Array(template[start...]), to: language)
     }
 
+    /// The URL of the image a table document names for itself (`"table": {"icon": "settings-general", …}`,
+    /// as an app names its icon), where it resolves (`imageURL`: the dataset images' lookup, whose light
+    /// appearance is taken); nil otherwise.
+    static func icon(of dataset: Dataset, _ imageURL: (String) -> String?) -> String? {
+        guard dataset.kind == .table, let name = TableDocument.tableFields(of: dataset.shape)?["icon"]?.stringValue,
+            let url = imageURL(name)
+        else { return nil }
+        return url.split(separator: " ").first.map(String.init)
+    }
+
     /// The built-in icon a card of each kind shows: a face for friends and heroes, an app for apps, the
-    /// Mail icon for messages, a list for other lists, the Settings gear for tables and bundles.
+    /// Mail icon for messages, a list for other lists, a table for table documents that name no icon of
+    /// their own, the Settings gear for Settings bundles.
     static func iconName(of kind: DatasetKind) -> StaticString {
         switch kind {
         case .friends: "friend-01"
@@ -43,7 +58,8 @@ enum HomePage {
         case .apps: "app-01"
         case .messages: "message"
         case .generic: "list"
-        case .table, .settings: "settings-general"
+        case .table: "table"
+        case .settings: "settings-general"
         }
     }
 
@@ -60,14 +76,13 @@ enum HomePage {
         }
     }
 
-    private static func writeCard(_ dataset: Dataset, iconDirectory: String, query: String, into html: inout HTMLBuffer) {
+    private static func writeCard(_ dataset: Dataset, icon: String, query: String, into html: inout HTMLBuffer) {
         html.raw("<a class=\"card\" href=\"/d/")
         html.text(dataset.id)
         html.text(query)
         html.raw("\"><img src=\"")
-        html.text(iconDirectory)
-        html.raw(iconName(of: dataset.kind))
-        html.raw(".svg\" alt=\"\" width=\"44\" height=\"44\">")
+        html.text(icon)
+        html.raw("\" alt=\"\" width=\"44\" height=\"44\">")
         html.text(dataset.title.isEmpty ? dataset.id : dataset.title)
         html.raw("<small>")
         html.raw(kindName(dataset.kind, html.language))

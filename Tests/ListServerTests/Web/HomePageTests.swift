@@ -34,6 +34,21 @@ struct HomePageTests {
         #expect(!html.contains("<script"), "the home page needs no script")
     }
 
+    @Test("a table document shows the icon it names where it resolves, else the table icon")
+    func tableIcons() throws {
+        let api = try APIFixture(datasets: [
+            ("settings", SampleDatasets.all.first { $0.id == "settings" }!.json),
+            ("plain", #"{"table": {"sections": [{"rows": [{"text": "a"}]}]}}"#),
+            ("unknown", #"{"table": {"icon": "no-such-image", "sections": [{"rows": [{"text": "a"}]}]}}"#),
+        ])
+        let html = try Self.page(api)
+        let named = try #require(html.firstRange(of: #"href="/d/settings"><img src=""#))
+        let url = html[named.upperBound...].prefix { $0 != "\"" }
+        #expect(url.hasSuffix("settings-general.svg") && url.hasPrefix("/"), "\(url)")
+        #expect(html.contains(#"href="/d/plain"><img src="/icons/table.svg""#))
+        #expect(html.contains(#"href="/d/unknown"><img src="/icons/table.svg""#))
+    }
+
     @Test("counts are grouped as the page's language groups them, and lang= is the page's language and kept in its links")
     func countsAndLanguage() throws {
         let rows = (0..<12_345).map { #"{"title":"Row \#($0)"}"# }.joined(separator: ",")
