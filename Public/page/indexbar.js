@@ -12,6 +12,7 @@ export function fitIndex() {
     index.style.top = `${box.top + dom.scroller.clientHeight / 2}px`;
   }
   for (const link of links) link.classList.remove('skip', 'elided');
+  inset(index);
   const height = links[0]?.offsetHeight;
   if (!height) return;
   const room = Math.floor((dom.scroller.clientHeight - 16) / height);
@@ -24,6 +25,15 @@ export function fitIndex() {
     if (kept.has(at)) return void (previousKept = at);
     link.classList.add(at === previousKept + 1 ? 'elided' : 'skip');
   });
+  inset(index);
+}
+
+/// Keeps the rows clear of the bar, as UIKit narrows the cells by the index's width: titles wider than a
+/// letter ("Omicron") push the trailing edge of the content in by the bar's width.
+function inset(index) {
+  if (!index) return;
+  const width = index.hidden ? 0 : Math.ceil(index.getBoundingClientRect().width) + 2;
+  index.parentElement.style.setProperty('--index-inset', `${Math.max(22, width)}px`);
 }
 
 fitIndex();

@@ -17,8 +17,12 @@ def index_server(tmp_path_factory):
     (folder / "many.json").write_text(json.dumps({"table": {"style": "plain", "sections": many}}))
     few = [{"header": letter, "indexTitle": letter, "rows": [{"text": letter}]} for letter in "ABC"]
     (folder / "few.json").write_text(json.dumps({"table": {"sectionIndexMinimumDisplayRowCount": 4, "sections": few}}))
+    greek = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Omicron", "Upsilon", "Zeta"]
+    wide = [{"header": title, "indexTitle": title, "rows": [{"text": f"{title} row {n} " + "long text " * 8} for n in range(3)]}
+            for title in greek]
+    (folder / "wide.json").write_text(json.dumps({"table": {"style": "plain", "sections": wide}}))
     (folder / "same.json").write_text(json.dumps([{"name": f"Group {n}", "items": [f"Item {n}"]} for n in range(40)]))
-    running = Server([arg for name in ("many", "few", "same") for arg in ("--import", str(folder / f"{name}.json"))])
+    running = Server([arg for name in ("many", "few", "same", "wide") for arg in ("--import", str(folder / f"{name}.json"))])
     yield running
     running.stop()
 
@@ -62,3 +66,20 @@ def test_no_index_under_the_minimum_row_count_or_when_every_title_is_the_same(in
     for dataset in ("few", "same"):
         meta = json.load(urllib.request.urlopen(f"{index_server.url}/api/datasets/{dataset}"))
         assert meta["indexTitles"] == [], (dataset, meta["indexTitles"])
+
+
+def test_wide_titles_push_the_rows_in_by_the_bars_width(browser, index_server):
+    """UIKit narrows the cells by the index's width: a title such as "Omicron" never covers a row's text."""
+    for width in (360, 1280):
+        at_width(browser, width, 800)
+        try:
+            open_table(browser, index_server, "wide")
+            wait(browser, lambda d: len(bar(d)["titles"]) == 8, message="the bar does not show its eight titles")
+            left = browser.execute_script("return document.querySelector('[data-role=index]').getBoundingClientRect().left")
+            rights = browser.execute_script(
+                "return [...document.querySelectorAll('[data-row-id]:not([hidden]) .rc')].map(e => e.getBoundingClientRect().right)")
+            assert rights and max(rights) <= left, f"rows reach under the index at {width} px: {max(rights)} > {left}"
+            assert left < width - 40, "the bar is not as wide as its titles"
+        finally:
+            at_width(browser, 480)
+
