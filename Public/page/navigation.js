@@ -43,14 +43,24 @@ function slide(push) {
   };
 }
 
-/// The back control shows the parent's title when it fits, else "Back", as a navigation bar does.
+/// The back control shows the parent's title when it fits and leaves the title centred and whole, else "Back",
+/// as a navigation bar does (a long parent title pushed a short title off the bar's centre at 360 px).
 export function fitBackTitle() {
-  const back = $('.back');
-  if (back && back.dataset.action === 'back' && back.scrollWidth > back.clientWidth + 1) {
-    back.ariaLabel = back.textContent;
+  const back = $('.back'), title = $('#title');
+  if (!back || back.dataset.action !== 'back') return;
+  back.dataset.parent ??= back.textContent;
+  back.textContent = back.dataset.parent;
+  back.ariaLabel = null;
+  const cut = element => element.scrollWidth > element.clientWidth + 1;
+  const centre = box => (box.left + box.right) / 2;
+  const offCentre = title && Math.abs(centre(title.getBoundingClientRect()) - centre(title.parentElement.getBoundingClientRect())) > 2;
+  if (cut(back) || (title && cut(title)) || offCentre) {
+    back.ariaLabel = back.dataset.parent;
     back.textContent = t('Back');
   }
 }
+fitBackTitle();
+addEventListener('resize', fitBackTitle);
 
 const placesLeft = new Map(); // where Back or Forward left a view (a child table, a search), until it is shown again
 const viewOf = (child, query) => `${child || ''}\n${query || ''}`;

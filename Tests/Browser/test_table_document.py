@@ -361,3 +361,31 @@ def test_reduced_motion_opens_a_child_table_without_sliding(browser, table_serve
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
+
+def test_a_long_parent_title_gives_way_to_back_so_the_title_stays_centred(browser, tmp_path):
+    """As a navigation bar: a back title that would push the child's title off the bar's centre becomes "Back"."""
+    path = tmp_path / "appliances.json"
+    path.write_text(json.dumps({"table": {"style": "insetGrouped", "sections": [{"rows": [
+        {"text": "Oven Temperature", "accessory": "disclosureIndicator",
+         "table": {"sections": [{"rows": [{"text": "Temperature"}]}]}}]}]}}))
+    running = Server(["--import", str(path)])
+    try:
+        for width in (360, 1280):
+            at_width(browser, width)
+            open_table(browser, running, "appliances")
+            parent_title = browser.find_element(By.ID, "title").text
+            row_named(browser, "Oven Temperature").click()
+            wait(browser, lambda d: row_named(d, "Temperature") is not None, message="the child table did not open")
+            animations_done(browser)
+            back = browser.find_element(By.CSS_SELECTOR, "[data-action=back]")
+            title = browser.find_element(By.ID, "title")
+            bar = browser.execute_script("return arguments[0].parentElement.getBoundingClientRect()", title)
+            centre = (title.rect["x"] + title.rect["width"] / 2) - (bar["left"] + bar["width"] / 2)
+            assert abs(centre) <= 2, f"the title is {centre:.0f} px off the bar's centre at {width} px (back: {back.text})"
+            expected = "Back" if width == 360 else parent_title
+            assert back.text == expected, f"{back.text!r} at {width} px"
+            assert back.get_attribute("aria-label") in (None, parent_title)
+    finally:
+        at_width(browser, 480)
+        running.stop()
+
