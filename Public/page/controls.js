@@ -29,6 +29,18 @@ function caretAtEnd(control) {
   if (control.dataset.action === 'text') control.setSelectionRange?.(control.value.length, control.value.length);
 }
 
+/// An arrow key moves a slider by a tenth of its range, as VoiceOver's increment moves a UISlider (the browser's
+/// own step is a hundredth, a hundred presses from end to end); with Shift, by a hundredth.
+function nudge(event) {
+  const slider = event.target, min = +slider.min, max = +slider.max;
+  const sign = event.key === 'ArrowRight' || event.key === 'ArrowUp' ? 1 : -1;
+  const step = ((max - min) / (event.shiftKey ? 100 : 10)) * sign;
+  event.preventDefault();
+  slider.value = String(Math.min(max, Math.max(min, +slider.value + step)));
+  fill(slider);
+  slider.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
 const isControl = target => target?.matches?.('input[data-action=text], input[data-action=slide]');
 
 /// The slider the keys are moving: each key is a `change`, but it is saved when the keys let it go (Enter, or
@@ -63,7 +75,7 @@ dom.scroller?.addEventListener('keydown', event => {
     return;
   }
   event.stopPropagation(); // the control's keys are its own, not the grid's
-  if (target.type === 'range' && slidingKeys.includes(event.key)) sliding = target;
+  if (target.type === 'range' && slidingKeys.includes(event.key)) (sliding = target), event.key.startsWith('Arrow') && nudge(event);
   if (event.key === 'Enter') (sliding = null), save(target), row?.focus();
   if (event.key === 'Escape') {
     sliding = null;

@@ -353,6 +353,16 @@ def test_enter_takes_the_keyboard_into_a_slider_whose_arrows_move_its_value(brow
         assert browser.switch_to.active_element == slider, f"{key!r} moved the focus off the slider"
     value = float(slider.get_attribute("value"))
     assert value > before, "the arrows did not move the value"
+    low, high = float(slider.get_attribute("min")), float(slider.get_attribute("max"))
+    # A tenth of the range a press, as VoiceOver moves a UISlider; with Shift a hundredth.
+    assert abs(value - min(high, before + 3 * 0.1 * (high - low))) < 1e-9, (before, value, low, high)  # three up, one down
+    browser.switch_to.active_element.send_keys(Keys.HOME)
+    home = float(slider.get_attribute("value"))
+    browser.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    assert abs(float(slider.get_attribute("value")) - (home + 0.1 * (high - low))) < 1e-9
+    browser.switch_to.active_element.send_keys(Keys.SHIFT + Keys.ARROW_LEFT)
+    value = float(slider.get_attribute("value"))
+    assert abs(value - (home + 0.09 * (high - low))) < 1e-9, value
     slider.send_keys(Keys.ENTER)  # the keys let it go
     wait(browser, lambda d: abs(defaults(trial_server)["text_scale"] - value) < 1e-9,
          message="the value the arrows set was not saved")
