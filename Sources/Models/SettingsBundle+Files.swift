@@ -48,13 +48,15 @@ extension SettingsBundle {
     /// The name that titles a bundle folder's page: the folder's own without `.bundle` (`Tides.bundle` →
     /// `Tides`), or for a generic one (``genericFolderNames``) the folder holding it (`linphone/InAppSettings.bundle`
     /// → `linphone`), as the Settings app titles the page with the app's name, which that folder is named after
-    /// in an Xcode project.
+    /// in an Xcode project. A folder named all in lower case (`linphone`) is titled with a capital, as its app's
+    /// name is shown (`Linphone`); any other spelling is the app's own and kept.
     /// - Parameters:
     ///   - folder: the bundle folder's name, with or without `.bundle`.
     ///   - parent: the name of the folder holding it (or of the archive it came in); nil or empty when none.
     public static func name(ofFolder folder: String, parent: String?) -> String {
         let own = folder.hasSuffix(".bundle") ? String(folder.dropLast(".bundle".count)) : folder
         guard genericFolderNames.contains(own), let parent, !parent.isEmpty, parent != "/" else { return own }
-        return parent
+        guard let first = parent.first, first.isLowercase, parent == parent.lowercased() else { return parent }
+        return first.uppercased() + parent.dropFirst()
     }
 }

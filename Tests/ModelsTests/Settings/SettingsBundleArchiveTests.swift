@@ -81,12 +81,16 @@ struct SettingsBundleArchiveTests {
         #expect(bundle.languages == ["en", "de", "zh-Hans"])
     }
 
-    @Test("a generic bundle folder, Settings or InAppSettings, is titled by the folder holding it; others by their own")
+    @Test("a generic bundle folder, Settings or InAppSettings, is titled by the folder holding it, capitalised when all in lower case; others by their own")
     func genericFolderNames() throws {
         #expect(SettingsBundle.name(ofFolder: "InAppSettings.bundle", parent: "Chat") == "Chat")
         #expect(SettingsBundle.name(ofFolder: "Settings", parent: "Chat") == "Chat")
         #expect(SettingsBundle.name(ofFolder: "Settings", parent: "/") == "Settings")
         #expect(SettingsBundle.name(ofFolder: "Tides.bundle", parent: "Chat") == "Tides")
+        #expect(SettingsBundle.name(ofFolder: "InAppSettings.bundle", parent: "linphone") == "Linphone")
+        #expect(SettingsBundle.name(ofFolder: "Settings.bundle", parent: "iTides") == "iTides")
+        #expect(SettingsBundle.name(ofFolder: "Settings.bundle", parent: "潮汐") == "潮汐")
+        #expect(SettingsBundle.name(ofFolder: "tides.bundle", parent: "Chat") == "tides")
         let entries = try settingsBundleFiles().sorted { $0.key < $1.key }.map { (name: "Chat/InAppSettings.bundle/\($0.key)", bytes: $0.value) }
         let bundle = try SettingsBundle(archive: try pythonZip(entries), file: "chat.zip", name: "chat")
         #expect(bundle.name == "Chat" && bundle.folder == "InAppSettings")
