@@ -4,7 +4,7 @@ import { saveSoon } from './page/address.js';
 import { $, dom, keyOf, state } from './page/state.js';
 import { dressAll, followScroller, need, place, refresh, showView } from './page/windows.js';
 
-const laterModules = ['actions', 'editing', 'gestures', 'indexbar', 'keys', 'live', 'menu', 'navigation', 'pull'];
+const laterModules = ['actions', 'controls', 'editing', 'gestures', 'indexbar', 'keys', 'live', 'menu', 'navigation', 'opened', 'pull'];
 let pending;
 /// The modules loaded after the first window, by name.
 function interaction() {
@@ -28,7 +28,7 @@ function click(event) {
 }
 
 function onScroll() {
-  if (state.scrollTop !== dom.scroller.scrollTop) loaded?.gestures.closeOpenRow(); // as a UITableView does
+  if (state.scrollTop !== dom.scroller.scrollTop) loaded?.opened.closeOpenRow(); // as a UITableView does
   followScroller();
   place();
   need();

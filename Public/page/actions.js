@@ -1,11 +1,12 @@
 // What taps do: the bar's and edit bar's tools, rows, the minus and its Delete, Download, the detail sheet,
 // and the extras of a kind (heroes: add a random hero, edit one in a dialog).
 import { batch, choose, deleteSelected, flipSwitch, insertRow, setEditing } from './editing.js';
-import { closeOpenRow, openRow, runAction } from './gestures.js';
+import { openRow, runAction } from './gestures.js';
 import { extrasOf } from './live.js';
-import { jumpToSection, openChild, toggleSection } from './navigation.js';
-import { pick, pickRange, queryRows, selectAll } from './selection.js';
 import { nameOf, note, say } from './messages.js';
+import { jumpToSection, openChild, toggleSection } from './navigation.js';
+import { closeOpenRow } from './opened.js';
+import { pick, pickRange, queryRows, selectAll } from './selection.js';
 import { $, dom, state, t } from './state.js';
 import { undo } from './undo.js';
 import { dressAll, setTop } from './windows.js';

@@ -1,11 +1,10 @@
 // Edits as batches (POST /api/datasets/{id}/batch at the version drawn): edit mode, deletes with their
 // confirmation, insertion rows, switches, and (controls.js) text fields and sliders.
-import './controls.js';
-import { closeOpenRow } from './gestures.js';
 import { api, note } from './messages.js';
+import { closeOpenRow } from './opened.js';
 import { $, apiPath, dom, language, state, t } from './state.js';
 import { settledSelection, showSelectionCount } from './selection.js';
-import { pending, remember } from './undo.js';
+import { pending, remember, sendWith } from './undo.js';
 import { dressAll, refresh } from './windows.js';
 
 let sending = 0; // batches on their way
@@ -28,6 +27,7 @@ export function send(changes, replan) {
   queue = sent.catch(() => {});
   return sent;
 }
+sendWith(send); // undo steps go the same way
 
 async function sendNow(changes, replan, tries = 3) {
   const body = 'baseVersion' in changes ? { ...changes } // an undo: made on the version its batch gave, for its table

@@ -4,6 +4,7 @@
 // the others make room, in Manage mode a drag across the selection circles that selects a run (both scroll the
 // list when held at its top or bottom edge), and on touch the swipe from a child table's left edge that goes back.
 import { batch, deleteRows } from './editing.js';
+import { closeOpenRow } from './opened.js';
 import { showSelectionCount } from './selection.js';
 import { $, dom, itemOf, state } from './state.js';
 import { dressAll, put, refresh } from './windows.js';
@@ -71,15 +72,6 @@ export function openRow(row, side) {
 }
 
 /// Closes the row a swipe opened; returns whether one was open.
-export function closeOpenRow() {
-  const open = $('[data-open]', dom.layer);
-  if (!open) return false;
-  open.removeAttribute('data-open');
-  const content = $('.rc', open);
-  if (content) content.style.transform = '';
-  return true;
-}
-
 function press(row) {
   unpress();
   state.pressed = row;

@@ -6,10 +6,11 @@
 // follows when they stop.
 import { activate } from './actions.js';
 import { ask, deleteRows, deleteSelected, setEditing } from './editing.js';
-import { closeOpenRow, openRow } from './gestures.js';
+import { openRow } from './gestures.js';
+import { toggleSection } from './navigation.js';
+import { closeOpenRow } from './opened.js';
 import { extendSelection, selectEveryRow } from './selection.js';
 import { $, dom, keyOf, state, t } from './state.js';
-import { toggleSection } from './navigation.js';
 import { undoKey } from './undo.js';
 import { draw, dressAll, followScroller, need, setTop } from './windows.js';
 

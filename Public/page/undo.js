@@ -3,7 +3,6 @@
 // undo is the redo, and Shift+Ctrl/Cmd+Z sends that. An undo is an ordinary batch: it names rows by id and places
 // by neighbours, so it rebases over other people's changes like any other, and a deleted row comes back with its id
 // where its neighbours are. A delete offers Undo in a toast, as Mail does.
-import { send } from './editing.js';
 import { note } from './messages.js';
 import { state, t } from './state.js';
 import { refresh } from './windows.js';
@@ -11,6 +10,13 @@ import { refresh } from './windows.js';
 export const depth = 200; // steps kept (at least 100, as asked of a page)
 const done = [], undone = []; // {body, what}: the batches that undo, and those that redo, last on top
 let edits = Promise.resolve(); // the person's edits on their way: a Ctrl+Z pressed meanwhile waits for them
+let send = null; // how a batch goes to the server (editing.js's, handed over once)
+
+/// Takes the page's way of sending a batch (editing.js's `send`, which imports this module), so that undo steps go
+/// as ordinary batches with no import back.
+export function sendWith(sender) {
+  send = sender;
+}
 
 /// Tracks an edit on its way (a promise that settles once its undo is remembered), so a Ctrl+Z pressed before
 /// the server answered undoes that edit, as the person meant, and not the one before it.

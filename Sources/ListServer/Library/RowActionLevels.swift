@@ -57,20 +57,19 @@ final class RowActionLevels: Sendable {
         section: Int, fields: UnsafePointer<Fields>, rowMayName: Bool, language: UILanguage,
         _ body: (UnsafeRawBufferPointer?) -> Result
     ) -> Result {
+        let markup: [UInt8]
         if rowMayName && SwipeActions.isNamed(in: fields.pointee) {
-            let markup = FragmentRenderer.actionMarkup(
+            markup = FragmentRenderer.actionMarkup(
                 actions(section: section, rowFields: fields.pointee), language: language, row: fields.pointee)
-            return markup.withUnsafeBytes { body($0) }
-        }
-        let levels = language == .english ? english : chinese
-        if levels.isEmpty { return body(nil) }
-        let level = sections.isEmpty ? 0 : section
-        if updates[level] {
+        } else {
+            let levels = language == .english ? english : chinese
+            if levels.isEmpty { return body(nil) }
+            let level = sections.isEmpty ? 0 : section
             let actions = sections.isEmpty ? table : sections[section]
-            if FragmentRenderer.leavesOut(actions, row: fields.pointee) {
-                return FragmentRenderer.actionMarkup(actions, language: language, row: fields.pointee).withUnsafeBytes { body($0) }
-            }
+            markup =
+                updates[level] && FragmentRenderer.leavesOut(actions, row: fields.pointee)
+                ? FragmentRenderer.actionMarkup(actions, language: language, row: fields.pointee) : levels[level]
         }
-        return levels[level].withUnsafeBytes { body($0) }
+        return markup.withUnsafeBytes { body($0) }
     }
 }
