@@ -139,3 +139,16 @@ export async function flipSwitch(row) {
 const emptied = () => !$('#empty').hidden && +state.window.contentHeight === 0 && !state.query;
 new MutationObserver(() => state.editing && emptied() && setEditing(false))
   .observe($('#empty'), { attributes: true, attributeFilter: ['hidden'] });
+
+// A list whose edit mode adds insertion rows (a generic list's green plus) is never empty in edit mode, so it
+// counts as emptied when its last row of data goes while the whole table is drawn: edit mode ends and the page
+// says "No rows", the Edit button there to add one again. A list entered empty (to add its first row) stays.
+let hadRows = false;
+function followRows() {
+  const viewport = state.viewport, flow = viewport.flow, last = flow[flow.length - 1];
+  const rows = flow.some(item => item.key[0] === 'r');
+  if (!state.editing || state.query || rows) return void (hadRows = rows && state.editing && !state.query);
+  const whole = flow.length > 0 && flow[0].y === 0 && last.y + last.h >= viewport.serverHeight - 1;
+  if (hadRows && whole) (hadRows = false), setEditing(false);
+}
+new MutationObserver(followRows).observe(dom.layer, { childList: true, subtree: true, attributeFilter: ['hidden'] });

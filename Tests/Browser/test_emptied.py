@@ -14,7 +14,9 @@ def inbox_server(tmp_path_factory):
     (folder / "inbox.json").write_text(json.dumps(
         [{"send_time": 1_780_000_000 + n, "title": f"Note {n}", "content": "Short", "read": n % 2 == 0} for n in range(3)]))
     (folder / "kept.json").write_text((folder / "inbox.json").read_text())
-    running = Server(["--import", str(folder / "inbox.json"), "--import", str(folder / "kept.json")])
+    (folder / "chores.json").write_text(json.dumps([{"name": "Sweep"}, {"name": "Dust", "note": "shelves"}]))
+    (folder / "plans.json").write_text(json.dumps([{"title": "Someday", "rows": []}, {"title": "Soon", "rows": []}]))
+    running = Server([arg for name in ("inbox", "kept", "chores", "plans") for arg in ("--import", str(folder / f"{name}.json"))])
     yield running
     running.stop()
 
@@ -47,3 +49,35 @@ def test_a_search_that_finds_nothing_keeps_manage_mode_and_the_selection(browser
     browser.find_element(By.CSS_SELECTOR, "[data-action=cancel-search]").click()
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-row-id]:not([hidden])"), message="the list did not return")
     assert browser.find_elements(By.CSS_SELECTOR, ".editing") and count(browser) == "1 selected"
+
+
+def test_a_generic_list_emptied_in_edit_mode_leaves_it_though_it_has_an_insertion_row(browser, inbox_server):
+    """Edit mode's insertion row ("Add Row") keeps the content from being empty; the last row's delete still ends
+    edit mode and the page says the list has no rows."""
+    open_table(browser, inbox_server, "chores")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".editing"))
+    for left in (1, 0):
+        minus = wait(browser, lambda d: [m for m in d.find_elements(By.CSS_SELECTOR, "[data-row-id] [data-action=minus]")
+                                         if m.is_displayed()], message="no red minus")[0]
+        minus.click()
+        delete = wait(browser, lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, "[data-open] .acts.t button")
+                                          if b.is_displayed()], message="the minus revealed no Delete")[0]
+        delete.click()
+        wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-row-id]:not([hidden])")) == left,
+             message=f"{left} rows should be left")
+    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".editing"), message="the emptied list stayed in edit mode")
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#empty").is_displayed(), message="the emptied list does not say so")
+    assert browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").is_displayed()
+
+
+def test_a_list_entered_empty_stays_in_edit_mode_to_take_its_first_row(browser, inbox_server):
+    open_table(browser, inbox_server, "plans")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+    plus = wait(browser, lambda d: [p for p in d.find_elements(By.CSS_SELECTOR, "[data-action=insert]") if p.is_displayed()],
+                message="no insertion row in edit mode")
+    assert len(plus) == 2 and browser.find_elements(By.CSS_SELECTOR, ".editing")
+    plus[0].click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-row-id]:not([hidden])"), message="no row was added")
+    assert browser.find_elements(By.CSS_SELECTOR, ".editing"), "adding the first row ended edit mode"
+

@@ -136,7 +136,8 @@ def test_a_switch_stores_on_and_turns_back_when_the_batch_is_refused(browser, ta
     stored = lambda: next(r for r in window(table_server, "prefs")["rows"] if r["fields"]["text"] == "Airplane Mode")["fields"]["on"]
     assert switch().get_attribute("aria-checked") == "false" and stored() is False
     switch().click()
-    assert switch().get_attribute("aria-checked") == "true"
+    # At once once the page's modules are in (they load right after the first window).
+    wait(browser, lambda d: switch().get_attribute("aria-checked") == "true", message="the switch did not flip")
     wait(browser, lambda d: stored() is True, message="the switch was not stored")
     row = row_named(browser, "Airplane Mode")
     batches = browser.execute_script("""
