@@ -60,6 +60,9 @@ def test_a_server_restart_is_said_at_once_and_healed_with_no_action(browser, res
     assert text == ("正在重新连接…" if language == "zh" else "Reconnecting…")
     assert said_after <= 1.0, f"said after {said_after:.2f} s"
     assert not browser.find_element(By.ID, "err").is_displayed(), "a Retry bubble instead of healing"
+    # Out of the way of the bar and the search field, which stay usable.
+    pill, field = (browser.find_element(By.CSS_SELECTOR, s).rect for s in ("#offline", "[data-role=search]"))
+    assert pill["y"] >= field["y"] + field["height"], f"the message covers the search field: {pill} over {field}"
 
     # Scrolling while the server is away shows rows or placeholders, never an error.
     browser.execute_script("document.querySelector('[data-role=scroller]').scrollTop += 1500")
