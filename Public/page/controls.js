@@ -55,6 +55,14 @@ dom.scroller?.addEventListener('click', event => {
   const row = event.target.closest?.('[role=row][data-accessory=textField]'), field = row?.querySelector('input[data-action=text]');
   if (field && event.target !== field && !event.defaultPrevented) field.focus(), caretAtEnd(field);
 });
+// The first tap into a field puts the caret after its text, wherever the tap lands, as in a UITextField (in a
+// right-aligned field a tap left of the text put it first, and what was typed went before the value).
+dom.scroller?.addEventListener('pointerdown', event => {
+  const field = event.target.closest?.('input[data-action=text]');
+  if (!field || field === document.activeElement || event.button) return;
+  event.preventDefault();
+  field.focus(), caretAtEnd(field);
+});
 dom.scroller?.addEventListener('change', event => isControl(event.target) && event.target !== sliding && save(event.target));
 dom.scroller?.addEventListener('focusout', event => {
   if (event.target.dataset?.action === 'text') delete event.target.closest('[role=row]')?.dataset.keyed;

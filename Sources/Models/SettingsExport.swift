@@ -129,7 +129,12 @@ public enum SettingsExport {
         switch specifier.kind {
         case .toggleSwitch:
             return specifier.switchValue(on: row["on"]?.flag ?? false)
-        case .textField, .slider, .titleValue:
+        case .slider:
+            // A value the page set keeps the type of the bundle's DefaultValue: a `<real>` 0.5 moved to 1 is 1.0.
+            let value = row["value"] ?? specifier.defaultValue
+            if case .int(let whole) = value, case .real = specifier.defaultValue { return .real(Double(whole)) }
+            return value
+        case .textField, .titleValue:
             return row["value"] ?? specifier.defaultValue
         case .multiValue:
             let choices = row[TableDocument.childKey]?.dictValue.map(rows(of:))?.first

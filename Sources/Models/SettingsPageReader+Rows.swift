@@ -13,13 +13,14 @@ extension SettingsPageReader {
     ///   when given), opening a child table that is a choice list of `Titles`;
     /// - `PSChildPaneSpecifier`: a row with a chevron opening the page of `File` as a child table, or, when
     ///   the file is not in the bundle (or the pane opens itself), a row that says so;
-    /// - any other type (`IASKButtonSpecifier`): a plain row with its title, else its type.
+    /// - any other type (`IASKButtonSpecifier`): a plain row with its title; untitled (InAppSettingsKit's text
+    ///   views and custom views often are), its default value's text, else its key, else its type.
     ///
     /// Every row keeps its specifier under ``specifierKey``; rows with no action do not highlight.
     /// - Complexity: O(n) in the specifier's values, plus the pages a child pane opens.
     func row(for specifier: SettingsSpecifier, page: Fields, visited: Set<String>) -> Fields {
         var texts = Texts(reader: self, page: page)
-        texts.set("text", specifier.title ?? (specifier.kind == nil ? specifier.typeName : ""))
+        texts.set("text", specifier.title ?? (specifier.kind == nil ? Self.untitledText(of: specifier) : ""))
         var extra = Fields()
         let value = specifier.defaultValue
         switch specifier.kind {
@@ -100,5 +101,13 @@ extension SettingsPageReader {
         for field in extra { fields[field.key] = field.value }
         fields[Self.specifierKey] = .dict(specifier.fields)
         return fields
+    }
+
+    /// What an untitled row of a type the Settings app does not know shows: its default value's text (a text
+    /// view's), else its key, else its type's name, never nothing.
+    static func untitledText(of specifier: SettingsSpecifier) -> String {
+        if let text = specifier.defaultValue?.text, !text.isEmpty { return text }
+        if let key = specifier.key, !key.isEmpty { return key }
+        return specifier.typeName
     }
 }

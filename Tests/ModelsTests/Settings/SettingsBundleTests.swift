@@ -90,6 +90,17 @@ struct SettingsBundleTests {
         #expect(reset["accessoryView"] == nil && reset["specifier"]?.dictValue?["Type"] == "IASKButtonSpecifier")
     }
 
+    @Test("an untitled row of a type the Settings app does not know shows its default text, else its key, never its type")
+    func untitledThirdPartyRows() throws {
+        let page = settingsPage([
+            ["Type": "IASKTextViewSpecifier", "Key": "notes", "DefaultValue": "Some notes"],
+            ["Type": "IASKCustomViewSpecifier", "Key": "custom"],
+            ["Type": "IASKCustomViewSpecifier"],
+        ])
+        let dataset = try DatasetDecoder(file: "Root.plist", id: "third").decode(page)
+        #expect(dataset.sections.flatMap(\.rows).map { $0.fields["text"]?.text } == ["Some notes", "custom", "IASKCustomViewSpecifier"])
+    }
+
     @Test("a multi-value without Values offers its Titles, the default one chosen")
     func multiValueWithoutValues() throws {
         let page = settingsPage([

@@ -57,6 +57,8 @@ struct SettingsExportTests {
         #expect(values["chart_datum"] == .int(0) && values["station_id"] == .string("2043"))
         #expect(values["reset_tips"] == nil, "an unknown type holds no value")
         #expect(values.keys.first == "user_name")
+        dataset.sections[2].rows[0].fields["value"] = .int(1)
+        #expect(try #require(SettingsExport.defaults(of: dataset).dictValue)["text_scale"] == .real(1), "a slider's value is a float")
     }
 
     @Test("defaults: a switch as its TrueValue/FalseValue else a boolean, whatever form its DefaultValue took; IASK types")
