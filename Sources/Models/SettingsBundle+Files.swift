@@ -11,9 +11,11 @@ extension SettingsBundle {
     /// - Parameters:
     ///   - name: the bundle folder's name without `.bundle`.
     ///   - files: each file's path inside the bundle and its bytes.
-    /// - Throws: ``ImportError`` when there is no readable `Root.plist`.
+    ///   - rootPage: the page shown first, without `.plist` (``rootFile``): `Root`, or another page of the
+    ///     bundle (its device variant picked as `Root`'s is).
+    /// - Throws: ``ImportError`` when there is no readable `Root.plist` (or `rootPage`).
     /// - Complexity: O(total size of the files).
-    public init(name: String?, files: [String: [UInt8]]) throws(ImportError) {
+    public init(name: String?, files: [String: [UInt8]], rootPage: String = "Root") throws(ImportError) {
         var pages: [String: FieldValue] = [:]
         var strings: [String: [String: [String: String]]] = [:]
         let kept = files.filter { $0.value.count <= Self.keptFileLimit && Self.isKept($0.key) }
@@ -35,10 +37,12 @@ extension SettingsBundle {
                 strings[String(parts[0].dropLast(".lproj".count)), default: [:]][String(parts[1].dropLast(".strings".count))] = texts
             }
         }
-        guard let root = pages.removeValue(forKey: "Root") else {
-            throw ImportError(file: "\(name ?? "Settings").bundle", path: "", message: "the Settings bundle has no readable Root.plist")
+        guard let root = pages.removeValue(forKey: rootPage) else {
+            throw ImportError(
+                file: "\(name ?? "Settings").bundle", path: "", message: "the Settings bundle has no readable \(rootPage).plist")
         }
         self.init(name: name, root: root, panes: pages, strings: strings, files: kept)
+        rootFile = rootPage
     }
 
     /// The names of bundle folders that say nothing of their app: Xcode's `Settings.bundle` and InAppSettingsKit's

@@ -4,6 +4,8 @@ import Foundation
 extension SettingsBundle {
     /// The key of the bundle folder's name in a Settings dataset's document.
     public static let folderKey = "bundleFolder"
+    /// The key of the first page's file (``rootFile``) in a Settings dataset's document, when not `Root`.
+    public static let rootFileKey = "bundleRootFile"
     /// The key of the files kept (``files``) in a Settings dataset's document: path to bytes.
     public static let filesKey = "bundleFiles"
     /// The most bytes of one file kept with the dataset.

@@ -20,6 +20,9 @@ public struct SettingsBundle: Sendable {
     /// The bundle folder's own name without `.bundle` (`Settings`), which an archive of the bundle is named
     /// after; nil for a `Root.plist` alone.
     public var folder: String?
+    /// The file of the page shown first, without `.plist`: `Root`, or another page of the bundle imported by
+    /// its path (`Settings.bundle/Advanced.plist`), whose strings table and sibling panes it then keeps.
+    public var rootFile = "Root"
     /// The files kept with the dataset beside its pages, by their paths in the bundle: the strings tables as
     /// they came (`zh-Hans.lproj/Root.strings`, `Root.xcstrings`) and the images sliders draw (`quiet@2x.png`),
     /// each at most ``keptFileLimit`` bytes.
@@ -98,12 +101,13 @@ public struct SettingsBundle: Sendable {
         }
         if let (path, message) = Self.typeProblem(in: page) { throw ImportError(file: file, path: path, message: message) }
         let pages = SettingsPageReader(bundle: self)
-        let table = pages.table(of: page, file: "Root", visited: [])
+        let table = pages.table(of: page, file: rootFile, visited: rootFile == "Root" ? [] : [rootFile])
         var reader = TableDocumentReader(file: file, nextID: 1)
         let (tableDocument, sections) = try reader.read(table, at: TableDocument.rootKey)
         var document: Fields = [TableDocument.rootKey: .dict(tableDocument)]
         if !languages.isEmpty { document["languages"] = .array(languages.map(FieldValue.string)) }
         if let folder { document[Self.folderKey] = .string(folder) }
+        if rootFile != "Root" { document[Self.rootFileKey] = .string(rootFile) }
         if !files.isEmpty {
             let kept = files.sorted { $0.key < $1.key }.map { Field($0.key, FieldValue.data($0.value)) }
             document[Self.filesKey] = .dict(Fields(kept))

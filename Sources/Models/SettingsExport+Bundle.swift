@@ -1,8 +1,8 @@
 // Models — a Settings dataset written back as its whole bundle folder, in one ZIP archive
 
 extension SettingsExport {
-    /// The bundle of a Settings dataset as one ZIP archive of its folder (`Settings.bundle/`): `Root.plist`
-    /// and the page of every child pane a row opens (``page(of:)``, ``pane(_:of:)``: the current values as
+    /// The bundle of a Settings dataset as one ZIP archive of its folder (`Settings.bundle/`): `Root.plist` (or
+    /// the page the bundle was imported by) and the page of every child pane a row opens (``page(of:)``, ``pane(_:of:)``: the current values as
     /// `DefaultValue`), then the files the import kept (``SettingsBundle/files``: the `*.lproj` strings tables
     /// and string catalogs as they came, and the images). A page is an XML property list, or a binary one when
     /// it holds text XML cannot carry.
@@ -13,7 +13,8 @@ extension SettingsExport {
         let document = dataset.shape.document
         let folder = document?[SettingsBundle.folderKey]?.stringValue ?? "Settings"
         var archive = ZipArchive()
-        archive.add("\(folder).bundle/Root.plist", propertyList(page(of: dataset)))
+        let rootFile = document?[SettingsBundle.rootFileKey]?.stringValue ?? "Root"
+        archive.add("\(folder).bundle/\(rootFile).plist", propertyList(page(of: dataset)))
         for (file, page) in panes(of: dataset) {
             archive.add("\(folder).bundle/\(file).plist", propertyList(page))
         }

@@ -34,9 +34,9 @@ struct DatasetFileLoader {
     /// archive of the folder).
     /// - Throws: ``ImportError`` naming the file and the key path inside it.
     func load(_ entry: Configuration.Import) throws(ImportError) -> Dataset {
-        if kind == nil || kind == .settings, let folder = SettingsBundleLoader.bundleFolder(of: entry.path) {
-            progress?("importing the Settings bundle \(folder) as '\(entry.id)'…")
-            return try SettingsBundleLoader(folder: folder).load().dataset(id: entry.id, title: nil, file: entry.path)
+        if kind == nil || kind == .settings, let bundle = SettingsBundleLoader.bundle(at: entry.path) {
+            progress?("importing the Settings bundle \(bundle.folder) as '\(entry.id)'…")
+            return try bundle.load().dataset(id: entry.id, title: nil, file: entry.path)
         }
         var bytes = try readFile(entry.path)
         if ZipArchive.isArchive(bytes) {

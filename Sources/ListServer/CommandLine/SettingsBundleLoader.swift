@@ -9,20 +9,29 @@ import SystemSupport
 struct SettingsBundleLoader {
     /// The bundle folder.
     var folder: String
+    /// The page shown first, without `.plist`: `Root`, or the page a path named in the folder.
+    var rootPage = "Root"
 
-    /// The bundle folder a path names, when it names one: a `*.bundle` folder (or any folder holding a
-    /// `Root.plist`), or a `Root….plist` in a `*.bundle` folder.
+    /// The bundle a path names, when it names one: a `*.bundle` folder (or any folder holding a `Root.plist`),
+    /// or a page in a `*.bundle` folder: its `Root….plist`, or another page, shown first with the bundle's other
+    /// pages and strings around it (a page only `Root.plist` opens, when a device's `Root~iphone.plist` hides it).
     /// - Returns: nil for any other path (a dataset file).
-    static func bundleFolder(of path: String) -> String? {
+    static func bundle(at path: String) -> SettingsBundleLoader? {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             let hasRoot = FileManager.default.fileExists(atPath: url.appendingPathComponent("Root.plist").path)
-            return url.pathExtension == "bundle" || hasRoot ? url.path : nil
+            return url.pathExtension == "bundle" || hasRoot ? SettingsBundleLoader(folder: url.path) : nil
         }
-        let parent = url.deletingLastPathComponent()
-        let isRoot = url.lastPathComponent == "Root.plist" || url.lastPathComponent.hasPrefix("Root~")
-        return isRoot && parent.pathExtension == "bundle" ? parent.path : nil
+        let parent = url.deletingLastPathComponent(), name = url.lastPathComponent
+        guard parent.pathExtension == "bundle", name.hasSuffix(".plist") else { return nil }
+        let page = String(name.dropLast(".plist".count))
+        if page == "Root" || page.contains("~") { return SettingsBundleLoader(folder: parent.path) }
+        // Any other plist is a page only when it reads as one: a data file in a resource bundle is a dataset.
+        guard let bytes = read(path), let document = try? DatasetImporter.readDocument(bytes, file: name),
+            SettingsBundle.isPage(document)
+        else { return nil }
+        return SettingsBundleLoader(folder: parent.path, rootPage: page)
     }
 
     /// Reads the bundle.
@@ -53,7 +62,7 @@ struct SettingsBundleLoader {
         // A generic folder name (`Settings.bundle`) gives way to the app's, the folder holding it.
         let name = SettingsBundle.name(
             ofFolder: base.deletingPathExtension().lastPathComponent, parent: base.deletingLastPathComponent().lastPathComponent)
-        var bundle = try SettingsBundle(name: name, files: files)
+        var bundle = try SettingsBundle(name: name, files: files, rootPage: rootPage)
         bundle.folder = base.deletingPathExtension().lastPathComponent
         return bundle
     }

@@ -15,10 +15,10 @@ private let chimesFolder = URL(fileURLWithPath: #filePath).deletingLastPathCompo
 
 /// A fixture serving the folder as `--import` reads it, as `chimes`.
 private func chimes() throws -> APIFixture {
-    guard let folder = SettingsBundleLoader.bundleFolder(of: chimesFolder.path) else {
+    guard let bundle = SettingsBundleLoader.bundle(at: chimesFolder.path) else {
         throw ImportError(file: chimesFolder.path, path: "", message: "not a bundle folder")
     }
-    let dataset = try SettingsBundleLoader(folder: folder).load().dataset(id: "chimes", title: nil, file: folder)
+    let dataset = try bundle.load().dataset(id: "chimes", title: nil, file: bundle.folder)
     return try APIFixture(datasets: [], imported: [dataset])
 }
 
@@ -216,6 +216,37 @@ struct SettingsBundleZipImportTests {
         #expect(throws: ImportError(file: file.path, path: "", message: "a ZIP archive imports only as a Settings bundle")) {
             try DatasetFileLoader(kind: .generic).load(entry)
         }
+    }
+}
+
+@Suite("--import of a page inside a Settings bundle folder")
+struct SettingsBundlePageImportTests {
+    private static let bundle = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("ModelsTests/Fixtures/SettingsBundles/Settings.bundle")
+
+    @Test("a page other than Root is shown first with its bundle's strings, and exports under its own name")
+    func aPageOfTheBundle() throws {
+        let entry = Configuration.Import(id: "harbours", path: Self.bundle.appendingPathComponent("Harbours.plist").path)
+        let dataset = try DatasetFileLoader(kind: nil).load(entry)
+        #expect(dataset.kind == .settings && dataset.rowCount > 0)
+        // Its own strings table (zh-Hans.lproj/Harbours.strings) translates it, as when Root opens it.
+        let translated = dataset.sections.flatMap(\.rows).contains { $0.fields["localized"] != nil }
+            || dataset.sections.contains { $0.fields["localized"] != nil }
+        #expect(translated, "no text of the page was translated")
+        let files = try unzipped(SettingsExport.bundleArchive(of: dataset).bytes).map(\.name)
+        #expect(files.contains("Settings.bundle/Harbours.plist") && !files.contains("Settings.bundle/Root.plist"), "\(files)")
+    }
+
+    @Test("a plist in a bundle folder that is no Settings page is a dataset as before")
+    func aDataFileInAResourceBundle() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("data-\(UUID().uuidString)/Heroes.bundle")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let file = folder.appendingPathComponent("heroes.plist")
+        let list: [[String: String]] = [["name": "Ahri", "icon": "ahri.png", "intro": "A fox."]]
+        try PropertyListSerialization.data(fromPropertyList: list, format: .xml, options: 0).write(to: file)
+        let dataset = try DatasetFileLoader(kind: nil).load(Configuration.Import(id: "heroes", path: file.path))
+        #expect(dataset.kind == .heroes && dataset.rowCount == 1)
     }
 }
 
