@@ -22,9 +22,9 @@ extension BatchRebase {
     ///
     /// The batch is laid out at its version (``BaseTable``): each placed row or section then has the rows (or
     /// sections) it was between. In the current table it goes right after the one the batch placed before it, else
-    /// right before the nearest row that followed it and is still in its section, else right after the nearest
-    /// one that preceded it and is still there, else at the section's end. So it lands between the same rows when
-    /// they are there, after anything others put between them since, and the batch's own rows keep their order.
+    /// right before the nearest row that followed it and is still in its section, else at the section's end. So it
+    /// lands between the same rows when they are there, after anything others put between them since (as an
+    /// index carried through their inserts and deletes would), and the batch's own rows keep their order.
     /// Rows the batch deletes or moves are taken out first; a row it moves by neighbours stays where it is, as
     /// ``BatchPlanner/placingByNeighbours(_:origins:)`` places it afterwards.
     /// - Parameter conflicts: gets a line per place in a section deleted since.
@@ -137,7 +137,8 @@ extension BatchRebase {
     /// Puts the placed items of `plan` (a list as the batch laid it out at its version; nil for an item whose
     /// identity the log lost) into `now` (the list as it is, less what the batch takes out), in the plan's order:
     /// right after the item placed before it, else right before the nearest kept item after it that is in `now`,
-    /// else right after the nearest one before it that is, else at the end.
+    /// else at the end. So an item lands last in its gap between the kept items that are still there, after what
+    /// others put in that gap since, as a position carried through their inserts would.
     /// - Complexity: O(p × (n + m)) for p placed items, n items of the plan and m of `now`.
     static func place<Kept: Hashable, Placed: Hashable>(_ plan: [Slot<Kept?, Placed>], into now: inout [Slot<Kept, Placed>]) {
         let present = Set(now.compactMap { if case .kept(let item) = $0 { item } else { nil } })
@@ -151,8 +152,6 @@ extension BatchRebase {
                 at = now.firstIndex(of: .placed(previous))! + 1
             } else if let next = plan[(position + 1)...].lazy.compactMap(keptAndPresent).first {
                 at = now.firstIndex(of: .kept(next))!
-            } else if let previous = plan[..<position].reversed().lazy.compactMap(keptAndPresent).first {
-                at = now.firstIndex(of: .kept(previous))! + 1
             } else {
                 at = now.count
             }

@@ -30,8 +30,8 @@ enum ModelArrival: Hashable {
 }
 
 /// Puts the placed items of `plan` into `now` as a client means them: right after the item the batch placed
-/// before it, else right before the nearest item after it that is still there, else right after the nearest one
-/// before it that is, else at the end.
+/// before it, else right before the nearest item after it that is still there, else at the end (last in its gap
+/// between the items still there, after what others put in it).
 func modelPlace<Kept: Hashable, Placed: Hashable>(_ plan: [ModelPlace<Kept, Placed>], into now: inout [ModelPlace<Kept, Placed>]) {
     for (position, item) in plan.enumerated() {
         guard case .placed = item else { continue }
@@ -43,8 +43,6 @@ func modelPlace<Kept: Hashable, Placed: Hashable>(_ plan: [ModelPlace<Kept, Plac
             at = now.firstIndex(of: plan[position - 1])! + 1
         } else if let next = plan[(position + 1)...].first(where: isThere) {
             at = now.firstIndex(of: next)!
-        } else if let previous = plan[..<position].last(where: isThere) {
-            at = now.firstIndex(of: previous)! + 1
         } else {
             at = now.count
         }
