@@ -31,7 +31,7 @@ struct BaseTable {
         let arrived = Set(steps.sectionArrivals)
         var order = after.filter { !arrived.contains($0) }
         for (index, id) in steps.sectionRemovals.sorted(by: { $0.index < $1.index }) {
-            guard index <= order.count else { return nil }
+            guard index >= 0, index <= order.count else { return nil }
             order.insert(id, at: index)
         }
         sections = order
@@ -59,7 +59,7 @@ struct BaseTable {
         let arrived = Set(steps.arrivals.filter { $0.section == now }.map(\.id))
         var rows: [RowID?] = after.filter { !arrived.contains($0) }
         for removal in steps.removals.filter({ $0.section == before }).sorted(by: { $0.row < $1.row }) {
-            guard removal.row <= rows.count else { return nil }
+            guard removal.row >= 0, removal.row <= rows.count else { return nil }
             rows.insert(removal.id, at: removal.row)
         }
         return rows

@@ -29,8 +29,9 @@ extension BatchRebase {
     /// ``BatchPlanner/placingByNeighbours(_:origins:)`` places it afterwards.
     /// - Parameter conflicts: gets a line per place in a section deleted since.
     /// - Returns: the request with index paths valid on `snapshot`; the request itself when it places nothing by
-    ///   index; nil when the log cannot say where its places were (a run of deletes beside them, an index out of
-    ///   range, an event that does not read), so the older rule applies.
+    ///   index; nil when the log cannot say where its places were (a run of deletes beside them, a replace or a
+    ///   change an earlier server logged since, an index out of range, an event that does not read), so the older
+    ///   rule applies.
     /// - Complexity: O(E + R + p × r) for E bytes of the events read (those of the first change after the batch's
     ///   version that changed the sections, and of the first that changed each section placed into), R rows of the
     ///   sections placed into, and p places in sections of r rows; nothing when no place is named by index.
@@ -39,7 +40,11 @@ extension BatchRebase {
     ) -> BatchRequest? {
         let indexMoves = request.moveRows.indices.filter { request.moveRows[$0].neighbours.isEmpty }
         guard !request.insertRows.isEmpty || !indexMoves.isEmpty || !request.insertSections.isEmpty else { return request }
-        guard request.deleteRuns.isEmpty, let base = BaseTable(current: snapshot, log: log) else { return nil }
+        // A change logged without its written keys is a replace (whose sections may have moved) or an earlier
+        // server's: its event may not tell every place it changed.
+        guard request.deleteRuns.isEmpty, log.allSatisfy({ $0.change?.writtenFields != nil }),
+            let base = BaseTable(current: snapshot, log: log)
+        else { return nil }
 
         // The sections as the batch leaves them at its version.
         let deletedByBatch = Set(request.deleteSections)

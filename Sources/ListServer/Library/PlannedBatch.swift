@@ -24,8 +24,9 @@ struct PlannedBatch {
     var child: ChildChange?
     /// Whether the event writes rows deleted together as ranges (the batch deleted runs of rows).
     var deletesAsRanges = false
-    /// The keys each updated row had written, logged for batches rebased later (``BatchRebase``).
-    var writtenFields: [RowID: [String]] = [:]
+    /// The keys each updated row had written, logged for batches rebased later (``BatchRebase``); nil for a
+    /// replace, whose change a rebase does not carry places through.
+    var writtenFields: [RowID: [String]]? = nil
 
     /// What applying the batch gives.
     struct Applied {

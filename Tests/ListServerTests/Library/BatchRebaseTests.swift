@@ -126,6 +126,21 @@ struct BatchRebaseTests {
         #expect(api.titles("teams", section: 1) == ["g1"])
     }
 
+    @Test("after a replace, a stale place keeps the earlier rule: refused in a section whose rows changed, applied elsewhere")
+    func replaceKeepsTheEarlierRule() throws {
+        let api = try APIFixture()
+        let replaced = #"[{"title":"Red","rows":[{"title":"r2"},{"title":"r1"}]},{"title":"Blue","rows":[{"title":"b1"}]},{"title":"Green","rows":[]}]"#
+        let put = try api.send(
+            "PUT", "/api/datasets/teams", body: replaced,
+            headers: ["Origin": "http://127.0.0.1:8080", "Content-Type": "application/json"])
+        #expect(put.status == 200 && api.version("teams") == 2)
+        let red = #"{"baseVersion":1,"insertRows":[{"section":0,"row":1,"fields":{"title":"r3"}}]}"#
+        let detail = try expectProblem(try api.batch("teams", red), status: 409)
+        #expect(detail.contains("insertRows[0]: the rows of section 1 changed"), "\(detail)")
+        #expect(try api.batch("teams", #"{"baseVersion":1,"insertRows":[{"section":1,"row":1,"fields":{"title":"b2"}}]}"#).status == 200)
+        #expect(api.titles("teams", section: 1) == ["b1", "b2"])
+    }
+
     @Test("versions the client says it has seen are no conflict; anyone else's changes since its base still are")
     func seenVersionsAreNoConflict() throws {
         let api = try APIFixture()
