@@ -2,8 +2,9 @@
 import Models
 
 extension StoredChange {
-    /// The first byte of ``logged``; a reader meeting another one reads the dataset instead.
-    static let logFormat: UInt8 = 1
+    /// The first byte of ``logged``; a reader meeting another one reads the dataset instead. Format 1 is format 2
+    /// without the written fields (a change logged by an earlier server), and is still read.
+    static let logFormat: UInt8 = 2
 
     /// The change as the event log keeps it next to its event, so that a process following the
     /// store applies it to the dataset it holds (``Models/Dataset/applying(_:)``) instead of reading
@@ -12,7 +13,8 @@ extension StoredChange {
     /// Layout: the format byte, then 8-byte little-endian integers: expected version, new version, next
     /// id; deleted row ids; upserted rows (id, byte count, ``PackedFields``); deleted section ids;
     /// upserted sections (id, rows key index, byte count, fields); the section order (a flag, then the
-    /// ids); row orders (count, then section id and ids, by section id). Lists are a count, then items.
+    /// ids); row orders (count, then section id and ids, by section id); the written fields (a flag, then a count
+    /// and, by row id, the id and its keys as UTF-8 blobs). Lists are a count, then items.
     /// - Complexity: O(size of the change).
     public var logged: [UInt8] {
         var writer = LogWriter()
@@ -40,6 +42,15 @@ extension StoredChange {
             writer.int(sectionID.rawValue)
             writer.ids(order.map(\.rawValue))
         }
+        writer.bytes.append(writtenFields == nil ? 0 : 1)
+        if let writtenFields {
+            writer.int(Int64(writtenFields.count))
+            for (rowID, keys) in writtenFields.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                writer.int(rowID.rawValue)
+                writer.int(Int64(keys.count))
+                for key in keys { writer.blob(Array(key.utf8)) }
+            }
+        }
         return writer.bytes
     }
 
@@ -48,7 +59,7 @@ extension StoredChange {
     /// - Complexity: O(bytes).
     public init?(logged bytes: [UInt8], datasetID: String) {
         var reader = LogReader(bytes: bytes)
-        guard reader.byte() == Self.logFormat, let expected = reader.int(), let new = reader.int(),
+        guard let format = reader.byte(), format == 1 || format == Self.logFormat, let expected = reader.int(), let new = reader.int(),
             let next = reader.int(), let deletedRows = reader.ids(), let upserted = reader.count()
         else { return nil }
         self.init(datasetID: datasetID, expectedVersion: expected, newVersion: new, nextID: next)
@@ -78,6 +89,25 @@ extension StoredChange {
         for _ in 0..<orders {
             guard let sectionID = reader.int(), let order = reader.ids() else { return nil }
             rowOrders[SectionID(sectionID)] = order.map { RowID($0) }
+        }
+        if format == Self.logFormat {
+            switch reader.byte() {
+            case 0: break
+            case 1:
+                guard let rows = reader.count() else { return nil }
+                var written: [RowID: [String]] = [:]
+                for _ in 0..<rows {
+                    guard let rowID = reader.int(), let count = reader.count() else { return nil }
+                    var keys: [String] = []
+                    for _ in 0..<count {
+                        guard let key = reader.blob() else { return nil }
+                        keys.append(String(decoding: key, as: UTF8.self))
+                    }
+                    written[RowID(rowID)] = keys
+                }
+                writtenFields = written
+            default: return nil
+            }
         }
         guard reader.isAtEnd else { return nil }
     }

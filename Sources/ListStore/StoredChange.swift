@@ -49,6 +49,10 @@ public struct StoredChange: Sendable, Hashable {
     public var sectionOrder: [SectionID]?
     /// The new complete row order of each section whose rows changed.
     public var rowOrders: [SectionID: [RowID]] = [:]
+    /// The keys each updated row had written (set or removed), so that a batch made on an older version can tell
+    /// whether another client wrote the same fields of a row since; nil when not known (a replace, a change logged
+    /// before the keys were), which counts as every field written.
+    public var writtenFields: [RowID: [String]]?
     /// An event for the live-update stream, stored with `newVersion` in the same transaction.
     public var eventPayload: [UInt8]?
 
@@ -56,7 +60,8 @@ public struct StoredChange: Sendable, Hashable {
         datasetID: String, expectedVersion: Int64, newVersion: Int64, nextID: Int64,
         deletedRowIDs: [RowID] = [], upsertedRows: [Row] = [],
         deletedSectionIDs: [SectionID] = [], upsertedSections: [SectionFields] = [],
-        sectionOrder: [SectionID]? = nil, rowOrders: [SectionID: [RowID]] = [:], eventPayload: [UInt8]? = nil
+        sectionOrder: [SectionID]? = nil, rowOrders: [SectionID: [RowID]] = [:],
+        writtenFields: [RowID: [String]]? = nil, eventPayload: [UInt8]? = nil
     ) {
         self.datasetID = datasetID
         self.expectedVersion = expectedVersion
@@ -68,6 +73,7 @@ public struct StoredChange: Sendable, Hashable {
         self.upsertedSections = upsertedSections
         self.sectionOrder = sectionOrder
         self.rowOrders = rowOrders
+        self.writtenFields = writtenFields
         self.eventPayload = eventPayload
     }
 }

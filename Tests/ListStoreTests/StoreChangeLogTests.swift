@@ -55,6 +55,8 @@ struct StoreChangeLogTests {
         new.sections.append(Section(id: SectionID(new.makeID()), fields: ["title": .string("New")], rows: []))
         new.sections.swapAt(0, 2)
         var change = StoredChange(from: old, to: new, eventPayload: [9, 9])
+        #expect(StoredChange(logged: change.logged, datasetID: "list")?.writtenFields == nil)
+        change.writtenFields = [new.sections[2].rows[0].id: ["title", "détail"], RowID(3): []]
         let bytes = change.logged
         change.eventPayload = nil
         #expect(StoredChange(logged: bytes, datasetID: "list") == change)
@@ -62,7 +64,12 @@ struct StoreChangeLogTests {
             #expect(StoredChange(logged: Array(bytes.prefix(count)), datasetID: "list") == nil, "prefix of \(count)")
         }
         #expect(StoredChange(logged: bytes + [0], datasetID: "list") == nil)
-        #expect(StoredChange(logged: [2] + bytes.dropFirst(), datasetID: "list") == nil)
+        #expect(StoredChange(logged: [3] + bytes.dropFirst(), datasetID: "list") == nil)
+        // A change an earlier server logged (format 1: no written fields) still reads, its written fields unknown.
+        var earlier = change
+        earlier.writtenFields = nil
+        let format1 = [1] + earlier.logged.dropFirst().dropLast()
+        #expect(StoredChange(logged: Array(format1), datasetID: "list") == earlier)
         old.version = 9
         #expect(old.applying(change) == nil, "a change made against another version")
     }

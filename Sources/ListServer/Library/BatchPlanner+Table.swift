@@ -80,7 +80,11 @@ extension BatchPlanner {
         let at = entry.snapshot.indexPath(for: rowID)!
         var fields = entry.dataset.sections[at.section].rows[at.row].fields
         fields[TableDocument.childKey] = TableDocument.encode(child, stamped: true)
-        if address.rows.count == 1, let detail, fields["detail"] != nil { fields["detail"] = detail }
+        var written = [TableDocument.childKey]
+        if address.rows.count == 1, let detail, fields["detail"] != nil {
+            fields["detail"] = detail
+            written.append("detail")
+        }
         var update = BatchUpdate()
         update.reloadRows(at: [at])
         let result: BatchResult
@@ -97,6 +101,6 @@ extension BatchPlanner {
                 var undo = $0
                 undo.child = address
                 return undo
-            }))
+            }), writtenFields: [rowID: written])
     }
 }

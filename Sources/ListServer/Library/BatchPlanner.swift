@@ -169,7 +169,8 @@ struct BatchPlanner {
             entry: entry, result: result, newRows: newRows, newSections: newSections,
             updatedIDs: request.updateRows.map(\.id), nextID: dataset.nextID,
             insertedRowIDs: insertedRowIDs, insertedSectionIDs: insertedSectionIDs, animation: request.animation,
-            deletesAsRanges: !runs.isEmpty)
+            deletesAsRanges: !runs.isEmpty,
+            writtenFields: Dictionary(request.updateRows.map { ($0.id, $0.fields.keys) }, uniquingKeysWith: { $0 + $1 }))
     }
 
     private func indexPath(of id: RowID, _ path: String) throws(LibraryError) -> IndexPath {

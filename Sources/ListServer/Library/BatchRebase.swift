@@ -1,24 +1,34 @@
-// Library — a batch made on an older version, applied to the current one when nothing it names changed
+// Library — a batch made on an older version, carried onto the current one
 import ListRender
 import ListStore
 import Models
 
-/// Decides whether a batch made against an older version may be applied to the current one as it is, as a
-/// list's operations are rebased over the ones applied since (ShareDB's and Replicache's rule): it may when
-/// every row it names by id is still there and unchanged since, and every place it names by index (an
-/// insert's, a move's destination, a new section's) lies in a section whose rows nobody reordered since, so
-/// the index means the same place in both versions. A place named by neighbours (an undo's restored rows and moves)
-/// is never a conflict: it lands by them, or near its index path when they are gone. Changes the client says
-/// it has seen (``BatchRequest/seenVersions``, its own earlier batches) are no conflict either. Anything else
-/// is a real conflict, named.
+/// Carries a batch made against an older version onto the current one, as a list's operations are rebased over
+/// the ones applied since (ShareDB's list transforms, Replicache's replay of pending mutations):
+/// - a row it names by id must still be there, and an update must not write a field someone else wrote since
+///   (another field of the same row is no conflict);
+/// - a place it names by index (an insert's section and row, a move's destination, a new section's index) is read
+///   in the table as the batch left it at its version, and lands in the current table between the same
+///   neighbours (``carryingPlaces(of:onto:conflicts:)``); only a place in a section deleted since is a conflict;
+/// - a place named by neighbours (an undo's restored rows and moves) is never a conflict: it lands by them, or
+///   near its index path when they are gone.
+///
+/// Changes the client says it has seen (``BatchRequest/seenVersions``, its own earlier batches) are no conflict
+/// either. Anything else is a real conflict, named by operation, row or section and field.
 struct BatchRebase {
-    /// What the changes since the batch's version did.
+    /// What the changes since the batch's version did, the seen ones aside.
     let deletedRows: Set<RowID>
-    let changedRows: Set<RowID>
+    /// The keys each row had written since, for rows whose changes logged them.
+    let writtenFields: [RowID: Set<String>]
+    /// Rows changed since by a change that did not log the keys it wrote: every field counts as written.
+    let rewrittenRows: Set<RowID>
     let reorderedSections: Set<SectionID>
     let deletedSections: Set<SectionID>
     /// Whether sections were inserted, deleted or reordered.
     let sectionsChanged: Bool
+    /// The logged changes a place is carried through: every one after the batch's version, but for the first
+    /// ones the client saw (its own, which it drew before it made the batch).
+    let log: [StoredEvent]
 
     /// The most versions a batch may be behind and still be rebased.
     static let maximumDistance: Int64 = 1_000
@@ -26,39 +36,94 @@ struct BatchRebase {
     /// Reads what the changes after `base` up to `current` did, leaving out those of the `seen` versions.
     /// - Returns: nil when the log does not hold each of them as a batch's change (a replace, a version past
     ///   the log's retention): then the batch cannot be rebased.
-    /// - Complexity: O(the changes' rows and sections).
+    /// - Complexity: O(the changes' rows, sections and written keys).
     init?(_ events: [StoredEvent], after base: Int64, upTo current: Int64, seen: Set<Int64> = []) {
         guard events.count == current - base,
             events.enumerated().allSatisfy({ $0.element.version == base + 1 + Int64($0.offset) && $0.element.change != nil })
         else { return nil }
-        var deletedRows = Set<RowID>(), changedRows = Set<RowID>(), reordered = Set<SectionID>()
-        var deletedSections = Set<SectionID>(), sectionsChanged = false
+        var deletedRows = Set<RowID>(), written: [RowID: Set<String>] = [:], rewritten = Set<RowID>()
+        var reordered = Set<SectionID>(), deletedSections = Set<SectionID>(), sectionsChanged = false
         for case let change? in events.lazy.filter({ !seen.contains($0.version) }).map(\.change) {
             deletedRows.formUnion(change.deletedRowIDs)
-            changedRows.formUnion(change.upsertedRows.map(\.id))
+            if let keys = change.writtenFields {
+                for row in change.upsertedRows {
+                    if let rowKeys = keys[row.id] { written[row.id, default: []].formUnion(rowKeys) } else { rewritten.insert(row.id) }
+                }
+            } else {
+                rewritten.formUnion(change.upsertedRows.map(\.id))
+            }
             reordered.formUnion(change.rowOrders.keys)
             deletedSections.formUnion(change.deletedSectionIDs)
             if change.sectionOrder != nil || !change.deletedSectionIDs.isEmpty { sectionsChanged = true }
         }
         self.deletedRows = deletedRows
-        self.changedRows = changedRows
+        writtenFields = written
+        rewrittenRows = rewritten
         reorderedSections = reordered
         self.deletedSections = deletedSections
         self.sectionsChanged = sectionsChanged
+        log = Array(events.drop { seen.contains($0.version) })
     }
 
-    /// Why `request` cannot be applied to the current version `snapshot` as it is: one line per row or place
-    /// that changed since its version; empty when it can.
-    /// - Complexity: O(operations of the request).
-    func conflicts(of request: BatchRequest, in snapshot: TableSnapshot) -> [String] {
+    /// `request` carried onto the current version `snapshot`, or why it cannot be.
+    /// - Returns: the conflicts, one line per operation and the row, section or fields in conflict (empty when
+    ///   there are none), and the request with its places carried onto `snapshot`.
+    /// - Complexity: O(operations of the request), plus what ``carryingPlaces(of:onto:conflicts:)`` costs when
+    ///   the request places rows or sections by index.
+    func rebased(_ request: BatchRequest, onto snapshot: TableSnapshot) -> (conflicts: [String], request: BatchRequest) {
         var conflicts: [String] = []
-        func named(_ id: RowID, _ path: String, writes: Bool) {
+        /// `keys`: nil for an operation that writes no field, empty for one that may write any.
+        func named(_ id: RowID, _ path: String, writes keys: [String]?) {
             if deletedRows.contains(id) {
                 conflicts.append("\(path): row \(id) was deleted")
-            } else if writes && changedRows.contains(id) {
+            } else if keys != nil, rewrittenRows.contains(id) {
                 conflicts.append("\(path): row \(id) was changed")
+            } else if let keys, let written = writtenFields[id] {
+                let both = keys.isEmpty ? written.sorted() : keys.filter(written.contains)
+                if !both.isEmpty {
+                    conflicts.append("\(path): \(Self.listed(both)) of row \(id) \(both.count == 1 ? "was" : "were") changed")
+                }
             }
         }
+        if !request.child.isEmpty { conflicts.append("child: a child table's batch is not rebased") }
+        for (position, id) in request.deleteRows.enumerated() { named(id, request.deleteRowPath(position), writes: nil) }
+        for run in request.deleteRuns { conflicts += self.conflicts(of: run, in: snapshot) }
+        for (position, change) in request.updateRows.enumerated() {
+            named(change.id, "updateRows[\(position)]", writes: change.fields.keys)
+        }
+        // A row action may write any field: any change of its row is a conflict.
+        for (position, run) in request.rowActions.enumerated() { named(run.id, "rowActions[\(position)]", writes: []) }
+        for (position, move) in request.moveRows.enumerated() { named(move.id, "moveRows[\(position)]", writes: nil) }
+        for (position, id) in request.deleteSections.enumerated() {
+            if deletedSections.contains(id) {
+                conflicts.append("deleteSections[\(position)]: section \(id) was deleted")
+            } else if reorderedSections.contains(id) {
+                // Deleting a section takes its rows: rows someone else put or moved there since would go with it.
+                conflicts.append("deleteSections[\(position)]: the rows of section \(id) changed")
+            }
+        }
+        var rebased = request
+        if request.child.isEmpty {
+            if let carried = carryingPlaces(of: request, onto: snapshot, conflicts: &conflicts) {
+                rebased = carried
+            } else {
+                conflicts += placeConflicts(of: request, in: snapshot)
+            }
+        }
+        return (conflicts, rebased)
+    }
+
+    /// Fields as a conflict names them: `field 'title'`, `fields 'title', 'detail'`.
+    private static func listed(_ keys: [String]) -> String {
+        (keys.count == 1 ? "field " : "fields ") + keys.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    /// Why the places `request` names by index cannot be applied to the current version as they are, when the
+    /// log cannot say where they land (``carryingPlaces(of:onto:conflicts:)`` returned nil): each such place must
+    /// lie in a section whose rows nobody inserted, deleted or reordered since, with no section inserted or deleted.
+    /// - Complexity: O(operations of the request).
+    private func placeConflicts(of request: BatchRequest, in snapshot: TableSnapshot) -> [String] {
+        var conflicts: [String] = []
         func place(section: Int, _ path: String) {
             if sectionsChanged {
                 conflicts.append("\(path): the sections were inserted, deleted or reordered")
@@ -68,21 +133,10 @@ struct BatchRebase {
                 conflicts.append("\(path): the rows of section \(snapshot.sectionID(at: section)) changed")
             }
         }
-        if !request.child.isEmpty { conflicts.append("child: a child table's batch is not rebased") }
-        for (position, id) in request.deleteRows.enumerated() { named(id, request.deleteRowPath(position), writes: false) }
-        for run in request.deleteRuns { conflicts += self.conflicts(of: run, in: snapshot) }
-        for (position, change) in request.updateRows.enumerated() { named(change.id, "updateRows[\(position)]", writes: true) }
-        for (position, run) in request.rowActions.enumerated() { named(run.id, "rowActions[\(position)]", writes: true) }
-        for (position, move) in request.moveRows.enumerated() {
-            named(move.id, "moveRows[\(position)]", writes: false)
-            // A place named by neighbours means the same in every version; its index path is only a fallback.
-            if move.neighbours.isEmpty { place(section: move.toSection, "moveRows[\(position)]") }
+        for (position, move) in request.moveRows.enumerated() where move.neighbours.isEmpty {
+            place(section: move.toSection, "moveRows[\(position)]")
         }
         for (position, insert) in request.insertRows.enumerated() { place(section: insert.section, "insertRows[\(position)]") }
-        for (position, id) in request.deleteSections.enumerated()
-        where reorderedSections.contains(id) || deletedSections.contains(id) {
-            conflicts.append("deleteSections[\(position)]: the rows of section \(id) changed")
-        }
         if sectionsChanged && !request.insertSections.isEmpty {
             conflicts.append("insertSections: the sections were inserted, deleted or reordered")
         }

@@ -20,12 +20,13 @@ extension Library {
     /// The batch is all or nothing: it is checked whole against the dataset's current version, then
     /// written to the store in one transaction before the new version is visible or acknowledged.
     /// Batches of one dataset are applied one at a time. A batch made against an older version is
-    /// applied to the current one when nothing it names changed since (``BatchRebase``). A batch without
+    /// rebased onto the current one unless a row it names was deleted or had the fields it writes written since,
+    /// or a place it names lies in a section deleted since (``BatchRebase``). A batch without
     /// operations changes nothing: the version stays, nothing is written and no event is sent, but a
     /// stale `baseVersion` is still a conflict, so an empty batch asks whether a version is current.
     /// - Returns: the new entry and the ids given to inserted rows and sections.
     /// - Throws: ``LibraryError`` `notFound`, `versionConflict` (an empty batch's stale `baseVersion`, or
-    ///   one the change log cannot rebase), `rebaseConflict` (rows or places changed since) or
+    ///   one the change log cannot rebase), `rebaseConflict` (rows, fields or sections in conflict) or
     ///   `invalidBatch`; a store failure as it is, with nothing changed.
     func apply(_ request: BatchRequest, to id: String) throws -> BatchOutcome {
         try writer.withLock { _ in
@@ -55,11 +56,12 @@ extension Library {
         }
     }
 
-    /// `request` made against an older version, to be applied to `entry`'s as it is.
+    /// `request` made against an older version, carried onto `entry`'s: its rows by id, its places by index
+    /// through the changes since (``BatchRebase``).
     /// - Throws: ``LibraryError/versionConflict(datasetID:current:base:)`` when it is empty, ahead of the
     ///   dataset, too far behind or behind a change the log does not hold as a batch;
-    ///   ``LibraryError/rebaseConflict(datasetID:current:base:conflicts:)`` when rows or places it names
-    ///   changed since.
+    ///   ``LibraryError/rebaseConflict(datasetID:current:base:conflicts:)`` for a real conflict: a row it names
+    ///   deleted or the fields it writes written since, a place in a section deleted since.
     private func rebasing(_ request: BatchRequest, onto entry: DatasetEntry) throws -> BatchRequest {
         let (id, current, base) = (entry.dataset.id, entry.dataset.version, request.baseVersion)
         var rebased = request
@@ -76,10 +78,12 @@ extension Library {
                 try store.events(datasetID: id, after: base, limit: Int(current - base)), after: base, upTo: current,
                 seen: request.seenVersions)
         else { throw stale }
-        let conflicts = rebase.conflicts(of: request, in: entry.snapshot)
+        let (conflicts, carried) = rebase.rebased(request, onto: entry.snapshot)
         guard conflicts.isEmpty else {
             throw LibraryError.rebaseConflict(datasetID: id, current: current, base: base, conflicts: conflicts)
         }
+        rebased = carried
+        rebased.baseVersion = current
         return rebased
     }
 }

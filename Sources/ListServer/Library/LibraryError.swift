@@ -11,7 +11,8 @@ enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case childNotFound(datasetID: String, child: String, message: String)
     /// A change was made against version `base`, but the dataset is at `current`.
     case versionConflict(datasetID: String, current: Int64, base: Int64)
-    /// A batch made against version `base` names rows or places that changed since (``BatchRebase``).
+    /// A batch made against version `base` is in a real conflict with a change since: `conflicts` names each
+    /// operation with the row, section or fields (``BatchRebase``).
     case rebaseConflict(datasetID: String, current: Int64, base: Int64, conflicts: [String])
     /// A batch that cannot be applied. `path` names the part at fault (`insertRows[2].fields.name`),
     /// empty for the batch as a whole.

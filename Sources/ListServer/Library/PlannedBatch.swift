@@ -24,6 +24,9 @@ struct PlannedBatch {
     var child: ChildChange?
     /// Whether the event writes rows deleted together as ranges (the batch deleted runs of rows).
     var deletesAsRanges = false
+    /// The keys each updated row had written, logged for batches rebased later (``BatchRebase``); nil for a
+    /// replace, whose change a rebase does not carry places through.
+    var writtenFields: [RowID: [String]]? = nil
 
     /// What applying the batch gives.
     struct Applied {
@@ -154,7 +157,7 @@ struct PlannedBatch {
             deletedSectionIDs: result.deletedSectionIDs,
             upsertedSections: result.insertedSectionIDs.compactMap { newSections[$0].map(StoredChange.SectionFields.init) },
             sectionOrder: sectionsChanged ? newSnapshot.sections.map(\.id) : nil,
-            rowOrders: rowOrders, eventPayload: event)
+            rowOrders: rowOrders, writtenFields: writtenFields, eventPayload: event)
         // A table document's table attributes follow its rows (whether any can be edited or moved).
         let nextMetrics = dataset.kind.isTableDocument ? TableMetrics(for: dataset) : metrics
         let next = DatasetEntry(dataset: dataset, snapshot: newSnapshot, metrics: nextMetrics, layout: layout)

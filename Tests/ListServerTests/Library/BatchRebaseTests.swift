@@ -1,4 +1,4 @@
-// ListServerTests — batches made on an older version, rebased when nothing they name changed
+// ListServerTests — batches made on an older version, rebased over the changes since
 import Foundation
 import Models
 import SeededRandom
@@ -7,111 +7,58 @@ import Testing
 
 @testable import ListServer
 
-/// One client's batch in the rebase property test: deletes, updates or one insert, in one section.
-private struct ClientBatch {
-    enum Operation {
-        case delete([Int64])
-        case update([Int64], title: String)
-        case insert(row: Int, title: String)
-    }
-
-    var section: Int
-    var operation: Operation
-
-    /// The batch's JSON against `base`; ids and positions as the client saw them.
-    func json(base: Int64) -> String {
-        switch operation {
-        case .delete(let ids): #"{"baseVersion":\#(base),"deleteRows":[\#(ids.map(String.init).joined(separator: ","))]}"#
-        case .update(let ids, let title):
-            #"{"baseVersion":\#(base),"updateRows":["#
-                + ids.map { #"{"id":\#($0),"fields":{"title":"\#(title)"}}"# }.joined(separator: ",") + "]}"
-        case .insert(let row, let title):
-            #"{"baseVersion":\#(base),"insertRows":[{"section":\#(section),"row":\#(row),"fields":{"title":"\#(title)"}}]}"#
-        }
-    }
-
-    /// A random batch on `model` (each section's rows as (id, title)).
-    static func random(_ model: [[(Int64, String)]], _ random: inout SplitMix64, name: String) -> ClientBatch {
-        let section = Int(random.next() % UInt64(model.count))
-        let rows = model[section]
-        let choice = rows.isEmpty ? 2 : random.next() % 3
-        switch choice {
-        case 0:
-            let ids = Array(Set((0..<(1 + Int(random.next() % 2))).map { _ in rows[Int(random.next() % UInt64(rows.count))].0 }))
-            return ClientBatch(section: section, operation: .delete(ids.sorted()))
-        case 1:
-            let ids = Array(Set((0..<(1 + Int(random.next() % 2))).map { _ in rows[Int(random.next() % UInt64(rows.count))].0 }))
-            return ClientBatch(section: section, operation: .update(ids.sorted(), title: name))
-        default:
-            return ClientBatch(section: section, operation: .insert(row: Int(random.next() % UInt64(rows.count + 1)), title: name))
-        }
-    }
-
-    /// `model` after this batch, as the naive model applies it (a new row's id is unknown: 0).
-    func applied(to model: [[(Int64, String)]]) -> [[(Int64, String)]] {
-        var model = model
-        switch operation {
-        case .delete(let ids): model[section].removeAll { ids.contains($0.0) }
-        case .update(let ids, let title):
-            for index in model[section].indices where ids.contains(model[section][index].0) { model[section][index].1 = title }
-        case .insert(let row, let title): model[section].insert((0, title), at: row)
-        }
-        return model
-    }
-
-    /// The row ids it names, and whether it places a row by index.
-    var namedIDs: Set<Int64> {
-        switch operation {
-        case .delete(let ids), .update(let ids, _): Set(ids)
-        case .insert: []
-        }
-    }
-
-    var reordersItsSection: Bool {
-        if case .update = operation { return false }
-        return true
-    }
-}
-
 @Suite("Batches rebased over the changes since their version")
 struct BatchRebaseTests {
-    @Test("two clients' random batches on one version: the second is applied as it meant, or refused only for a real conflict",
-          arguments: 0..<60)
+    @Test("random batches of several clients, each made on an older version, land as each meant in the server's order; only a real conflict is refused",
+          arguments: 0..<150)
     func rebaseEqualsTheServersOrder(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
-        let sections = 2 + Int(random.next() % 3)
-        let json = "[" + (0..<sections).map { section in
-            let rows = (0..<Int(random.next() % 5)).map { #"{"title":"r\#(section)-\#($0)"}"# }.joined(separator: ",")
+        let json = "[" + (0..<(1 + Int(random.next() % 3))).map { section in
+            let rows = (0..<Int(random.next() % 6)).map { #"{"title":"r\#(section)-\#($0)","detail":"d"}"# }.joined(separator: ",")
             return #"{"title":"S\#(section)","rows":[\#(rows)]}"#
         }.joined(separator: ",") + "]"
         let api = try APIFixture(datasets: [("list", json)])
-        func model() -> [[(Int64, String)]] {
-            api.dataset("list").sections.map { $0.rows.map { ($0.id.rawValue, $0.fields["title"]?.stringValue ?? "") } }
+        func read() -> [ModelSection] {
+            api.dataset("list").sections.map { section in
+                ModelSection(
+                    id: section.id.rawValue, title: section.fields["title"]?.text ?? "",
+                    rows: section.rows.map {
+                        ModelRow(id: $0.id.rawValue, title: $0.fields["title"]?.text ?? "", detail: $0.fields["detail"]?.text ?? "")
+                    })
+            }
         }
-        let start = model()
-        let first = ClientBatch.random(start, &random, name: "a\(seed)")
-        let second = ClientBatch.random(start, &random, name: "b\(seed)")
-        #expect(try api.batch("list", first.json(base: 1)).status == 200, "seed \(seed)")
-        let afterFirst = model()
-
-        // A real conflict: the second names a row the first deleted or changed, or places a row by index in a
-        // section whose rows the first reordered.
-        var touched = Set<Int64>()
-        if case .delete(let ids) = first.operation { touched.formUnion(ids) }
-        if case .update(let ids, _) = first.operation { touched.formUnion(ids) }
-        let writes: Bool = if case .delete = second.operation { false } else { true }
-        let deletedByFirst: Set<Int64> = if case .delete(let ids) = first.operation { Set(ids) } else { [] }
-        let conflict = !second.namedIDs.isDisjoint(with: writes ? touched : deletedByFirst)
-            || (second.namedIDs.isEmpty && first.section == second.section && first.reordersItsSection)
-        let reply = try api.batch("list", second.json(base: 1))
-        if conflict {
-            #expect(reply.status == 409, "seed \(seed): \(String(decoding: reply.bodyBytes, as: UTF8.self))")
-            #expect(model().map { $0.map(\.1) } == afterFirst.map { $0.map(\.1) }, "seed \(seed)")
-        } else {
-            #expect(reply.status == 200, "seed \(seed): \(String(decoding: reply.bodyBytes, as: UTF8.self))")
-            let expected = second.applied(to: first.applied(to: start))
-            #expect(model().map { $0.map(\.1) } == expected.map { $0.map(\.1) }, "seed \(seed)")
+        var history: [Int64: [ModelSection]] = [1: read()]
+        var changes: [Int64: ModelChange] = [:]
+        // The version each of three clients last drew.
+        var drawn: [Int64] = [1, 1, 1]
+        var (applied, refused, rebased) = (0, 0, 0)
+        for step in 0..<16 {
+            let client = Int(random.next() % 3)
+            let current = api.version("list")
+            if random.next() % 4 == 0 { drawn[client] = current }
+            let base = drawn[client]
+            let batch = ClientBatch.random(on: history[base]!, base: base, &random, name: "c\(client)s\(step)")
+            var since = ModelChange()
+            for version in stride(from: base + 1, through: current, by: 1) { since.formUnion(changes[version]!) }
+            let before = read()
+            let reply = try api.batch("list", batch.json)
+            let context = "seed \(seed) step \(step): \(batch.json) → \(String(decoding: reply.bodyBytes, as: UTF8.self))"
+            if batch.conflicts(with: since) {
+                try #require(reply.status == 409, "\(context)")
+                #expect(read() == before, "\(context)")
+                refused += 1
+            } else {
+                try #require(reply.status == 200, "\(context)")
+                try #require(read().map(\.content) == batch.applied(to: before).map(\.content), "\(context)")
+                applied += 1
+                if base != current { rebased += 1 }
+            }
+            if api.version("list") != current {
+                history[current + 1] = read()
+                changes[current + 1] = ModelChange(from: before, to: read())
+            }
         }
+        #expect(applied + refused == 16 && rebased <= applied)
     }
 
     @Test("a stale batch on another section is applied; the version and the event log move on once")
@@ -126,14 +73,72 @@ struct BatchRebaseTests {
         #expect(try api.store.events(datasetID: "teams", after: 0, limit: 10).map(\.version) == [2, 3])
     }
 
-    @Test("a stale batch inserting into a section changed since is refused, naming the section")
-    func changedSectionIsAConflict() throws {
+    @Test("a stale insert lands between the rows it was between, whatever was inserted and deleted around them since")
+    func staleInsertLandsBetweenItsNeighbours() throws {
+        let sections = (0..<3).map { section in
+            #"{"title":"S\#(section)","rows":["# + (0..<8).map { #"{"title":"\#(section)-\#($0)"}"# }.joined(separator: ",") + "]}"
+        }
+        let api = try APIFixture(datasets: [("list", "[" + sections.joined(separator: ",") + "]")])
+        let third = api.dataset("list").sections[2].rows.map(\.id.rawValue)
+        // Since version 1: row 1 of the third section deleted, two rows put at its top, a section put before it.
+        #expect(try api.batch("list", #"{"baseVersion":1,"deleteRows":[\#(third[1])]}"#).status == 200)
+        let top = #"[{"section":2,"row":0,"fields":{"title":"top a"}},{"section":2,"row":1,"fields":{"title":"top b"}}]"#
+        #expect(try api.batch("list", #"{"baseVersion":2,"insertRows":\#(top)}"#).status == 200)
+        #expect(try api.batch("list", #"{"baseVersion":3,"insertSections":[{"section":1,"fields":{"title":"New"}}]}"#).status == 200)
+        // Made on version 1: between the rows then at 4 and 5 of the third section.
+        let stale = #"{"baseVersion":1,"insertRows":[{"section":2,"row":5,"fields":{"title":"mine"}}]}"#
+        let reply = try api.batch("list", stale)
+        #expect(reply.status == 200, "\(String(decoding: reply.bodyBytes, as: UTF8.self))")
+        #expect(api.titles("list", section: 3) == ["top a", "top b", "2-0", "2-2", "2-3", "2-4", "mine", "2-5", "2-6", "2-7"])
+        #expect(api.dataset("list").sections.map { $0.fields["title"]?.text ?? "" } == ["S0", "New", "S1", "S2"])
+        // A new section made on version 1 at index 3 (the end then) lands after the third section, wherever it is.
+        let section = #"{"baseVersion":1,"insertSections":[{"section":3,"fields":{"title":"Last"}}],"insertRows":[{"section":3,"row":0,"fields":{"title":"x"}}]}"#
+        #expect(try api.batch("list", section).status == 200)
+        #expect(api.dataset("list").sections.map { $0.fields["title"]?.text ?? "" } == ["S0", "New", "S1", "S2", "Last"])
+        #expect(api.titles("list", section: 4) == ["x"])
+    }
+
+    @Test("a stale update of one field rebases over another client's update of another field of the row; the same field is a conflict naming it")
+    func fieldsInConflict() throws {
+        let api = try APIFixture(datasets: [("list", #"[{"title":"a","detail":"one"},{"title":"b","detail":"two"}]"#)])
+        let (a, b) = (api.rowIDs("list")[0], api.rowIDs("list")[1])
+        #expect(try api.batch("list", #"{"baseVersion":1,"updateRows":[{"id":\#(a),"fields":{"detail":"theirs"}}]}"#).status == 200)
+        let title = try api.batch("list", #"{"baseVersion":1,"updateRows":[{"id":\#(a),"fields":{"title":"mine"}}]}"#)
+        #expect(title.status == 200, "\(String(decoding: title.bodyBytes, as: UTF8.self))")
+        let row = api.dataset("list").sections[0].rows[0].fields
+        #expect(row["title"] == .string("mine") && row["detail"] == .string("theirs"))
+        let both = #"{"baseVersion":1,"updateRows":[{"id":\#(b),"fields":{"title":"B"}},{"id":\#(a),"fields":{"detail":"mine","title":"A"}}]}"#
+        let detail = try expectProblem(try api.batch("list", both), status: 409)
+        #expect(detail.contains("updateRows[1]: fields 'detail', 'title' of row \(a) were changed"), "\(detail)")
+        #expect(!detail.contains("updateRows[0]"), "\(detail)")
+        #expect(api.version("list") == 3)
+    }
+
+    @Test("a stale insert into a section deleted since is refused, naming the section")
+    func deletedSectionIsAConflict() throws {
         let api = try APIFixture()
-        #expect(try api.batch("teams", #"{"baseVersion":1,"deleteRows":[4]}"#).status == 200)
-        let stale = #"{"baseVersion":1,"insertRows":[{"section":0,"row":1,"fields":{"title":"r3"}}]}"#
+        #expect(try api.batch("teams", #"{"baseVersion":1,"deleteSections":[2]}"#).status == 200)
+        let stale = #"{"baseVersion":1,"insertRows":[{"section":1,"row":1,"fields":{"title":"b2"}},{"section":0,"row":0,"fields":{"title":"r0"}}]}"#
         let detail = try expectProblem(try api.batch("teams", stale), status: 409)
-        #expect(detail.contains("insertRows[0]: the rows of section 1 changed"), "\(detail)")
+        #expect(detail.contains("insertRows[0]: section 2 was deleted") && !detail.contains("insertRows[1]"), "\(detail)")
         #expect(api.version("teams") == 2)
+        #expect(try api.batch("teams", #"{"baseVersion":1,"insertRows":[{"section":2,"row":0,"fields":{"title":"g1"}}]}"#).status == 200)
+        #expect(api.titles("teams", section: 1) == ["g1"])
+    }
+
+    @Test("after a replace, a stale place keeps the earlier rule: refused in a section whose rows changed, applied elsewhere")
+    func replaceKeepsTheEarlierRule() throws {
+        let api = try APIFixture()
+        let replaced = #"[{"title":"Red","rows":[{"title":"r2"},{"title":"r1"}]},{"title":"Blue","rows":[{"title":"b1"}]},{"title":"Green","rows":[]}]"#
+        let put = try api.send(
+            "PUT", "/api/datasets/teams", body: replaced,
+            headers: ["Origin": "http://127.0.0.1:8080", "Content-Type": "application/json"])
+        #expect(put.status == 200 && api.version("teams") == 2)
+        let red = #"{"baseVersion":1,"insertRows":[{"section":0,"row":1,"fields":{"title":"r3"}}]}"#
+        let detail = try expectProblem(try api.batch("teams", red), status: 409)
+        #expect(detail.contains("insertRows[0]: the rows of section 1 changed"), "\(detail)")
+        #expect(try api.batch("teams", #"{"baseVersion":1,"insertRows":[{"section":1,"row":1,"fields":{"title":"b2"}}]}"#).status == 200)
+        #expect(api.titles("teams", section: 1) == ["b1", "b2"])
     }
 
     @Test("versions the client says it has seen are no conflict; anyone else's changes since its base still are")
@@ -147,13 +152,13 @@ struct BatchRebaseTests {
         #expect(try api.batch("teams", #"{"baseVersion":2,"updateRows":[{"id":4,"fields":{"title":"theirs"}}]}"#).status == 200)
         // Its next edit of its own row: from version 1 alone, its own change is a conflict; seen, it is not.
         let unseen = try expectProblem(try api.batch("teams", update(5, "mine again", "")), status: 409)
-        #expect(unseen.contains("updateRows[0]: row 5 was changed"), "\(unseen)")
+        #expect(unseen.contains("updateRows[0]: field 'title' of row 5 was changed"), "\(unseen)")
         let reply = try api.batch("teams", update(5, "mine again", #""seenVersions":[2],"#))
         #expect(reply.status == 200, "\(String(decoding: reply.bodyBytes, as: UTF8.self))")
         #expect(api.version("teams") == 4)
         // An edit of the row the other client changed, which the page has not drawn, is refused, not overwritten.
         let theirs = try expectProblem(try api.batch("teams", update(4, "overwritten", #""seenVersions":[2,4],"#)), status: 409)
-        #expect(theirs.contains("updateRows[0]: row 4 was changed"), "\(theirs)")
+        #expect(theirs.contains("updateRows[0]: field 'title' of row 4 was changed"), "\(theirs)")
         #expect(api.titles("teams", section: 0) == ["theirs", "mine again"])
         // A base far below any version is stale, seen versions or not (no arithmetic overflows on it).
         let lowest = #"{"baseVersion":-9223372036854775808,"seenVersions":[1],"deleteRows":[4]}"#

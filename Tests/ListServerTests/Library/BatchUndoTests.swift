@@ -121,7 +121,7 @@ struct BatchUndoTests {
         let undo = try undoBody(of: HTTPResponseBody(updated))
         #expect(try api.batch("letters", #"{"baseVersion":2,"updateRows":[{"id":2,"fields":{"title":"α"}}]}"#).status == 200)
         let detail = try expectProblem(try api.batch("letters", undo), status: 409)
-        #expect(detail.contains("updateRows[0]: row 2 was changed"), "\(detail)")
+        #expect(detail.contains("updateRows[0]: field 'title' of row 2 was changed"), "\(detail)")
     }
 
     @Test("undo of a choice in a child table unchecks it on the same child table, its ids kept")

@@ -117,6 +117,28 @@ struct APIConcurrencyTests {
         #expect(api.titles("letters").isEmpty)
     }
 
+    @Test("over real sockets, a stale insert into a section reordered since lands by its neighbours; a real conflict names the row and field")
+    func staleBatchesOverSockets() throws {
+        let api = try APIFixture()
+        let path = "/api/datasets/letters/batch"
+        try withTestServer(configure: { $0.problemPaths = AppRoutes.problemPaths }, handler: api.router.handler) { port, _ in
+            // Another client moves F (7) to the top and renames B (3): version 2.
+            let other = #"{"baseVersion":1,"moveRows":[{"id":7,"toSection":0,"toRow":0}],"updateRows":[{"id":3,"fields":{"title":"b"}}]}"#
+            #expect(try apiRequest(port, "POST", path, body: other).status == 200)
+            // Made on version 1: a row between C and D.
+            let insert = try apiRequest(
+                port, "POST", path, body: #"{"baseVersion":1,"insertRows":[{"section":0,"row":3,"fields":{"title":"C½"}}]}"#)
+            #expect(insert.status == 200, "\(insert.text)")
+            let rename = try apiRequest(
+                port, "POST", path, body: #"{"baseVersion":1,"updateRows":[{"id":3,"fields":{"title":"Bee"}}]}"#)
+            #expect(rename.status == 409, "\(rename.text)")
+            #expect(rename.headers["Content-Type"] == "application/problem+json")
+            #expect(rename.text.contains("updateRows[0]: field 'title' of row 3 was changed"), "\(rename.text)")
+        }
+        #expect(api.titles("letters") == ["F", "A", "b", "C", "C½", "D", "E"])
+        #expect(api.version("letters") == 3)
+    }
+
     @Test("a body over 1 MiB is refused with a 413 problem and changes nothing")
     func bodyTooLarge() throws {
         let api = try APIFixture()
