@@ -1,0 +1,83 @@
+// Web — GET /api/datasets/{id}/sections/{section}/outline: a window of a section's outline
+import HTTPServer
+import ListRender
+import Models
+
+extension AppRoutes {
+    static let outlineRoute = "/api/datasets/:id/sections/:section/outline"
+
+    /// `GET /api/datasets/{id}/sections/{section}/outline`: the visible rows of the section's outline
+    /// (its rows and their child rows at any depth) that meet the viewport, each with what a tree grid
+    /// says of it: its level, position among its siblings, their number, and whether it is expanded.
+    /// The query's `top`, `height` and `overscan` are a window's; `expanded` names the expanded nodes
+    /// by their numbers in preorder, in the compact form of expanded sections (`0,3,9-12`, `all`,
+    /// `none`, the default).
+    /// - Throws: ``HTTPError`` `400` for a bad parameter, `404` for a dataset or section that does not
+    ///   exist, or a section whose rows hold no child rows.
+    func outlineWindow(_ id: String, _ sectionText: String, _ request: HTTPRequest) throws -> HTTPResponse {
+        let entry = try library.requireEntry(id)
+        let sections = entry.dataset.sections
+        guard let number = Int64(sectionText), let index = sections.firstIndex(where: { $0.id.rawValue == number })
+        else { throw HTTPError.notFound("dataset \"\(id)\" has no section \(sectionText)") }
+        let query = request.parsedQuery
+        let top = try WindowRequest.number(query, "top", default: 0, range: -1e12...1e12)
+        let height = try WindowRequest.number(query, "height", default: 800, range: 0...WindowRequest.maximumHeight)
+        let overscan = try WindowRequest.number(
+            query, "overscan", default: 0, range: 0...WindowRequest.maximumOverscan)
+        let expanded: ExpandedSections
+        do {
+            expanded = try ExpandedSections.parse(query["expanded"] ?? "none")
+        } catch {
+            throw HTTPError.badRequest(
+                "expanded must name nodes by their numbers in preorder, as 0,3,9-12, all or none; found \""
+                    + (query["expanded"] ?? "") + "\"")
+        }
+        guard let laid = entry.outlines.laid(ofSection: index, in: entry, expanded: expanded) else {
+            throw HTTPError.notFound(
+                "section \(sectionText) of dataset \"\(id)\" holds no outline: no row has children")
+        }
+        let window = laid.layout.window(top: top, height: height, overscan: overscan)
+        let body = JSONOutput.bytes(capacity: 256 + window.rows.count * 256) { json in
+            Self.writeOutline(&json, laid, window, entry: entry, expanded: expanded)
+        }
+        return HTTPResponse(
+            status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-cache"], body: body)
+    }
+
+    private static func writeOutline(
+        _ json: inout JSONOutput, _ laid: OutlineEntries.Laid, _ window: OutlineWindow, entry: DatasetEntry,
+        expanded: ExpandedSections
+    ) {
+        let outline = laid.outline
+        let rows = entry.dataset.sections.first { $0.id == outline.section }?.rows ?? []
+        json.beginObject()
+        json.member("version", entry.dataset.version)
+        json.member("section", outline.section.rawValue)
+        json.member("contentHeight", number: window.contentHeight)
+        json.member("visibleCount", window.visibleCount)
+        json.member("count", laid.layout.count)
+        json.member("expanded", expanded.description)
+        json.key("rows")
+        json.beginArray()
+        for item in window.rows {
+            let node = outline.outline.nodes[item.row]
+            let facts = laid.layout.treeFacts(ofRow: item.row, in: outline.outline)
+            json.beginObject()
+            json.member("node", item.row)
+            json.member("id", rows[node.row].id.rawValue)
+            json.member("index", item.index)
+            json.member("y", number: item.frame.y)
+            json.member("height", number: item.frame.height)
+            json.member("level", facts.level)
+            json.member("posinset", facts.position)
+            json.member("setsize", facts.setSize)
+            json.member("childCount", node.childCount)
+            if let isExpanded = facts.isExpanded { json.member("expanded", isExpanded) }
+            json.key("fields")
+            json.fields(outline.fields[item.row])
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+    }
+}
