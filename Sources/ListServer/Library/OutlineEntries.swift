@@ -1,10 +1,12 @@
-// ListServer — the outlines of a dataset version's sections and their layouts
+// ListServer — the outlines of a dataset version's sections and their live layouts
 import ListRender
 import Models
 import Synchronization
 
 /// The outlines of a dataset version's sections (rows holding child rows, see `SectionOutline`), each
-/// read once, and their layouts for the expanded sets clients ask for, kept while the version is.
+/// read once, and one layout per section that follows the expanded set each request names: only the
+/// nodes whose state differs from the set before are expanded or collapsed, O(log n) each whatever
+/// their subtrees' sizes, so a client that toggles one node costs one toggle.
 final class OutlineEntries: Sendable {
     /// A section's outline, its nodes' fields without their children, and their estimated heights.
     struct Outline: Sendable {
@@ -14,23 +16,28 @@ final class OutlineEntries: Sendable {
         let heights: [Double]
     }
 
-    /// An outline laid out for one expanded set.
-    struct Laid: Sendable {
+    /// A window of an outline, with the tree grid's facts of each of its rows.
+    struct View: Sendable {
         let outline: Outline
-        let layout: OutlineLayout
+        let window: OutlineWindow
+        let facts: [OutlineTreeFacts]
     }
 
-    private struct LayoutKey: Hashable {
-        var section: SectionID
-        var expanded: ExpandedSections
+    /// A section's layout and the expanded set it shows.
+    private struct Live: Sendable {
+        var layout: OutlineLayout
+        var expanded: [ClosedRange<Int>]
     }
-
-    /// The most layouts kept at once; past it the kept ones are dropped, as the table's layouts are.
-    static let layoutLimit = 16
 
     /// Each section read so far: its outline, or nil when it holds none.
     private let outlines = Mutex<[SectionID: Outline?]>([:])
-    private let layouts = Mutex<[LayoutKey: Laid]>([:])
+    /// Each outline's layout, behind a lock of its own so that sections do not wait for one another.
+    private let layouts = Mutex<[SectionID: LiveLayout]>([:])
+
+    private final class LiveLayout: Sendable {
+        let state: Mutex<Live>
+        init(_ live: Live) { state = Mutex(live) }
+    }
 
     /// The outline of section `index`.
     /// - Returns: nil when its rows hold no child rows.
@@ -48,22 +55,91 @@ final class OutlineEntries: Sendable {
         return outline
     }
 
-    /// The outline of section `index` laid out with the nodes `expanded` names expanded (numbered in
+    /// The window of section `index`'s outline with the nodes `expanded` names expanded (numbered in
     /// preorder), every other collapsed.
+    /// - Parameters:
+    ///   - index: the section's index.
+    ///   - entry: the version the section is of.
+    ///   - expanded: the expanded nodes.
+    ///   - top: the viewport's top edge, as for `OutlineLayout.window(top:height:overscan:)`.
+    ///   - height: the viewport's height.
+    ///   - overscan: the extent listed above and below the viewport.
     /// - Returns: nil when the section holds no outline.
-    /// - Complexity: O(n) the first time an expanded set is seen, then O(1).
-    func laid(ofSection index: Int, in entry: DatasetEntry, expanded: ExpandedSections) -> Laid? {
+    /// - Complexity: O(n) the first time; then O(r + d log n + k) for r ranges in the expanded sets, d
+    ///   nodes whose state differs from the set the section's layout showed last, and k rows listed.
+    func window(
+        ofSection index: Int, in entry: DatasetEntry, expanded: ExpandedSections, top: Double, height: Double,
+        overscan: Double
+    ) -> View? {
         guard let outline = outline(ofSection: index, in: entry) else { return nil }
-        let key = LayoutKey(section: outline.section, expanded: expanded)
-        if let laid = layouts.withLock({ $0[key] }) { return laid }
-        let layout = OutlineLayout(depths: outline.outline.depths, heights: outline.heights) {
-            expanded.contains(number: Int64($0))
+        let target = Self.ranges(expanded, count: outline.heights.count)
+        let live = layouts.withLock { layouts in
+            if let live = layouts[outline.section] { return live }
+            let layout = OutlineLayout(depths: outline.outline.depths, heights: outline.heights)
+            let live = LiveLayout(Live(layout: layout, expanded: []))
+            layouts[outline.section] = live
+            return live
         }
-        let laid = Laid(outline: outline, layout: layout)
-        layouts.withLock { cache in
-            if cache.count >= Self.layoutLimit { cache.removeAll(keepingCapacity: true) }
-            cache[key] = laid
+        return live.state.withLock { state in
+            Self.apply(target, to: &state)
+            let window = state.layout.window(top: top, height: height, overscan: overscan)
+            let facts = window.rows.map { state.layout.treeFacts(ofRow: $0.row, in: outline.outline) }
+            return View(outline: outline, window: window, facts: facts)
         }
-        return laid
+    }
+
+    /// The nodes of an outline of `count` rows that `expanded` names, as disjoint ascending ranges.
+    static func ranges(_ expanded: ExpandedSections, count: Int) -> [ClosedRange<Int>] {
+        guard count > 0 else { return [] }
+        switch expanded {
+        case .all: return [0...count - 1]
+        case .none: return []
+        case .ranges(let ranges):
+            return ranges.compactMap { range in
+                guard range.lowerBound < Int64(count), range.upperBound >= 0 else { return nil }
+                return Int(max(range.lowerBound, 0))...Int(min(range.upperBound, Int64(count - 1)))
+            }
+        }
+    }
+
+    /// Expands or collapses the nodes whose state in `target` differs from the one `state` shows.
+    /// - Complexity: O(r + d log n) for r ranges and d nodes that differ.
+    private static func apply(_ target: [ClosedRange<Int>], to state: inout Live) {
+        for (range, isExpanded) in differences(from: state.expanded, to: target) {
+            for node in range { state.layout.setExpanded(isExpanded, row: node) }
+        }
+        state.expanded = target
+    }
+
+    /// The runs of nodes in exactly one of two sets of disjoint ascending ranges, each with whether the
+    /// node is in `new`.
+    /// - Complexity: O(r) for r ranges in both.
+    static func differences(
+        from old: [ClosedRange<Int>], to new: [ClosedRange<Int>]
+    ) -> [(range: ClosedRange<Int>, isInNew: Bool)] {
+        // Boundaries where either set starts or stops covering, swept in order.
+        var bounds: [Int] = []
+        bounds.reserveCapacity(2 * (old.count + new.count))
+        for range in old + new { bounds += [range.lowerBound, range.upperBound + 1] }
+        bounds.sort()
+        var runs: [(range: ClosedRange<Int>, isInNew: Bool)] = []
+        var oldIndex = 0
+        var newIndex = 0
+        var previous: Int?
+        for bound in bounds {
+            defer { previous = bound }
+            guard let start = previous, start < bound else { continue }
+            while oldIndex < old.count, old[oldIndex].upperBound < start { oldIndex += 1 }
+            while newIndex < new.count, new[newIndex].upperBound < start { newIndex += 1 }
+            let inOld = oldIndex < old.count && old[oldIndex].contains(start)
+            let inNew = newIndex < new.count && new[newIndex].contains(start)
+            guard inOld != inNew else { continue }
+            if let last = runs.last, last.isInNew == inNew, last.range.upperBound + 1 == start {
+                runs[runs.count - 1].range = last.range.lowerBound...bound - 1
+            } else {
+                runs.append((start...bound - 1, inNew))
+            }
+        }
+        return runs
     }
 }

@@ -32,36 +32,37 @@ extension AppRoutes {
                 "expanded must name nodes by their numbers in preorder, as 0,3,9-12, all or none; found \""
                     + (query["expanded"] ?? "") + "\"")
         }
-        guard let laid = entry.outlines.laid(ofSection: index, in: entry, expanded: expanded) else {
+        guard
+            let view = entry.outlines.window(
+                ofSection: index, in: entry, expanded: expanded, top: top, height: height, overscan: overscan)
+        else {
             throw HTTPError.notFound(
                 "section \(sectionText) of dataset \"\(id)\" holds no outline: no row has children")
         }
-        let window = laid.layout.window(top: top, height: height, overscan: overscan)
-        let body = JSONOutput.bytes(capacity: 256 + window.rows.count * 256) { json in
-            Self.writeOutline(&json, laid, window, entry: entry, expanded: expanded)
+        let body = JSONOutput.bytes(capacity: 256 + view.window.rows.count * 256) { json in
+            Self.writeOutline(&json, view, entry: entry, expanded: expanded)
         }
         return HTTPResponse(
             status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-cache"], body: body)
     }
 
     private static func writeOutline(
-        _ json: inout JSONOutput, _ laid: OutlineEntries.Laid, _ window: OutlineWindow, entry: DatasetEntry,
-        expanded: ExpandedSections
+        _ json: inout JSONOutput, _ view: OutlineEntries.View, entry: DatasetEntry, expanded: ExpandedSections
     ) {
-        let outline = laid.outline
+        let outline = view.outline
+        let window = view.window
         let rows = entry.dataset.sections.first { $0.id == outline.section }?.rows ?? []
         json.beginObject()
         json.member("version", entry.dataset.version)
         json.member("section", outline.section.rawValue)
         json.member("contentHeight", number: window.contentHeight)
         json.member("visibleCount", window.visibleCount)
-        json.member("count", laid.layout.count)
+        json.member("count", outline.heights.count)
         json.member("expanded", expanded.description)
         json.key("rows")
         json.beginArray()
-        for item in window.rows {
+        for (item, facts) in zip(window.rows, view.facts) {
             let node = outline.outline.nodes[item.row]
-            let facts = laid.layout.treeFacts(ofRow: item.row, in: outline.outline)
             json.beginObject()
             json.member("node", item.row)
             json.member("id", rows[node.row].id.rawValue)
