@@ -1,20 +1,23 @@
-// Web — GET /api/datasets/{id}/sections/{section}/outline: a window of a section's outline
+// Web — a window of a section's outline, as JSON or as an HTML fragment
 import HTTPServer
 import ListRender
 import Models
 
 extension AppRoutes {
     static let outlineRoute = "/api/datasets/:id/sections/:section/outline"
+    static let outlineFragmentRoute = "/d/:id/sections/:section/outline"
 
-    /// `GET /api/datasets/{id}/sections/{section}/outline`: the visible rows of the section's outline
-    /// (its rows and their child rows at any depth) that meet the viewport, each with what a tree grid
-    /// says of it: its level, position among its siblings, their number, and whether it is expanded.
-    /// The query's `top`, `height` and `overscan` are a window's; `expanded` names the expanded nodes
-    /// by their numbers in preorder, in the compact form of expanded sections (`0,3,9-12`, `all`,
-    /// `none`, the default).
+    /// `GET /api/datasets/{id}/sections/{section}/outline` (`.json`) and `GET /d/{id}/sections/{section}/outline`
+    /// (`.fragment`): the visible rows of the section's outline (its rows and their child rows at any depth)
+    /// that meet the viewport, each with what a tree grid says of it: its level, position among its
+    /// siblings, their number, and whether it is expanded. The query's `top`, `height` and `overscan` are a
+    /// window's; `expanded` names the expanded nodes by their numbers in preorder, in the compact form of
+    /// expanded sections (`0,3,9-12`, `all`, `none`, the default); a fragment's `lang` is a fragment's.
     /// - Throws: ``HTTPError`` `400` for a bad parameter, `404` for a dataset or section that does not
     ///   exist, or a section whose rows hold no child rows.
-    func outlineWindow(_ id: String, _ sectionText: String, _ request: HTTPRequest) throws -> HTTPResponse {
+    func outlineWindow(
+        _ format: ResponseCache.Key.Format, _ id: String, _ sectionText: String, _ request: HTTPRequest
+    ) throws -> HTTPResponse {
         let entry = try library.requireEntry(id)
         let sections = entry.dataset.sections
         guard let number = Int64(sectionText), let index = sections.firstIndex(where: { $0.id.rawValue == number })
@@ -32,6 +35,7 @@ extension AppRoutes {
                 "expanded must name nodes by their numbers in preorder, as 0,3,9-12, all or none; found \""
                     + (query["expanded"] ?? "") + "\"")
         }
+        let language = query["lang"].flatMap { UILanguage(tag: $0) } ?? .english
         guard
             let view = entry.outlines.window(
                 ofSection: index, in: entry, expanded: expanded, top: top, height: height, overscan: overscan)
@@ -39,21 +43,36 @@ extension AppRoutes {
             throw HTTPError.notFound(
                 "section \(sectionText) of dataset \"\(id)\" holds no outline: no row has children")
         }
-        let body = JSONOutput.bytes(capacity: 256 + view.window.rows.count * 256) { json in
-            Self.writeOutline(&json, view, entry: entry, expanded: expanded)
+        let rows = sections[index].rows
+        let body: [UInt8]
+        switch format {
+        case .json:
+            body = JSONOutput.bytes(capacity: 256 + view.window.rows.count * 256) { json in
+                Self.writeOutline(&json, view, rows: rows, version: entry.dataset.version, expanded: expanded)
+            }
+        case .fragment:
+            let items = zip(view.window.rows, view.facts).map { item, facts in
+                OutlineFragment.Row(
+                    item: item, facts: facts, rowID: rows[view.outline.outline.nodes[item.row].row].id,
+                    fields: view.outline.fields[item.row])
+            }
+            body = OutlineFragment.html(
+                view.window, rows: items, kind: entry.dataset.kind, section: view.outline.section,
+                version: entry.dataset.version, expanded: expanded.description, language: language)
         }
         return HTTPResponse(
-            status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-cache"], body: body)
+            status: 200,
+            headers: ["Content-Type": WindowView.contentType(format).description, "Cache-Control": "no-cache"],
+            body: body)
     }
 
     private static func writeOutline(
-        _ json: inout JSONOutput, _ view: OutlineEntries.View, entry: DatasetEntry, expanded: ExpandedSections
+        _ json: inout JSONOutput, _ view: OutlineEntries.View, rows: [Row], version: Int64, expanded: ExpandedSections
     ) {
         let outline = view.outline
         let window = view.window
-        let rows = entry.dataset.sections.first { $0.id == outline.section }?.rows ?? []
         json.beginObject()
-        json.member("version", entry.dataset.version)
+        json.member("version", version)
         json.member("section", outline.section.rawValue)
         json.member("contentHeight", number: window.contentHeight)
         json.member("visibleCount", window.visibleCount)

@@ -1,6 +1,7 @@
 // ListServerTests — GET /api/datasets/{id}/sections/{section}/outline: windows of a section's outline
 import Foundation
 import HTTPServer
+import ListRender
 import Models
 import TestSupport
 import Testing
@@ -97,6 +98,47 @@ struct APIOutlineTests {
         let bad = try api.get("/api/datasets/regions/sections/1/outline?expanded=a-b")
         #expect(bad.status == 400)
         #expect(String(decoding: bad.bodyBytes, as: UTF8.self).contains("numbers in preorder"))
+    }
+
+    @Test("the fragment is a tree grid's rows: levels, positions, set sizes, expanded states, indentation")
+    func fragment() throws {
+        let api = try outlineAPI()
+        let response = try api.get("/d/regions/sections/1/outline?height=1000&expanded=0")
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
+        let html = String(decoding: response.bodyBytes, as: UTF8.self)
+        #expect(html.hasPrefix(#"<div data-role="outline" role="treegrid" data-section="1""#))
+        #expect(html.contains(#"aria-rowcount="4""#))
+        let rows = html.components(separatedBy: #"<div role="row""#).dropFirst()
+        #expect(rows.count == 4)
+        func attribute(_ name: String, _ row: String) -> String? {
+            guard let start = row.range(of: name + "=\"") else { return nil }
+            return String(row[start.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(rows.map { attribute("aria-level", $0) } == ["1", "2", "2", "1"])
+        #expect(rows.map { attribute("aria-posinset", $0) } == ["1", "1", "2", "2"])
+        #expect(rows.map { attribute("aria-setsize", $0) } == ["2", "2", "2", "2"])
+        #expect(rows.map { attribute("aria-expanded", $0) } == ["true", "false", nil, nil])
+        #expect(rows.map { attribute("aria-rowindex", $0) } == ["1", "2", "3", "4"])
+        #expect(rows.map { attribute("data-node", $0) } == ["0", "1", "4", "5"])
+        #expect(rows.map { $0.contains(#"data-action="disclose""#) } == [true, true, false, false])
+        let indent = OutlineFragment.indentation
+        #expect(rows.map { attribute("style", $0.components(separatedBy: "gridcell").last ?? "") } == [
+            "padding-inline-start:0px", "padding-inline-start:\(Int(indent))px",
+            "padding-inline-start:\(Int(indent))px", "padding-inline-start:0px",
+        ])
+        #expect(rows.map { attribute("aria-label", $0) } == ["Collapse", "Expand", nil, nil])
+        let chinese = try api.get("/d/regions/sections/1/outline?expanded=0&lang=zh-Hans")
+        #expect(String(decoding: chinese.bodyBytes, as: UTF8.self).contains(#"aria-label="收起""#))
+    }
+
+    @Test("a fragment escapes the rows' text")
+    func fragmentEscapes() throws {
+        let marks = #"[{"name": "<b>&", "children": [{"name": "x"}]}, {"name": "y"}]"#
+        let api = try APIFixture(datasets: [("marks", marks)])
+        let html = String(decoding: try api.get("/d/marks/sections/1/outline").bodyBytes, as: UTF8.self)
+        #expect(html.contains("&lt;b&gt;&amp;"))
+        #expect(!html.contains("<b>"))
     }
 
     @Test("the table's own window and the export are as without outlines: rows, and children as they came")
