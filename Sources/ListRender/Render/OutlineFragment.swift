@@ -3,12 +3,9 @@ import Models
 
 /// The HTML fragment of an outline's window (see `OutlineWindow`): one `role="row"` a visible row,
 /// saying its `aria-level`, `aria-posinset`, `aria-setsize` and, for a row with children,
-/// `aria-expanded` with a disclosure button the page turns when it is open; each level indents the
-/// row by ``indentation``, as a list cell's `indentationLevel` does.
+/// `aria-expanded` with a disclosure button the page turns when it is open; the cell says its depth
+/// as `--level`, which `cells.css` indents 20 px a level, as a list cell's `indentationLevel` does.
 public enum OutlineFragment {
-    /// The indentation of one level, in CSS pixels.
-    public static let indentation = 20.0
-
     /// One row to write: where the window shows it, what a tree grid says of it and its fields.
     public struct Row {
         public var item: OutlineWindow.RowItem
@@ -81,9 +78,9 @@ public enum OutlineFragment {
         if let isExpanded = row.facts.isExpanded {
             html.raw(isExpanded ? "\" aria-expanded=\"true" : "\" aria-expanded=\"false")
         }
-        html.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\" style=\"padding-inline-start:")
-        html.pixels(Double(item.depth) * indentation)
-        html.raw("px\">")
+        html.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\" style=\"--level:")
+        html.int(item.depth)
+        html.raw("\">")
         if let isExpanded = row.facts.isExpanded {
             html.raw("<button type=\"button\" class=\"disclosure\" data-action=\"disclose\" tabindex=\"-1\"")
             html.raw(" aria-label=\"")

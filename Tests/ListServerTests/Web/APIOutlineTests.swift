@@ -1,7 +1,6 @@
 // ListServerTests — GET /api/datasets/{id}/sections/{section}/outline: windows of a section's outline
 import Foundation
 import HTTPServer
-import ListRender
 import Models
 import TestSupport
 import Testing
@@ -122,10 +121,8 @@ struct APIOutlineTests {
         #expect(rows.map { attribute("aria-rowindex", $0) } == ["1", "2", "3", "4"])
         #expect(rows.map { attribute("data-node", $0) } == ["0", "1", "4", "5"])
         #expect(rows.map { $0.contains(#"data-action="disclose""#) } == [true, true, false, false])
-        let indent = OutlineFragment.indentation
         #expect(rows.map { attribute("style", $0.components(separatedBy: "gridcell").last ?? "") } == [
-            "padding-inline-start:0px", "padding-inline-start:\(Int(indent))px",
-            "padding-inline-start:\(Int(indent))px", "padding-inline-start:0px",
+            "--level:0", "--level:1", "--level:1", "--level:0",
         ])
         #expect(rows.map { attribute("aria-label", $0) } == ["Collapse", "Expand", nil, nil])
         let chinese = try api.get("/d/regions/sections/1/outline?expanded=0&lang=zh-Hans")
