@@ -129,6 +129,23 @@ struct APIOutlineTests {
         #expect(String(decoding: chinese.bodyBytes, as: UTF8.self).contains(#"aria-label="收起""#))
     }
 
+    @Test("a table document's child rows show their text and detail, in the section they are in")
+    func tableDocumentFragment() throws {
+        let document = #"""
+            {"table": {"sections": [{"header": "Library", "rows": [
+                {"text": "Music", "detail": "2", "children": [{"text": "Albums", "detail": "12"}, {"text": "Songs"}]},
+                {"text": "Books"}]}]}}
+            """#
+        let api = try APIFixture(datasets: [("doc", document)])
+        let window = try jsonBody(try api.get("/api/datasets/doc/sections/1/outline?expanded=all"))
+        #expect(rows(window).compactMap { $0["fields"]?.dictValue?["text"]?.stringValue } == [
+            "Music", "Albums", "Songs", "Books",
+        ])
+        let html = String(decoding: try api.get("/d/doc/sections/1/outline?expanded=0").bodyBytes, as: UTF8.self)
+        #expect(html.contains(#"<div class="t1">Albums</div><div class="t2">12</div>"#))
+        #expect(html.contains(#"<div class="t1">Songs</div></div>"#))
+    }
+
     @Test("a fragment escapes the rows' text")
     func fragmentEscapes() throws {
         let marks = #"[{"name": "<b>&", "children": [{"name": "x"}]}, {"name": "y"}]"#
