@@ -55,6 +55,36 @@ final class OutlineEntries: Sendable {
         return outline
     }
 
+    /// Whether section `id` has been read and, when it holds an outline, laid out: a window of it then
+    /// costs O(log n) besides the nodes that change.
+    /// - Complexity: O(1).
+    func isPrepared(_ id: SectionID) -> Bool {
+        if let read = outlines.withLock({ $0[id] }), read == nil { return true }
+        return layouts.withLock { $0[id] != nil }
+    }
+
+    /// Reads section `index`'s outline and lays it out, everything collapsed, unless done before.
+    /// - Returns: whether the section holds an outline.
+    /// - Complexity: O(n) in the section's values the first time, then O(1).
+    @discardableResult
+    func prepare(ofSection index: Int, in entry: DatasetEntry) -> Bool {
+        guard let outline = outline(ofSection: index, in: entry) else { return false }
+        _ = live(outline)
+        return true
+    }
+
+    /// The layout of `outline`, made the first time it is asked for.
+    private func live(_ outline: Outline) -> LiveLayout {
+        if let live = layouts.withLock({ $0[outline.section] }) { return live }
+        let made = LiveLayout(
+            Live(layout: OutlineLayout(depths: outline.outline.depths, heights: outline.heights), expanded: []))
+        return layouts.withLock { layouts in
+            if let live = layouts[outline.section] { return live }
+            layouts[outline.section] = made
+            return made
+        }
+    }
+
     /// The window of section `index`'s outline with the nodes `expanded` names expanded (numbered in
     /// preorder), every other collapsed.
     /// - Parameters:
@@ -73,14 +103,7 @@ final class OutlineEntries: Sendable {
     ) -> View? {
         guard let outline = outline(ofSection: index, in: entry) else { return nil }
         let target = Self.ranges(expanded, count: outline.heights.count)
-        let live = layouts.withLock { layouts in
-            if let live = layouts[outline.section] { return live }
-            let layout = OutlineLayout(depths: outline.outline.depths, heights: outline.heights)
-            let live = LiveLayout(Live(layout: layout, expanded: []))
-            layouts[outline.section] = live
-            return live
-        }
-        return live.state.withLock { state in
+        return live(outline).state.withLock { state in
             Self.apply(target, to: &state)
             let window = state.layout.window(top: top, height: height, overscan: overscan)
             let facts = window.rows.map { state.layout.treeFacts(ofRow: $0.row, in: outline.outline) }

@@ -13,6 +13,9 @@ extension AppRoutes {
     /// siblings, their number, and whether it is expanded. The query's `top`, `height` and `overscan` are a
     /// window's; `expanded` names the expanded nodes by their numbers in preorder, in the compact form of
     /// expanded sections (`0,3,9-12`, `all`, `none`, the default); a fragment's `lang` is a fragment's.
+    ///
+    /// A section not read before is read and laid out on a worker (``HTTPWorkerPool``, once for every
+    /// request waiting for it): O(n) in its values, which an event loop must not spend on one request.
     /// - Throws: ``HTTPError`` `400` for a bad parameter, `404` for a dataset or section that does not
     ///   exist, or a section whose rows hold no child rows.
     func outlineWindow(
@@ -36,19 +39,40 @@ extension AppRoutes {
                     + (query["expanded"] ?? "") + "\"")
         }
         let language = query["lang"].flatMap { UILanguage(tag: $0) } ?? .english
+        let answer = { @Sendable () throws -> HTTPResponse in
+            try Self.outlineResponse(
+                format, entry, index, expanded: expanded, top: top, height: height, overscan: overscan,
+                language: language)
+        }
+        guard entry.outlines.isPrepared(sections[index].id) else {
+            return workers.respond(
+                to: request, coalescing: "outline \(entry.tag) \(number)",
+                work: { entry.outlines.prepare(ofSection: index, in: entry) }, answer: { _ in try answer() })
+        }
+        return try answer()
+    }
+
+    /// The window of section `index`'s outline as `format` writes it.
+    /// - Throws: ``HTTPError`` `404` when the section holds no outline.
+    private static func outlineResponse(
+        _ format: ResponseCache.Key.Format, _ entry: DatasetEntry, _ index: Int, expanded: ExpandedSections,
+        top: Double, height: Double, overscan: Double, language: UILanguage
+    ) throws -> HTTPResponse {
+        let sections = entry.dataset.sections
         guard
             let view = entry.outlines.window(
                 ofSection: index, in: entry, expanded: expanded, top: top, height: height, overscan: overscan)
         else {
             throw HTTPError.notFound(
-                "section \(sectionText) of dataset \"\(id)\" holds no outline: no row has children")
+                "section \(sections[index].id.rawValue) of dataset \"\(entry.dataset.id)\" holds no outline: "
+                    + "no row has children")
         }
         let rows = sections[index].rows
         let body: [UInt8]
         switch format {
         case .json:
             body = JSONOutput.bytes(capacity: 256 + view.window.rows.count * 256) { json in
-                Self.writeOutline(&json, view, rows: rows, version: entry.dataset.version, expanded: expanded)
+                writeOutline(&json, view, rows: rows, version: entry.dataset.version, expanded: expanded)
             }
         case .fragment:
             let items = zip(view.window.rows, view.facts).map { item, facts in

@@ -90,6 +90,25 @@ struct OutlineEntriesTests {
         #expect(OutlineEntries.ranges(.all, count: 0) == [])
     }
 
+    @Test("a section is prepared once it is read and laid out; one without children once it is read")
+    func preparing() throws {
+        let json = #"[{"name": "a", "children": [{"name": "b"}]}, {"name": "c"}]"#
+        let outlined = DatasetEntry(
+            dataset: try DatasetImporter.importDataset(Array(json.utf8), using: DatasetDecoder(file: "a", id: "a")))
+        let id = outlined.dataset.sections[0].id
+        #expect(!outlined.outlines.isPrepared(id))
+        _ = outlined.outlines.outline(ofSection: 0, in: outlined)
+        #expect(!outlined.outlines.isPrepared(id), "read but not laid out")
+        #expect(outlined.outlines.prepare(ofSection: 0, in: outlined))
+        #expect(outlined.outlines.isPrepared(id))
+        let flatList = Array(#"[{"name": "a"}]"#.utf8)
+        let flat = DatasetEntry(
+            dataset: try DatasetImporter.importDataset(flatList, using: DatasetDecoder(file: "f", id: "f")))
+        #expect(!flat.outlines.isPrepared(flat.dataset.sections[0].id))
+        #expect(!flat.outlines.prepare(ofSection: 0, in: flat))
+        #expect(flat.outlines.isPrepared(flat.dataset.sections[0].id))
+    }
+
     @Test("windows over random expanded sets equal those of a layout made afresh for each set")
     func oracle() throws {
         var generator = Generator(state: 0x5eed_0057)
