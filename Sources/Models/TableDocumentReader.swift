@@ -79,7 +79,33 @@ public struct TableDocumentReader: Sendable {
         if let child = fields[TableDocument.childKey] {
             fields[TableDocument.childKey] = try stampedChild(child, at: join(path, TableDocument.childKey))
         }
+        if let children = fields[RowChildren.key] {
+            try checkChildRows(children, at: join(path, RowChildren.key))
+        }
         return fields
+    }
+
+    /// Checks a row's child rows (an outline's, see ``RowChildren``) and theirs, at any depth; they
+    /// are kept as they came.
+    /// - Throws: ``ImportError`` at the first key that breaks a rule.
+    private func checkChildRows(_ children: FieldValue, at path: String) throws(ImportError) {
+        guard case .array(let items) = children else {
+            throw failure(path, "expected an array of child rows, found \(children.errorPreview)")
+        }
+        for (index, item) in items.enumerated() {
+            let rowPath = "\(path)[\(index)]"
+            guard case .dict(let fields) = item else {
+                throw failure(rowPath, "expected a row dictionary, found \(item.errorPreview)")
+            }
+            try check(fields, TableDocument.rowRules, at: rowPath)
+            if fields[TableDocument.childKey] != nil {
+                throw failure(
+                    join(rowPath, TableDocument.childKey), "a child row of an outline cannot open a child table")
+            }
+            if let grandchildren = fields[RowChildren.key] {
+                try checkChildRows(grandchildren, at: join(rowPath, RowChildren.key))
+            }
+        }
     }
 
     private mutating func readSection(_ item: FieldValue, id: SectionID, at path: String) throws(ImportError) -> Section {

@@ -40,6 +40,8 @@ final class DatasetEntry: Sendable {
     let children = ChildEntries()
     /// The search index of this version and the results of recent queries.
     let searches = SearchResults()
+    /// The outlines of the sections whose rows hold child rows, read as they are asked for.
+    let outlines = OutlineEntries()
     /// What tells this entry from every other this process made: entity tags of its responses start with it.
     let tag: String
 

@@ -79,7 +79,12 @@ enum ExpandedSections: Sendable, Hashable {
 
     /// Whether the section with `id` is expanded.
     /// - Complexity: O(log r) for r ranges.
-    func contains(_ id: SectionID) -> Bool {
+    func contains(_ id: SectionID) -> Bool { contains(number: id.rawValue) }
+
+    /// Whether the set names `number`: a section id, or an outline's node by its number in preorder
+    /// (an outline's expanded nodes are named the same way).
+    /// - Complexity: O(log r) for r ranges.
+    func contains(number: Int64) -> Bool {
         switch self {
         case .all: return true
         case .none: return false
@@ -88,9 +93,9 @@ enum ExpandedSections: Sendable, Hashable {
             var high = ranges.count
             while low < high {
                 let middle = (low + high) / 2
-                if ranges[middle].upperBound < id.rawValue { low = middle + 1 } else { high = middle }
+                if ranges[middle].upperBound < number { low = middle + 1 } else { high = middle }
             }
-            return low < ranges.count && ranges[low].contains(id.rawValue)
+            return low < ranges.count && ranges[low].contains(number)
         }
     }
 }

@@ -88,6 +88,9 @@ struct AppRoutes: Sendable {
         }
         router.delete("/api/datasets/:id") { request, parameters in try deleteDataset(parameters["id"]!, request) }
         router.get(Self.windowRoute) { request, parameters in try window(.json, parameters["id"]!, request) }
+        router.get(Self.outlineRoute) { request, parameters in
+            try outlineWindow(.json, parameters["id"]!, parameters["section"]!, request)
+        }
         router.post("/api/datasets/:id/batch") { request, parameters in
             try batch(parameters["id"]!, request)
         }
@@ -118,6 +121,9 @@ struct AppRoutes: Sendable {
             return try searchPageOnWorker(entry, request, page) ?? page()
         }
         router.get(Self.fragmentRoute) { request, parameters in try window(.fragment, parameters["id"]!, request) }
+        router.get(Self.outlineFragmentRoute) { request, parameters in
+            try outlineWindow(.fragment, parameters["id"]!, parameters["section"]!, request)
+        }
         return router
     }
 

@@ -107,7 +107,7 @@ struct WindowRequest: Sendable, Equatable {
         }
     }
 
-    private static func number(
+    static func number(
         _ request: HTTPQuery, _ name: StaticString, default value: Double, range: ClosedRange<Double>
     ) throws(HTTPError) -> Double {
         // The usual form, plain digits, is read where it lies; anything else as text.

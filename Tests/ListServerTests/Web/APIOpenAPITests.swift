@@ -65,7 +65,7 @@ struct APIOpenAPITests {
             }
             return "\(route.method) /" + path.joined(separator: "/")
         })
-        #expect(routes.count == 16)
+        #expect(routes.count == 18)
         #expect(routes == documented)
     }
 

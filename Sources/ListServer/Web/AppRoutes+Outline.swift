@@ -1,0 +1,127 @@
+// Web — a window of a section's outline, as JSON or as an HTML fragment
+import HTTPServer
+import ListRender
+import Models
+
+extension AppRoutes {
+    static let outlineRoute = "/api/datasets/:id/sections/:section/outline"
+    static let outlineFragmentRoute = "/d/:id/sections/:section/outline"
+
+    /// `GET /api/datasets/{id}/sections/{section}/outline` (`.json`) and `GET /d/{id}/sections/{section}/outline`
+    /// (`.fragment`): the visible rows of the section's outline (its rows and their child rows at any depth)
+    /// that meet the viewport, each with what a tree grid says of it: its level, position among its
+    /// siblings, their number, and whether it is expanded. The query's `top`, `height` and `overscan` are a
+    /// window's; `expanded` names the expanded nodes by their numbers in preorder, in the compact form of
+    /// expanded sections (`0,3,9-12`, `all`, `none`, the default); a fragment's `lang` is a fragment's.
+    ///
+    /// A section not read before is read and laid out on a worker (``HTTPWorkerPool``, once for every
+    /// request waiting for it): O(n) in its values, which an event loop must not spend on one request.
+    /// - Throws: ``HTTPError`` `400` for a bad parameter, `404` for a dataset or section that does not
+    ///   exist, or a section whose rows hold no child rows.
+    func outlineWindow(
+        _ format: ResponseCache.Key.Format, _ id: String, _ sectionText: String, _ request: HTTPRequest
+    ) throws -> HTTPResponse {
+        let entry = try library.requireEntry(id)
+        let sections = entry.dataset.sections
+        guard let number = Int64(sectionText), let index = sections.firstIndex(where: { $0.id.rawValue == number })
+        else { throw HTTPError.notFound("dataset \"\(id)\" has no section \(sectionText)") }
+        let query = request.parsedQuery
+        let top = try WindowRequest.number(query, "top", default: 0, range: -1e12...1e12)
+        let height = try WindowRequest.number(query, "height", default: 800, range: 0...WindowRequest.maximumHeight)
+        let overscan = try WindowRequest.number(
+            query, "overscan", default: 0, range: 0...WindowRequest.maximumOverscan)
+        let expanded: ExpandedSections
+        do {
+            expanded = try ExpandedSections.parse(query["expanded"] ?? "none")
+        } catch {
+            throw HTTPError.badRequest(
+                "expanded must name nodes by their numbers in preorder, as 0,3,9-12, all or none; found \""
+                    + (query["expanded"] ?? "") + "\"")
+        }
+        let language = query["lang"].flatMap { UILanguage(tag: $0) } ?? .english
+        let answer = { @Sendable () throws -> HTTPResponse in
+            try Self.outlineResponse(
+                format, entry, index, expanded: expanded, top: top, height: height, overscan: overscan,
+                language: language)
+        }
+        guard entry.outlines.isPrepared(sections[index].id) else {
+            return workers.respond(
+                to: request, coalescing: "outline \(entry.tag) \(number)",
+                work: { entry.outlines.prepare(ofSection: index, in: entry) }, answer: { _ in try answer() })
+        }
+        return try answer()
+    }
+
+    /// The window of section `index`'s outline as `format` writes it.
+    /// - Throws: ``HTTPError`` `404` when the section holds no outline.
+    private static func outlineResponse(
+        _ format: ResponseCache.Key.Format, _ entry: DatasetEntry, _ index: Int, expanded: ExpandedSections,
+        top: Double, height: Double, overscan: Double, language: UILanguage
+    ) throws -> HTTPResponse {
+        let sections = entry.dataset.sections
+        guard
+            let view = entry.outlines.window(
+                ofSection: index, in: entry, expanded: expanded, top: top, height: height, overscan: overscan)
+        else {
+            throw HTTPError.notFound(
+                "section \(sections[index].id.rawValue) of dataset \"\(entry.dataset.id)\" holds no outline: "
+                    + "no row has children")
+        }
+        let rows = sections[index].rows
+        let body: [UInt8]
+        switch format {
+        case .json:
+            body = JSONOutput.bytes(capacity: 256 + view.window.rows.count * 256) { json in
+                writeOutline(&json, view, rows: rows, version: entry.dataset.version, expanded: expanded)
+            }
+        case .fragment:
+            let items = zip(view.window.rows, view.facts).map { item, facts in
+                OutlineFragment.Row(
+                    item: item, facts: facts, rowID: rows[view.outline.outline.nodes[item.row].row].id,
+                    fields: view.outline.fields[item.row])
+            }
+            body = OutlineFragment.html(
+                view.window, rows: items, kind: entry.dataset.kind, section: view.outline.section,
+                version: entry.dataset.version, expanded: expanded.description, language: language)
+        }
+        return HTTPResponse(
+            status: 200,
+            headers: ["Content-Type": WindowView.contentType(format).description, "Cache-Control": "no-cache"],
+            body: body)
+    }
+
+    private static func writeOutline(
+        _ json: inout JSONOutput, _ view: OutlineEntries.View, rows: [Row], version: Int64, expanded: ExpandedSections
+    ) {
+        let outline = view.outline
+        let window = view.window
+        json.beginObject()
+        json.member("version", version)
+        json.member("section", outline.section.rawValue)
+        json.member("contentHeight", number: window.contentHeight)
+        json.member("visibleCount", window.visibleCount)
+        json.member("count", outline.heights.count)
+        json.member("expanded", expanded.description)
+        json.key("rows")
+        json.beginArray()
+        for (item, facts) in zip(window.rows, view.facts) {
+            let node = outline.outline.nodes[item.row]
+            json.beginObject()
+            json.member("node", item.row)
+            json.member("id", rows[node.row].id.rawValue)
+            json.member("index", item.index)
+            json.member("y", number: item.frame.y)
+            json.member("height", number: item.frame.height)
+            json.member("level", facts.level)
+            json.member("posinset", facts.position)
+            json.member("setsize", facts.setSize)
+            json.member("childCount", node.childCount)
+            if let isExpanded = facts.isExpanded { json.member("expanded", isExpanded) }
+            json.key("fields")
+            json.fields(outline.fields[item.row])
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+    }
+}
