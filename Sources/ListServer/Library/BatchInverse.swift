@@ -46,7 +46,7 @@ enum BatchInverse {
             undo.moveRows.append(
                 BatchRequest.RowMove(
                     id: id.0, toSection: id.1.section, toRow: id.1.row,
-                    neighbours: .init(after: above, before: below)))
+                    neighbours: .init(after: above, before: below), byAction: planned.movedByActions.contains(id.0)))
         }
         for id in result.deletedRowIDs {
             guard let at = old.indexPath(for: id) else { continue }

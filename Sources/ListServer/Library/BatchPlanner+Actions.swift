@@ -64,6 +64,15 @@ extension BatchPlanner {
         return (request, moves, origins)
     }
 
+    /// Whether a row has a `moveTo` action on either side, so that a move undoing one needs no `canMove`.
+    /// - Complexity: O(the row's actions).
+    func hasMoveAction(_ id: RowID) -> Bool {
+        guard let at = entry.snapshot.indexPath(for: id) else { return false }
+        let actions = entry.editing.trailingActions(forRowAt: at, in: entry.snapshot, isEditing: false)
+            + entry.editing.leadingActions(forRowAt: at, in: entry.snapshot, isEditing: false)
+        return actions.contains { if case .moveTo = $0.effect { true } else { false } }
+    }
+
     /// The moves of row actions, placed as a row action's handler moves its row once the rest of the batch
     /// is applied: to row 0 of its section, or after its last row; several in one batch land in their order,
     /// the last one's row on top (or at the bottom).

@@ -28,7 +28,10 @@ struct BatchPlanner {
                 expanded.moveRows += placing(
                     actionMoves, in: settled.result.snapshot, after: expanded.moveRows.count, origins: &origins)
             }
-            return try plan(expanded, movedByActions: Set(actionMoves.map(\.id)))
+            let movedByActions = Set(actionMoves.map(\.id)).union(expanded.moveRows.lazy.filter(\.byAction).map(\.id).filter(hasMoveAction))
+            var planned = try plan(expanded, movedByActions: movedByActions)
+            planned.movedByActions = movedByActions
+            return planned
         } catch {
             throw origins.renaming(error)
         }

@@ -40,6 +40,9 @@ struct BatchRequest: Sendable, Equatable {
         var toRow: Int
         /// Neighbours that name the destination instead of `toSection`/`toRow`, when one of them is there.
         var neighbours = Neighbours()
+        /// The move undoes (or redoes) a row action's move: it needs no `canMove` when the row has a `moveTo`
+        /// action, as the action's own move did not.
+        var byAction = false
     }
 
     struct RowUpdate: Sendable, Equatable {

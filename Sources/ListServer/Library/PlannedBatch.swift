@@ -27,6 +27,8 @@ struct PlannedBatch {
     /// The keys each updated row had written, logged for batches rebased later (``BatchRebase``); nil for a
     /// replace, whose change a rebase does not carry places through.
     var writtenFields: [RowID: [String]]? = nil
+    /// The rows moved by a row action (or by the undo of one), which needed no `canMove`; their undo says so.
+    var movedByActions: Set<RowID> = []
 
     /// What applying the batch gives.
     struct Applied {

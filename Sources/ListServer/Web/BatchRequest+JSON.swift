@@ -74,11 +74,18 @@ extension BatchRequest {
                 fields: try newFields(item["fields"], "\(path).fields", required: true))
         }
         request.moveRows = try list(object, "moveRows", &count) { value, path throws(HTTPError) in
-            let item = try dictionary(value, path, keys: ["id", "toSection", "toRow", "after", "before"])
-            return RowMove(
+            let item = try dictionary(value, path, keys: ["id", "toSection", "toRow", "after", "before", "byAction"])
+            var move = RowMove(
                 id: RowID(try integer(item["id"] ?? .null, "\(path).id")),
                 toSection: try index(item, "toSection", path), toRow: try index(item, "toRow", path),
                 neighbours: try neighbours(item, path))
+            if let value = item["byAction"] {
+                guard case .bool(let byAction) = value else {
+                    throw invalid("\(path).byAction", "expected true or false, found \(value.errorPreview)")
+                }
+                move.byAction = byAction
+            }
+            return move
         }
         request.restoreRows = try list(object, "restoreRows", &count) { value, path throws(HTTPError) in
             let item = try dictionary(value, path, keys: ["id", "section", "row", "fields", "after", "before"])

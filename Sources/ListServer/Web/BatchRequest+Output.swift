@@ -36,6 +36,7 @@ extension BatchRequest {
             json.member("toSection", move.toSection)
             json.member("toRow", move.toRow)
             Self.write(move.neighbours, to: &json)
+            if move.byAction { json.member("byAction", true) }
             json.endObject()
         }
         json.endArray()

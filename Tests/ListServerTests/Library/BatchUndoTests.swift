@@ -102,6 +102,30 @@ struct BatchUndoTests {
         #expect(api.dataset("letters").sections[0].rows[4].fields["new"] == nil)
     }
 
+    @Test("undo of a row action's move puts back a row that cannot move by itself; its redo moves it again")
+    func undoActionMove() throws {
+        let document = #"""
+            {"table": {"sections": [{"rows": [
+              {"text": "a", "editingStyle": "delete", "trailingActions": [{"title": "Top", "moveTo": "top"}]},
+              {"text": "b", "editingStyle": "delete", "trailingActions": [{"title": "Top", "moveTo": "top"}]},
+              {"text": "c", "editingStyle": "delete"}]}]}}
+            """#
+        let api = try APIFixture(datasets: [("doc", document)])
+        let ids = api.rowIDs("doc")
+        let moved = try api.batch("doc", #"{"baseVersion":1,"undoable":true,"rowActions":[{"id":\#(ids[1]),"edge":"trailing","index":0}]}"#)
+        #expect(api.rowIDs("doc") == [ids[1], ids[0], ids[2]])
+        let undo = try undoBody(of: HTTPResponseBody(moved))
+        #expect(undo.contains(#""byAction":true"#), "\(undo)")
+        let undone = try api.batch("doc", undo)
+        #expect(undone.status == 200, "\(String(decoding: undone.bodyBytes, as: UTF8.self))")
+        #expect(api.rowIDs("doc") == ids)
+        #expect(try api.batch("doc", try undoBody(of: HTTPResponseBody(undone))).status == 200)
+        #expect(api.rowIDs("doc") == [ids[1], ids[0], ids[2]])
+        // A row with no move action cannot be moved by saying so.
+        let claimed = try api.batch("doc", #"{"baseVersion":4,"moveRows":[{"id":\#(ids[2]),"toSection":0,"toRow":0,"byAction":true}]}"#)
+        #expect(try expectProblem(claimed, status: 422).contains("cannot move"))
+    }
+
     @Test("undo of an insert deletes the new row; its redo restores the same id")
     func undoInsertRedoSameID() throws {
         let api = try APIFixture()
