@@ -55,7 +55,8 @@ def content_margins(driver, row):
     return driver.execute_script("""
         const rc = arguments[0].querySelector('.rc'), style = getComputedStyle(rc), line = getComputedStyle(rc, '::after');
         return [parseFloat(style.paddingLeft), parseFloat(style.paddingRight), parseFloat(line.left),
-                arguments[0].querySelector('.tx').getBoundingClientRect().left - rc.getBoundingClientRect().left]""", row)
+                arguments[0].querySelector('.tx').getBoundingClientRect().left - rc.getBoundingClientRect().left,
+                parseFloat(line.right)]""", row)
 
 
 @pytest.mark.parametrize("width, margin", ((1280, (1280 - 672) / 2), (768, (768 - 672) / 2), (480, 16)))
@@ -64,9 +65,11 @@ def test_a_plain_lists_content_keeps_to_the_readable_width_and_its_separators_fo
     try:
         open_table(browser, wide_server, "todo")
         row = rows(browser)[0]
-        left, right, separator, text = content_margins(browser, row)
+        left, right, separator, text, separator_end = content_margins(browser, row)
         assert abs(left - margin) <= 1 and abs(right - margin) <= 1, (left, right, margin)
         assert abs(separator - text) <= 1, f"the separator starts at {separator} px, the text at {text} px"
+        # It ends with the column, as it starts with it (at the screen's edge on a phone).
+        assert abs(separator_end - (margin - 16)) <= 1, f"the separator ends {separator_end} px from the right, the column {margin}"
         header = browser.execute_script("return document.querySelector('.hc') && getComputedStyle(document.querySelector('.hc')).paddingLeft")
         assert header is None or abs(float(header[:-2]) - margin) <= 1
     finally:
@@ -85,7 +88,7 @@ def test_a_grouped_list_runs_edge_to_edge_and_an_inset_grouped_one_is_cards(brow
         assert row["l"] - area["l"] <= 1 and area["r"] - row["r"] <= 1, f"a grouped row at {row} in {area}"
         radius = browser.execute_script("return getComputedStyle(arguments[0]).borderTopLeftRadius", first)
         assert radius == "0px", f"a grouped section's first row has rounded corners ({radius})"
-        left, right, _, _ = content_margins(browser, first)
+        left, right, _, _, _ = content_margins(browser, first)
         readable = max(16, (width - 672) / 2)
         assert abs(left - readable) <= 1 and abs(right - readable) <= 1, (left, right, readable)
         open_table(browser, wide_server, "abc")
