@@ -2,6 +2,7 @@
 import { isOwn } from './editing.js';
 import { refreshAfterGestures } from './gestures.js';
 import { api, note } from './messages.js';
+import { closeOpenRow } from './opened.js';
 import { $, apiPath, datasetId, dom, fail, state, t } from './state.js';
 import { follow } from './stream.js';
 import { showSelectionCount } from './selection.js';
@@ -58,6 +59,10 @@ export function followChange(change) {
   let dropped = 0;
   if (Array.isArray(deleted)) deleted.forEach(row => state.selection.delete(String(row?.id ?? row)) && dropped++);
   if (dropped && !isOwn(change.version)) note(t('Deleted elsewhere and deselected: %d', dropped));
+  // An open swipe stays open through others' changes, unless they change or move its own row (UIKit's too).
+  const open = $('[data-open]', dom.layer);
+  const touches = entry => String(entry?.id ?? entry) === open?.dataset.rowId;
+  if (open && !isOwn(change.version) && [change.updates, change.moves].some(list => list?.some?.(touches))) closeOpenRow();
   showSelectionCount();
   if (change.version > state.version) refreshAfterGestures(change.animation);
   if (change.sectionInserts?.length || change.sectionDeletes?.length) reloadIndex();

@@ -349,3 +349,22 @@ def test_an_open_swipe_stays_open_and_in_place_while_rows_arrive_above_it(browse
         wait(browser, lambda d: drawn_version(d) == version + 1, message="the page did not draw the change")
         assert row.get_attribute("data-open") == "t", "rows inserted above closed the swiped row"
         assert abs(row.rect["y"] - top) <= 1, f"the swiped row moved from {top} to {row.rect['y']}"
+
+
+def test_an_open_swipe_closes_when_someone_changes_its_own_row_and_only_then(browser, shared_server):
+    """UIKit keeps a row's actions open through other rows' changes; a change to that row ends the swipe."""
+    open_table(browser, shared_server, "shared")
+    drawn_version = lambda d: d.execute_async_script(
+        "const done = arguments[0]; import('/page/state.js').then(m => done(m.state.version))")
+    wait(browser, lambda d: drawn_version(d) == api(shared_server, "")["version"])
+    shown = [r for r in browser.find_elements(By.CSS_SELECTOR, "[data-row-id]") if r.is_displayed()]
+    row, other = person_row(browser, shown[1].text), shown[3]
+    swipe(browser, row, 150)
+    wait(browser, lambda d: row.get_attribute("data-open") == "t", message="the swipe did not open the row")
+    for target, closes in ((other, False), (row, True)):
+        version = api(shared_server, "")["version"]
+        api(shared_server, "/batch", {"baseVersion": version, "updateRows": [
+            {"id": int(target.get_attribute("data-row-id")), "fields": {"title": f"Renamed at {version}"}}]})
+        wait(browser, lambda d: drawn_version(d) == version + 1, message="the page did not draw the change")
+        is_open = row_by_id(browser, row.get_attribute("data-row-id")).get_attribute("data-open") == "t"
+        assert is_open != closes, "a change to another row closed the swipe" if not closes else "its own row's change left it open"
