@@ -72,33 +72,6 @@
         return grown?.bytes ?? bytes
     }
 
-    /// Where ``write(into:capacity:_:)`` left what it wrote.
-    @usableFromInline package enum Placement {
-        /// The first `count` bytes of the memory it was given.
-        case lent(count: Int)
-        /// An array of their own: the bytes outgrew the memory given (or it had next to no room).
-        case array([UInt8])
-    }
-
-    /// What `write` appends to new storage, written into `memory`, which the caller lends for the call,
-    /// as long as it fits: then nothing is allocated for the bytes. Past it, they move to an allocation of
-    /// the storage's own and are returned as an array. `write` may not keep the storage.
-    /// - Parameter capacity: the room to start with when `memory` has less than 64 bytes.
-    /// - Complexity: O(bytes written), plus a copy of them when they outgrow `memory`.
-    @inlinable
-    package static func write(
-        into memory: UnsafeMutableRawBufferPointer, capacity: Int, _ write: (ByteStorage) -> Void
-    ) -> Placement {
-        guard memory.count >= 64 else {
-            let storage = ByteStorage(capacity: capacity)
-            write(storage)
-            return .array(storage.bytes)
-        }
-        let storage = ByteStorage(writingInto: memory.bindMemory(to: UInt8.self))
-        write(storage)
-        return storage.ownsBase ? .array(storage.bytes) : .lent(count: storage.written)
-    }
-
     /// The number of bytes written so far.
     @inlinable package var count: Int { written }
 
@@ -113,6 +86,20 @@
     /// - Complexity: O(1).
     package func removeAll() {
         written = 0
+    }
+
+    /// Forgets the bytes written after the first `count`, keeping the capacity.
+    /// - Complexity: O(1).
+    package func truncate(to count: Int) {
+        precondition(count >= 0 && count <= written, "a count past the bytes written")
+        written = count
+    }
+
+    /// Calls `body` with the bytes written so far, read in place; `body` may not append to the storage
+    /// nor keep the bytes.
+    @inlinable
+    package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: base, count: written))
     }
 
     /// The most bytes ``array(capacity:_:)`` writes on the stack first (the stack takes up to 1 KiB with

@@ -48,12 +48,13 @@ public func concurrently(_ count: Int, _ body: @escaping @Sendable (_ index: Int
 
 extension HTTPResponse {
     /// This response, or when it is deferred (an import answered off the event loop) the response its
-    /// worker completes, waited for at most `timeout` seconds.
+    /// worker completes, waited for at most `timeout` seconds; what a written body writes made its headers
+    /// and body (``HTTPResponse/written()``).
     public func completed(timeout: Double = 60) -> HTTPResponse {
-        guard case .deferred(let deferred) = body else { return self }
+        guard case .deferred(let deferred) = body else { return written() }
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if let response = deferred.response { return response }
+            if let response = deferred.response { return response.written() }
             Thread.sleep(forTimeInterval: 0.001)
         }
         return HTTPError(504, detail: "the deferred response did not complete in \(timeout) s").response(forAPI: true)

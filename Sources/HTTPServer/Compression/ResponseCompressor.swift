@@ -1,7 +1,7 @@
 // HTTPServer — chooses each response's coding and compresses its body
 
 /// Chooses each response's coding and compresses its body, by the rules of ``ResponseCompression``: the one
-/// place on the response path where that happens. `Connection.send` calls ``encode(_:for:lent:deflater:)``
+/// place on the response path where that happens. `Connection.send` calls ``encode(_:for:written:deflater:)``
 /// for every response it writes, so that every route gets it and none does it
 /// itself. Shared by the event loops of one server; each loop lends its own deflaters.
 ///
@@ -23,31 +23,29 @@ final class ResponseCompressor: Sendable {
     ///   - response: the handler's response; its body becomes the compressed bytes when the coding is gzip
     ///     (for a stream, only its head changes).
     ///   - negotiation: what the request accepts.
-    ///   - lent: the memory the loop lent the handler, where a `.lent` body is.
-    ///   - lentFieldLines: the field lines the handler wrote into the loop's memory
-    ///     (``HTTPResponse/lentFieldLineCount``): read in place, or made the response's own when the coding
-    ///     reads or rewrites them in full.
+    ///   - written: what a `.written` body wrote into the loop's ``ResponseWriter``: its fields are read in
+    ///     place, or made the response's own when the coding reads or rewrites them in full.
     ///   - deflater: the calling loop's deflater for a level; nil when zlib could not make one.
     /// - Returns: `.fixed` when the response cannot be compressed, `.varying` when it could be but is sent
     ///   as written (or is a `304`), `.gzip` when it is compressed.
     /// - Complexity: O(head) for a request that does not accept gzip, and O(body) for one that does unless
     ///   the compressed body is kept.
     func encode(
-        _ response: inout HTTPResponse, for negotiation: ContentNegotiation, lent: UnsafeMutableRawBufferPointer,
-        lentFieldLines: UnsafeRawBufferPointer, deflater: (_ level: Int) -> GzipDeflater?
+        _ response: inout HTTPResponse, for negotiation: ContentNegotiation, written: inout ResponseWriter.Output,
+        deflater: (_ level: Int) -> GzipDeflater?
     ) -> ResponseEncoding.Coding {
         guard response.compression != .never else { return .fixed }
         let status = response.status
         if status == 304 {
-            response.adoptLentFieldLines(lentFieldLines)
+            response.adoptFields(&written)
             return encodeNotModified(&response, for: negotiation)
         }
         guard status >= 200, status != 204, status != 205, status != 206 else { return .fixed }
         if case .deferred = response.body { return .fixed }
-        guard ResponseFields.mayCompress(&response, lentFieldLines: lentFieldLines) else { return .fixed }
+        guard ResponseFields.mayCompress(&response, written: &written) else { return .fixed }
         guard negotiation.acceptsGzip else { return .varying }
         // The entity tag may become the gzip variant's: the lines are rewritten in an array of their own.
-        response.adoptLentFieldLines(lentFieldLines)
+        response.adoptFields(&written)
         let fields = ResponseFields(response)
         if case .pieces(let pieces) = response.body {
             // Joined only when short enough to be compressed at all; longer, they are sent as they are.
@@ -63,9 +61,8 @@ final class ResponseCompressor: Sendable {
             compressed = bytes.withUnsafeBytes { gzip($0, of: response, fields, negotiation, deflater) }
         case .pieces:
             compressed = nil
-        case .lent(let count):
-            compressed = gzip(
-                UnsafeRawBufferPointer(rebasing: lent[..<count]), of: response, fields, negotiation, deflater)
+        case .written:
+            compressed = gzip(written.body, of: response, fields, negotiation, deflater)
         case .deferred:
             return .fixed
         }

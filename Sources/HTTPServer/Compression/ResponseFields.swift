@@ -2,7 +2,7 @@
 import Bytes
 
 /// The fields of a response that its coding depends on (`Content-Type`, `Content-Encoding`, `ETag`), read
-/// in one pass over its headers and its field lines (``HTTPResponse/fieldLines``), and the one field the
+/// in one pass over its headers and its field lines (a ``ResponseWriter``'s), and the one field the
 /// coding changes, `ETag`.
 struct ResponseFields {
     /// Whether the response's first `Content-Type` is one gzip makes smaller
@@ -29,7 +29,7 @@ struct ResponseFields {
         }
         guard !response.fieldLines.isEmpty else { return }
         response.fieldLines.withUnsafeBytes { lines in
-            // Each line is `Name: value` and CRLF (``HTTPResponse/fieldLines``); a line is found with memchr
+            // Each line is `Name: value` and CRLF (``ResponseWriter``); a line is found with memchr
             // and its name read only when its first letter and length are those of a wanted one.
             var start = 0
             while start < lines.count {
@@ -65,37 +65,39 @@ struct ResponseFields {
     /// Whether the response may be compressed: its type is one gzip makes smaller
     /// (``ResponseCompression/isCompressible(mediaType:)``) and its handler wrote no `Content-Encoding`.
     ///
-    /// Read on every response, so the usual field lines cost little: when the first of them is the
-    /// `Content-Type`, as the handlers that write field lines write them, only that line is read (field
-    /// lines never name `Content-Encoding`, see ``HTTPResponse/fieldLines``; checked in debug builds).
+    /// Read on every response, so the usual fields cost little: when the first field a handler wrote into
+    /// the ``ResponseWriter`` is the `Content-Type`, as the window routes write it, only that line is read
+    /// (the writer's fields never name `Content-Encoding`: a handler that codes its own body says so in the
+    /// response's headers; checked in debug builds).
     /// - Complexity: O(headers), and O(first field line) in the usual case, else O(field lines).
-    /// - Parameter lentFieldLines: the lines `response` wrote into the loop's memory
-    ///   (``HTTPResponse/lentFieldLineCount``), read in place in the usual case and else made its own.
-    static func mayCompress(_ response: inout HTTPResponse, lentFieldLines: UnsafeRawBufferPointer) -> Bool {
+    /// - Parameter written: the fields `response` wrote into the loop's writer, read in place in the usual
+    ///   case and else made its own.
+    static func mayCompress(_ response: inout HTTPResponse, written: inout ResponseWriter.Output) -> Bool {
         if response.headers.isEmpty {
             let compressible =
-                response.lentFieldLineCount > 0 && response.fieldLines.isEmpty
-                ? firstLineTypeIsCompressible(lentFieldLines)
+                response.fieldLines.isEmpty
+                ? firstLineTypeIsCompressible(written.fields)
                 : response.fieldLines.withUnsafeBytes { firstLineTypeIsCompressible($0) }
             if let compressible {
-                assert(!hasContentEncoding(response, lentFieldLines), "field lines that name Content-Encoding")
+                assert(!hasContentEncoding(response, written), "written fields that name Content-Encoding")
                 return compressible
             }
         }
-        response.adoptLentFieldLines(lentFieldLines)
+        response.adoptFields(&written)
         let fields = ResponseFields(response)
         return fields.isCompressible && !fields.hasContentEncoding
     }
 
-    /// Whether `response`'s headers or field lines, lent ones included, name a `Content-Encoding`.
-    private static func hasContentEncoding(_ response: HTTPResponse, _ lentFieldLines: UnsafeRawBufferPointer) -> Bool {
+    /// Whether `response`'s headers or field lines, written ones included, name a `Content-Encoding`.
+    private static func hasContentEncoding(_ response: HTTPResponse, _ written: ResponseWriter.Output) -> Bool {
         var response = response
-        response.adoptLentFieldLines(lentFieldLines)
+        var written = written
+        response.adoptFields(&written)
         return ResponseFields(response).hasContentEncoding
     }
 
     /// Whether the type named by the first field line is compressible; nil when that line is not
-    /// `Content-Type: …` as handlers write it.
+    /// `Content-Type: …` as ``ResponseWriter`` writes it.
     private static func firstLineTypeIsCompressible(_ lines: UnsafeRawBufferPointer) -> Bool? {
         let name: StaticString = "Content-Type:"
         let start = name.utf8CodeUnitCount

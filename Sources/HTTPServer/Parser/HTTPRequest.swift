@@ -21,33 +21,20 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Where the body is kept: one place that ``takeBody()`` can empty, whatever copies of the request
     /// the server and the router made on the way; nil for none (most requests, which so allocate nothing).
     private var bodyHolder: BodyHolder?
-    /// The event loop answering the request and the memory it lends (``loop``, ``bodyMemory``).
-    var lending = Lending()
+    /// Who answers the request: the event loop, for which client (``loop``, ``clientAddress``, ``isServed``).
+    var service = Service()
 
     /// The index of the event loop answering the request, from 0 to the configuration's `eventLoopCount`
     /// (0 off the server): a handler may keep state per loop, which only that loop's thread touches.
-    public var loop: Int { lending.loop }
-
-    /// Memory the handler may write the body of its answer into, lent by the event loop for the length of
-    /// the handler's call: an answer whose body is there says how many bytes it wrote
-    /// (``HTTPResponse/init(status:fieldLines:lentBodyCount:)``), and the server copies them out before the
-    /// loop reads another request. Its size is the configuration's `bodyMemoryBytes`; empty off the server,
-    /// and to be left alone by work the handler hands to another thread.
-    public var bodyMemory: UnsafeMutableRawBufferPointer { lending.memory }
-
-    /// Memory the handler may write the header field lines of its answer into, lent by the event loop as
-    /// ``bodyMemory`` is: an answer whose lines are there says how many bytes they are
-    /// (``HTTPResponse/init(status:lentFieldLineCount:lentBodyCount:)``), so that they need no array of
-    /// their own. A kilobyte on the server; empty off it, and to be left alone by work on another thread.
-    public var fieldLineMemory: UnsafeMutableRawBufferPointer { lending.fieldLines }
+    public var loop: Int { service.loop }
 
     /// The address of the client that sent the request (`127.0.0.1`), whose shares of the server's
     /// resources it uses; nil off the server or when the socket had none.
-    public var clientAddress: String? { lending.client }
+    public var clientAddress: String? { service.client }
 
     /// Whether an event loop answers the request (false in-process, off the server): work handed to a
     /// worker then answers through a deferred response.
-    public var isServed: Bool { lending.served }
+    public var isServed: Bool { service.served }
 
     /// Builds a request from its parts, parsing `target` as the parser does.
     /// - Parameters:
@@ -179,20 +166,17 @@ public struct HTTPRequest: Sendable, Equatable {
         }
     }
 
-    /// The event loop answering a request and the memory it lends for the handler's call.
-    struct Lending: @unchecked Sendable {
+    /// Who answers a request.
+    struct Service: Sendable {
+        /// The index of the event loop answering it (see ``HTTPRequest/loop``).
         var loop = 0
-        /// Written by the loop's thread only, during the handler's call (see ``HTTPRequest/bodyMemory``).
-        var memory = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-        /// Written by the loop's thread only, as `memory` is (see ``HTTPRequest/fieldLineMemory``).
-        var fieldLines = UnsafeMutableRawBufferPointer(start: nil, count: 0)
         /// The client's address (see ``HTTPRequest/clientAddress``).
         var client: String?
         /// Whether an event loop answers the request.
         var served = false
     }
 
-    /// Requests are equal when they say the same; the loop answering them and its memory are no part of that.
+    /// Requests are equal when they say the same; the loop answering them is no part of that.
     public static func == (left: HTTPRequest, right: HTTPRequest) -> Bool {
         left.method == right.method && left.target == right.target && left.path == right.path
             && left.rawQuery == right.rawQuery && left.version == right.version && left.headers == right.headers

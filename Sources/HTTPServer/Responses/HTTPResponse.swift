@@ -14,10 +14,11 @@ public struct HTTPResponse: Sendable {
         case pieces([[UInt8]])
         /// A body written later from any thread; sent chunked (HTTP/1.1) or until close (HTTP/1.0).
         case stream(HTTPStream)
-        /// The first `count` bytes of the memory the event loop lent with the request
-        /// (``HTTPRequest/bodyMemory``); sent with `Content-Length`. Only an answer to a request that lent
-        /// memory may have it, given by the handler's call on the loop.
-        case lent(count: Int)
+        /// Header fields and a body written by `write` into the ``ResponseWriter`` the server hands it,
+        /// when the response is sent (on the event loop answering the request, or in-process over a writer of
+        /// its own, ``HTTPResponse/written()``); sent with `Content-Length`. `write` runs once, and may not
+        /// keep the writer.
+        case written(@Sendable (inout ResponseWriter) -> Void)
         /// A response another thread completes (``HTTPDeferredResponse``); this response's own status and
         /// headers are not sent.
         case deferred(HTTPDeferredResponse)
@@ -26,18 +27,9 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: Body
-    /// Header field lines the handler wrote itself, each `Name: value` and CRLF, written after `headers`
-    /// as they are, with no check: for a handler that answers many requests with the same well-formed
-    /// fields (a window's `Content-Type`, `Cache-Control` and `ETag`), so they are neither made into a
-    /// list of strings nor checked byte by byte for every response. They must not name a field the server
-    /// writes (`Date`, `Content-Length`, `Transfer-Encoding`, `Connection`), nor `Content-Encoding`: a
-    /// handler that codes its own body says so in `headers`. When they name the `Content-Type`, the first
-    /// line should be it: the server reads the type there (``ResponseCompression``) without reading the rest.
-    public var fieldLines: [UInt8]
-    /// How many bytes of field lines, written as ``fieldLines`` are, the handler wrote into the memory the
-    /// event loop lent with the request (``HTTPRequest/fieldLineMemory``); sent after ``fieldLines``. Only an
-    /// answer to a request that lent memory may have them, given by the handler's call on the loop.
-    public internal(set) var lentFieldLineCount: Int
+    /// Field lines already checked, written after `headers`: the ``ResponseWriter``'s fields, made the
+    /// response's own when its coding rewrites them (``ResponseCompressor``).
+    var fieldLines: [UInt8]
     /// How the server may compress the body for a client that accepts gzip (``ResponseCompression``).
     public var compression: Compression
     /// The route that answered, as its pattern (`/api/datasets/:id`): what metrics count requests by, so that
@@ -59,103 +51,53 @@ public struct HTTPResponse: Sendable {
     /// Sets each property once: properties given a default and then assigned in an initializer made the
     /// optimiser copy the whole response, and destroy the copy, where one was made.
     @usableFromInline
-    init(status: Int, headers: HTTPHeaders, body: Body, fieldLines: [UInt8], lentFieldLineCount: Int = 0) {
+    init(status: Int, headers: HTTPHeaders, body: Body) {
         self.status = status
         self.headers = headers
         self.body = body
-        self.fieldLines = fieldLines
-        self.lentFieldLineCount = lentFieldLineCount
+        fieldLines = []
         compression = .dynamic
     }
 
     /// A response with a body known in full.
     public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
-        self.init(status: status, headers: headers, body: .bytes(body), fieldLines: [])
+        self.init(status: status, headers: headers, body: .bytes(body))
     }
 
     /// A response with a body known in full as pieces, sent one after another without being joined.
     public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), pieces: [[UInt8]]) {
-        self.init(status: status, headers: headers, body: .pieces(pieces), fieldLines: [])
+        self.init(status: status, headers: headers, body: .pieces(pieces))
     }
 
-    /// A response with a body known in full and header field lines written by the handler (see
-    /// ``fieldLines``).
-    public init(status: Int = 200, fieldLines: [UInt8], body: [UInt8]) {
-        self.init(status: status, headers: HTTPHeaders(), body: .bytes(body), fieldLines: fieldLines)
-    }
-
-    /// An answer whose body the handler wrote into the memory lent with the request
-    /// (``HTTPRequest/bodyMemory``), with header field lines written by the handler (see ``fieldLines``).
-    @inlinable
-    public init(status: Int = 200, fieldLines: [UInt8], lentBodyCount count: Int) {
-        self.init(status: status, headers: HTTPHeaders(), body: .lent(count: count), fieldLines: fieldLines)
-    }
-
-    /// An answer whose header field lines and body the handler wrote into the memory lent with the request
-    /// (``HTTPRequest/fieldLineMemory`` and ``HTTPRequest/bodyMemory``): nothing of it is allocated.
-    @inlinable
-    public init(status: Int = 200, lentFieldLineCount: Int, lentBodyCount count: Int) {
-        self.init(
-            status: status, headers: HTTPHeaders(), body: .lent(count: count), fieldLines: [],
-            lentFieldLineCount: lentFieldLineCount)
-    }
-
-    /// An answer whose header field lines the handler wrote into the memory lent with the request
-    /// (``HTTPRequest/fieldLineMemory``), with a body known in full.
-    @inlinable
-    public init(status: Int = 200, lentFieldLineCount: Int, body: [UInt8]) {
-        self.init(
-            status: status, headers: HTTPHeaders(), body: .bytes(body), fieldLines: [],
-            lentFieldLineCount: lentFieldLineCount)
-    }
-
-    /// An answer whose field lines and body were written into the memory lent with the request where they
-    /// fit (``HTTPRequest/fieldLineMemory``, ``HTTPRequest/bodyMemory``), and into arrays of their own where
-    /// they did not.
-    @inlinable
-    package init(status: Int = 200, fieldLines: ByteStorage.Placement, body: ByteStorage.Placement) {
-        let lines: [UInt8]
-        let lentLines: Int
-        switch fieldLines {
-        case .lent(let count): (lines, lentLines) = ([], count)
-        case .array(let bytes): (lines, lentLines) = (bytes, 0)
-        }
-        let content: Body
-        switch body {
-        case .lent(let count): content = .lent(count: count)
-        case .array(let bytes): content = .bytes(bytes)
-        }
-        self.init(
-            status: status, headers: HTTPHeaders(), body: content, fieldLines: lines, lentFieldLineCount: lentLines)
-    }
-
-    /// Makes the field lines lent with the request (`lent`, the first ``lentFieldLineCount`` bytes of the
-    /// loop's memory) the response's own, after ``fieldLines``: for a response whose lines are rewritten,
-    /// or kept past the loop's call.
-    /// - Complexity: O(lines).
-    mutating func adoptLentFieldLines(_ lent: UnsafeRawBufferPointer) {
-        guard lentFieldLineCount > 0 else { return }
-        assert(lent.count == lentFieldLineCount, "the lent field lines are not the response's")
-        fieldLines.append(contentsOf: lent)
-        lentFieldLineCount = 0
+    /// A response whose header fields and body `write` writes into the server's ``ResponseWriter`` when it
+    /// is sent (see ``Body/written(_:)``), after `headers`.
+    public init(
+        status: Int = 200, headers: HTTPHeaders = HTTPHeaders(),
+        write: @escaping @Sendable (inout ResponseWriter) -> Void
+    ) {
+        self.init(status: status, headers: headers, body: .written(write))
     }
 
     /// A streaming response: the client receives the head at once, then whatever is written to `stream`.
     public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), stream: HTTPStream) {
-        self.init(status: status, headers: headers, body: .stream(stream), fieldLines: [])
+        self.init(status: status, headers: headers, body: .stream(stream))
     }
 
     /// A response that another thread completes with ``HTTPDeferredResponse/complete(_:)``.
     public init(deferred: HTTPDeferredResponse) {
-        self.init(status: 202, headers: HTTPHeaders(), body: .deferred(deferred), fieldLines: [])
+        self.init(status: 202, headers: HTTPHeaders(), body: .deferred(deferred))
     }
 
-    /// The bytes of a `.bytes` body, or the pieces of a `.pieces` body joined (empty for a stream or a lent
-    /// body).
+    /// The bytes of a `.bytes` body, the pieces of a `.pieces` body joined, or what a `.written` body writes
+    /// over a writer of its own (empty for a stream or a deferred body).
     public var bodyBytes: [UInt8] {
         switch body {
         case .bytes(let bytes): return bytes
         case .pieces(let pieces): return Array(pieces.joined())
+        case .written(let write):
+            var writer = ResponseWriter()
+            write(&writer)
+            return writer.bodyBytes
         default: return []
         }
     }
@@ -167,6 +109,29 @@ public struct HTTPResponse: Sendable {
         case .pieces(let pieces): return pieces.reduce(0) { $0 + $1.count }
         default: return 0
         }
+    }
+
+    /// This response with what a `.written` body writes made its headers (after its own) and its body,
+    /// written over a writer of its own: the response as the client reads it, for a test or a caller
+    /// off the server. Any other response is returned as it is.
+    /// - Complexity: O(what the body writes).
+    public func written() -> HTTPResponse {
+        guard case .written(let write) = body else { return self }
+        var writer = ResponseWriter()
+        write(&writer)
+        var response = self
+        for field in writer.headers { response.headers.add(field.name, field.value) }
+        response.body = .bytes(writer.bodyBytes)
+        return response
+    }
+
+    /// Makes the fields written into the loop's writer (`written`) the response's own, after ``fieldLines``:
+    /// for a response whose fields are rewritten, or read in full.
+    /// - Complexity: O(fields).
+    mutating func adoptFields(_ written: inout ResponseWriter.Output) {
+        guard !written.fields.isEmpty else { return }
+        fieldLines.append(contentsOf: written.fields)
+        written.fields = UnsafeRawBufferPointer(start: nil, count: 0)
     }
 
     /// A `text/plain; charset=utf-8` response.

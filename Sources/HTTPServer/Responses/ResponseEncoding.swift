@@ -42,21 +42,22 @@ public enum ResponseEncoding {
     ///   - headers: the handler's headers; `Date`, `Connection`, `Transfer-Encoding` and (unless `framing` is
     ///     `.none`) `Content-Length` are the server's and are skipped, as are fields that are not valid HTTP.
     ///   - dateLine: `Date: …\r\n`, formatted once per second.
-    ///   - fieldLines: field lines the handler wrote itself (``HTTPResponse/fieldLines``), written after
-    ///     `headers` as they are.
-    ///   - lentFieldLines: the field lines it wrote into the loop's memory
-    ///     (``HTTPResponse/lentFieldLineCount``), written after `fieldLines`.
+    ///   - fieldLines: field lines already checked (a ``ResponseWriter``'s, rewritten by the coding), written
+    ///     after `headers` as they are.
+    ///   - writtenFields: the field lines the handler wrote into the server's ``ResponseWriter``, written
+    ///     after `fieldLines`.
     ///   - coding: the body's coding, written after the field lines (`Content-Encoding`, `Vary`).
     /// - Complexity: O(size of the head).
-    public static func appendHead(
+    static func appendHead(
         status: Int, headers: HTTPHeaders, framing: Framing, persistence: Persistence, dateLine: [UInt8],
-        fieldLines: [UInt8] = [], lentFieldLines: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+        fieldLines: [UInt8] = [],
+        writtenFields: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
         coding: Coding = .fixed, to buffer: inout [UInt8]
     ) {
         let reason = HTTPResponse.reasonPhrase(status)
         // The head is written into scratch memory of its largest possible size, then appended at once.
         var room = 128 + noSniffLine.utf8CodeUnitCount + reason.utf8.count + dateLine.count + fieldLines.count
-        room += lentFieldLines.count
+        room += writtenFields.count
         room += contentEncodingLine.utf8CodeUnitCount + varyLine.utf8CodeUnitCount
         for field in headers { room += field.name.utf8.count + field.value.utf8.count + 4 }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { scratch in
@@ -83,7 +84,7 @@ public enum ResponseEncoding {
                 }
             }
             fieldLines.withUnsafeBufferPointer { head.append($0) }
-            head.append(lentFieldLines.assumingMemoryBound(to: UInt8.self))
+            head.append(writtenFields.assumingMemoryBound(to: UInt8.self))
             switch coding {
             case .fixed: break
             case .varying: head.append(varyLine)
@@ -167,7 +168,9 @@ public enum ResponseEncoding {
         return text.withUTF8(body)
     }
 
-    private static func isWritable(
+    /// Whether a field may be written: its name is a token, its value holds only field-value bytes, and it
+    /// is not one the server writes (`Content-Length` only when `keepingContentLength`).
+    static func isWritable(
         name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, keepingContentLength: Bool
     ) -> Bool {
         switch name.count {

@@ -12,9 +12,7 @@ extension Connection {
         // The head's request is moved, not copied: a copy would retain and release each of its members.
         var request = (consume head).request
         request.body = consume body
-        request.lending = HTTPRequest.Lending(
-            loop: runner.loop.index, memory: runner.bodyMemory, fieldLines: runner.fieldLineMemory, client: address,
-            served: true)
+        request.service = HTTPRequest.Service(loop: runner.loop.index, client: address, served: true)
         let startedAt = runner.requestClock
         let negotiation =
             runner.context.compressor == nil ? ContentNegotiation.identity : ContentNegotiation(reading: &request)
@@ -34,7 +32,7 @@ extension Connection {
         phase = .head
         var response = response
         switch response.body {
-        case .bytes, .pieces: break
+        case .bytes, .pieces, .written: break
         default: response = HTTPError(500, detail: "The server could not complete the request.").response(forAPI: false)
         }
         response.route = response.route ?? awaited.route
@@ -71,30 +69,28 @@ extension Connection {
         let status = response.status
         let bodyAllowed = status >= 200 && status != 204 && status != 304
         if !bodyAllowed && status != 304 { response.headers.remove("Content-Length") }
-        precondition(
-            response.lentFieldLineCount >= 0 && response.lentFieldLineCount <= runner.fieldLineMemory.count,
-            "lent field lines past the memory lent")
+        var written = ResponseWriter.Output()
+        if case .written(let write) = response.body {
+            runner.writer.reset()
+            write(&runner.writer)
+            written = runner.writer.output
+        }
         let coding =
             runner.context.compressor?.encode(
-                &response, for: negotiation, lent: runner.bodyMemory,
-                lentFieldLines: runner.lentFieldLines(of: response), deflater: runner.deflater(level:)) ?? .fixed
+                &response, for: negotiation, written: &written, deflater: runner.deflater(level:)) ?? .fixed
         beginOutput(runner)
 
         guard case .stream(let stream) = response.body else {
-            // A body known in full: an array, or bytes in the memory the loop lent the handler.
+            // A body known in full: an array, pieces, or what the handler wrote into the loop's writer.
             let count: Int
-            switch response.body {
-            case .lent(let lent):
-                precondition(lent >= 0 && lent <= runner.bodyMemory.count, "a lent body past the memory lent")
-                count = lent
-            default:
-                count = response.bodyCount
-            }
+            if case .written = response.body { count = written.body.count } else { count = response.bodyCount }
             let keepsOwnLength = (isHead || status == 304) && response.headers.contains("Content-Length")
             let framing: ResponseEncoding.Framing = !bodyAllowed || keepsOwnLength ? .none : .length(count)
-            appendHead(response, framing: framing, coding: coding, keepAlive: keepAlive, version: version, runner)
+            appendHead(
+                response, framing: framing, coding: coding, keepAlive: keepAlive, version: version,
+                writtenFields: written.fields, runner)
             let sent = bodyAllowed && !isHead ? count : 0
-            if sent > 0 { queueBody(response.body, runner) }
+            if sent > 0 { queueBody(response.body, written: written.body) }
             runner.recordRequest(
                 method: method, target: target(), route: response.route, status: status, bytes: sent,
                 startedAt: startedAt, connection: serial)
@@ -103,7 +99,9 @@ extension Connection {
         }
         guard bodyAllowed && !isHead else {
             let framing: ResponseEncoding.Framing = bodyAllowed ? .chunked : .none
-            appendHead(response, framing: framing, coding: coding, keepAlive: keepAlive, version: version, runner)
+            appendHead(
+                response, framing: framing, coding: coding, keepAlive: keepAlive, version: version,
+                writtenFields: written.fields, runner)
             stream.finish()
             runner.recordRequest(
                 method: method, target: target(), route: response.route, status: status, bytes: 0,
@@ -131,7 +129,7 @@ extension Connection {
         if !chunked { keepAlive = false }
         appendHead(
             response, framing: chunked ? .chunked : .untilClose, coding: coding, keepAlive: keepAlive,
-            version: version, runner)
+            version: version, writtenFields: written.fields, runner)
         activeStream = ActiveStream(
             stream: stream, chunked: chunked, keepAlive: keepAlive, method: method,
             target: target(), route: response.route, status: status, startedAt: startedAt, address: address,
@@ -143,29 +141,27 @@ extension Connection {
 
     private func appendHead(
         _ response: HTTPResponse, framing: ResponseEncoding.Framing, coding: ResponseEncoding.Coding,
-        keepAlive: Bool, version: HTTPVersion, _ runner: EventLoopRunner
+        keepAlive: Bool, version: HTTPVersion, writtenFields: UnsafeRawBufferPointer, _ runner: EventLoopRunner
     ) {
         let persistence: ResponseEncoding.Persistence =
             !keepAlive ? .close : (version >= .http11 ? .keepAlive : .keepAliveHTTP10)
         ResponseEncoding.appendHead(
             status: response.status, headers: response.headers, framing: framing, persistence: persistence,
             dateLine: runner.dateLine, fieldLines: response.fieldLines,
-            lentFieldLines: runner.lentFieldLines(of: response), coding: coding, to: &outbound)
+            writtenFields: writtenFields, coding: coding, to: &outbound)
     }
 
     /// Puts a body after the head just written. When nothing earlier is waiting, a large body is kept as it
     /// is, to be sent together with the head without being copied next to it.
-    /// A lent body is copied at once: the loop's memory is written again for its next request.
-    private func queueBody(_ body: HTTPResponse.Body, _ runner: EventLoopRunner) {
+    /// A body in the loop's writer (`written`) is copied at once: the writer writes the loop's next response.
+    private func queueBody(_ body: HTTPResponse.Body, written: UnsafeRawBufferPointer) {
         if case .pieces(let pieces) = body {
             // After the head, by reference; what a later response writes waits for them (`beginOutput`).
             for piece in pieces { streamOutput.append(piece) }
             return
         }
         guard case .bytes(let bytes) = body else {
-            if case .lent(let count) = body {
-                outbound.append(contentsOf: UnsafeRawBufferPointer(start: runner.bodyMemory.baseAddress, count: count))
-            }
+            if case .written = body { outbound.append(contentsOf: written) }
             return
         }
         guard bytes.count >= Self.directBodyBytes, outboundStart == 0, deferredBody.isEmpty, phase != .closed else {
@@ -381,12 +377,5 @@ extension Connection {
         bytes.append(contentsOf: response.bodyBytes)
         _ = try? bytes.withUnsafeBytes { try Posix.send(fd, $0) }
         Posix.close(fd)
-    }
-}
-
-extension EventLoopRunner {
-    /// The field lines `response` wrote into this loop's ``fieldLineMemory``; empty for none.
-    func lentFieldLines(of response: borrowing HTTPResponse) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: fieldLineMemory[..<response.lentFieldLineCount])
     }
 }

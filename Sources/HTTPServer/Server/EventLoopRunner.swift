@@ -20,12 +20,10 @@ final class EventLoopRunner {
     private let events = Posix.EpollEventBuffer(capacity: 512)
     /// Where every socket read lands first.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-    /// The memory lent to the handler for a body (``HTTPRequest/bodyMemory``); an answer written there
-    /// is copied after its head before the next request is read.
-    let bodyMemory: UnsafeMutableRawBufferPointer
-    /// The memory lent to the handler for the field lines of its answer (``HTTPRequest/fieldLineMemory``),
-    /// written into the head before the next request is read; none when no body memory is lent.
-    let fieldLineMemory: UnsafeMutableRawBufferPointer
+    /// What the responses this loop sends write their fields and bodies into (``HTTPResponse/Body/written(_:)``):
+    /// what one writes is copied after its head before the next is written. Reset, written and read by this
+    /// loop's thread, one access after another: its run-time exclusivity checks are left out.
+    @exclusivity(unchecked) var writer: ResponseWriter
     /// This loop's deflaters by level, each made when first needed and reset for every body it compresses.
     private var deflaters: [Int: GzipDeflater] = [:]
     /// The monotonic time of the current iteration.
@@ -58,22 +56,14 @@ final class EventLoopRunner {
         log = AccessLog(isEnabled: context.configuration.accessLog, format: context.configuration.accessLogFormat)
         metrics = context.configuration.metrics?.makeLoopMetrics()
         timesRequests = log.isEnabled || metrics != nil
-        bodyMemory = .allocate(byteCount: max(0, context.configuration.bodyMemoryBytes), alignment: 16)
-        fieldLineMemory = .allocate(
-            byteCount: context.configuration.bodyMemoryBytes > 0 ? Self.fieldLineMemoryBytes : 0, alignment: 16)
+        writer = ResponseWriter(bodyCapacity: max(0, context.configuration.responseWriterBytes))
         let shortest = min(context.headerTimeout, context.idleTimeout, context.writeTimeout)
         tick = min(1_000_000_000, max(10_000_000, shortest / 4))
     }
 
     deinit {
         readBuffer.deallocate()
-        bodyMemory.deallocate()
-        fieldLineMemory.deallocate()
     }
-
-    /// The size of ``fieldLineMemory``: room for a few lines with an entity tag, more than a handler that
-    /// writes its own lines needs.
-    static let fieldLineMemoryBytes = 1024
 
     /// This loop's deflater for `level`.
     /// - Returns: nil when zlib cannot make one (no memory); the body is then sent as written.

@@ -91,9 +91,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// Gzip for the clients that accept it (``ResponseCompression``: which responses, the levels, the cache of
     /// compressed bodies); nil sends every body as written.
     public var compression: ResponseCompression? = ResponseCompression()
-    /// How many bytes of memory each event loop lends the handler to write a body into
-    /// (``HTTPRequest/bodyMemory``), so that the bodies it writes most need no allocation of their own.
-    public var bodyMemoryBytes = 256 * 1024
+    /// The room for a body each event loop's ``ResponseWriter`` keeps from one response to the next, so that
+    /// the bodies handlers write most need no allocation of their own; a longer one grows it for its response.
+    public var responseWriterBytes = 256 * 1024
 
     public init() {}
 

@@ -64,17 +64,12 @@ public struct HTMLBuffer: ~Copyable, Sendable {
         }
     }
 
-    /// What `write` writes into a new buffer, in `memory` lent for the call while it fits (see
-    /// ``ByteStorage/write(into:capacity:_:)``).
-    /// - Complexity: O(bytes written), plus a copy of them when they outgrow `memory`.
-    @usableFromInline
-    package static func write(
-        into memory: UnsafeMutableRawBufferPointer, capacity: Int, _ write: (inout HTMLBuffer) -> Void
-    ) -> ByteStorage.Placement {
-        ByteStorage.write(into: memory, capacity: capacity) { storage in
-            var html = HTMLBuffer(storage: storage)
-            write(&html)
-        }
+    /// Lets `write` write at the end of `storage` (a response writer's body), as a buffer appending to it:
+    /// nothing else writes to `storage` during the call, and `write` may not keep the buffer.
+    /// - Complexity: O(bytes written).
+    package static func write(to storage: ByteStorage, _ write: (inout HTMLBuffer) -> Void) {
+        var html = HTMLBuffer(storage: storage)
+        write(&html)
     }
 
     @inline(__always)

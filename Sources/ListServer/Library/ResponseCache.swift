@@ -209,30 +209,25 @@ final class ResponseCache: Sendable {
         return bytes
     }
 
-    /// As ``response(for:lane:render:)``, for a writer given memory lent for the call: the cached
-    /// response as an array, else where `render` left what it wrote into `memory`. A response kept for
-    /// next time is copied out of `memory`; one that is not, as scrolling asks for most, is never copied
-    /// or allocated here.
-    /// - Complexity: O(1) on average, plus `render` on a miss.
-    func response(
-        for key: Key, lane: Int, writingInto memory: UnsafeMutableRawBufferPointer,
-        render: (UnsafeMutableRawBufferPointer) -> ByteStorage.Placement
-    ) -> ByteStorage.Placement {
+    /// As ``response(for:lane:render:)``, written at the end of `body` (an empty response writer's body):
+    /// the cached response copied there, else what `render` writes there. A response kept for next time is
+    /// copied out of `body`; one that is not, as scrolling asks for most, is neither copied nor allocated
+    /// here.
+    /// - Complexity: O(1) on average plus the cached response's length, or `render` on a miss.
+    func write(for key: Key, lane: Int, into body: ByteStorage, render: (ByteStorage) -> Void) {
+        assert(body.count == 0, "a response written after another")
         let lane = lanes[lane % lanes.count]
         switch lookup(key, in: lane) {
-        case .hit(let cached): return .array(cached)
-        case .pass: return render(memory)
+        case .hit(let cached):
+            body.append(cached)
+            return
+        case .pass:
+            render(body)
+            return
         case .keep: break
         }
-        switch render(memory) {
-        case .lent(let count):
-            keep([UInt8](UnsafeRawBufferPointer(rebasing: memory[..<count])), for: key, in: lane)
-            return .lent(count: count)
-        case .array(let bytes):
-            let fitted = Self.fitted(bytes)
-            keep(fitted, for: key, in: lane)
-            return .array(fitted)
-        }
+        render(body)
+        keep(body.bytes, for: key, in: lane)
     }
 
     /// Whether `key`'s response is in `lane`, else whether it is worth keeping once written.

@@ -129,9 +129,8 @@ struct AppRoutes: Sendable {
 
     /// `GET /api/datasets/{id}/window` (`.json`) and `GET /d/{id}/fragment` (`.fragment`): the window
     /// the query asks for (of the dataset or of its child table), or `304` when `If-None-Match` names its
-    /// entity tag. On an event loop the body is written into the memory the loop lends
-    /// (``HTTPRequest/bodyMemory``, unless it is cached or outgrows it) and the header fields as lines
-    /// (``HTTPResponse/fieldLines``); off the server, into an array with the fields as headers.
+    /// entity tag. Its fields and body are written into the server's ``ResponseWriter`` when it is sent
+    /// (``WindowView/response(_:entry:request:assets:lane:)``), over plain memory in-process.
     private func window(
         _ format: ResponseCache.Key.Format, _ id: String, _ request: HTTPRequest
     ) throws -> HTTPResponse {
@@ -139,34 +138,14 @@ struct AppRoutes: Sendable {
         let window = try WindowRequest(request)
         let entry = try dataset.requireChild(window.child)
         let key = WindowView.cacheKey(format, entry, window)
-        // The entity tag as a string only where one is compared or listed: on a loop it is written as a line.
-        var etag: String?
-        if let condition = request.headers["If-None-Match"] {
-            let tag = WindowView.etag(key, entry: entry)
-            if let unchanged = WindowView.notModified(condition, etag: tag) { return unchanged }
-            etag = tag
+        if let condition = request.headers["If-None-Match"],
+            let unchanged = WindowView.notModified(condition, etag: WindowView.etag(key, entry: entry))
+        {
+            return unchanged
         }
         if let searching = searchOnWorker(format, entry, window, request) { return searching }
         if let laying = layoutOnWorker(format, entry, window, request) { return laying }
-        let memory = request.bodyMemory
-        guard memory.isEmpty else {
-            // Content-Type, ETag and Cache-Control written as lines, not a list of strings checked byte by byte,
-            // into the loop's memory as the body is.
-            let fieldLines = WindowView.fieldLines(key, entry: entry, writingInto: request.fieldLineMemory)
-            let body = WindowView.body(
-                entry: entry, request: window, assets: assets, key: key, lane: request.loop, writingInto: memory)
-            return HTTPResponse(status: 200, fieldLines: fieldLines, body: body)
-        }
-        let body =
-            switch format {
-            case .json: WindowView.json(entry: entry, request: window, key: key)
-            case .fragment: WindowView.fragment(entry: entry, request: window, assets: assets, key: key)
-            }
-        var headers = HTTPHeaders(capacity: 4)
-        headers.add("Content-Type", WindowView.contentType(format).description)
-        headers.add("ETag", etag ?? WindowView.etag(key, entry: entry))
-        headers.add("Cache-Control", "no-cache")
-        return HTTPResponse(status: 200, headers: headers, body: body)
+        return WindowView.response(key, entry: entry, request: window, assets: assets, lane: request.loop)
     }
 
     /// Refuses a change from its head, before its body is read: who may change data (``MutationPolicy``)

@@ -30,7 +30,7 @@ final class IconURLs {
             ?? Fields.withText(of: fields, forKey: "image", url(named:)) ?? .nowhere
         switch found {
         case .nowhere: return body(nil)
-        case .lent(let bytes): return body(bytes)
+        case .inTable(let bytes): return body(bytes)
         case .resolved(var url): return url.withUTF8 { body(UnsafeRawBufferPointer($0)) }
         }
     }
@@ -46,7 +46,7 @@ final class IconURLs {
         /// The name resolves nowhere.
         case nowhere
         /// In the catalogue's table, which keeps the bytes for as long as this window holds it.
-        case lent(UnsafeRawBufferPointer)
+        case inTable(UnsafeRawBufferPointer)
         /// Resolved or met in this window.
         case resolved(String)
     }
@@ -56,7 +56,7 @@ final class IconURLs {
     private func url(named bytes: UnsafeRawBufferPointer) -> Found {
         let key = ImageNameTable.Key(bytes)
         let hash = ImageNameTable.hash(bytes, key: key)
-        if let url = table.url(for: bytes, key: key, hash: hash) { return url.map(Found.lent) ?? .nowhere }
+        if let url = table.url(for: bytes, key: key, hash: hash) { return url.map(Found.inTable) ?? .nowhere }
         for slot in met where slot.hash == hash && ImageNameTable.equal(slot.name, bytes) {
             return slot.url.map(Found.resolved) ?? .nowhere
         }

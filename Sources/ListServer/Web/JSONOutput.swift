@@ -37,16 +37,12 @@ struct JSONOutput: ~Copyable {
         }
     }
 
-    /// The document `write` writes, in `memory` lent for the call while it fits (see
-    /// ``ByteStorage/write(into:capacity:_:)``).
-    /// - Complexity: O(bytes written), plus a copy of them when they outgrow `memory`.
-    static func write(
-        into memory: UnsafeMutableRawBufferPointer, capacity: Int, _ write: (inout JSONOutput) -> Void
-    ) -> ByteStorage.Placement {
-        ByteStorage.write(into: memory, capacity: capacity) { storage in
-            var json = JSONOutput(appendingTo: storage)
-            write(&json)
-        }
+    /// Lets `write` write a document at the end of `storage` (a response writer's body): nothing else writes
+    /// to `storage` during the call.
+    /// - Complexity: O(bytes written).
+    static func write(to storage: ByteStorage, _ write: (inout JSONOutput) -> Void) {
+        var json = JSONOutput(appendingTo: storage)
+        write(&json)
     }
 
     /// Writes the comma before a new element.

@@ -136,10 +136,9 @@ extension WindowView {
         HTMLBuffer.bytes(capacity: fragmentCapacity) { html in fragment(assets: assets, into: &html) }
     }
 
-    /// The HTML fragment of the window, written into `memory` lent for the call while it fits (see
-    /// ``HTMLBuffer/write(into:capacity:_:)``).
-    func fragment(assets: AssetCatalog, writingInto memory: UnsafeMutableRawBufferPointer) -> ByteStorage.Placement {
-        HTMLBuffer.write(into: memory, capacity: fragmentCapacity) { html in fragment(assets: assets, into: &html) }
+    /// Writes the HTML fragment of the window at the end of `storage` (a response writer's body).
+    func fragment(assets: AssetCatalog, into storage: ByteStorage) {
+        HTMLBuffer.write(to: storage) { html in fragment(assets: assets, into: &html) }
     }
 
     /// The room a fragment is written with first: enough for most windows.

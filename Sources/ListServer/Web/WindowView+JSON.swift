@@ -12,11 +12,10 @@ extension WindowView {
         }
     }
 
-    /// The window's JSON, written into `memory` lent for the call while it fits (see
-    /// ``JSONOutput/write(into:capacity:_:)``).
-    func json(writingInto memory: UnsafeMutableRawBufferPointer) -> ByteStorage.Placement {
+    /// Writes the window's JSON at the end of `storage` (a response writer's body).
+    func json(into storage: ByteStorage) {
         sections.withUnsafeBufferPointer { sections in
-            JSONOutput.write(into: memory, capacity: 512 + window.rows.count * 256) { json in write(&json, sections) }
+            JSONOutput.write(to: storage) { json in write(&json, sections) }
         }
     }
 

@@ -65,7 +65,7 @@ final class WindowView {
 
     /// The JSON of a window, from the entry's ``ResponseCache`` when it was written before (lane 0, for a
     /// request answered off the server; the event loops answer through
-    /// ``body(entry:request:assets:key:lane:writingInto:)``).
+    /// ``response(_:entry:request:assets:lane:)``).
     /// - Complexity: O(1) on average for a window written before, else as ``json``.
     static func json(entry: DatasetEntry, request: WindowRequest, key: ResponseCache.Key? = nil) -> [UInt8] {
         entry.responses.response(for: key ?? cacheKey(.json, entry, request)) {
@@ -85,19 +85,24 @@ final class WindowView {
         }
     }
 
-    /// A window response for the event loop `lane` answering the request: from the entry's
-    /// ``ResponseCache`` when it was written before, else written into `memory`, which the loop lends for
-    /// the call (see ``ResponseCache/response(for:lane:writingInto:render:)``).
+    /// A window response whose fields and body are written into the server's ``ResponseWriter`` when it is
+    /// sent, the body from the entry's ``ResponseCache`` (in `lane`, the event loop answering the request)
+    /// when it was written before: its `Content-Type`, its entity tag (``etag(_:entry:)``) and
+    /// `Cache-Control: no-cache`, written with no string made.
     /// - Complexity: as ``json(entry:request:key:)`` and ``fragment(entry:request:assets:key:)``.
-    static func body(
-        entry: DatasetEntry, request: WindowRequest, assets: AssetCatalog, key: ResponseCache.Key, lane: Int,
-        writingInto memory: UnsafeMutableRawBufferPointer
-    ) -> ByteStorage.Placement {
-        entry.responses.response(for: key, lane: lane, writingInto: memory) { memory in
-            let view = WindowView(searching: entry, request: request)
-            return switch key.format {
-            case .json: view.json(writingInto: memory)
-            case .fragment: view.fragment(assets: assets, writingInto: memory)
+    static func response(
+        _ key: ResponseCache.Key, entry: DatasetEntry, request: WindowRequest, assets: AssetCatalog, lane: Int
+    ) -> HTTPResponse {
+        HTTPResponse(status: 200) { writer in
+            writer.field("Content-Type") { $0.append(contentType(key.format)) }
+            writer.field("ETag") { writeETag(key, entry: entry, to: $0) }
+            writer.field("Cache-Control") { $0.append("no-cache") }
+            entry.responses.write(for: key, lane: lane, into: writer.body) { body in
+                let view = WindowView(searching: entry, request: request)
+                switch key.format {
+                case .json: view.json(into: body)
+                case .fragment: view.fragment(assets: assets, into: body)
+                }
             }
         }
     }
@@ -110,24 +115,8 @@ final class WindowView {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The header fields of a window response, as lines (``HTTPResponse/fieldLines``): its `Content-Type`,
-    /// its entity tag (``etag(_:entry:)``) and `Cache-Control: no-cache`, written with no string made, into
-    /// `memory` (which the event loop lends, ``HTTPRequest/fieldLineMemory``) when they fit, else into an
-    /// array.
-    static func fieldLines(
-        _ key: ResponseCache.Key, entry: DatasetEntry, writingInto memory: UnsafeMutableRawBufferPointer
-    ) -> ByteStorage.Placement {
-        ByteStorage.write(into: memory, capacity: 96 + entry.tag.utf8.count) { lines in
-            lines.append("Content-Type: ")
-            lines.append(contentType(key.format))
-            lines.append("\r\nETag: ")
-            writeETag(key, entry: entry, to: lines)
-            lines.append("\r\nCache-Control: no-cache\r\n")
-        }
-    }
-
     /// A window response written off the event loops (on a worker): `body` with the header fields every
-    /// window response has (``fieldLines(_:entry:writingInto:)`` writes the same into lent memory).
+    /// window response has (``response(_:entry:request:assets:lane:)`` writes the same into the writer).
     static func response(_ key: ResponseCache.Key, entry: DatasetEntry, body: [UInt8]) -> HTTPResponse {
         var headers = HTTPHeaders(capacity: 4)
         headers.add("Content-Type", contentType(key.format).description)

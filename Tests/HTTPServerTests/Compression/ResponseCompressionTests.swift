@@ -55,10 +55,8 @@ struct ResponseCompressionTests {
         var request = try! HTTPRequest(method: "GET", target: path, headers: ["Accept-Encoding": "gzip"])
         let negotiation = ContentNegotiation(reading: &request)
         let deflater = try! GzipDeflater(level: 6)
-        let nothingLent = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-        return compressor.encode(
-            &response, for: negotiation, lent: nothingLent, lentFieldLines: UnsafeRawBufferPointer(nothingLent)
-        ) { _ in
+        var written = ResponseWriter.Output()
+        return compressor.encode(&response, for: negotiation, written: &written) { _ in
             deflates += 1
             return deflater
         }
@@ -97,29 +95,35 @@ struct ResponseCompressionTests {
         #expect(deflates == 5, "a weak tag does not name the bytes: compressed each time")
     }
 
+    /// A response with `lines` as its field lines (as a writer's fields are once the coding makes them its own).
+    private func responseWith(fieldLines lines: String, body: [UInt8]) -> HTTPResponse {
+        var response = HTTPResponse(body: body)
+        response.fieldLines = Array(lines.utf8)
+        return response
+    }
+
     @Test("field lines are read and their tag rewritten as headers are")
     func fieldLines() throws {
         let compressor = ResponseCompressor(ResponseCompression())
         var deflates = 0
-        var response = HTTPResponse(
-            fieldLines: Array("Content-Type: text/html\r\nETag: \"f.1\"\r\nCache-Control: no-cache\r\n".utf8),
-            body: Self.page)
+        var response = responseWith(
+            fieldLines: "Content-Type: text/html\r\nETag: \"f.1\"\r\nCache-Control: no-cache\r\n", body: Self.page)
         #expect(encode(compressor, &response, deflates: &deflates) == .gzip)
         #expect(
             String(decoding: response.fieldLines, as: UTF8.self)
                 == "Content-Type: text/html\r\nETag: \"f.1-gzip\"\r\nCache-Control: no-cache\r\n")
-        var encoded = HTTPResponse(
-            fieldLines: Array("Cache-Control: no-cache\r\nContent-Type: text/html\r\nContent-Encoding: br\r\n".utf8),
+        var encoded = responseWith(
+            fieldLines: "Cache-Control: no-cache\r\nContent-Type: text/html\r\nContent-Encoding: br\r\n",
             body: Self.page)
         #expect(encode(compressor, &encoded, deflates: &deflates) == .fixed, "a coding of the handler's own")
-        var typeLater = HTTPResponse(
-            fieldLines: Array("Cache-Control: no-cache\r\ncontent-type: text/html\r\n".utf8), body: Self.page)
+        var typeLater = responseWith(
+            fieldLines: "Cache-Control: no-cache\r\ncontent-type: text/html\r\n", body: Self.page)
         #expect(encode(compressor, &typeLater, deflates: &deflates) == .gzip, "the type is found on any line")
-        var image = HTTPResponse(fieldLines: Array("Content-Type: image/png\r\n".utf8), body: Self.page)
+        var image = responseWith(fieldLines: "Content-Type: image/png\r\n", body: Self.page)
         #expect(encode(compressor, &image, deflates: &deflates) == .fixed)
         // A line with no colon, spaces around a value, and a last line with no CRLF.
-        var loose = HTTPResponse(
-            fieldLines: Array("X-Odd\r\nETag:\t\"e\" \r\ncontent-TYPE:  Text/CSS ; x=y".utf8), body: Self.page)
+        var loose = responseWith(
+            fieldLines: "X-Odd\r\nETag:\t\"e\" \r\ncontent-TYPE:  Text/CSS ; x=y", body: Self.page)
         #expect(encode(compressor, &loose, deflates: &deflates) == .gzip)
         #expect(
             String(decoding: loose.fieldLines, as: UTF8.self)

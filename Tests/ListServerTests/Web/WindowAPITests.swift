@@ -41,7 +41,7 @@ struct WindowAPITests {
         let response = routes.router.respond(
             to: try HTTPRequest(target: "/api/datasets/big/window?\(query)"), problemPaths: AppRoutes.problemPaths)
         #expect(response.status == 200)
-        guard case .bytes(let body) = response.body, case .dict(let fields) = try JSONReader.read(body) else {
+        guard case .dict(let fields) = try JSONReader.read(response.bodyBytes) else {
             Issue.record("the window is not a JSON object")
             return Fields()
         }
