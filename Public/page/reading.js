@@ -1,7 +1,7 @@
 // What assistive technology reads: the drawn items in the DOM in table order (windows reuse elements wherever
 // they lie), and each row's place, "row 5 of 1,000,000": aria-rowcount on the grid, aria-rowindex on headers
-// and rows (the server writes aria-level; aria-posinset and aria-setsize on rows are ARIA 1.2's, which the axe
-// the tests run does not allow yet). Followed by watching the layer, so whatever draws a window says nothing.
+// and rows, in a search among its results (the server writes aria-level; aria-posinset and aria-setsize on rows
+// are ARIA 1.2's, which the axe the tests run does not allow yet). Followed by watching the layer, so whatever draws a window says nothing.
 import { parseRanges } from './expanded.js';
 import { api } from './messages.js';
 import { apiPath, dom, state } from './state.js';
@@ -64,16 +64,37 @@ function rowsBeforeSections() {
   return (counted = { key, before, total, heads });
 }
 
+/// A search's places, from its window's first row's (the server counts the results' rows): the drawn rows and
+/// headers follow each other in the results, and a header carried from its section's top comes as many rows
+/// before its section's first drawn row as that row's place in the section.
+function searchPlaces() {
+  const window = state.window, viewport = state.viewport;
+  if (!state.query || window.rowIndex == null) return null;
+  const isRow = element => element?.getAttribute('role') === 'row';
+  const drawn = viewport.flow.map(item => state.elements.get(item.key)).filter(isRow);
+  const first = drawn.findIndex(element => element.dataset.rowId);
+  if (first < 0) return null;
+  const places = new Map(drawn.map((element, index) => [element, +window.rowIndex + 1 + index - first]));
+  for (const item of viewport.items) {
+    const header = item.carried ? state.elements.get(item.key) : null;
+    const row = isRow(header) && drawn.find(element => element.dataset.rowId && element.dataset.section === header.dataset.section);
+    if (row) places.set(header, places.get(row) - +row.dataset.row - 1);
+  }
+  return { total: +window.rowCount, places };
+}
+
 /// Writes each drawn row's and header's place (or takes them away when the page cannot know them).
 export function number() {
   const grid = dom.layer.closest('[role=treegrid], [role=grid]'), counts = rowsBeforeSections();
-  if (counts) grid?.setAttribute('aria-rowcount', counts.total);
+  const found = !counts && searchPlaces();
+  if (counts || found) grid?.setAttribute('aria-rowcount', counts ? counts.total : found.total);
   else grid?.removeAttribute('aria-rowcount');
   for (const element of state.elements.values()) {
     if (element.getAttribute('role') !== 'row') continue;
-    const section = +element.dataset.section, row = element.dataset.row;
-    if (!counts) element.removeAttribute('aria-rowindex');
-    else element.setAttribute('aria-rowindex', counts.before[section] + (row == null ? 1 : counts.heads[section] + +row + 1));
+    const section = +element.dataset.section, row = element.dataset.row, place = found && found.places.get(element);
+    if (counts) element.setAttribute('aria-rowindex', counts.before[section] + (row == null ? 1 : counts.heads[section] + +row + 1));
+    else if (place) element.setAttribute('aria-rowindex', place);
+    else element.removeAttribute('aria-rowindex');
   }
 }
 

@@ -19,6 +19,7 @@ from test_coverage import groups_server  # noqa: F401 (the fixture)
 READ_ROWS = """
 return [...document.querySelectorAll('.layer > [role=row]')].filter(e => !e.hidden && !e.inert).map(e => ({
   key: e.dataset.rowId ? 'r' + e.dataset.rowId : 'h' + e.dataset.sectionId, y: +e.dataset.y,
+  rowId: e.dataset.rowId == null ? null : +e.dataset.rowId, sectionId: +e.dataset.sectionId,
   top: e.getBoundingClientRect().top, pinned: e.classList.contains('pinned'),
   section: +e.dataset.section, row: e.dataset.row == null ? null : +e.dataset.row,
   index: e.getAttribute('aria-rowindex'), level: e.getAttribute('aria-level'),
@@ -117,6 +118,46 @@ def test_a_row_deep_in_one_group_of_10000_says_its_place_and_the_count(browser, 
     assert rows and all(i["index"] == str(i["row"] + 2) for i in rows), rows[:3]
     header = items[0]
     assert header["row"] is None and header["index"] == "1" and header["pinned"], "the pinned header reads first"
+
+
+def search_places(server, dataset, query):
+    """Each result header's and row's place among the rows a search's grid reads, counted naively from the JSON
+    windows of the whole results, and their number."""
+    seen, top = {}, 0
+    while True:
+        window = api_window(server, dataset, top=top, q=query, width=768)
+        for header in window["headers"]:
+            seen[("h", header["sectionId"])] = header["y"]
+        for row in window["rows"]:
+            seen[("r", row["id"])] = row["y"]
+        top += 20_000
+        if top >= window["contentHeight"]:
+            break
+    order = sorted(seen, key=lambda key: (seen[key], key[0] == "r"))
+    return {key: str(index + 1) for index, key in enumerate(order)}, len(order)
+
+
+def test_search_results_say_their_place_among_the_results_and_their_number(browser, groups_server):  # noqa: F811
+    """A search's grid reads "row 5 of 17" among its results: aria-rowcount the matches and their headers, each
+    row and header its place, also deep in the results and for a header carried above them."""
+    query = "Friend 1"
+    places, total = search_places(groups_server, "small", query)
+    assert total > 300, total
+    open_table(browser, groups_server, "small", "?q=" + urllib.parse.quote(query))
+    count_fetches(browser)
+    wait(browser, lambda d: d.execute_script(ROW_COUNT) == str(total), message="aria-rowcount of the results")
+    height = browser.execute_script("return document.querySelector('[data-role=scroller]').scrollHeight")
+    for top in [0, height // 3, height // 2 + 517, height]:
+        scroll_to(browser, top)
+        settle(browser)
+        items = assert_read_in_order(browser, f"results at {top}")
+        for item in items:
+            key = ("h", item["sectionId"]) if item["row"] is None else ("r", item["rowId"])
+            assert item["index"] == places[key], f"at {top}: {item['text']} reads as row {item['index']}, not {places[key]}"
+    # Out of the search, the table's places again.
+    browser.execute_script("""const field = document.querySelector('[data-role=search]');
+      field.value = ''; field.dispatchEvent(new Event('input'));""")
+    wait(browser, lambda d: d.execute_script(ROW_COUNT) not in (None, str(total)), message="the table's row count")
 
 
 def test_the_hidden_cancel_takes_no_tab_stop(browser, server):

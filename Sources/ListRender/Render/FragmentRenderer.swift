@@ -102,6 +102,12 @@ public enum FragmentRenderer {
             html.raw("\" data-matches=\"")
             html.int(matches)
         }
+        if let gridRows = window.gridRows {
+            html.raw("\" data-row-index=\"")
+            html.int(gridRows.firstRow)
+            html.raw("\" data-row-count=\"")
+            html.int(gridRows.count)
+        }
         html.raw(window.kind == .messages ? "\" data-edit-style=\"select\">" : "\" data-edit-style=\"delete\">")
         if let header = window.tableHeader { renderTableText(header, role: "table-header", into: &html) }
         let outerMarking = html.marking

@@ -43,6 +43,9 @@ public struct FragmentWindow: Sendable, Hashable {
     public var marks: SearchQuery?
     /// The number of rows that match the search (`data-matches`), nil outside a search.
     public var matches: Int?
+    /// In a search, the place of the window's first row among the rows the results' grid reads (from 0) and
+    /// their number (`data-row-index`, `data-row-count`), so that the page can say "row 5 of 17".
+    public var gridRows: GridRows?
     /// The language of the interface's own words (buttons, labels, counts).
     public var language = UILanguage.english
     /// The reader's language when the interface does not speak it (``HTMLBuffer/reader``).
@@ -79,6 +82,20 @@ public struct FragmentWindow: Sendable, Hashable {
         self.editable = editable
         self.hasInsertionRows = hasInsertionRows
         self.isGrouped = isGrouped
+    }
+}
+
+/// Where a search's window lies among the rows the results' grid reads (``FragmentWindow/gridRows``).
+public struct GridRows: Sendable, Hashable {
+    /// The place of the window's first row, from 0, headers that are rows counted.
+    public var firstRow: Int
+    /// The number of rows the grid reads.
+    public var count: Int
+
+    /// Creates the places of a window: its first row's and the grid's number of rows.
+    public init(firstRow: Int, count: Int) {
+        self.firstRow = firstRow
+        self.count = count
     }
 }
 

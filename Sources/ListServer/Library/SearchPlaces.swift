@@ -12,11 +12,24 @@ struct SearchPlaces: Sendable {
     let rows: [[Int32]]
     /// The number of rows each result section has in the version searched (its own for a child table's).
     let sectionRowCounts: [Int]
+    /// Each result section's first row's place among the rows the results' grid reads (headers that are
+    /// rows included, from 0): a result row is "row 5 of 17" as a row of the table is.
+    let firstGridRows: [Int]
+    /// The number of rows the results' grid reads: the matching rows and the headers that are rows.
+    let gridRowCount: Int
 
     /// The places of `results`, whose first `own` sections are a subsequence of `searched` in the same order
-    /// (sections and rows alike), the rest found in child tables.
+    /// (sections and rows alike), the rest found in child tables; `headerIsRow` says whether a result
+    /// section's header is a row of the grid (an untitled one between groups is not).
     /// - Complexity: O(sections searched + rows of the sections that matched).
-    init(of results: [Section], own: Int, in searched: [Section]) {
+    init(of results: [Section], own: Int, in searched: [Section], headerIsRow: (Section) -> Bool) {
+        var gridRows = 0
+        firstGridRows = results.map { section in
+            gridRows += headerIsRow(section) ? 1 : 0
+            defer { gridRows += section.rows.count }
+            return gridRows
+        }
+        gridRowCount = gridRows
         var sections: [Int] = [], rows: [[Int32]] = [], counts: [Int] = []
         sections.reserveCapacity(results.count)
         var next = 0

@@ -86,7 +86,12 @@ final class SearchResults: Sendable {
             links = children.opens
         }
         let metrics = TableMetrics(for: dataset)
-        let places = SearchPlaces(of: dataset.sections, own: own, in: entry.dataset.sections)
+        let (kind, collapsible) = (dataset.kind, metrics.sectionsAreCollapsible)
+        // As the renderer tells a header that is a row from the untitled gap between groups.
+        let places = SearchPlaces(of: dataset.sections, own: own, in: entry.dataset.sections) { section in
+            collapsible || kind == .friends
+                || withUnsafePointer(to: section) { TableMetrics.withTitle(of: $0, kind: kind) { !$0.isEmpty } }
+        }
         let results = Found(
             entry: DatasetEntry(
                 dataset: dataset, snapshot: TableSnapshot(subsetOf: dataset.sections), metrics: metrics,

@@ -164,6 +164,10 @@ extension WindowView {
         if let table = metrics.table { addTable(table, to: &fragment) }
         fragment.marks = query
         fragment.matches = matches
+        if let places = entry.searchPlaces, let first = window.rows.first, first.indexPath.section < places.firstGridRows.count {
+            fragment.gridRows = GridRows(
+                firstRow: places.firstGridRows[first.indexPath.section] + first.indexPath.row, count: places.gridRowCount)
+        }
         fragment.language = language
         fragment.reader = reader
         fragment.iconDirectory = assets.iconDirectory

@@ -87,6 +87,21 @@ struct WindowSearchTests {
         #expect(!whole.contains("data-at="))
     }
 
+    @Test("a search's fragment says its first row's place among the results' rows and their number")
+    func gridRowsOfTheResults() throws {
+        let api = try Self.fixture()
+        // Two friends in the first group, one in the second: header, row, row, header, row.
+        let whole = String(decoding: try api.get("/d/people/fragment?height=5000&q=ada").bodyBytes, as: UTF8.self)
+        #expect(whole.contains("data-row-index=\"1\" data-row-count=\"5\""))
+        let window = try Self.window(api, "people", "q=ada")
+        let second = try #require(window["headers"]?.arrayValue?.last?.dictValue?["y"]?.doubleValue)
+        let lower = String(
+            decoding: try api.get("/d/people/fragment?top=\(Int(second) + 50)&height=10&q=ada").bodyBytes, as: UTF8.self)
+        #expect(lower.contains("data-row-index=\"4\" data-row-count=\"5\""), "the second group's row is the fifth")
+        let plain = String(decoding: try api.get("/d/people/fragment?height=5000&expanded=all").bodyBytes, as: UTF8.self)
+        #expect(!plain.contains("data-row-index="), "the page counts the table's rows itself")
+    }
+
     @Test("expansion is ignored while searching: expanded=none still shows every match")
     func expansionIgnored() throws {
         let api = try Self.fixture()
