@@ -21,7 +21,8 @@ function rowsFor(from, to) {
   const flow = state.viewport.flow, below = flow.find(item => item.at >= to - 0.5);
   const rows = flow.filter(item => item.key[0] === 'r');
   const model = below ? rows.find(item => item.at >= to - 0.5) ?? rows[rows.length - 1] : rows.findLast(item => item.at < from) ?? rows[0];
-  const height = Math.max(20, model?.h || 44);
+  // A tall row stands as a few skeleton rows of at most three lines that end where it ends.
+  const estimated = Math.max(20, model?.h || 44), height = estimated / Math.ceil(estimated / 132);
   return { kind: model && state.elements.get(model.key)?.dataset.cell, height, phase: below ? (to - from) % height : 0 };
 }
 

@@ -7,7 +7,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import at_width, open_table, wait
+from conftest import at_width, open_table, server_with, wait
 from screen_coverage import count_fetches, coverage, record_frames, recorded_frames, scroll_to, settle
 from test_coverage import groups_server  # noqa: F401 (the fixture)
 
@@ -94,3 +94,29 @@ def test_rows_arrive_where_their_placeholders_stood(browser, big_group):
     inside = [round(t) for t in arrived if top - 1 <= t < bottom - 1]
     assert inside and all(t in boundaries or t - 1 in boundaries or t + 1 in boundaries for t in inside), \
         (inside, sorted(boundaries))
+
+
+def test_a_tall_row_stands_as_skeleton_rows_of_a_few_lines_that_end_where_it_ends(browser):
+    """Rows of twenty lines: their placeholders are skeleton rows of at most three lines each, a whole number of
+    them to a row, not one skeleton as tall as the screen."""
+    story = " ".join(f"The {i}th verse of a long saga told by the fire." for i in range(30))
+    tall = [{"name": f"Hero {r}", "title": "The Teller", "icon": "hero-01", "desc": story, "tags": ["Bard"]}
+            for r in range(3000)]
+    with server_with({"tall": tall}) as running:
+        open_table(browser, running, "tall")
+        count_fetches(browser)
+        estimated = browser.execute_script("return +document.querySelector('[data-row-id]').dataset.h")
+        assert estimated > 300, estimated
+        scroller = browser.find_element(By.CSS_SELECTOR, "[data-role=scroller]")
+        scroll_to(browser, 200_000)
+        settle(browser)
+        browser.execute_script("const real = window.fetch; window.fetch = (...a) => new Promise(r => setTimeout(r, 600))"
+                               ".then(() => real(...a));")
+        browser.execute_script("arguments[0].scrollTop -= 3000", scroller)
+        skeletons = wait(browser, lambda d: d.execute_script(SKELETON_ROWS), message="no placeholder on the way")
+        # The server's estimate at the page's width (the first page's was at another).
+        estimated = browser.execute_script("return +[...document.querySelectorAll('[data-row-id]')].find(e => !e.hidden).dataset.h")
+        for _, _, height, _ in skeletons:
+            assert 44 <= height <= 132, f"a skeleton row {height} px tall"
+            parts = estimated / height
+            assert abs(parts - round(parts)) < 0.01, f"{parts} skeleton rows to a row of {estimated} px"
