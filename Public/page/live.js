@@ -59,6 +59,11 @@ export function followChange(change) {
   let dropped = 0;
   if (Array.isArray(deleted)) deleted.forEach(row => state.selection.delete(String(row?.id ?? row)) && dropped++);
   if (dropped && !isOwn(change.version)) note(t('Deleted elsewhere and deselected: %d', dropped));
+  // The next window is asked from a row in view that the change left there (windows.js).
+  const gone = new Set(Array.isArray(deleted) ? deleted.map(row => String(row?.id ?? row)) : []);
+  const ranges = change.deleteRanges || [];
+  state.gone = element => gone.has(element.dataset.rowId)
+    || ranges.some(run => run.section === +element.dataset.section && +element.dataset.row >= run.row && +element.dataset.row < run.row + run.count);
   // An open swipe stays open through others' changes, unless they change or move its own row (UIKit's too).
   const open = $('[data-open]', dom.layer);
   const touches = entry => String(entry?.id ?? entry) === open?.dataset.rowId;

@@ -37,6 +37,7 @@ export const state = {
   leaving: new Map(), // rows animating out, by key
   base: 0, // the content offset of the layer's transforms
   scrollTop: 0, // the scroller's position the viewport follows
+  gone: null, // whether a drawn row's element is one the last change made elsewhere deleted
   relativeScroll: false, // whether scrolling comes from a wheel, a key or a touch (not the scroll bar)
   destination: null, // where End or Home's smooth scroll is headed (fetched first)
   request: null, // the window in flight: {query, controller}

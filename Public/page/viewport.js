@@ -97,7 +97,11 @@ export class Viewport {
   /// end (UIKit), unless the table's first (last) rows arrive where placeholders stood above (below) rows
   /// already shown, and Home (End) did not bring the view there: those rows stay where they are, and the offset
   /// takes what the new rows took more or less than their estimates.
-  setWindow(list, serverHeight) {
+  ///
+  /// With `rebase` (a new version, the person not scrolling), the drawn items take their server offsets again and the
+  /// offset moves with them: nothing on screen moves, and the region above, which others' changes can have
+  /// shortened to a fraction of the pixels it held, maps 1:1 again (the scroll bar then says where the rows are).
+  setWindow(list, serverHeight, rebase = false) {
     const shown = this.items[0];
     const above = !this.keepTop && shown && shown.y > 0 && list.length > 0 && list[0].y < shown.y;
     const anchors = this.top > 0 || above ? this.anchors() : [], from = this.toServer(this.top), atEnd = this.atEnd;
@@ -116,7 +120,7 @@ export class Viewport {
     const kept = below && anchors.some(a => this.items.some(item => item.key === a.key));
     if (atEnd && last && last.y + last.h >= serverHeight - 0.5 && !anchors.some(a => a.key === last.key) && !kept)
       anchors.unshift({ key: last.key, offset: 0, fromBottom: true });
-    this.layout(anchors, from);
+    this.layout(anchors, from, rebase);
   }
 
   /// Measured sizes by key; returns whether the layout changed.
@@ -132,8 +136,9 @@ export class Viewport {
   }
 
   /// Places the items around the first anchor still drawn, else from server offset `from`. The region above
-  /// maps linearly onto the room left; when none is left, all moves by the difference, `top` with it.
-  layout(anchors, from = this.toServer(this.top)) {
+  /// maps linearly onto the room left; when none is left (or to `rebase`), all moves by the difference, `top` with
+  /// it.
+  layout(anchors, from = this.toServer(this.top), rebase = false) {
     const items = this.flow, count = items.length;
     const gapAfter = j => items[j + 1].y - items[j].y - items[j].h;
     this.end = 0;
@@ -147,7 +152,7 @@ export class Viewport {
       for (let j = k + 1; j < count; j++) items[j].at = items[j - 1].at + items[j - 1].size + gapAfter(j - 1);
       for (let j = k - 1; j >= 0; j--) items[j].at = items[j + 1].at - gapAfter(j) - items[j].size;
       const first = items[0], last = items[count - 1];
-      if (first.y <= 0 || first.at <= 0) {
+      if (first.y <= 0 || first.at <= 0 || rebase) {
         const shift = first.y - first.at;
         for (const item of items) item.at += shift;
         this.top += shift;

@@ -73,8 +73,10 @@ export function need(force) {
   if (!force && !viewport.needsWindow(at)) return;
   if (!force && state.request && viewport.asked.list.some(([from, to]) => from < at + viewport.height && to > at)) return;
   const window = viewport.request(at), width = dom.layer.clientWidth;
-  // Another width, other estimates and server offsets: ask from a row in view (at the top, from the top).
-  const anchor = width !== state.width && at === viewport.top && at > overscan && viewport.firstVisible(item => item.key[0] === 'r');
+  // Another width, other estimates and server offsets, or a window asked again (a new version: rows come and go
+  // above the view): ask from a row in view that is still there (at the top, from the top).
+  const stays = item => item.key[0] === 'r' && !state.gone?.(state.elements.get(item.key));
+  const anchor = (width !== state.width || force) && at === viewport.top && at > overscan && viewport.firstVisible(stays);
   const start = anchor
     ? `anchor=${anchor.key.slice(1)}&top=${Math.floor(Math.max(0, at - overscan) - anchor.at)}`
     : `top=${window.top}`;
@@ -153,6 +155,7 @@ export function drawWindow(window) {
   const change = state.motion && motion?.record(previous, state.motion, release);
   state.motion = null;
   const changed = +data.version !== state.version; // refills at a new version animate
+  if (changed) state.gone = null;
   state.window = { ...data };
   state.version = +data.version;
   dom.scroller.dataset.style = data.style;
@@ -188,8 +191,11 @@ export function drawWindow(window) {
   state.elements = live;
   live.forEach(dress); // once every row drawn is known: a run's rows find their places among them
   const sizes = measuredSizes();
-  state.viewport.setWindow(list.map(item => ({ ...item, size: sizes.get(item.key) })), +data.contentHeight);
-  draw();
+  // A new version while the person is not scrolling: the offset and the scroll bar go to where the rows shown now
+  // are in the table (they stay on screen), however many rows others' batches put or took above them.
+  const rebase = changed && !state.relativeScroll, viewport = state.viewport;
+  viewport.setWindow(list.map(item => ({ ...item, size: sizes.get(item.key) })), +data.contentHeight, rebase);
+  draw(viewport.ratio === 1 || rebase);
   change?.play();
   const focused = live.get(state.focusKey);
   if (focused && [dom.scroller, document.body].includes(document.activeElement)) focused.focus({ preventScroll: true });

@@ -408,9 +408,12 @@ def test_at_the_top_a_row_inserted_above_shows_and_elsewhere_the_first_visible_r
     wait(browser, lambda d: d.execute_script("return arguments[0].scrollTop", scroller) == 500)
     animations_done(browser)
     before = first_visible(browser)
+    place = "return document.querySelector(`.layer [data-row-id='${arguments[0]}']`)?.dataset.row"
+    row = int(browser.execute_script(place, before[0]))
     post_batch(motion_server, "plain", {"insertRows": [{"section": 0, "row": 0, "fields": {"title": "Above"}}]})
-    wait(browser, lambda d: d.execute_script("return !!document.querySelector('.layer [data-row-id]') && "
-                                             "[...document.querySelectorAll('.layer .row')].some(e => e.textContent.includes('Above'))"))
+    # Drawn at the new version: the row in view is one further down the table (the new row may lie beyond the
+    # overscan, 500 px up).
+    wait(browser, lambda d: d.execute_script(place, before[0]) == str(row + 1), message="the new version is not drawn")
     animations_done(browser)
     assert first_visible(browser) == before
 

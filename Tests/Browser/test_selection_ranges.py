@@ -15,6 +15,7 @@ from conftest import Server, confirm, open_table, row_count, rows, wait
 
 MILLION = 1_000_000
 SMALL = 1_000
+HALF = 300_000  # taller than the element height cap: the scroll bar maps onto the content
 
 
 def messages(count):
@@ -26,7 +27,7 @@ def messages(count):
 def many_server():
     folder = tempfile.mkdtemp(prefix="listserver-selection-")
     arguments = ["--max-import-bytes", str(2**31)]
-    for name, count in (("inbox", MILLION), ("mail", SMALL), ("notes", SMALL), ("zh", SMALL), ("shared", SMALL), ("found", SMALL),
+    for name, count in (("inbox", MILLION), ("half", HALF), ("mail", SMALL), ("notes", SMALL), ("zh", SMALL), ("shared", SMALL), ("found", SMALL),
                         ("kept", SMALL), ("plain", SMALL)):
         path = os.path.join(folder, f"{name}.json")
         with open(path, "w") as out:
@@ -230,3 +231,38 @@ def test_shift_click_selects_rows_and_no_text(browser, many_server):
     ActionChains(browser).key_down(Keys.SHIFT).click(row_titled(browser, 6)).key_up(Keys.SHIFT).perform()
     assert count_text(browser) == "6 selected"
     assert browser.execute_script("return getSelection().toString()") == ""
+
+
+def thumb_and_row(driver, row_id):
+    """The scroll bar's place (0 at the top, 1 at the end) and the drawn row's top on screen."""
+    return driver.execute_script("""
+        const s = document.querySelector('[data-role=scroller]');
+        const row = [...document.querySelectorAll('[data-row-id]')].find(e => !e.hidden && e.dataset.rowId == arguments[0]);
+        return [s.scrollTop / (s.scrollHeight - s.clientHeight), row && row.getBoundingClientRect().top];""", row_id)
+
+
+def test_the_scroll_bar_follows_the_rows_when_half_a_huge_list_goes_elsewhere(browser, many_server):
+    """Past the element height cap the scroll bar maps onto the content; when a batch takes away the rows above the
+    view, the rows shown stay where they are and the thumb moves to where they now are in the list."""
+    open_table(browser, many_server, "half")
+    browser.execute_script("const s = document.querySelector('[data-role=scroller]'); s.scrollTop = (s.scrollHeight - s.clientHeight) / 2")
+    wait(browser, lambda d: d.execute_script("return [...document.querySelectorAll('[data-row-id]')].some(e => !e.hidden && +e.dataset.row > 100000)"),
+         message="the middle is not drawn")
+    shown = wait(browser, lambda d: d.execute_script("""
+        const box = document.querySelector('[data-role=scroller]').getBoundingClientRect();
+        const row = [...document.querySelectorAll('[data-row-id]')].find(e => !e.hidden && e.getBoundingClientRect().top > box.top + 100);
+        return row && [row.dataset.rowId, +row.dataset.row];"""), message="no row in view")
+    row_id, index = shown
+    thumb, top = thumb_and_row(browser, row_id)
+    assert abs(thumb - 0.5) < 0.01 and abs(index / HALF - 0.5) < 0.02, (thumb, index)
+    first = json.load(urllib.request.urlopen(f"{many_server.url}/api/datasets/half/window?top=0&height=10"))["rows"][0]["id"]
+    before = json.load(urllib.request.urlopen(f"{many_server.url}/api/datasets/half/window?anchor={row_id}&top=-7200&height=10&overscan=0"))
+    last_deleted = before["rows"][0]["id"]  # about a hundred rows above the one shown
+    version = json.load(urllib.request.urlopen(f"{many_server.url}/api/datasets/half"))["version"]
+    post_batch(many_server, "half", {"baseVersion": version, "deleteRows": [{"from": first, "to": last_deleted}]})
+    left = row_count(many_server, "half")
+    assert left < HALF * 0.7, left
+    at = index - (HALF - left)
+    wait(browser, lambda d: abs(thumb_and_row(d, row_id)[0] - at / left) < 0.01, timeout=10,
+         message=f"the thumb stays at {thumb_and_row(browser, row_id)[0]:.3f}, the row is at {at / left:.3f} of the list")
+    assert abs(thumb_and_row(browser, row_id)[1] - top) < 1, "the row shown moved"
