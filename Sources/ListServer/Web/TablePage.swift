@@ -64,7 +64,7 @@ enum TablePage {
             let (_, template) = (try? System.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
             let body = render(
                 template: page.link(template), entry: shown, parent: parent, backTitle: backTitle, request: window,
-                assets: assets, keepsLanguage: UILanguage(tag: request.query("lang") ?? "") != nil)
+                assets: assets, keepsLanguage: UILanguage(tag: LanguageMatch.normalized(request.query("lang") ?? "")) != nil)
         else {
             throw HTTPError(500, detail: "the page template Public/table.html is missing or not marked for the table")
         }
@@ -192,14 +192,15 @@ enum TablePage {
     }
 
     /// The reader's language when the interface does not speak it but the dataset does: the first language
-    /// of `Accept-Language` (`de-CH;q=0.9` → `de`, as the dataset names it) when it is neither English nor
-    /// Chinese and is one of a Settings bundle's languages.
+    /// of `Accept-Language` when it is neither English nor Simplified Chinese, as ``LanguageMatch`` finds it
+    /// among a Settings bundle's languages and the bundle spells it (`de-CH;q=0.9` → `de`, `zh-TW` →
+    /// `zh-Hant-TW`, else `zh-Hant`).
     /// - Returns: nil otherwise.
     static func readerLanguage(_ acceptLanguage: String, of dataset: Dataset) -> String? {
         guard let languages = dataset.shape.document?["languages"]?.arrayValue?.compactMap(\.stringValue),
             let first = acceptLanguage.split(separator: ",").first?.split(separator: ";").first,
-            case let tag = first.trimmingCharacters(in: .whitespaces), UILanguage(tag: tag) == nil
+            case let tag = LanguageMatch.normalized(first.trimmingCharacters(in: .whitespaces)), UILanguage(tag: tag) == nil
         else { return nil }
-        return languages.first { FragmentRenderer.sameLanguage($0, tag) }
+        return LanguageMatch.best(for: tag, among: languages)
     }
 }
