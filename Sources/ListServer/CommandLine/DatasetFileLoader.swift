@@ -49,8 +49,19 @@ struct DatasetFileLoader {
             let bundle = try SettingsBundle(archive: bytes, file: entry.path, name: name)
             return try bundle.dataset(id: entry.id, title: nil, file: entry.path)
         }
+        if let reason = NotADataset.reason(forName: entry.path) {
+            throw ImportError(file: entry.path, path: "", message: reason)
+        }
         progress?("importing \(entry.path) (\(Self.formatSize(bytes.count))) as '\(entry.id)'…")
-        let root = try DatasetImporter.readDocument(bytes, file: entry.path)
+        let root: FieldValue
+        do {
+            root = try DatasetImporter.readDocument(bytes, file: entry.path)
+        } catch {
+            // What the file is, when it is something known, says more than where its parser stopped.
+            let named = entry.path.lowercased().hasSuffix(".zip")
+            guard let reason = NotADataset.reason(for: bytes, claimsArchive: named, upload: false) else { throw error }
+            throw ImportError(file: entry.path, path: "", message: reason)
+        }
         bytes = []  // The file's bytes go before the rows are made: a lower peak for large files.
         return try DatasetDecoder(file: entry.path, id: entry.id, kind: kind, listKey: entry.listKey).decode(root)
     }
