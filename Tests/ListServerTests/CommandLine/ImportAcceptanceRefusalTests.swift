@@ -60,7 +60,7 @@ struct ImportAcceptanceRefusalTests {
             content("utf8.plist", "line 7, column 11: the text of <string> is not valid UTF-8"),
             content("Root.strings", "is a strings table (a bundle's translations), not a list; import the Settings.bundle folder"),
             content("garbage.zip", #"is not a ZIP archive (it begins with the text "<html><body>404 Not Foun…", where"#),
-            content("adirectory.json", "is a directory"),
+            content("adirectory.json", "is a folder that holds no Settings bundle"),
             content("missing.json", "no such file"),
             // The first file is good, the second is not: nothing of either is stored.
             Refusal(
