@@ -84,3 +84,38 @@ struct APISettingsBundleLanguageTests {
 }
 
 private func text(_ response: HTTPResponse) -> String { String(decoding: response.bodyBytes, as: UTF8.self) }
+
+@Suite("API: a Settings bundle titled by its generic folder")
+struct APISettingsBundleGenericTitleTests {
+    @Test("a Settings.bundle.zip uploaded alone is titled Settings in the interface's language: page, <title>, back control")
+    func genericTitleLocalized() throws {
+        let root = DocumentFormat.plist.write(.dict([
+            "PreferenceSpecifiers": .array([
+                .dict(["Type": .string("PSGroupSpecifier"), "Title": .string("Group")]),
+                .dict(["Type": .string("PSChildPaneSpecifier"), "Title": .string("Advanced"), "File": .string("Advanced")]),
+            ])
+        ]))
+        let advanced = DocumentFormat.plist.write(.dict([
+            "PreferenceSpecifiers": .array([.dict(["Type": .string("PSGroupSpecifier"), "Title": .string("Cache")])])
+        ]))
+        var archive = ZipArchive()
+        archive.add("Settings.bundle/Root.plist", root)
+        archive.add("Settings.bundle/Advanced.plist", advanced)
+        let api = try APIFixture(datasets: [])
+        let request = try HTTPRequest(
+            method: "PUT", target: "/api/datasets/prefs", headers: ["Host": "127.0.0.1"], body: archive.bytes)
+        #expect(api.router.respond(to: request, problemPaths: AppRoutes.problemPaths).completed().status == 201)
+        #expect(api.dataset("prefs").title == "Settings")
+        for chinese in [
+            text(try api.get("/d/prefs?lang=zh-Hans")), text(try api.get("/d/prefs", headers: ["Accept-Language": "zh-CN,zh;q=0.9"])),
+        ] {
+            #expect(chinese.contains("<title>设置") && chinese.contains(#"data-role="title">设置<"#), "\(chinese.prefix(600))")
+            #expect(!chinese.contains("Settings<"))
+        }
+        let english = text(try api.get("/d/prefs?lang=en"))
+        #expect(english.contains(#"data-role="title">Settings<"#) && !english.contains("设置"))
+        let row = try #require(api.dataset("prefs").sections.flatMap(\.rows).first { $0.fields["text"]?.text == "Advanced" })
+        let pane = text(try api.get("/d/prefs?child=\(row.id.rawValue)&lang=zh-Hans"))
+        #expect(pane.contains(">设置</a>") && !pane.contains(">Settings</a>"), "the pane's back control")
+    }
+}
