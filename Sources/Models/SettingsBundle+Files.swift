@@ -7,7 +7,7 @@ extension SettingsBundle {
     /// string catalogs (`Root.xcstrings`). A page or a table that cannot be read is left out, as the Settings
     /// app shows a missing page's row and a missing translation's key. The strings files and the images
     /// (`*.png`, `*.jpg`, `*.jpeg`, `*.gif`, at any depth) of at most ``keptFileLimit`` bytes are kept as they
-    /// came (``files``).
+    /// came (``files``), and so are all the pages' files, device variants included (``pageFiles``).
     /// - Parameters:
     ///   - name: the bundle folder's name without `.bundle`.
     ///   - files: each file's path inside the bundle and its bytes.
@@ -43,6 +43,9 @@ extension SettingsBundle {
         }
         self.init(name: name, root: root, panes: pages, strings: strings, files: kept)
         rootFile = rootPage
+        pageFiles = files.filter { path, bytes in
+            !path.contains("/") && path.hasSuffix(".plist") && bytes.count <= Self.keptFileLimit
+        }
     }
 
     /// The names of bundle folders that say nothing of their app: Xcode's `Settings.bundle` and InAppSettingsKit's

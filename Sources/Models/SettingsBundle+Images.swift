@@ -8,6 +8,8 @@ extension SettingsBundle {
     public static let rootFileKey = "bundleRootFile"
     /// The key of the files kept (``files``) in a Settings dataset's document: path to bytes.
     public static let filesKey = "bundleFiles"
+    /// The key of the page files kept (``pageFiles``) in a Settings dataset's document: file name to bytes.
+    public static let pageFilesKey = "bundlePages"
     /// The most bytes of one file kept with the dataset.
     public static let keptFileLimit = 256 << 10
     /// The extensions of the images a slider draws, as `UIImage(named:)` reads them, with their media types.

@@ -27,6 +27,10 @@ public struct SettingsBundle: Sendable {
     /// they came (`zh-Hans.lproj/Root.strings`, `Root.xcstrings`) and the images sliders draw (`quiet@2x.png`),
     /// each at most ``keptFileLimit`` bytes.
     public var files: [String: [UInt8]]
+    /// Every page file at the bundle's top as it came (`Root.plist`, `Root~iphone.plist`, `Root~ipad.plist`, a page
+    /// no row opens), each at most ``keptFileLimit`` bytes, so that the bundle exports whole (``SettingsExport``):
+    /// the pages shown are written from their rows, the others from these bytes with the current values.
+    public var pageFiles: [String: [UInt8]] = [:]
 
     public init(
         name: String? = nil, root: FieldValue, panes: [String: FieldValue] = [:],
@@ -111,6 +115,10 @@ public struct SettingsBundle: Sendable {
         if !files.isEmpty {
             let kept = files.sorted { $0.key < $1.key }.map { Field($0.key, FieldValue.data($0.value)) }
             document[Self.filesKey] = .dict(Fields(kept))
+        }
+        if !pageFiles.isEmpty {
+            let kept = pageFiles.sorted { $0.key < $1.key }.map { Field($0.key, FieldValue.data($0.value)) }
+            document[Self.pageFilesKey] = .dict(Fields(kept))
         }
         let pageTitle = page["Title"]?.stringValue.map { pages.localized($0, table: page, language: nil) }
         if title == nil, let key = page["Title"]?.stringValue {

@@ -113,7 +113,7 @@ public enum SettingsExport {
 
     /// The specifier with `value` as its `DefaultValue` when that differs from the value it starts with (a text
     /// field without a `DefaultValue` left empty keeps having none).
-    private static func storing(_ value: FieldValue?, in fields: Fields) -> Fields {
+    static func storing(_ value: FieldValue?, in fields: Fields) -> Fields {
         let specifier = SettingsSpecifier(fields)
         guard let value else { return fields }
         if let start = specifier.startValue, SettingsSpecifier.same(start, value) { return fields }

@@ -2,33 +2,28 @@
 import Models
 
 extension FragmentRenderer {
-    /// A row's or section's text in the reader's language: the translation under `localized` whose language
-    /// tag is the reader's (`de` for `de-CH`), else names `language` (`{"zh-Hans": {"text": "通用"}}`, as a
-    /// Settings bundle's strings give them), else the text under `key`.
+    /// A row's or section's text in the reader's language: the translation under `localized` that
+    /// ``LanguageMatch`` picks for the reader (`de` for `de-CH`, `zh-Hant-TW` for `zh-TW`), else for `language`
+    /// (`{"zh-Hans": {"text": "通用"}}`, as a Settings bundle's strings give them), else the text under `key`.
     /// - Parameter reader: the reader's language tag when the interface does not speak it.
     /// - Returns: nil when none holds a text.
     /// - Complexity: O(bytes of the fields).
     public static func localizedText(_ fields: Fields, _ key: String, language: UILanguage, reader: String? = nil) -> String? {
         if let languages = fields["localized"]?.dictValue {
-            if let reader {
-                for field in languages where sameLanguage(field.key, reader) {
-                    if let text = field.value.dictValue?[key]?.text { return text }
-                }
+            // The languages that hold this text, as ``LanguageMatch`` picks among them: the reader's, else the
+            // interface's when the reader's is one it speaks (`zh-CN` reads `zh-Hans`).
+            let holding = languages.compactMap { $0.value.dictValue?[key]?.text == nil ? nil : $0.key }
+            if let reader, let tag = LanguageMatch.best(for: reader, among: holding) {
+                return languages[tag]?.dictValue?[key]?.text
             }
-            if reader == nil || UILanguage(tag: reader ?? "") != nil {
-                for field in languages where UILanguage(tag: field.key) == language {
-                    if let text = field.value.dictValue?[key]?.text { return text }
-                }
+            if reader == nil || UILanguage(tag: reader ?? "") != nil,
+                let tag = LanguageMatch.best(for: reader ?? language.tag.description, among: holding),
+                UILanguage(tag: tag) == language
+            {
+                return languages[tag]?.dictValue?[key]?.text
             }
         }
         return fields[key]?.text
-    }
-
-    /// Whether two language tags name one language: equal but for case, or one the other's with a region or
-    /// script after `-` (`de` and `de-CH`).
-    public static func sameLanguage(_ tag: String, _ other: String) -> Bool {
-        let (a, b) = (tag.lowercased(), other.lowercased())
-        return a == b || b.hasPrefix(a + "-") || a.hasPrefix(b + "-")
     }
 
     /// The detail of a row that opens a choice list (a Settings multi-value): the checked row's short title

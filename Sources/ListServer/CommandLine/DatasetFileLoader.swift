@@ -20,9 +20,9 @@ struct DatasetFileLoader {
         var summaries: [String] = []
         for entry in imports {
             let started = ContinuousClock.now
-            let dataset = try load(entry)
+            let (dataset, found) = try loadNoting(entry)
             summaries.append(
-                "imported '\(entry.id)' from \(entry.path): \(dataset.kind.rawValue), "
+                "imported '\(entry.id)' from \(entry.path)\(found.map { " (\($0))" } ?? ""): \(dataset.kind.rawValue), "
                     + "\(Self.counted(dataset.rowCount, "row")) in \(Self.counted(dataset.sections.count, "section")) "
                     + "(\(Self.formatDuration(.now - started)))")
             datasets.append(dataset)
@@ -34,10 +34,41 @@ struct DatasetFileLoader {
     /// archive of the folder).
     /// - Throws: ``ImportError`` naming the file and the key path inside it.
     func load(_ entry: Configuration.Import) throws(ImportError) -> Dataset {
+        try loadNoting(entry).dataset
+    }
+
+    /// ``load(_:)``, and for a folder that holds Settings bundles (an app's project), which one it imported.
+    /// - Returns: the dataset, and nil or the note for the summary (`the Settings bundle …, the first of 2`).
+    func loadNoting(_ entry: Configuration.Import) throws(ImportError) -> (dataset: Dataset, found: String?) {
         if kind == nil || kind == .settings, let bundle = SettingsBundleLoader.bundle(at: entry.path) {
             progress?("importing the Settings bundle \(bundle.folder) as '\(entry.id)'…")
-            return try bundle.load().dataset(id: entry.id, title: nil, file: entry.path)
+            return (try bundle.load().dataset(id: entry.id, title: nil, file: entry.path), nil)
         }
+        if kind == nil || kind == .settings, Self.isDirectory(entry.path) {
+            let found = SettingsBundleLoader.bundles(in: entry.path)
+            guard let first = found.first, let bundle = SettingsBundleLoader.bundle(at: first) else {
+                throw ImportError(
+                    file: entry.path, path: "",
+                    message: "is a folder that holds no Settings bundle (a *.bundle folder with a Root.plist, looked for "
+                        + "\(SettingsBundleLoader.searchDepth) folders down, hidden and build folders left out); import "
+                        + "a Settings.bundle folder, its Root.plist, a .zip of it, or a .json or .plist list")
+            }
+            let others = found.dropFirst().map { $0 }
+            let note = "the Settings bundle \(first)"
+                + (others.isEmpty ? "" : ", the first of \(found.count): also \(others.joined(separator: ", "))")
+            progress?("importing \(note) as '\(entry.id)'…")
+            return (try bundle.load().dataset(id: entry.id, title: nil, file: first), note)
+        }
+        return (try loadFile(entry), nil)
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Reads and decodes one file: a dataset, or a ZIP archive of a Settings bundle folder.
+    private func loadFile(_ entry: Configuration.Import) throws(ImportError) -> Dataset {
         var bytes = try readFile(entry.path)
         if ZipArchive.isArchive(bytes) {
             // A zipped Settings.bundle folder (`Settings.bundle.zip`, as `format=bundle` exports it).
@@ -49,8 +80,19 @@ struct DatasetFileLoader {
             let bundle = try SettingsBundle(archive: bytes, file: entry.path, name: name)
             return try bundle.dataset(id: entry.id, title: nil, file: entry.path)
         }
+        if let reason = NotADataset.reason(forName: entry.path) {
+            throw ImportError(file: entry.path, path: "", message: reason)
+        }
         progress?("importing \(entry.path) (\(Self.formatSize(bytes.count))) as '\(entry.id)'…")
-        let root = try DatasetImporter.readDocument(bytes, file: entry.path)
+        let root: FieldValue
+        do {
+            root = try DatasetImporter.readDocument(bytes, file: entry.path)
+        } catch {
+            // What the file is, when it is something known, says more than where its parser stopped.
+            let named = entry.path.lowercased().hasSuffix(".zip")
+            guard let reason = NotADataset.reason(for: bytes, claimsArchive: named, upload: false) else { throw error }
+            throw ImportError(file: entry.path, path: "", message: reason)
+        }
         bytes = []  // The file's bytes go before the rows are made: a lower peak for large files.
         return try DatasetDecoder(file: entry.path, id: entry.id, kind: kind, listKey: entry.listKey).decode(root)
     }

@@ -59,13 +59,18 @@ struct SettingsBundleLoader {
                 }
             }
         }
-        // A generic folder name (`Settings.bundle`) gives way to the app's, the folder holding it.
-        let name = SettingsBundle.name(
-            ofFolder: base.deletingPathExtension().lastPathComponent, parent: base.deletingLastPathComponent().lastPathComponent)
+        // A generic folder name (`Settings.bundle`) gives way to the app's, the folder holding it, past folders
+        // that only sort a project's files (`MyApp/Resources/Settings.bundle` → `MyApp`).
+        let ancestors = base.deletingLastPathComponent().pathComponents.reversed().prefix(4)
+        let app = ancestors.first { !Self.sortingFolders.contains($0.lowercased()) } ?? ancestors.first
+        let name = SettingsBundle.name(ofFolder: base.deletingPathExtension().lastPathComponent, parent: app)
         var bundle = try SettingsBundle(name: name, files: files, rootPage: rootPage)
         bundle.folder = base.deletingPathExtension().lastPathComponent
         return bundle
     }
+
+    /// Folders of a project that sort its files and say nothing of its app, in lower case.
+    static let sortingFolders: Set<String> = ["resources", "supporting files", "supportingfiles", "assets", "bundles", "settings"]
 
     private static func read(_ path: String) -> [UInt8]? {
         (try? System.readFile(path, maxBytes: 64 << 20))?.bytes

@@ -44,7 +44,17 @@ extension AppRoutes {
                 dataset = try SettingsBundle(archive: body, file: id, name: nil).dataset(id: id, title: nil, file: id)
                 body = []
             } else {
-                let root = try Self.readDocument(body, contentType: request.headers["Content-Type"], id: id)
+                let root: FieldValue
+                do {
+                    root = try Self.readDocument(body, contentType: request.headers["Content-Type"], id: id)
+                } catch {
+                    // A strings table, or a body sent as a ZIP archive that is none: say what it is.
+                    let claimsArchive = NotADataset.isArchiveType(request.headers["Content-Type"])
+                    guard let reason = NotADataset.reason(for: body, claimsArchive: claimsArchive, upload: true) else {
+                        throw error
+                    }
+                    throw ImportError(file: id, path: "", message: reason)
+                }
                 body = []
                 dataset = try DatasetDecoder(file: id, id: id, kind: kind, listKey: request.query("key")).decode(root)
             }

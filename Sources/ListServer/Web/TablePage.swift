@@ -64,7 +64,7 @@ enum TablePage {
             let (_, template) = (try? System.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
             let body = render(
                 template: page.link(template), entry: shown, parent: parent, backTitle: backTitle, request: window,
-                assets: assets, keepsLanguage: UILanguage(tag: request.query("lang") ?? "") != nil)
+                assets: assets, keepsLanguage: UILanguage(tag: LanguageMatch.normalized(request.query("lang") ?? "")) != nil)
         else {
             throw HTTPError(500, detail: "the page template Public/table.html is missing or not marked for the table")
         }
@@ -172,18 +172,24 @@ enum TablePage {
         html.raw("</a></p>")
     }
 
+    /// The title a Settings bundle gets from its folder's generic name when nothing names its app.
+    static let genericSettingsTitle = "Settings"
+
     /// A table's title in the reader's language: a child table's is the text of the row that opens it, as that
     /// row shows it (a Settings bundle's pane title from its strings); a Settings bundle's own is its root page's
-    /// `Title` from the root page's strings, while the dataset's title is still that `Title`.
+    /// `Title` from the root page's strings, while the dataset's title is still that `Title`, and the interface's
+    /// word for Settings (设置) while its title is ``genericSettingsTitle``.
     /// - Returns: nil when there is no text in that language.
     static func localizedTitle(
         of entry: DatasetEntry, parent: DatasetEntry?, language: UILanguage, reader: String?
     ) -> String? {
         if entry.address.rows.isEmpty {
-            guard let fields = entry.dataset.shape.document?[SettingsBundle.titleKey]?.dictValue,
-                fields["text"]?.text == entry.dataset.title
-            else { return nil }
-            return FragmentRenderer.localizedText(fields, "text", language: language, reader: reader).flatMap { $0.isEmpty ? nil : $0 }
+            if let fields = entry.dataset.shape.document?[SettingsBundle.titleKey]?.dictValue, fields["text"]?.text == entry.dataset.title {
+                return FragmentRenderer.localizedText(fields, "text", language: language, reader: reader).flatMap { $0.isEmpty ? nil : $0 }
+            }
+            // A bundle titled by its generic folder (`Settings.bundle` uploaded alone): the word is the interface's.
+            guard entry.dataset.kind == .settings, entry.dataset.title == genericSettingsTitle else { return nil }
+            return language.pick("Settings", "设置").description
         }
         guard let parent, let row = entry.address.rows.last, let at = parent.snapshot.indexPath(for: row) else { return nil }
         let fields = parent.dataset.sections[at.section].rows[at.row].fields
@@ -192,14 +198,15 @@ enum TablePage {
     }
 
     /// The reader's language when the interface does not speak it but the dataset does: the first language
-    /// of `Accept-Language` (`de-CH;q=0.9` → `de`, as the dataset names it) when it is neither English nor
-    /// Chinese and is one of a Settings bundle's languages.
+    /// of `Accept-Language` when it is neither English nor Simplified Chinese, as ``LanguageMatch`` finds it
+    /// among a Settings bundle's languages and the bundle spells it (`de-CH;q=0.9` → `de`, `zh-TW` →
+    /// `zh-Hant-TW`, else `zh-Hant`).
     /// - Returns: nil otherwise.
     static func readerLanguage(_ acceptLanguage: String, of dataset: Dataset) -> String? {
         guard let languages = dataset.shape.document?["languages"]?.arrayValue?.compactMap(\.stringValue),
             let first = acceptLanguage.split(separator: ",").first?.split(separator: ";").first,
-            case let tag = first.trimmingCharacters(in: .whitespaces), UILanguage(tag: tag) == nil
+            case let tag = LanguageMatch.normalized(first.trimmingCharacters(in: .whitespaces)), UILanguage(tag: tag) == nil
         else { return nil }
-        return languages.first { FragmentRenderer.sameLanguage($0, tag) }
+        return LanguageMatch.best(for: tag, among: languages)
     }
 }

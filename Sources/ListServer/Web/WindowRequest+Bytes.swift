@@ -109,7 +109,8 @@ extension WindowRequest {
             query = SearchQuery(String(decoding: value, as: UTF8.self))
         case .language:
             guard !value.isEmpty else { return true }
-            guard let language = UILanguage(tag: String(decoding: value, as: UTF8.self)) else { return false }
+            let tag = String(decoding: value, as: UTF8.self)
+            guard WindowRequest.isLanguageTag(tag), let language = UILanguage(tag: tag) else { return false }
             self.language = language
         }
         return true

@@ -96,13 +96,16 @@ struct WindowRequest: Sendable, Equatable {
         case let text?: throw HTTPError.badRequest("editing must be true, false, 1 or 0, found \"\(text)\"")
         }
         query = Self.searchQuery(request)
-        if let tag = request["lang"], !tag.isEmpty {
-            if let language = UILanguage(tag: tag) {
+        if let asked = request["lang"], !asked.isEmpty {
+            // A `.lproj` folder's own spelling (`zh_CN`) is the tag it stands for (`zh-CN`).
+            let tag = LanguageMatch.normalized(asked)
+            if Self.isLanguageTag(tag), let language = UILanguage(tag: tag) {
                 self.language = language
             } else if Self.isLanguageTag(tag) {
                 reader = tag
             } else {
-                throw HTTPError.badRequest("lang must be a language tag such as en, zh-Hans or de, found \"\(tag)\"")
+                throw HTTPError.badRequest(
+                    "lang must be a language tag such as en, zh-Hans, zh_CN or de, found \"\(asked)\"")
             }
         }
     }

@@ -58,7 +58,9 @@ struct ImportAcceptanceRefusalTests {
             content("top.plist", "byte "),
             content("utf8.json", "line 1, column 16: invalid UTF-8"),
             content("utf8.plist", "line 7, column 11: the text of <string> is not valid UTF-8"),
-            content("adirectory.json", "is a directory"),
+            content("Root.strings", "is a strings table (a bundle's translations), not a list; import the Settings.bundle folder"),
+            content("garbage.zip", #"is not a ZIP archive (it begins with the text "<html><body>404 Not Foun…", where"#),
+            content("adirectory.json", "is a folder that holds no Settings bundle"),
             content("missing.json", "no such file"),
             // The first file is good, the second is not: nothing of either is stored.
             Refusal(
@@ -196,6 +198,8 @@ struct ImportAcceptanceRefusalTests {
         apps = [{"name": "A", "size": 1.5, "download": 1}, {"name": "B", "size": 2, "download": 1},
                 {"name": "C", "size": "3", "download": 1}, {"name": "D", "size": True, "download": 1}]
         put("size.plist", plistlib.dumps(apps, fmt=plistlib.FMT_BINARY))
+        put("Root.strings", '/* Group */\n"General" = "通用";\n'.encode("utf-16"))
+        put("garbage.zip", "<html><body>404 Not Found</body></html>")
         put("online.json", json.dumps([{"name": "G", "online": "yes", "friends": []}]))
         put("noname.json", json.dumps([{"name": "G", "friends": [{"icon": "x", "vip": False}]}]))
         put("row.json", json.dumps([{"title": "a"}, 5]))

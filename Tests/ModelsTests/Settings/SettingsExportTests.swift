@@ -95,4 +95,22 @@ struct SettingsExportTests {
         #expect(changed["bool"] == "NO" && changed["word"] == .bool(false) && changed["bare"] == .bool(true))
         #expect(changed["name"] == "Ada")
     }
+
+    @Test("a page file not shown takes the current values of its keys, in its own format; else it stays as it came")
+    func pageFileStoringValues() throws {
+        let page: FieldValue = .dict([
+            "PreferenceSpecifiers": .array([
+                .dict(["Type": "PSToggleSwitchSpecifier", "Title": "Sound", "Key": "sound", "TrueValue": "YES", "FalseValue": "NO", "DefaultValue": "YES"]),
+                .dict(["Type": "PSTextFieldSpecifier", "Title": "Name", "Key": "name"]),
+            ])
+        ])
+        let binary = DocumentFormat.binaryPlist.write(page)
+        let stored = SettingsExport.page(binary, storing: ["sound": "NO", "other": "x"])
+        #expect(PropertyListFormat.isBinaryPropertyList(stored), "binary stays binary")
+        let specifiers = try BinaryPropertyListReader.read(stored).dictValue?["PreferenceSpecifiers"]?.arrayValue ?? []
+        #expect(specifiers.first?.dictValue?["DefaultValue"] == "NO" && specifiers.last?.dictValue?["DefaultValue"] == nil)
+        let xml = DocumentFormat.plist.write(page)
+        #expect(SettingsExport.page(xml, storing: ["sound": "YES"]) == xml, "the value it starts with: as it came")
+        #expect(SettingsExport.page(Array("not a page".utf8), storing: ["sound": "NO"]) == Array("not a page".utf8))
+    }
 }
