@@ -4,7 +4,7 @@
 import { leaveView, saveNow, saveSoon, viewQuery } from './address.js';
 import { compactRanges, parseRanges } from './expanded.js';
 import { $, dom, keyOf, state, t } from './state.js';
-import { followScroller, forgetContents, load, refresh, setTop, showView } from './windows.js';
+import { estimateWidth, followScroller, forgetContents, load, refresh, setTop, showView } from './windows.js';
 
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 /// How deep a child table is: its address is the rows' ids joined by `~`.
@@ -156,7 +156,7 @@ export function toggleSection(header) {
 
 /// The section index: one window from the section's header (`section=`), which then goes to the top.
 export function jumpToSection(section) {
-  const height = state.viewport.height, width = dom.layer.clientWidth;
+  const height = state.viewport.height, width = estimateWidth();
   const query = `section=${section}&top=${-Math.round(height * 0.75)}&height=${Math.round(height * 2.5)}&width=${width}${viewQuery()}`;
   load(query, NaN, NaN, width, () => {
     const header = state.viewport.items.find(item => item.header && item.section === section);

@@ -66,13 +66,20 @@ export function setTop(top) {
   saveSoon();
 }
 
+/// The width the server estimates rows' heights for: the layer's, less what a wide page's readable column leaves
+/// aside (rows' content is padded past 16 px then).
+export function estimateWidth() {
+  const content = $('.row:not([hidden]) .rc', dom.layer), padding = content ? parseFloat(getComputedStyle(content).paddingLeft) : 16;
+  return Math.round(dom.layer.clientWidth - 2 * Math.max(0, padding - 16));
+}
+
 /// Fetches the window the viewport needs (where a scroll is headed, first) unless what is drawn or asked for
 /// covers it (or `force`). A window on its way that meets the view lands first; need() runs again then.
 export function need(force) {
   const viewport = state.viewport, at = state.destination ?? viewport.top, overscan = viewport.height * 0.75;
   if (!force && !viewport.needsWindow(at)) return;
   if (!force && state.request && viewport.asked.list.some(([from, to]) => from < at + viewport.height && to > at)) return;
-  const window = viewport.request(at), width = dom.layer.clientWidth;
+  const window = viewport.request(at), width = estimateWidth();
   // Another width, other estimates and server offsets, or a window asked again (a new version: rows come and go
   // above the view): ask from a row in view that is still there (at the top, from the top).
   const stays = item => item.key[0] === 'r' && !state.gone?.(state.elements.get(item.key));
@@ -210,4 +217,8 @@ export function showView(window, search) {
   state.scrollTop = dom.scroller.scrollTop; // the view's place, not the scroller's, is where the content is
   if (window) window.remove(), drawWindow(window), draw(true);
   need();
+  // Heights estimated for another width (the page's first window knows none): asked again for this one once the
+  // rows from the HTML are painted, before a jump reads the table's height.
+  if (state.window.width != null && Math.abs(state.window.width - estimateWidth()) >= 40)
+    requestAnimationFrame(() => setTimeout(() => Math.abs(state.window.width - estimateWidth()) >= 40 && need(true)));
 }

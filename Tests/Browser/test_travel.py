@@ -2,6 +2,8 @@
 smooth scroll is headed first and placeholder rows stand in on the way; every frame is covered by rows or
 placeholders, and the destination by rows once it is reached. The figures (frames under 98 % covered by rows,
 and by rows or placeholders) are printed."""
+import random
+
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -67,6 +69,11 @@ return [...document.querySelectorAll('[data-role=placeholder]')].filter(e => !e.
     parseFloat(style.getPropertyValue('--phase'))];
 });
 """
+FIRST_ROW = """
+const box = document.querySelector('[data-role=scroller]').getBoundingClientRect();
+const rows = [...document.querySelectorAll('[data-row-id]')].filter(e => !e.hidden && e.getBoundingClientRect().bottom > box.top);
+return Math.min(...rows.map(e => +e.dataset.row));
+"""
 ROW_TOPS = """
 const box = document.querySelector('[data-role=scroller]').getBoundingClientRect();
 return [...document.querySelectorAll('[data-row-id]')].filter(e => !e.hidden).map(e => e.getBoundingClientRect())
@@ -120,3 +127,31 @@ def test_a_tall_row_stands_as_skeleton_rows_of_a_few_lines_that_end_where_it_end
             assert 44 <= height <= 132, f"a skeleton row {height} px tall"
             parts = estimated / height
             assert abs(parts - round(parts)) < 0.01, f"{parts} skeleton rows to a row of {estimated} px"
+
+
+def test_the_scroll_bar_lands_where_its_place_in_the_list_says_on_rows_of_uneven_heights(browser):
+    """Heroes of one to twenty lines, a fresh page at each width: the scroll bar dragged to a quarter, a half and three
+    quarters of its way shows the rows at that place in the list, as UIKit's estimates do once they are close. The
+    server estimates heights for the width the rows' text has (the readable column on a wide page), and a page of
+    another width than its first window's asks again for its own before a jump reads the table's height."""
+    words = "sun moon blade oath river stone fire wind light shadow crown".split()
+    rng = random.Random(7)
+    heroes = [{"name": f"Hero {i}", "title": "The Teller", "icon": "hero-01", "tags": ["Bard"],
+               "desc": " ".join(rng.choice(words) for _ in range(rng.randint(1, 20) * 12))} for i in range(20_000)]
+    with server_with({"uneven": heroes}) as running:
+        for width in (1280, 768, 480):
+            at_width(browser, width)
+            open_table(browser, running, "uneven")
+            count_fetches(browser)
+            # The window for this width, asked for as the page starts (before fetches are counted), has landed.
+            wait(browser, lambda d: d.execute_script(
+                "return performance.getEntriesByType('resource').some(e => e.name.includes('/fragment?') && e.responseEnd > 0)"),
+                message="the page did not ask for its width's heights")
+            settle(browser)
+            for fraction in (0.25, 0.5, 0.75):
+                browser.execute_script("const s = document.querySelector('[data-role=scroller]');"
+                                       "s.scrollTop = (s.scrollHeight - s.clientHeight) * arguments[0]", fraction)
+                settle(browser)
+                row = browser.execute_script(FIRST_ROW)
+                assert abs(row / len(heroes) - fraction) < 0.03, f"at {width} px, {fraction:.0%} shows row {row}"
+    at_width(browser, 480)

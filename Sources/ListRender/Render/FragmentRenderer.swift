@@ -102,6 +102,10 @@ public enum FragmentRenderer {
             html.raw("\" data-matches=\"")
             html.int(matches)
         }
+        if let width = window.estimatedWidth {
+            html.raw("\" data-width=\"")
+            html.pixels(width)
+        }
         if let gridRows = window.gridRows {
             html.raw("\" data-row-index=\"")
             html.int(gridRows.firstRow)

@@ -46,6 +46,9 @@ public struct FragmentWindow: Sendable, Hashable {
     /// In a search, the place of the window's first row among the rows the results' grid reads (from 0) and
     /// their number (`data-row-index`, `data-row-count`), so that the page can say "row 5 of 17".
     public var gridRows: GridRows?
+    /// The width the rows' heights are estimated for (`data-width`), when they depend on it: a page of
+    /// another width asks again for its own.
+    public var estimatedWidth: Double?
     /// The language of the interface's own words (buttons, labels, counts).
     public var language = UILanguage.english
     /// The reader's language when the interface does not speak it (``HTMLBuffer/reader``).

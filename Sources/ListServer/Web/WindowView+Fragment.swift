@@ -164,6 +164,7 @@ extension WindowView {
         if let table = metrics.table { addTable(table, to: &fragment) }
         fragment.marks = query
         fragment.matches = matches
+        fragment.estimatedWidth = estimatedWidth
         if let places = entry.searchPlaces, let first = window.rows.first, first.indexPath.section < places.firstGridRows.count {
             fragment.gridRows = GridRows(
                 firstRow: places.firstGridRows[first.indexPath.section] + first.indexPath.row, count: places.gridRowCount)

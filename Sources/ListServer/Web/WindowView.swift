@@ -28,14 +28,17 @@ final class WindowView {
     let language: UILanguage
     /// The reader's language when the interface does not speak it (``WindowRequest/reader``).
     let reader: String?
+    /// The width the rows' heights are estimated for, when they depend on it; nil when they do not.
+    let estimatedWidth: Double?
 
     /// - Complexity: O(sections) the first time an expanded set is seen, then O(log n + k).
     init(entry: DatasetEntry, request: borrowing WindowRequest) {
         self.entry = entry
         expanded = request.expandedSections(default: entry.defaultExpanded)
         hasInsertionRows = request.hasInsertionRows(in: entry)
-        shared = entry.sharedLayout(
-            for: expanded, hasInsertionRows: hasInsertionRows, width: entry.estimateWidth(request.width))
+        let width = entry.estimateWidth(request.width)
+        shared = entry.sharedLayout(for: expanded, hasInsertionRows: hasInsertionRows, width: width)
+        estimatedWidth = entry.metrics.heightsDependOnWidth ? width ?? TableMetrics.referenceWidth : nil
         window = Self.window(of: shared, entry, request)
         sections = entry.dataset.sections
         language = request.language

@@ -73,6 +73,17 @@ struct TablePageTests {
         #expect(entry.estimateWidth(1299) == 1280 && entry.estimateWidth(5000) == 1600 && entry.estimateWidth(nil) == nil)
     }
 
+    @Test("a fragment whose heights depend on the width says the width they are estimated for; others say none")
+    func fragmentSaysItsWidth() throws {
+        let api = try APIFixture()
+        func fragment(_ id: String, _ query: String) throws -> String {
+            String(decoding: try api.get("/d/\(id)/fragment?height=10\(query)").bodyBytes, as: UTF8.self)
+        }
+        #expect(try fragment("heroes", "").contains("data-width=\"\(Int(TableMetrics.referenceWidth))\""))
+        #expect(try fragment("heroes", "&width=730").contains("data-width=\"720\""))
+        #expect(try !fragment("letters", "&width=730").contains("data-width="))
+    }
+
     @Test("anchor= measures top from a row, whatever the width; a row not shown leaves top absolute")
     func anchorKeepsThePlace() throws {
         let api = try APIFixture()
