@@ -138,7 +138,16 @@ def test_dragging_along_the_index_scrubs_through_the_sections(browser, wide_serv
          message="the drag did not scrub to the last sections")
 
 
-def test_edit_mode_separators_follow_the_content_and_selected_rows_have_a_background(browser, wide_server, server):
+@pytest.mark.parametrize("width", (480, 1280))
+def test_edit_mode_separators_follow_the_content_and_selected_rows_have_a_background(browser, wide_server, server, width):
+    at_width(browser, width)
+    try:
+        edit_mode_separators_and_selection(browser, wide_server, server)
+    finally:
+        at_width(browser, 480)
+
+
+def edit_mode_separators_and_selection(browser, wide_server, server):
     open_table(browser, wide_server, "todo")
     row = rows(browser)[0]
     before = browser.execute_script("return parseFloat(getComputedStyle(arguments[0].querySelector('.rc'), '::after').left)", row)
@@ -156,6 +165,10 @@ def test_edit_mode_separators_follow_the_content_and_selected_rows_have_a_backgr
     wait(browser, lambda d: target.get_attribute("aria-selected") == "true")
     background = browser.execute_script("return getComputedStyle(arguments[0].querySelector('.rc')).backgroundColor", target)
     assert background not in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"), "a selected row has no background"
+    # Manage mode's separators start under the text too, in the readable column of a wide page.
+    separator = browser.execute_script("return parseFloat(getComputedStyle(arguments[0].querySelector('.rc'), '::after').left)", target)
+    text_left = box(browser, target.find_element(By.CSS_SELECTOR, ".t1"))["l"] - box(browser, target)["l"]
+    assert abs(separator - text_left) <= 2, f"Manage mode's separator starts at {separator} px, the text at {text_left} px"
     browser.find_element(By.CSS_SELECTOR, "[data-action=done]").click()
 
 
