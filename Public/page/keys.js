@@ -14,7 +14,9 @@ import { $, dom, keyOf, state, t } from './state.js';
 import { undoKey } from './undo.js';
 import { draw, dressAll, followScroller, need, setTop } from './windows.js';
 
-const named = element => element.getAttribute('role') === 'row' && (element.textContent.trim() || element.ariaLabel);
+// A slider's row has no text of its own (the Settings app draws no title): its slider's name names it.
+const named = element => element.getAttribute('role') === 'row'
+  && (element.textContent.trim() || element.ariaLabel || element.querySelector('input[aria-label]'));
 /// The drawn rows and headers a key can focus, in table order (a header with no title is no stop).
 const stops = () => state.viewport.items.filter(item => named(state.elements.get(item.key)));
 const selectsMany = () => state.editing && state.window.editStyle === 'select';

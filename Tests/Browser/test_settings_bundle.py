@@ -369,6 +369,22 @@ def test_enter_takes_the_keyboard_into_a_slider_whose_arrows_move_its_value(brow
     assert browser.switch_to.active_element.get_attribute("role") == "row"
 
 
+def test_the_arrows_stop_on_a_slider_row_with_no_title(browser, trial_server):
+    """A slider's row has no text (the Settings app draws no title), but it is a row the keyboard reaches: Down
+    from the row above it lands on it, and Enter goes into the slider."""
+    open_table(browser, trial_server, "trial")
+    slider = browser.find_element(By.CSS_SELECTOR, "input[type=range]")
+    row = browser.execute_script("return arguments[0].closest('[role=row]')", slider)
+    above = browser.execute_script("""const rows = [...document.querySelectorAll('.layer > [role=row]')].filter(e => !e.hidden)
+        .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+      return rows[rows.indexOf(arguments[0]) - 1]""", row)
+    browser.execute_script("arguments[0].focus()", above)
+    browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    assert browser.switch_to.active_element == row, "Down skipped the slider's row"
+    row.send_keys(Keys.ENTER)
+    assert browser.switch_to.active_element == slider
+
+
 def test_a_text_fields_title_keeps_its_width_at_360_and_the_field_takes_the_rest(browser, trial_server):
     """As the Settings app lays a text field's row out: an empty or short field does not cut its title."""
     at_width(browser, 360)
