@@ -200,13 +200,13 @@ struct AppRoutes: Sendable {
     /// `Accept-Language`; a language named by `lang=` is kept in the cards' links. Never cached: it changes
     /// with every batch.
     private func home(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
-        let asked = request.query("lang").flatMap { UILanguage(tag: $0) }
-        let language = UIText.language(of: request, query: asked)
+        let kept = WindowRequest.keptLanguage(request.query("lang"))
+        let language = UIText.language(of: request, query: kept.flatMap { UILanguage(tag: $0) })
         guard let file = files.resolve("/index.html"),
             let (_, template) = (try? System.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
             let body = HomePage.render(
                 template: page.link(template), entries: library.entries, language: language,
-                iconDirectory: assets.iconDirectory, keepsLanguage: asked != nil, imageURL: assets.url(forImageNamed:))
+                iconDirectory: assets.iconDirectory, keptLanguage: kept, imageURL: assets.url(forImageNamed:))
         else {
             throw HTTPError(500, detail: "the page template Public/index.html is missing or has no dataset list")
         }

@@ -15,19 +15,19 @@ enum HomePage {
     ///   - entries: the datasets, in the order to show them.
     ///   - language: the language of the page's own words.
     ///   - iconDirectory: the URL path the cards' icons are named under.
-    ///   - keepsLanguage: whether the cards' links name the language (`?lang=`), as when the page was asked
-    ///     for in it, so the tables open in the language chosen.
+    ///   - keptLanguage: the language the cards' links name (`?lang=`), when the page was asked for in one,
+    ///     so the tables open in the language chosen (a reader's language too: `ko`, `zh-TW`).
     /// - Returns: the page, or nil when the template has no list element.
     /// - Complexity: O(template + datasets).
     static func render(
         template: [UInt8], entries: [DatasetEntry], language: UILanguage = .english,
-        iconDirectory: IconDirectory = .plain, keepsLanguage: Bool = false,
+        iconDirectory: IconDirectory = .plain, keptLanguage: String? = nil,
         imageURL: (String) -> String? = { _ in nil }
     ) -> [UInt8]? {
         guard let start = template.firstRange(of: listOpening)?.upperBound else { return nil }
         var cards = HTMLBuffer(capacity: 64 + entries.count * 200, language: language)
         let directory = iconDirectory.description
-        let query = keepsLanguage ? "?lang=\(language.tag)" : ""
+        let query = keptLanguage.map { "?lang=\($0)" } ?? ""
         for entry in entries {
             writeCard(entry.dataset, icon: icon(of: entry.dataset, imageURL) ?? directory + iconName(of: entry.dataset.kind).description + ".svg",
                       query: query, into: &cards)

@@ -32,17 +32,17 @@ extension TablePage {
     /// - Parameters:
     ///   - parent: the table the shown child table was opened from; nil for the dataset's own table.
     ///   - title: the parent's title in the reader's language (a pane's, from its strings); nil for its own.
-    ///   - keepsLanguage: whether the link to the list of datasets names the page's language (`?lang=`), as
-    ///     when the page was asked for in it.
+    ///   - keptLanguage: the language the link to the list of datasets names (`?lang=`), when the page was
+    ///     asked for in one.
     static func writeBack(
-        _ entry: DatasetEntry, parent: DatasetEntry?, title: String? = nil, keepsLanguage: Bool = false,
+        _ entry: DatasetEntry, parent: DatasetEntry?, title: String? = nil, keptLanguage: String? = nil,
         into html: inout HTMLBuffer
     ) {
         guard let parent else {
             html.raw("<a class=\"back\" href=\"/")
-            if keepsLanguage {
+            if let keptLanguage {
                 html.raw("?lang=")
-                html.raw(html.language.tag)
+                html.text(keptLanguage)
             }
             html.raw("\">")
             html.raw(html.language.pick("Lists", "列表"))

@@ -64,7 +64,7 @@ enum TablePage {
             let (_, template) = (try? System.readFile(file, maxBytes: files.maxFileBytes)) ?? nil,
             let body = render(
                 template: page.link(template), entry: shown, parent: parent, backTitle: backTitle, request: window,
-                assets: assets, keepsLanguage: UILanguage(tag: LanguageMatch.normalized(request.query("lang") ?? "")) != nil)
+                assets: assets, keptLanguage: WindowRequest.keptLanguage(request.query("lang")))
         else {
             throw HTTPError(500, detail: "the page template Public/table.html is missing or not marked for the table")
         }
@@ -83,7 +83,7 @@ enum TablePage {
     /// - Complexity: O(template + window).
     static func render(
         template: [UInt8], entry: DatasetEntry, parent: DatasetEntry?, backTitle: String? = nil, request: WindowRequest,
-        assets: AssetCatalog, keepsLanguage: Bool = false
+        assets: AssetCatalog, keptLanguage: String? = nil
     ) -> [UInt8]? {
         let view = WindowView(searching: entry, request: request)
         let dataset = entry.dataset
@@ -112,7 +112,7 @@ enum TablePage {
         var index = HTMLBuffer(capacity: 64 + entry.indexTitles.count * 48, language: request.language)
         writeIndex(entry, layout: view.layout, expanded: expanded, isSearching: request.query != nil, into: &index)
         var back = HTMLBuffer(capacity: 96, language: request.language)
-        writeBack(entry, parent: parent, title: backTitle, keepsLanguage: keepsLanguage, into: &back)
+        writeBack(entry, parent: parent, title: backTitle, keptLanguage: keptLanguage, into: &back)
         var search = HTMLBuffer(capacity: 320, language: request.language)
         writeSearch(entry, query: request.query?.text, into: &search)
         var words = HTMLBuffer(capacity: 1024)

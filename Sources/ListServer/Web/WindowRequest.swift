@@ -110,6 +110,13 @@ struct WindowRequest: Sendable, Equatable {
         }
     }
 
+    /// The language a page's links keep when `lang=` named one: the interface's own tag for a language it speaks
+    /// (`zh-CN` → `zh-Hans`), else the tag as asked (`zh_TW` → `zh-TW`, `ko`); nil for none or a malformed one.
+    static func keptLanguage(_ asked: String?) -> String? {
+        guard let asked, case let tag = LanguageMatch.normalized(asked), isLanguageTag(tag) else { return nil }
+        return UILanguage(tag: tag).map { $0.tag.description } ?? tag
+    }
+
     static func number(
         _ request: HTTPQuery, _ name: StaticString, default value: Double, range: ClosedRange<Double>
     ) throws(HTTPError) -> Double {

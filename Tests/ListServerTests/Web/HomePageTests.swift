@@ -66,6 +66,19 @@ struct HomePageTests {
         #expect(table.contains(#"<a class="back" href="/?lang=zh-Hans">列表</a>"#), "the back link keeps the language")
     }
 
+    @Test("a reader's language the interface does not speak is kept in the links both ways, as its tag")
+    func readersLanguageKept() throws {
+        let api = try APIFixture(datasets: [("many", #"[{"title":"Row"}]"#)])
+        for (asked, kept) in [("ko", "ko"), ("zh_TW", "zh-TW"), ("zh-CN", "zh-Hans")] {
+            let home = String(decoding: try api.get("/?lang=\(asked)").bodyBytes, as: UTF8.self)
+            #expect(home.contains(#"href="/d/many?lang=\#(kept)">"#), "\(asked): the cards' links")
+            let table = String(decoding: try api.get("/d/many?lang=\(asked)").bodyBytes, as: UTF8.self)
+            #expect(table.contains(#"class="back" href="/?lang=\#(kept)">"#), "\(asked): the back link")
+        }
+        let odd = String(decoding: try api.get("/?lang=%3Cb%3E").bodyBytes, as: UTF8.self)
+        #expect(odd.contains(#"href="/d/many">"#), "a malformed tag is not kept")
+    }
+
     @Test("titles are text, never markup")
     func titlesAreEscaped() throws {
         let api = try APIFixture(datasets: [("x", #"[{"title":"A"}]"#)])
