@@ -6,6 +6,7 @@ import { extrasOf } from './live.js';
 import { nameOf, note, say } from './messages.js';
 import { jumpToSection, openChild, toggleSection } from './navigation.js';
 import { closeOpenRow } from './opened.js';
+import { refusal } from './refusals.js';
 import { pick, pickRange, queryRows, selectAll } from './selection.js';
 import { $, dom, state, t } from './state.js';
 import { undo } from './undo.js';
@@ -143,6 +144,6 @@ dom.editor?.addEventListener('close', async () => {
     const row = (await queryRows(y, 1)).rows.find(r => String(r.id) === id); // keeps the other fields
     batch({ updateRows: [{ id: +id, fields: { ...row?.fields, name: form.get('name'), title: form.get('title') } }] });
   } catch (error) {
-    note(t('Not saved: ') + error.message);
+    note(refusal(error, new Map(), t));
   }
 });

@@ -1,7 +1,8 @@
 // Edits as batches (POST /api/datasets/{id}/batch at the version drawn): edit mode, deletes with their
 // confirmation, insertion rows, switches, and (controls.js) text fields and sliders.
-import { api, note } from './messages.js';
+import { api, namesOf, note } from './messages.js';
 import { closeOpenRow } from './opened.js';
+import { namedRows, refusal } from './refusals.js';
 import { $, apiPath, dom, language, state, t } from './state.js';
 import { settledSelection, showSelectionCount } from './selection.js';
 import { pending, remember, sendWith } from './undo.js';
@@ -55,19 +56,20 @@ async function sendNow(changes, replan, tries = 3) {
 }
 
 /// Sends one batch the person made, remembered for Undo (`what`: `delete` offers Undo in a toast); a real conflict
-/// refreshes and says why. Returns whether it was saved.
+/// refreshes and says why, in the person's words (refusals.js). Returns whether it was saved.
 export const batch = (changes, what, replan) => pending(made(changes, what, replan));
 async function made(changes, what, replan) {
   let saved = false;
   // Rows the person deletes leave the selection now, so the change's echo does not say they left elsewhere.
   changes.deleteRows?.forEach(id => typeof id !== 'object' && state.selection.delete(String(id)));
   changes.rowActions?.forEach(action => state.selection.delete(String(action.id)));
+  const names = namesOf(namedRows(changes)); // what a refusal calls them: they may be gone by then
   try {
     const response = await send(changes, replan);
     remember(response.undo, what, changes);
     saved = true;
   } catch (error) {
-    note(error.status === 409 ? t('The list changed elsewhere and was refreshed. Try again.') : t('Not saved: ') + error.message);
+    note(refusal(error, names, t));
   }
   showSelectionCount();
   state.motion = 'automatic';

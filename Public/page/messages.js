@@ -1,5 +1,5 @@
 // Requests the page makes itself and what it says: toasts and notes.
-import { $ } from './state.js';
+import { $, state } from './state.js';
 
 /// JSON (or text); a failure throws with the problem's detail and the status.
 export async function api(url, options) {
@@ -12,6 +12,9 @@ export async function api(url, options) {
 
 /// A row's title as its cell draws it.
 export const nameOf = element => ($('.nm, .tt, .t1', element) || element).textContent.trim();
+/// The titles of the drawn rows among `ids`, by id.
+export const namesOf = ids =>
+  new Map(ids.flatMap(id => (state.elements.has('r' + id) ? [[String(id), nameOf(state.elements.get('r' + id))]] : [])));
 
 const fadeTimers = new WeakMap();
 /// `text` in a toast that fades after `duration` ms.

@@ -15,12 +15,21 @@ enum UIText {
         ("Cancel", "取消"), ("Save", "存储"), ("Name", "名称"), ("Title", "标题"), ("Retry", "重试"),
         ("No rows", "无内容"), ("No Settings", "无设置"), ("Lists", "列表"), ("Datasets", "数据集"),
         ("New Row", "新行"), ("Could not load: ", "无法载入："), ("Not saved: ", "未存储："),
-        ("The list changed elsewhere and was refreshed. Try again.", "列表已在别处更改并已刷新，请再试一次。"),
         ("%s is downloading…", "正在下载“%s”…"), ("Yes", "是"), ("No", "否"),
         ("No Results for “%s”", "没有“%s”的结果"), ("Opening %s…", "正在打开“%s”…"),
         ("Reconnecting…", "正在重新连接…"), ("Copy", "拷贝"), ("This cannot be undone.", "此操作无法撤销。"), ("Delete “%s”?", "删除“%s”？"), ("Refreshing…", "正在刷新…"),
         ("Undo", "撤销"), ("%d deleted", "已删除 %d 项"),
-        ("Could not undo: the rows changed elsewhere.", "无法撤销：这些行已在别处更改。"),
+        // Why a batch was refused (refusals.js): what was not done, then why, in words about the rows shown.
+        ("Not moved: ", "未移动："), ("Not deleted: ", "未删除："), ("Not added: ", "未添加："),
+        ("Could not undo: ", "无法撤销："), ("the connection was lost.", "连接已中断。"),
+        ("“%s” was deleted elsewhere.", "“%s”已在别处删除。"), ("this row was deleted elsewhere.", "此行已在别处删除。"),
+        ("%d rows were deleted elsewhere.", "%d 行已在别处删除。"),
+        ("“%s” was changed elsewhere meanwhile.", "“%s”已同时在别处更改。"),
+        ("this row was changed elsewhere meanwhile.", "此行已同时在别处更改。"),
+        ("%d rows were changed elsewhere meanwhile.", "%d 行已同时在别处更改。"),
+        ("the rows around it changed elsewhere.", "周围的行已在别处更改。"),
+        ("the list changed elsewhere. Try again.", "列表已在别处更改，请再试一次。"),
+        ("the list could not take this change.", "列表无法接受此更改。"),
         ("Deleted elsewhere and deselected: %d", "已在别处删除并取消选择：%d 项"),
     ]
 

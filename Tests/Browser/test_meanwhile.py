@@ -1,0 +1,96 @@
+"""What the person is told when someone else's change meets theirs: a refused batch in the page's language and in
+words about the rows they see (never an id or the API's text), a delete confirmation whose count follows the
+selection as rows are deleted elsewhere, and a field typed in while someone else changes it."""
+import json
+import urllib.error
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from conftest import Server, animations_done, open_table, row_by_id, wait
+
+TASKS = 12
+
+
+@pytest.fixture(scope="module")
+def meanwhile_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("meanwhile")
+    (folder / "tasks.json").write_text(json.dumps(
+        [{"title": "Today", "rows": [{"title": f"Task {i}"} for i in range(TASKS)]}]))
+    running = Server(["--import", str(folder / "tasks.json")])
+    yield running
+    running.stop()
+
+
+def api(server, path, body=None, dataset="tasks"):
+    request = urllib.request.Request(f"{server.url}/api/datasets/{dataset}{path}", method="POST" if body else "GET",
+                                     data=json.dumps(body).encode() if body else None,
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def row_titled(server, title, dataset="tasks", key="title"):
+    window = api(server, "/window?top=0&height=20000&expanded=all", dataset=dataset)
+    return next(row["id"] for row in window["rows"] if row["fields"].get(key) == title)
+
+
+def delete_elsewhere(server, ids, dataset="tasks"):
+    """Someone else deletes rows, on the version they see."""
+    version = api(server, "", dataset=dataset)["version"]
+    api(server, "/batch", {"baseVersion": version, "deleteRows": ids}, dataset=dataset)
+    return version + 1
+
+
+def drawn_version(driver):
+    return driver.execute_async_script("const done = arguments[0]; import('/page/state.js').then(m => done(m.state.version))")
+
+
+def note_says(words):
+    """A condition: the note shows `words`; what it showed instead is kept in `seen` for the failure's message."""
+    seen = []
+
+    def says(driver):
+        note = driver.find_element(By.CSS_SELECTOR, "#note")
+        text = note.text if note.is_displayed() else None
+        if text and text not in seen:
+            seen.append(text)
+        return text == words
+    return says, seen
+
+
+def wait_for_note(driver, words):
+    says, seen = note_says(words)
+    try:
+        wait(driver, says, message=f"the note did not say {words!r}")
+    except Exception:
+        raise AssertionError(f"the note said {seen}, not {words!r}")
+
+
+@pytest.mark.console_errors_expected  # the browser logs the refused batch
+@pytest.mark.parametrize("lang, task, drawn, words", (
+    ("en", 1, False, "Not moved: “Task 1” was deleted elsewhere."),
+    ("en", 3, True, "Not moved: “Task 3” was deleted elsewhere."),
+    ("zh-Hans", 5, False, "未移动：“Task 5”已在别处删除。"),
+    ("zh-Hans", 7, True, "未移动：“Task 7”已在别处删除。"),
+))
+def test_a_drag_whose_row_was_deleted_elsewhere_says_so_in_the_persons_words(browser, meanwhile_server, lang, task, drawn, words):
+    """The row held is deleted elsewhere while it is lifted; the drop is refused (409 when the page still drew the
+    version before, 422 when it drew the delete's version), and the note names the row by its title, in the page's
+    language."""
+    open_table(browser, meanwhile_server, "tasks", f"?lang={lang}")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=done], [data-action=edit]").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".editing"))
+    animations_done(browser)
+    row = next(r for r in browser.find_elements(By.CSS_SELECTOR, "[data-row-id]") if r.text.startswith(f"Task {task}"))
+    below = row_by_id(browser, row_titled(meanwhile_server, f"Task {task + 1}"))
+    grip = row.find_element(By.CSS_SELECTOR, "[data-action=move]")
+    ActionChains(browser).move_to_element(grip).click_and_hold().move_by_offset(0, 8).perform()
+    version = delete_elsewhere(meanwhile_server, [int(row.get_attribute("data-row-id"))])
+    if drawn:  # as when a window at the new version was drawn during the drag
+        browser.execute_async_script(
+            "const done = arguments[1]; import('/page/state.js').then(m => done(m.state.version = arguments[0]))", version)
+    ActionChains(browser).move_by_offset(0, int(below.rect["height"]) + 4).release().perform()
+    wait_for_note(browser, words)
