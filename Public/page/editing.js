@@ -77,10 +77,12 @@ async function made(changes, what, replan) {
   return saved;
 }
 
-/// Asks in the confirmation sheet; its Delete calls `then`.
-export function ask(text, then) {
+/// Asks in the confirmation sheet; its Delete calls `then`. `recount(count)`, if given, is told the selection's
+/// count while the sheet is open (selection.js), as rows deleted elsewhere leave the selection.
+export function ask(text, then, recount = null) {
   $('p', dom.confirm).textContent = text;
   state.pendingConfirm = then;
+  state.recountConfirm = recount;
   dom.confirm.showModal();
 }
 
@@ -88,14 +90,17 @@ export const deleteRows = ids => batch({ deleteRows: ids.map(Number) }, 'delete'
 /// Deletes the selection, after asking, as one batch of ids and runs that the server resolves (a million rows
 /// are a few runs, never fetched); the selection then empties.
 export async function deleteSelected() {
-  const selection = await settledSelection(), count = selection.size;
+  const selection = await settledSelection();
   // The server gives no undo for a batch of more rows than this (BatchInverse.maximumRows): say so first.
-  const final = count > 10_000 ? ' ' + t('This cannot be undone.') : '';
-  ask(t('Delete %d selected?', count.toLocaleString(language || undefined)) + final, async () => {
+  const question = count =>
+    t('Delete %d selected?', count.toLocaleString(language || undefined)) + (count > 10_000 ? ' ' + t('This cannot be undone.') : '');
+  // Rows deleted elsewhere meanwhile leave the selection: the question follows its count, and goes with the last.
+  const recount = count => (count ? ($('p', dom.confirm).textContent = question(count)) : dom.confirm.close());
+  ask(question(selection.size), async () => {
     if (await batch({ deleteRows: (await settledSelection()).deletes() }, 'delete')) selection.clear();
     dressAll();
     showSelectionCount();
-  });
+  }, recount);
 }
 
 /// Enters or leaves edit mode (Manage mode where the dataset selects to delete).

@@ -19,7 +19,9 @@ def meanwhile_server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("meanwhile")
     (folder / "tasks.json").write_text(json.dumps(
         [{"title": "Today", "rows": [{"title": f"Task {i}"} for i in range(TASKS)]}]))
-    running = Server(["--import", str(folder / "tasks.json")])
+    (folder / "inbox.json").write_text(json.dumps(
+        [{"send_time": 1576139886 + i * 3600, "title": f"Message {i}", "content": "Hello", "read": False} for i in range(30)]))
+    running = Server(["--import", str(folder / "tasks.json"), "--import", str(folder / "inbox.json")])
     yield running
     running.stop()
 
@@ -94,3 +96,39 @@ def test_a_drag_whose_row_was_deleted_elsewhere_says_so_in_the_persons_words(bro
             "const done = arguments[1]; import('/page/state.js').then(m => done(m.state.version = arguments[0]))", version)
     ActionChains(browser).move_by_offset(0, int(below.rect["height"]) + 4).release().perform()
     wait_for_note(browser, words)
+
+
+def confirmation(driver):
+    """The delete confirmation's question, None when it is closed."""
+    return driver.execute_script("const d = document.querySelector('#confirm'); return d.open ? d.querySelector('p').textContent : null")
+
+
+@pytest.mark.parametrize("select_all", (False, True))
+def test_the_delete_confirmation_follows_the_selection_as_rows_are_deleted_elsewhere(browser, meanwhile_server, select_all):
+    """Manage mode, rows selected (one by one, or Select All's run), Delete asks about their count; rows deleted
+    elsewhere meanwhile leave the selection, the question counts the rest, and goes when none is left."""
+    open_table(browser, meanwhile_server, "inbox")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".editing"))
+    animations_done(browser)
+    shown = [r for r in browser.find_elements(By.CSS_SELECTOR, "[data-row-id]") if r.is_displayed()][:3]
+    picked = [int(r.get_attribute("data-row-id")) for r in shown]
+    if select_all:
+        browser.find_element(By.CSS_SELECTOR, "[data-action=select-all]").click()
+    else:
+        for row in shown:
+            row.click()
+    total = api(meanwhile_server, "", dataset="inbox")["rowCount"] if select_all else 3
+    count = browser.find_element(By.CSS_SELECTOR, "[data-role=selected-count]")
+    wait(browser, lambda d: count.text.startswith(str(total)), message=f"{total} rows are not selected: {count.text}")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=delete-selected]").click()
+    wait(browser, lambda d: confirmation(d) == f"Delete {total} selected?", message="Delete did not ask about the selection")
+    delete_elsewhere(meanwhile_server, picked[:1], dataset="inbox")
+    wait(browser, lambda d: confirmation(d) == f"Delete {total - 1} selected?",
+         message="the question did not follow the selection")
+    if select_all:
+        browser.find_element(By.CSS_SELECTOR, "[data-action=cancel]").click()
+        return
+    delete_elsewhere(meanwhile_server, picked[1:], dataset="inbox")
+    wait(browser, lambda d: confirmation(d) is None, message="the question stayed with nothing left to delete")
+    assert browser.find_element(By.CSS_SELECTOR, "[data-action=delete-selected]").get_attribute("disabled") is not None
