@@ -5,7 +5,7 @@
 // where its neighbours are. A delete offers Undo in a toast, as Mail does.
 import { namesOf, note } from './messages.js';
 import { namedRows, refusal } from './refusals.js';
-import { state, t } from './state.js';
+import { $, state, t } from './state.js';
 import { refresh } from './windows.js';
 
 export const depth = 200; // steps kept (at least 100, as asked of a page)
@@ -86,7 +86,7 @@ function offer(count) {
     toast.setAttribute('role', 'status');
     toast.append(document.createElement('span'), Object.assign(document.createElement('button'), { type: 'button' }));
     toast.lastChild.dataset.action = 'undo';
-    document.body.append(toast);
+    ($('#messages') ?? document.body).append(toast); // with the page's other messages, stacked
   }
   toast.firstChild.textContent = t('%d deleted', count);
   toast.lastChild.textContent = t('Undo');

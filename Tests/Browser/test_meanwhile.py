@@ -9,7 +9,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import Server, animations_done, open_table, row_by_id, wait
+from conftest import Server, animations_done, at_width, open_table, row_by_id, screenshot, wait
 
 TASKS = 12
 
@@ -132,3 +132,49 @@ def test_the_delete_confirmation_follows_the_selection_as_rows_are_deleted_elsew
     delete_elsewhere(meanwhile_server, picked[1:], dataset="inbox")
     wait(browser, lambda d: confirmation(d) is None, message="the question stayed with nothing left to delete")
     assert browser.find_element(By.CSS_SELECTOR, "[data-action=delete-selected]").get_attribute("disabled") is not None
+
+
+def boxes(driver, selectors):
+    """The shown elements' boxes by selector (None for one not shown)."""
+    return driver.execute_script("""
+        return Object.fromEntries(arguments[0].map(s => {
+          const e = document.querySelector(s), b = e && e.getBoundingClientRect();
+          return [s, b && b.width && getComputedStyle(e).visibility !== 'hidden' ? {l: b.left, r: b.right, t: b.top, b: b.bottom} : null];
+        }))""", selectors)
+
+
+def overlap(a, b):
+    return a and b and a["l"] < b["r"] - 0.5 and b["l"] < a["r"] - 0.5 and a["t"] < b["b"] - 0.5 and b["t"] < a["b"] - 0.5
+
+
+@pytest.mark.parametrize("width, scheme", ((360, "light"), (360, "dark"), (1280, "light"), (1280, "dark")))
+def test_a_note_covers_nothing_the_person_is_using(browser, meanwhile_server, width, scheme):
+    """"Deleted elsewhere and deselected" shows while Manage mode's bar shows and the connection is being found
+    again: it stands above the edit bar and the Reconnecting… message, clear of the navigation bar and the search
+    field, on the screen, at a phone's width and a desktop's, light and dark."""
+    at_width(browser, width)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    try:
+        open_table(browser, meanwhile_server, "inbox")
+        browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".editing"))
+        animations_done(browser)
+        shown = [r for r in browser.find_elements(By.CSS_SELECTOR, "[data-row-id]") if r.is_displayed()]
+        shown[0].click()
+        wait(browser, lambda d: shown[0].get_attribute("aria-selected") == "true", message="the row was not selected")
+        browser.execute_script("document.querySelector('#offline').hidden = false")  # as while reconnecting
+        delete_elsewhere(meanwhile_server, [int(shown[0].get_attribute("data-row-id"))], dataset="inbox")
+        wait_for_note(browser, "Deleted elsewhere and deselected: 1")
+        found = boxes(browser, ["#note", "[data-role=navbar]", "[data-role=search]", "#editbar", "#offline"])
+        note = found.pop("#note")
+        assert 0 <= note["l"] and note["r"] <= width and note["b"] <= browser.execute_script("return innerHeight")
+        for selector, other in found.items():
+            assert other, f"{selector} is not shown"
+            assert not overlap(note, other), f"the note covers {selector}: {note} over {other}"
+        assert note["b"] <= found["#editbar"]["t"] and note["b"] <= found["#offline"]["t"], "the note is not above the bars"
+        wait(browser, lambda d: d.execute_script("return getComputedStyle(document.querySelector('#note')).opacity") == "1")
+        screenshot(browser, f"note-{width}-{scheme}")
+    finally:
+        browser.execute_script("document.querySelector('#offline').hidden = true")
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        at_width(browser, 480)
