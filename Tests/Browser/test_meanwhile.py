@@ -2,14 +2,15 @@
 words about the rows they see (never an id or the API's text), a delete confirmation whose count follows the
 selection as rows are deleted elsewhere, and a field typed in while someone else changes it."""
 import json
-import urllib.error
+import os
+import tempfile
 import urllib.request
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import Server, animations_done, at_width, open_table, row_by_id, screenshot, wait
+from conftest import Server, animations_done, at_width, open_table, row_by_id, wait
 
 TASKS = 12
 
@@ -44,6 +45,14 @@ def delete_elsewhere(server, ids, dataset="tasks"):
     version = api(server, "", dataset=dataset)["version"]
     api(server, "/batch", {"baseVersion": version, "deleteRows": ids}, dataset=dataset)
     return version + 1
+
+
+def look(driver, name):
+    """A screenshot to look at (in the temporary folder: these states are not the README's), once the note shown
+    has faded in."""
+    wait(driver, lambda d: d.execute_script("const n = document.querySelector('#note');"
+                                            "return n.hidden || getComputedStyle(n).opacity === '1'"))
+    driver.save_screenshot(os.path.join(tempfile.gettempdir(), f"listserver-{name}.png"))
 
 
 def drawn_version(driver):
@@ -96,6 +105,7 @@ def test_a_drag_whose_row_was_deleted_elsewhere_says_so_in_the_persons_words(bro
             "const done = arguments[1]; import('/page/state.js').then(m => done(m.state.version = arguments[0]))", version)
     ActionChains(browser).move_by_offset(0, int(below.rect["height"]) + 4).release().perform()
     wait_for_note(browser, words)
+    look(browser, f"refused-{lang}-{task}")
 
 
 def confirmation(driver):
@@ -126,6 +136,7 @@ def test_the_delete_confirmation_follows_the_selection_as_rows_are_deleted_elsew
     delete_elsewhere(meanwhile_server, picked[:1], dataset="inbox")
     wait(browser, lambda d: confirmation(d) == f"Delete {total - 1} selected?",
          message="the question did not follow the selection")
+    look(browser, f"recounted-{select_all}")
     if select_all:
         browser.find_element(By.CSS_SELECTOR, "[data-action=cancel]").click()
         return
@@ -172,8 +183,7 @@ def test_a_note_covers_nothing_the_person_is_using(browser, meanwhile_server, wi
             assert other, f"{selector} is not shown"
             assert not overlap(note, other), f"the note covers {selector}: {note} over {other}"
         assert note["b"] <= found["#editbar"]["t"] and note["b"] <= found["#offline"]["t"], "the note is not above the bars"
-        wait(browser, lambda d: d.execute_script("return getComputedStyle(document.querySelector('#note')).opacity") == "1")
-        screenshot(browser, f"note-{width}-{scheme}")
+        look(browser, f"note-{width}-{scheme}")
     finally:
         browser.execute_script("document.querySelector('#offline').hidden = true")
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
