@@ -51,6 +51,7 @@ export const state = {
   lifted: null, // the row a drag holds, kept when its window goes
   swallowClick: false, // the click that ends a swipe
   pendingConfirm: null, // what the confirmation's Delete does
+  draftMet: null, // what a field being typed in does when its row changed elsewhere (controls.js)
   recountConfirm: null, // what the confirmation does when the selection's count changes (editing.js)
 };
 

@@ -9,8 +9,9 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
-from conftest import Server, animations_done, at_width, open_table, row_by_id, wait
+from conftest import Server, animations_done, at_width, make_driver, open_table, row_by_id, wait
 
 TASKS = 12
 
@@ -22,7 +23,10 @@ def meanwhile_server(tmp_path_factory):
         [{"title": "Today", "rows": [{"title": f"Task {i}"} for i in range(TASKS)]}]))
     (folder / "inbox.json").write_text(json.dumps(
         [{"send_time": 1576139886 + i * 3600, "title": f"Message {i}", "content": "Hello", "read": False} for i in range(30)]))
-    running = Server(["--import", str(folder / "tasks.json"), "--import", str(folder / "inbox.json")])
+    (folder / "form.json").write_text(json.dumps({"table": {"style": "insetGrouped", "sections": [{"rows": [
+        {"text": "Name", "accessoryView": "textField", "value": "Ada"}, {"text": "Counter", "detail": "0"}]}]}}))
+    running = Server(["--import", str(folder / "tasks.json"), "--import", str(folder / "inbox.json"),
+                      "--import", str(folder / "form.json")])
     yield running
     running.stop()
 
@@ -188,3 +192,83 @@ def test_a_note_covers_nothing_the_person_is_using(browser, meanwhile_server, wi
         browser.execute_script("document.querySelector('#offline').hidden = true")
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         at_width(browser, 480)
+
+
+@pytest.fixture
+def other_page():
+    """A second browser: another person on the same list."""
+    driver = make_driver()
+    yield driver
+    driver.quit()
+
+
+def name_value(server):
+    return api(server, "/window?top=0&height=2000", dataset="form")["rows"][0]["fields"]["value"]
+
+
+def set_name(server, value):
+    version = api(server, "", dataset="form")["version"]
+    row = api(server, "/window?top=0&height=2000", dataset="form")["rows"][0]["id"]
+    api(server, "/batch", {"baseVersion": version, "updateRows": [{"id": row, "fields": {"value": value}}]}, dataset="form")
+    return version + 1
+
+
+def field_of(driver):
+    return wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "input[data-action=text]"), message="no text field")
+
+
+def theirs(driver):
+    """The word beside the field about someone else's value, None when there is none."""
+    shown = driver.find_elements(By.CSS_SELECTOR, ".theirs")
+    return shown[0].text if shown and shown[0].is_displayed() else None
+
+
+@pytest.mark.parametrize("lang, said", (("en", "Changed elsewhere: “Grace”\nUse Theirs"), ("zh-Hans", "已在别处更改为“Grace”\n采用此值")))
+def test_two_people_typing_in_one_field_see_each_other_and_the_last_save_wins(browser, other_page, meanwhile_server, lang, said):
+    """A types in the Name field; meanwhile B saves "Grace" there. A keeps the draft and focus, and is told B's
+    value beside the field, in A's language; A saves: A's value wins, on the server and on both pages."""
+    set_name(meanwhile_server, "Ada")
+    open_table(browser, meanwhile_server, "form", f"?lang={lang}")
+    open_table(other_page, meanwhile_server, "form")
+    field = field_of(browser)
+    field.click()
+    field.send_keys(Keys.END, " Lovelace")
+    other = field_of(other_page)
+    other.click()
+    other.send_keys(Keys.CONTROL, "a")
+    other.send_keys("Grace", Keys.ENTER)
+    wait(browser, lambda d: name_value(meanwhile_server) == "Grace", message="B's value was not saved")
+    wait(browser, lambda d: theirs(d) == said, message="A was not told B's value beside the field")
+    field = field_of(browser)
+    assert field.get_attribute("value") == "Ada Lovelace", "A's draft was lost"
+    assert browser.execute_script("return document.activeElement === arguments[0]", field), "A's field lost the focus"
+    wait(browser, lambda d: d.execute_script(
+        "const b = document.querySelector('.theirs').getBoundingClientRect();"
+        "return document.elementFromPoint(b.left + 4, b.top + b.height / 2)?.closest('.theirs') !== null"),
+        message="the word is covered: the row did not grow to hold it")
+    look(browser, f"theirs-{lang}")
+    field.send_keys(Keys.ENTER)
+    wait(browser, lambda d: name_value(meanwhile_server) == "Ada Lovelace", message="A's save did not win")
+    wait(other_page, lambda d: field_of(d).get_attribute("value") == "Ada Lovelace", message="B does not show A's value")
+    wait(browser, lambda d: theirs(d) is None and field_of(d).get_attribute("value") == "Ada Lovelace",
+         message="A does not show its own value alone")
+    assert not browser.find_element(By.CSS_SELECTOR, "#note").is_displayed(), browser.find_element(By.CSS_SELECTOR, "#note").text
+
+
+def test_their_value_can_be_taken_in_place_of_the_draft(browser, meanwhile_server):
+    """Told of someone else's value while typing, the person takes it: the field shows it, keeps the focus, and
+    nothing is saved over it."""
+    set_name(meanwhile_server, "Ada")
+    open_table(browser, meanwhile_server, "form")
+    field = field_of(browser)
+    field.click()
+    field.send_keys(Keys.END, " Lovelace")
+    version = set_name(meanwhile_server, "Grace Hopper")
+    wait(browser, lambda d: theirs(d) == "Changed elsewhere: “Grace Hopper”\nUse Theirs", message="no word of their value")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=theirs]").click()
+    field = field_of(browser)
+    wait(browser, lambda d: field.get_attribute("value") == "Grace Hopper" and theirs(d) is None, message="their value was not taken")
+    assert browser.execute_script("return document.activeElement === arguments[0]", field), "the field lost the focus"
+    field.send_keys(Keys.ENTER)
+    wait(browser, lambda d: d.execute_script("return document.activeElement.getAttribute('role')") == "row")
+    assert api(meanwhile_server, "", dataset="form")["version"] == version and name_value(meanwhile_server) == "Grace Hopper"
