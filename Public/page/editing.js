@@ -69,7 +69,7 @@ async function made(changes, what, replan) {
     remember(response.undo, what, changes);
     saved = true;
   } catch (error) {
-    note(refusal(error, names, t));
+    note(refusal(error, names, t, { changes }));
   }
   showSelectionCount();
   state.motion = 'automatic';

@@ -28,11 +28,13 @@ const prefixes = {
 ///   - error: what `api()` threw: `status` (none when there was no answer) and `message` (the problem's detail).
 ///   - names: the titles of the rows the batch names, by id (as the page drew them before it sent the batch).
 ///   - t: the page's words (state.js), `t(text, value)`.
-///   - undoing: whether the batch was an undo or a redo.
+///   - options: `undoing`, whether the batch was an undo or a redo; `changes`, the batch, whose operation says
+///     what was not done when the detail names none.
 /// - Returns: one sentence in the page's language.
-export function refusal(error, names, t, undoing = false) {
+export function refusal(error, names, t, { undoing = false, changes = {} } = {}) {
   const detail = String(error?.message ?? '');
-  const prefix = op => t(undoing ? 'Could not undo: ' : prefixes[op] ?? 'Not saved: ');
+  const asked = Object.keys(changes).find(key => key in prefixes);
+  const prefix = op => t(undoing ? 'Could not undo: ' : prefixes[op ?? asked] ?? 'Not saved: ');
   if (!error?.status) return prefix() + t('the connection was lost.');
   const rows = (pattern, one, unnamed, several) => {
     const found = [...detail.matchAll(pattern)];

@@ -52,7 +52,7 @@ async function step(from, to) {
     const response = await send(entry.body);
     if (response.undo) to.push({ body: response.undo, what: entry.what });
   } catch (error) {
-    note(refusal(error, names, t, true));
+    note(refusal(error, names, t, { undoing: true }));
   }
   state.motion = 'automatic';
   refresh();

@@ -41,7 +41,13 @@ test('no id, path or server wording is shown, and every word goes through the pa
 });
 
 test('an undo that cannot be made says so, whatever its operation', () => {
-  assert.equal(refusal(conflict('moveRows[0]: row 10 was deleted'), names, english, true), 'Could not undo: “Task 3” was deleted elsewhere.');
+  assert.equal(refusal(conflict('moveRows[0]: row 10 was deleted'), names, english, { undoing: true }), 'Could not undo: “Task 3” was deleted elsewhere.');
+});
+
+test('a detail that names no operation is told by the batch the page sent', () => {
+  const refused = { status: 400, message: 'refused' };
+  assert.equal(refusal(refused, names, english, { changes: { moveRows: [{ id: 10 }] } }), 'Not moved: the list could not take this change.');
+  assert.equal(refusal(refused, names, english), 'Not saved: the list could not take this change.');
 });
 
 test('the rows a batch names are its ids, never its runs', () => {
