@@ -2,7 +2,8 @@
 // value on Enter or when it loses the focus, as UITextField's editing ends; a slider saves when it is let go
 // (`change`; moved by keys, on Enter or when it loses the focus), as a UISlider that is not continuous does. Each is one updateRows batch of the row's `value`.
 import { batch } from './editing.js';
-import { $, dom, state, t } from './state.js';
+import { sayTheirs } from './messages.js';
+import { $, dom, state } from './state.js';
 
 /// The value a control holds, as the row stores it: a slider's number, a field's text.
 const valueOf = control => control.type === 'range' ? Number(control.value) : control.value;
@@ -50,17 +51,8 @@ state.draftMet = (field, row) => {
   if (typeof theirs !== 'string' || theirs === field.defaultValue) return;
   const typed = field.value !== field.defaultValue, content = field.closest('.rc');
   field.defaultValue = theirs; // what Escape goes back to, and what a save is told apart from
-  let word = $('.theirs', content);
-  if (!typed || field.value === theirs) return (field.value = theirs), word?.remove();
-  if (!word) {
-    word = Object.assign(document.createElement('span'), { className: 'theirs' });
-    word.setAttribute('role', 'status');
-    const take = Object.assign(document.createElement('button'), { type: 'button', tabIndex: -1, textContent: t('Use Theirs') });
-    take.dataset.action = 'theirs';
-    word.append(document.createElement('span'), take);
-    content.append(word);
-  }
-  word.firstChild.textContent = t('Changed elsewhere: “%s”', theirs);
+  if (!typed || field.value === theirs) return (field.value = theirs), sayTheirs(content, null);
+  sayTheirs(content, theirs);
 };
 /// Takes their value into the field, which keeps the focus (the button takes none: a blur would save the draft).
 function takeTheirs(button) {

@@ -25,8 +25,10 @@ def meanwhile_server(tmp_path_factory):
         [{"send_time": 1576139886 + i * 3600, "title": f"Message {i}", "content": "Hello", "read": False} for i in range(30)]))
     (folder / "form.json").write_text(json.dumps({"table": {"style": "insetGrouped", "sections": [{"rows": [
         {"text": "Name", "accessoryView": "textField", "value": "Ada"}, {"text": "Counter", "detail": "0"}]}]}}))
+    (folder / "guild.json").write_text(json.dumps([{"name": f"Hero {i}", "title": f"Title {i}", "icon": "hero-01",
+                                                     "desc": "A hero.", "tags": ["Mage"]} for i in range(4)]))
     running = Server(["--import", str(folder / "tasks.json"), "--import", str(folder / "inbox.json"),
-                      "--import", str(folder / "form.json")])
+                      "--import", str(folder / "form.json"), "--import", str(folder / "guild.json")])
     yield running
     running.stop()
 
@@ -272,3 +274,29 @@ def test_their_value_can_be_taken_in_place_of_the_draft(browser, meanwhile_serve
     field.send_keys(Keys.ENTER)
     wait(browser, lambda d: d.execute_script("return document.activeElement.getAttribute('role')") == "row")
     assert api(meanwhile_server, "", dataset="form")["version"] == version and name_value(meanwhile_server) == "Grace Hopper"
+
+
+def test_a_hero_renamed_elsewhere_while_its_editor_is_open_keeps_the_draft_and_says_so(browser, meanwhile_server):
+    """A hero's name is being typed in its editor while someone else renames the hero: the draft stays, their name
+    is said beside the field, the untouched title follows theirs; Save writes the draft over theirs."""
+    open_table(browser, meanwhile_server, "guild")
+    animations_done(browser)
+    row = next(r for r in browser.find_elements(By.CSS_SELECTOR, "[data-row-id]") if r.text.startswith("Hero 1"))
+    hero = int(row.get_attribute("data-row-id"))
+    row.click()
+    name = wait(browser, lambda d: next((i for i in d.find_elements(By.CSS_SELECTOR, "#editor [name=name]") if i.is_displayed()), None),
+                message="the editor did not open")
+    name.send_keys(Keys.END, " the Bold")
+    version = api(meanwhile_server, "", dataset="guild")["version"]
+    api(meanwhile_server, "/batch", {"baseVersion": version, "updateRows": [
+        {"id": hero, "fields": {"name": "Hero One", "title": "Elder"}}]}, dataset="guild")
+    wait(browser, lambda d: theirs(d) == "Changed elsewhere: “Hero One”\nUse Theirs", message="no word of their name")
+    assert name.get_attribute("value") == "Hero 1 the Bold", "the draft was lost"
+    assert browser.find_element(By.CSS_SELECTOR, "#editor [name=title]").get_attribute("value") == "Elder", \
+        "the field not typed in did not take their title"
+    look(browser, "theirs-editor")
+    browser.find_element(By.CSS_SELECTOR, "#editor [data-action=save]").click()
+    saved = lambda: next(r["fields"] for r in api(meanwhile_server, "/window?top=0&height=2000", dataset="guild")["rows"] if r["id"] == hero)
+    wait(browser, lambda d: saved()["name"] == "Hero 1 the Bold" and saved()["title"] == "Elder", message="the draft did not win")
+    wait(browser, lambda d: row_by_id(d, hero).text.startswith("Hero 1 the Bold"), message="the page does not show the saved name")
+    assert not browser.find_element(By.CSS_SELECTOR, "#note").is_displayed(), browser.find_element(By.CSS_SELECTOR, "#note").text
