@@ -155,7 +155,7 @@ const renamed = new MutationObserver(() => {
     const typed = input.value !== input.defaultValue;
     input.defaultValue = theirs;
     if (!typed || input.value === theirs) (input.value = theirs), sayTheirs(input.closest('label'), null);
-    else sayTheirs(input.closest('label'), theirs);
+    else sayTheirs(input.closest('label'), theirs, true); // the dialog saves only on Save: Tab may reach it
   }
 });
 dom.editor?.addEventListener('close', () => renamed.disconnect());

@@ -30,15 +30,15 @@ export function say(element, text, duration) {
 export const note = text => say($('#note'), text, 4000);
 
 /// Says in `place`, beside a field being typed in, that someone else changed its value meanwhile: "Changed
-/// elsewhere: “theirs”" and Use Theirs (`data-action=theirs`, out of the Tab order: leaving the field would save
-/// the draft); `theirs` null takes it away.
-export function sayTheirs(place, theirs) {
+/// elsewhere: “theirs”" and Use Theirs (`data-action=theirs`; out of the Tab order unless `tabbable`, as where
+/// leaving the field saves the draft); `theirs` null takes it away.
+export function sayTheirs(place, theirs, tabbable = false) {
   let word = $('.theirs', place);
   if (theirs == null) return word?.remove();
   if (!word) {
     word = Object.assign(document.createElement('span'), { className: 'theirs' });
     word.setAttribute('role', 'status');
-    const take = Object.assign(document.createElement('button'), { type: 'button', tabIndex: -1, textContent: t('Use Theirs') });
+    const take = Object.assign(document.createElement('button'), { type: 'button', tabIndex: tabbable ? 0 : -1, textContent: t('Use Theirs') });
     take.dataset.action = 'theirs';
     word.append(document.createElement('span'), take);
     place.append(word);

@@ -295,6 +295,8 @@ def test_a_hero_renamed_elsewhere_while_its_editor_is_open_keeps_the_draft_and_s
     assert browser.find_element(By.CSS_SELECTOR, "#editor [name=title]").get_attribute("value") == "Elder", \
         "the field not typed in did not take their title"
     look(browser, "theirs-editor")
+    name.send_keys(Keys.TAB)  # the dialog saves only on Save: the keyboard reaches Use Theirs
+    assert browser.switch_to.active_element.get_attribute("data-action") == "theirs", "Tab does not reach Use Theirs"
     browser.find_element(By.CSS_SELECTOR, "#editor [data-action=save]").click()
     saved = lambda: next(r["fields"] for r in api(meanwhile_server, "/window?top=0&height=2000", dataset="guild")["rows"] if r["id"] == hero)
     wait(browser, lambda d: saved()["name"] == "Hero 1 the Bold" and saved()["title"] == "Elder", message="the draft did not win")
