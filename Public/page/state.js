@@ -67,7 +67,7 @@ export const itemOf = element => state.viewport.items.find(item => item.key === 
 /// counts grouped as the language groups them.
 const words = JSON.parse(document.body.dataset.text || '{}');
 export const language = document.documentElement.lang;
-export const t = (text, value) => (words[text] ?? text).replace(/%[ds]/, value?.toLocaleString(language));
+export const t = (text, value) => (words[text] ?? text).replace(/%[ds]/, () => value?.toLocaleString(language));
 
 /// The inline error; Retry calls `again`. No answer at all (fetch's TypeError): the connection heals itself.
 export function fail(error, again) {

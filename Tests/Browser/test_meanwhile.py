@@ -257,23 +257,24 @@ def test_two_people_typing_in_one_field_see_each_other_and_the_last_save_wins(br
     assert not browser.find_element(By.CSS_SELECTOR, "#note").is_displayed(), browser.find_element(By.CSS_SELECTOR, "#note").text
 
 
-def test_their_value_can_be_taken_in_place_of_the_draft(browser, meanwhile_server):
+@pytest.mark.parametrize("value", ("Grace Hopper", "Grace $& Hopper"))  # text with what String.replace reads
+def test_their_value_can_be_taken_in_place_of_the_draft(browser, meanwhile_server, value):
     """Told of someone else's value while typing, the person takes it: the field shows it, keeps the focus, and
-    nothing is saved over it."""
+    nothing is saved over it. Their value is said as it is, whatever characters it holds."""
     set_name(meanwhile_server, "Ada")
     open_table(browser, meanwhile_server, "form")
     field = field_of(browser)
     field.click()
     field.send_keys(Keys.END, " Lovelace")
-    version = set_name(meanwhile_server, "Grace Hopper")
-    wait(browser, lambda d: theirs(d) == "Changed elsewhere: “Grace Hopper”\nUse Theirs", message="no word of their value")
+    version = set_name(meanwhile_server, value)
+    wait(browser, lambda d: theirs(d) == f"Changed elsewhere: “{value}”\nUse Theirs", message="no word of their value, as it is")
     browser.find_element(By.CSS_SELECTOR, "[data-action=theirs]").click()
     field = field_of(browser)
-    wait(browser, lambda d: field.get_attribute("value") == "Grace Hopper" and theirs(d) is None, message="their value was not taken")
+    wait(browser, lambda d: field.get_attribute("value") == value and theirs(d) is None, message="their value was not taken")
     assert browser.execute_script("return document.activeElement === arguments[0]", field), "the field lost the focus"
     field.send_keys(Keys.ENTER)
     wait(browser, lambda d: d.execute_script("return document.activeElement.getAttribute('role')") == "row")
-    assert api(meanwhile_server, "", dataset="form")["version"] == version and name_value(meanwhile_server) == "Grace Hopper"
+    assert api(meanwhile_server, "", dataset="form")["version"] == version and name_value(meanwhile_server) == value
 
 
 def test_a_hero_renamed_elsewhere_while_its_editor_is_open_keeps_the_draft_and_says_so(browser, meanwhile_server):
