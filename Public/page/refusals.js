@@ -9,7 +9,8 @@
 //   section 3 changed`, `the sections were inserted, deleted or reordered`;
 // - 422, a batch the list as it is now cannot take: `moveRows[0]: row 10 does not exist in 'shared'` (a row
 //   deleted before the page drew it), or UIKit's own words for an inconsistent batch.
-// Anything else gets a sentence that says only that the change was not made.
+// A server that cannot save now (5xx) says so; anything else gets a sentence that says only that the change was
+// not made.
 
 const deleted = /(\w+)\[\d+\](?:\.\w+)?: row (\d+) (?:was deleted|does not exist)/g;
 const changed = /(\w+)\[\d+\]: (?:fields? .*? of )?row (\d+) (?:was|were) changed/g;
@@ -36,6 +37,7 @@ export function refusal(error, names, t, { undoing = false, changes = {} } = {})
   const asked = Object.keys(changes).find(key => key in prefixes);
   const prefix = op => t(undoing ? 'Could not undo: ' : prefixes[op ?? asked] ?? 'Not saved: ');
   if (!error?.status) return prefix() + t('the connection was lost.');
+  if (error.status >= 500) return prefix() + t('the server could not save it now. Try again.');
   const rows = (pattern, one, unnamed, several) => {
     const found = [...detail.matchAll(pattern)];
     if (!found.length) return null;

@@ -26,6 +26,7 @@ const cases = [
   [{ status: 422, message: 'invalid number of rows in section 2. The number of rows contained in an existing section after the update (3) must be equal…' }, 'Not saved: the list could not take this change.'],
   [{ status: 422, message: "deleteRows[0].id: section 4 does not exist in 'shared'" }, 'Not deleted: the rows around it changed elsewhere.'],
   [new TypeError('Failed to fetch'), 'Not saved: the connection was lost.'],
+  [{ status: 503, message: 'the store is read-only' }, 'Not saved: the server could not save it now. Try again.'],
 ];
 
 test('every shape the server sends reads as a sentence about the rows, with their titles', () => {

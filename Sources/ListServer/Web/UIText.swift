@@ -30,6 +30,7 @@ enum UIText {
         ("the rows around it changed elsewhere.", "周围的行已在别处更改。"),
         ("the list changed elsewhere. Try again.", "列表已在别处更改，请再试一次。"),
         ("the list could not take this change.", "列表无法接受此更改。"),
+        ("the server could not save it now. Try again.", "服务器暂时无法存储，请再试一次。"),
         ("Changed elsewhere: “%s”", "已在别处更改为“%s”"), ("Use Theirs", "采用此值"),
         ("Deleted elsewhere and deselected: %d", "已在别处删除并取消选择：%d 项"),
     ]
