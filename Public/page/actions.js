@@ -3,9 +3,10 @@
 import { batch, choose, deleteSelected, flipSwitch, insertRow, setEditing } from './editing.js';
 import { openRow, runAction } from './gestures.js';
 import { extrasOf } from './live.js';
-import { nameOf, note, say } from './messages.js';
+import { nameOf, note, say, sayTheirs } from './messages.js';
 import { jumpToSection, openChild, toggleSection } from './navigation.js';
 import { closeOpenRow } from './opened.js';
+import { refusal } from './refusals.js';
 import { pick, pickRange, queryRows, selectAll } from './selection.js';
 import { $, dom, state, t } from './state.js';
 import { undo } from './undo.js';
@@ -129,12 +130,43 @@ const extras = {
   editHero(row) {
     const editor = dom.editor;
     editedRow = { id: row.dataset.rowId, y: row.dataset.y };
-    $('[name=name]', editor).value = $('.nm', row)?.textContent || '';
-    $('[name=title]', editor).value = $('.ti', row)?.textContent || '';
+    for (const [key, selector] of heroFields) {
+      const input = $(`[name=${key}]`, editor);
+      input.value = input.defaultValue = $(selector, row)?.textContent || '';
+      sayTheirs(input.closest('label'), null);
+    }
     editor.returnValue = '';
     editor.showModal();
+    renamed.observe(dom.layer, { subtree: true, childList: true, characterData: true });
   },
 };
+
+/// The editor's fields and where a hero's row shows them.
+const heroFields = [['name', '.nm'], ['title', '.ti']];
+/// While the editor is open someone else may rename the hero: a field not typed in takes their value; one typed
+/// in keeps the draft and says theirs beside it, with Use Theirs. Save writes the draft over it: it is made on
+/// the version drawn, which brought theirs, so every page then shows the draft.
+const renamed = new MutationObserver(() => {
+  const row = editedRow && state.elements.get('r' + editedRow.id);
+  if (!row || !dom.editor.open) return;
+  for (const [key, selector] of heroFields) {
+    const input = $(`[name=${key}]`, dom.editor), theirs = $(selector, row)?.textContent ?? '';
+    if (theirs === input.defaultValue) continue;
+    const typed = input.value !== input.defaultValue;
+    input.defaultValue = theirs;
+    if (!typed || input.value === theirs) (input.value = theirs), sayTheirs(input.closest('label'), null);
+    else sayTheirs(input.closest('label'), theirs, true); // the dialog saves only on Save: Tab may reach it
+  }
+});
+dom.editor?.addEventListener('close', () => renamed.disconnect());
+dom.editor?.addEventListener('click', event => {
+  const take = event.target.closest('[data-action=theirs]'), input = take && $('input', take.closest('label'));
+  if (!input) return;
+  event.preventDefault(); // the label's own click would go to its field too
+  input.value = input.defaultValue;
+  sayTheirs(input.closest('label'), null);
+  input.focus();
+});
 
 dom.editor?.addEventListener('close', async () => {
   if (dom.editor.returnValue !== 'save' || !editedRow) return;
@@ -143,6 +175,6 @@ dom.editor?.addEventListener('close', async () => {
     const row = (await queryRows(y, 1)).rows.find(r => String(r.id) === id); // keeps the other fields
     batch({ updateRows: [{ id: +id, fields: { ...row?.fields, name: form.get('name'), title: form.get('title') } }] });
   } catch (error) {
-    note(t('Not saved: ') + error.message);
+    note(refusal(error, new Map(), t));
   }
 });

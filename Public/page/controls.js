@@ -2,7 +2,8 @@
 // value on Enter or when it loses the focus, as UITextField's editing ends; a slider saves when it is let go
 // (`change`; moved by keys, on Enter or when it loses the focus), as a UISlider that is not continuous does. Each is one updateRows batch of the row's `value`.
 import { batch } from './editing.js';
-import { dom } from './state.js';
+import { sayTheirs } from './messages.js';
+import { $, dom, state } from './state.js';
 
 /// The value a control holds, as the row stores it: a slider's number, a field's text.
 const valueOf = control => control.type === 'range' ? Number(control.value) : control.value;
@@ -41,6 +42,26 @@ function nudge(event) {
   slider.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/// Someone else changed the field being typed in (windows.js keeps the person's draft through the redraw): their
+/// value is said beside the field, with a button that takes it (as Escape does). The draft stays; saved (Enter,
+/// or leaving the field), it is written over theirs, as it is made on the version that brought theirs, and every
+/// page shows it. A field not typed in yet just takes their value.
+state.draftMet = (field, row) => {
+  const theirs = field.dataset.action === 'text' && $('input[data-action=text]', row)?.defaultValue;
+  if (typeof theirs !== 'string' || theirs === field.defaultValue) return;
+  const typed = field.value !== field.defaultValue, content = field.closest('.rc');
+  field.defaultValue = theirs; // what Escape goes back to, and what a save is told apart from
+  if (!typed || field.value === theirs) return (field.value = theirs), sayTheirs(content, null);
+  sayTheirs(content, theirs);
+};
+/// Takes their value into the field, which keeps the focus (the button takes none: a blur would save the draft).
+function takeTheirs(button) {
+  const field = $('input[data-action=text]', button.closest('.rc'));
+  button.closest('.theirs').remove();
+  field.value = field.defaultValue;
+  field.focus(), caretAtEnd(field);
+}
+
 const isControl = target => target?.matches?.('input[data-action=text], input[data-action=slide]');
 
 /// The slider the keys are moving: each key is a `change`, but it is saved when the keys let it go (Enter, or
@@ -52,12 +73,15 @@ const slidingKeys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp'
 // A click on a text field's row, its title or the space beside the field, starts editing the field, as a tap
 // on the row does in the Settings app.
 dom.scroller?.addEventListener('click', event => {
+  const theirs = event.target.closest?.('[data-action=theirs]');
+  if (theirs) return takeTheirs(theirs);
   const row = event.target.closest?.('[role=row][data-accessory=textField]'), field = row?.querySelector('input[data-action=text]');
   if (field && event.target !== field && !event.defaultPrevented) field.focus(), caretAtEnd(field);
 });
 // The first tap into a field puts the caret after its text, wherever the tap lands, as in a UITextField (in a
 // right-aligned field a tap left of the text put it first, and what was typed went before the value).
 dom.scroller?.addEventListener('pointerdown', event => {
+  if (event.target.closest?.('[data-action=theirs]')) return event.preventDefault(); // the field keeps the focus
   const field = event.target.closest?.('input[data-action=text]');
   if (!field || field === document.activeElement || event.button) return;
   event.preventDefault();
@@ -87,6 +111,7 @@ dom.scroller?.addEventListener('keydown', event => {
   if (event.key === 'Enter') (sliding = null), save(target), row?.focus();
   if (event.key === 'Escape') {
     sliding = null;
+    $('.theirs', row)?.remove();
     (target.value = target.defaultValue), target.type === 'range' && fill(target), row?.focus();
   }
 });

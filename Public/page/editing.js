@@ -1,7 +1,8 @@
 // Edits as batches (POST /api/datasets/{id}/batch at the version drawn): edit mode, deletes with their
 // confirmation, insertion rows, switches, and (controls.js) text fields and sliders.
-import { api, note } from './messages.js';
+import { api, namesOf, note } from './messages.js';
 import { closeOpenRow } from './opened.js';
+import { namedRows, refusal } from './refusals.js';
 import { $, apiPath, dom, language, state, t } from './state.js';
 import { settledSelection, showSelectionCount } from './selection.js';
 import { pending, remember, sendWith } from './undo.js';
@@ -55,19 +56,20 @@ async function sendNow(changes, replan, tries = 3) {
 }
 
 /// Sends one batch the person made, remembered for Undo (`what`: `delete` offers Undo in a toast); a real conflict
-/// refreshes and says why. Returns whether it was saved.
+/// refreshes and says why, in the person's words (refusals.js). Returns whether it was saved.
 export const batch = (changes, what, replan) => pending(made(changes, what, replan));
 async function made(changes, what, replan) {
   let saved = false;
   // Rows the person deletes leave the selection now, so the change's echo does not say they left elsewhere.
   changes.deleteRows?.forEach(id => typeof id !== 'object' && state.selection.delete(String(id)));
   changes.rowActions?.forEach(action => state.selection.delete(String(action.id)));
+  const names = namesOf(namedRows(changes)); // what a refusal calls them: they may be gone by then
   try {
     const response = await send(changes, replan);
     remember(response.undo, what, changes);
     saved = true;
   } catch (error) {
-    note(error.status === 409 ? t('The list changed elsewhere and was refreshed. Try again.') : t('Not saved: ') + error.message);
+    note(refusal(error, names, t, { changes }));
   }
   showSelectionCount();
   state.motion = 'automatic';
@@ -75,10 +77,12 @@ async function made(changes, what, replan) {
   return saved;
 }
 
-/// Asks in the confirmation sheet; its Delete calls `then`.
-export function ask(text, then) {
+/// Asks in the confirmation sheet; its Delete calls `then`. `recount(count)`, if given, is told the selection's
+/// count while the sheet is open (selection.js), as rows deleted elsewhere leave the selection.
+export function ask(text, then, recount = null) {
   $('p', dom.confirm).textContent = text;
   state.pendingConfirm = then;
+  state.recountConfirm = recount;
   dom.confirm.showModal();
 }
 
@@ -86,14 +90,17 @@ export const deleteRows = ids => batch({ deleteRows: ids.map(Number) }, 'delete'
 /// Deletes the selection, after asking, as one batch of ids and runs that the server resolves (a million rows
 /// are a few runs, never fetched); the selection then empties.
 export async function deleteSelected() {
-  const selection = await settledSelection(), count = selection.size;
+  const selection = await settledSelection();
   // The server gives no undo for a batch of more rows than this (BatchInverse.maximumRows): say so first.
-  const final = count > 10_000 ? ' ' + t('This cannot be undone.') : '';
-  ask(t('Delete %d selected?', count.toLocaleString(language || undefined)) + final, async () => {
+  const question = count =>
+    t('Delete %d selected?', count.toLocaleString(language || undefined)) + (count > 10_000 ? ' ' + t('This cannot be undone.') : '');
+  // Rows deleted elsewhere meanwhile leave the selection: the question follows its count, and goes with the last.
+  const recount = count => (count ? ($('p', dom.confirm).textContent = question(count)) : dom.confirm.close());
+  ask(question(selection.size), async () => {
     if (await batch({ deleteRows: (await settledSelection()).deletes() }, 'delete')) selection.clear();
     dressAll();
     showSelectionCount();
-  });
+  }, recount);
 }
 
 /// Enters or leaves edit mode (Manage mode where the dataset selects to delete).

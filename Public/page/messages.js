@@ -1,5 +1,5 @@
 // Requests the page makes itself and what it says: toasts and notes.
-import { $ } from './state.js';
+import { $, state, t } from './state.js';
 
 /// JSON (or text); a failure throws with the problem's detail and the status.
 export async function api(url, options) {
@@ -12,6 +12,9 @@ export async function api(url, options) {
 
 /// A row's title as its cell draws it.
 export const nameOf = element => ($('.nm, .tt, .t1', element) || element).textContent.trim();
+/// The titles of the drawn rows among `ids`, by id.
+export const namesOf = ids =>
+  new Map(ids.flatMap(id => (state.elements.has('r' + id) ? [[String(id), nameOf(state.elements.get('r' + id))]] : [])));
 
 const fadeTimers = new WeakMap();
 /// `text` in a toast that fades after `duration` ms.
@@ -25,3 +28,20 @@ export function say(element, text, duration) {
   fadeTimers.set(element, setTimeout(() => (element.hidden = true), duration));
 }
 export const note = text => say($('#note'), text, 4000);
+
+/// Says in `place`, beside a field being typed in, that someone else changed its value meanwhile: "Changed
+/// elsewhere: “theirs”" and Use Theirs (`data-action=theirs`; out of the Tab order unless `tabbable`, as where
+/// leaving the field saves the draft); `theirs` null takes it away.
+export function sayTheirs(place, theirs, tabbable = false) {
+  let word = $('.theirs', place);
+  if (theirs == null) return word?.remove();
+  if (!word) {
+    word = Object.assign(document.createElement('span'), { className: 'theirs' });
+    word.setAttribute('role', 'status');
+    const take = Object.assign(document.createElement('button'), { type: 'button', tabIndex: tabbable ? 0 : -1, textContent: t('Use Theirs') });
+    take.dataset.action = 'theirs';
+    word.append(document.createElement('span'), take);
+    place.append(word);
+  }
+  word.firstChild.textContent = t('Changed elsewhere: “%s”', theirs);
+}

@@ -6,7 +6,7 @@
 import { viewQuery } from './address.js';
 import { api, note } from './messages.js';
 import { Runs, rowsOf } from './runs.js';
-import { $, apiPath, language, state, t } from './state.js';
+import { $, apiPath, dom, language, state, t } from './state.js';
 import { dressAll } from './windows.js';
 
 /// The rows drawn, at the version drawn, as the selection reads them.
@@ -82,6 +82,7 @@ export function showSelectionCount() {
   $('[data-role=selected-count]').textContent = t('%d selected', count.toLocaleString(language || undefined));
   $('[data-action=delete-selected]').disabled = !count;
   $('[data-action=select-all]').textContent = t(count && allPicked() ? 'Deselect All' : 'Select All');
+  if (dom.confirm.open) state.recountConfirm?.(count); // the delete confirmation asks about this count
 }
 
 let anchor = null; // the place a Shift extension starts from

@@ -52,6 +52,8 @@ export const state = {
   lifted: null, // the row a drag holds, kept when its window goes
   swallowClick: false, // the click that ends a swipe
   pendingConfirm: null, // what the confirmation's Delete does
+  draftMet: null, // what a field being typed in does when its row changed elsewhere (controls.js)
+  recountConfirm: null, // what the confirmation does when the selection's count changes (editing.js)
 };
 
 /// `r` + row id, `h` + section id (header), `f` + section id (footer).
@@ -66,7 +68,7 @@ export const itemOf = element => state.viewport.items.find(item => item.key === 
 /// counts grouped as the language groups them.
 const words = JSON.parse(document.body.dataset.text || '{}');
 export const language = document.documentElement.lang;
-export const t = (text, value) => (words[text] ?? text).replace(/%[ds]/, value?.toLocaleString(language));
+export const t = (text, value) => (words[text] ?? text).replace(/%[ds]/, () => value?.toLocaleString(language));
 
 /// The inline error; Retry calls `again`. No answer at all (fetch's TypeError): the connection heals itself.
 export function fail(error, again) {

@@ -3,8 +3,9 @@
 // undo is the redo, and Shift+Ctrl/Cmd+Z sends that. An undo is an ordinary batch: it names rows by id and places
 // by neighbours, so it rebases over other people's changes like any other, and a deleted row comes back with its id
 // where its neighbours are. A delete offers Undo in a toast, as Mail does.
-import { note } from './messages.js';
-import { state, t } from './state.js';
+import { namesOf, note } from './messages.js';
+import { namedRows, refusal } from './refusals.js';
+import { $, state, t } from './state.js';
 import { refresh } from './windows.js';
 
 export const depth = 200; // steps kept (at least 100, as asked of a page)
@@ -44,11 +45,14 @@ async function step(from, to) {
   const entry = from.pop();
   hideOffer(true);
   if (!entry) return false;
+  // A row the step brings back is called by the title it had; one drawn, by what it shows.
+  const names = new Map(entry.body.restoreRows?.map(({ id, fields: f = {} }) => [String(id), f.text ?? f.title ?? f.name]));
+  for (const [id, name] of namesOf(namedRows(entry.body))) names.set(id, name);
   try {
     const response = await send(entry.body);
     if (response.undo) to.push({ body: response.undo, what: entry.what });
   } catch (error) {
-    note(error.status === 409 ? t('Could not undo: the rows changed elsewhere.') : t('Not saved: ') + error.message);
+    note(refusal(error, names, t, { undoing: true }));
   }
   state.motion = 'automatic';
   refresh();
@@ -82,7 +86,7 @@ function offer(count) {
     toast.setAttribute('role', 'status');
     toast.append(document.createElement('span'), Object.assign(document.createElement('button'), { type: 'button' }));
     toast.lastChild.dataset.action = 'undo';
-    document.body.append(toast);
+    ($('#messages') ?? document.body).append(toast); // with the page's other messages, stacked
   }
   toast.firstChild.textContent = t('%d deleted', count);
   toast.lastChild.textContent = t('Undo');

@@ -135,7 +135,7 @@ export function dress(element) {
   if (download) download.disabled = state.downloaded.has(row);
   const focused = keyOf(element) === state.focusKey;
   if (element.ariaHidden !== 'true') element.tabIndex = focused ? 0 : -1; // an untitled header is no stop
-  for (const control of element.querySelectorAll('button, a, [role=switch]')) control.tabIndex = focused ? 0 : -1;
+  for (const control of element.querySelectorAll('button:not([data-action=theirs]), a, [role=switch]')) control.tabIndex = focused ? 0 : -1;
 }
 export const dressAll = () => state.elements.forEach(dress);
 
@@ -176,13 +176,15 @@ export function drawWindow(window) {
     if (element) {
       previous.delete(key);
       copyAttributes(element, node);
-      // Same content, same elements: an open swipe, its Delete, a field being typed in survive others' changes.
-      if (drawnContents.get(element) !== contents && !typingIn(element)) {
+      // Same content, same elements: an open swipe, its Delete, a field being typed in survive others' changes
+      // (the field is told what the row holds now: controls.js).
+      const typing = typingIn(element);
+      if (drawnContents.get(element) !== contents && !typing) {
         element.removeAttribute('data-open'); // its own row changed: the swipe closes
         if (changed) change?.refill(element, node);
         element.replaceChildren(...node.childNodes);
         drawnContents.set(element, contents);
-      }
+      } else if (typing && drawnContents.get(element) !== contents) state.draftMet?.(document.activeElement, node);
     } else if ((element = state.pools[node.dataset.cell]?.pop())) {
       element.removeAttribute('data-open');
       copyAttributes(element, node);

@@ -162,7 +162,8 @@ def test_a_switch_stores_on_and_turns_back_when_the_batch_is_refused(browser, ta
     switch().click()
     wait(browser, lambda d: switch().get_attribute("aria-checked") == "false", message="the switch did not turn back")
     note = browser.find_element(By.ID, "note")  # it fades in and out: its text, whatever its opacity
-    assert "the store is read-only" in note.get_attribute("textContent")
+    # Said in the person's words, not the server's.
+    assert note.get_attribute("textContent") == "Not saved: the server could not save it now. Try again."
     assert stored() is False
     browser.refresh()
 

@@ -3,6 +3,8 @@ readable width (cellLayoutMarginsFollowReadableWidth), grouped ones edge to edge
 inset grouped ones centred cards on grey with symmetric margins, the section index beside the rows, at least 44 px tall and scrubbed by a drag;
 separators that follow the content in edit mode and a background on selected rows."""
 import json
+import os
+import tempfile
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -197,5 +199,84 @@ def test_each_style_at_each_width(browser, styles_server, style, width):
         full = row["l"] - area["l"] <= 1 and area["r"] - row["r"] <= 1
         assert full == (style != "insetgrouped"), f"{style} at {width}: row {row} in {area}"
         screenshot(browser, f"style-{style}-{width}")
+    finally:
+        at_width(browser, 480)
+
+
+@pytest.fixture(scope="module")
+def actions_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("actions")
+    arguments = []
+    for style in ("plain", "grouped", "insetGrouped"):
+        rows_of = [{"text": f"{style} row {index}", "editingStyle": "delete",
+                    "trailingActions": [{"title": "Delete", "style": "destructive", "delete": True},
+                                        {"title": "Flag", "update": {"detail": "Flagged"}}],
+                    "leadingActions": [{"title": "Pin", "moveTo": "top"}]} for index in range(5)]
+        (folder / f"{style.lower()}.json").write_text(json.dumps({"table": {"style": style, "sections": [{"rows": rows_of}]}}))
+        arguments += ["--import", str(folder / f"{style.lower()}.json")]
+    running = Server(arguments)
+    yield running
+    running.stop()
+
+
+def swipe_open(driver, row, side):
+    """Swipes a row's content 150 px towards its trailing (`t`) or leading (`l`) buttons, from inside its column,
+    and waits until its buttons are open and still."""
+    content = row.find_element(By.CSS_SELECTOR, ".rc")
+    start, step = (0.25, -30) if side == "t" else (-0.25, 30)
+    chain = ActionChains(driver).move_to_element_with_offset(content, int(content.rect["width"] * start), 0).click_and_hold()
+    for _ in range(5):
+        chain = chain.move_by_offset(step, 0)
+    chain.release().perform()
+    wait(driver, lambda d: row.get_attribute("data-open") == side, message=f"the swipe did not open the row's {side} side")
+    animations_done(driver)
+
+
+@pytest.mark.parametrize("width", (360, 768, 1280))
+@pytest.mark.parametrize("style", ("plain", "grouped", "insetgrouped"))
+def test_a_swiped_rows_buttons_stand_at_the_ends_of_its_readable_column(browser, actions_server, style, width):
+    """At 1280 a plain or grouped row keeps its content to a readable column in the middle of the screen (as its
+    separator does): the buttons a swipe reveals stand at that column's end (its start for the leading ones), next
+    to the text they act on, not at the screen's edge; on a phone the column is the screen. The buttons are seen
+    whole, the row's text slides clear of them, and beside them the row keeps its cell colour."""
+    at_width(browser, width)
+    try:
+        open_table(browser, actions_server, style)
+        for side in ("t", "l"):
+            row = rows(browser)[1]
+            swipe_open(browser, row, side)
+            found = browser.execute_script("""
+                const row = arguments[0], side = arguments[1], rc = row.querySelector('.rc');
+                const group = row.querySelector(side === 't' ? '.acts.t' : '.acts.l'), r = row.getBoundingClientRect();
+                const g = group.getBoundingClientRect(), text = row.querySelector('.tx').getBoundingClientRect();
+                const inset = parseFloat(getComputedStyle(rc, '::after').right);  // the column's end, from the row's
+                const seen = [...group.querySelectorAll('button')].every(b => {
+                  const box = b.getBoundingClientRect();
+                  return document.elementFromPoint(box.left + 4, box.top + box.height / 2) === b
+                    && document.elementFromPoint(box.right - 4, box.top + box.height / 2) === b;
+                });
+                const outside = side === 't' ? Math.min(innerWidth - 2, r.right - inset / 2) : Math.max(1, r.left + inset / 2);
+                const beside = document.elementFromPoint(outside, g.top + g.height / 2);
+                return {row: [r.left, r.right], group: [g.left, g.right], text: [text.left, text.right], inset, seen,
+                        beside: beside && getComputedStyle(beside).backgroundColor}""",
+                row, side)
+            if side == "t":
+                column_end = found["row"][1] - found["inset"]
+                assert abs(found["group"][1] - column_end) <= 1, f"the trailing buttons end at {found['group'][1]}, the column at {column_end}"
+                assert found["text"][1] <= found["group"][0] + 1, f"the text runs under the buttons: {found}"
+            else:
+                column_start = found["row"][0] + found["inset"]
+                assert abs(found["group"][0] - column_start) <= 1, f"the leading buttons start at {found['group'][0]}, the column at {column_start}"
+                assert found["text"][0] >= found["group"][1] - 1, f"the text runs under the buttons: {found}"
+            assert found["seen"], f"a button is covered: {found}"
+            if width == 1280 and style != "insetgrouped":
+                assert found["inset"] > 200, "the readable column is the screen at 1280"
+                assert found["beside"] == "rgb(255, 255, 255)", f"beside the buttons the row is {found['beside']}, not its cell's white"
+            if width == 1280 and side == "t":
+                look = os.path.join(tempfile.gettempdir(), f"listserver-swiped-{style}-{width}.png")
+                browser.save_screenshot(look)
+            rows(browser)[3].find_element(By.CSS_SELECTOR, ".tx").click()  # a touch elsewhere only closes it
+            wait(browser, lambda d: row.get_attribute("data-open") is None, message="the row stayed open")
+            animations_done(browser)
     finally:
         at_width(browser, 480)
