@@ -52,7 +52,7 @@ public enum SettingsExport {
     }
 
     /// A child table's sections and rows, read from its dictionary.
-    private static func rows(of table: Fields) -> [(fields: Fields, rows: [Fields])] {
+    static func rows(of table: Fields) -> [(fields: Fields, rows: [Fields])] {
         (table[TableDocument.sectionsKey]?.arrayValue ?? []).compactMap(\.dictValue).map { section in
             (section, (section[TableDocument.rowsKey]?.arrayValue ?? []).compactMap(\.dictValue))
         }

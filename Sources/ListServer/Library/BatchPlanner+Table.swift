@@ -59,7 +59,9 @@ extension BatchPlanner {
         }
         var inner = request
         inner.child = ChildAddress()
-        let planned = try BatchPlanner(entry: chain[chain.count - 1]).plan(inner)
+        let pane = BatchPlanner(entry: chain[chain.count - 1])
+        // A Settings pane keeps one value per key within itself too, so the child's own event tells its copies.
+        let planned = pane.unifyingKeys(try pane.plan(inner), isSettingsPane: entry.dataset.kind == .settings)
         let applied = planned.apply()
         var child = applied.entry.dataset
         // The row that opens the edited table shows its choice as its detail, where it shows a detail.

@@ -17,7 +17,7 @@ struct BatchPlanner {
     ///   reason when the batch is inconsistent.
     /// - Complexity: O(k) for k operations, plus the engine's O(n) in the rows of touched sections.
     func plan(_ request: BatchRequest) throws(LibraryError) -> PlannedBatch {
-        if !request.child.isEmpty { return try planInChild(request) }
+        if !request.child.isEmpty { return unifyingKeys(try planInChild(request)) }
         var (expanded, actionMoves, origins) = try expandingRowActions(request)
         expanded = completingChoices(expanded, origins: &origins)
         do {
@@ -31,7 +31,7 @@ struct BatchPlanner {
             let movedByActions = Set(actionMoves.map(\.id)).union(expanded.moveRows.lazy.filter(\.byAction).map(\.id).filter(hasMoveAction))
             var planned = try plan(expanded, movedByActions: movedByActions)
             planned.movedByActions = movedByActions
-            return planned
+            return unifyingKeys(planned)
         } catch {
             throw origins.renaming(error)
         }
