@@ -114,6 +114,11 @@ public enum SettingsKeys {
         return changed ? row : nil
     }
 
+    /// The specifier a row or a section of a Settings page keeps; nil for one a batch added.
+    public static func specifier(of fields: Fields) -> SettingsSpecifier? {
+        fields[SettingsPageReader.specifierKey]?.dictValue.map(SettingsSpecifier.init)
+    }
+
     /// The key of a radio group's section (a choice list whose specifier has a `Key`); nil for any other section.
     public static func key(ofChoiceSection fields: Fields) -> String? {
         guard fields[TableDocument.choiceKey] != nil else { return nil }

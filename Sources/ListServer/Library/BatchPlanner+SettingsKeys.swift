@@ -7,11 +7,10 @@ extension BatchPlanner {
     /// `Key` is one `NSUserDefaults` value, so a value the batch changes (a switch, a field, a choice, in any
     /// pane) is written into every other row holding that key, at any depth and in every copy of a pane opened
     /// from two rows, in the same batch: its event tells open pages of every copy, and its undo restores them all.
-    /// - Parameter table: whether `entry` is a Settings page although its kind is not (a child pane's table).
     /// - Returns: `planned` itself for any other kind, and when the batch changes no keyed value.
     /// - Complexity: O(1) for other kinds; for a Settings dataset, O(n) in the rows of every page when a value
     ///   changes.
-    func unifyingKeys(_ planned: PlannedBatch, isSettingsPane: Bool = false) -> PlannedBatch {
+    func unifyingKeys(_ planned: PlannedBatch) -> PlannedBatch {
         guard entry.dataset.kind == .settings || isSettingsPane, !planned.updatedIDs.isEmpty else { return planned }
         let dataset = entry.dataset, snapshot = entry.snapshot
         let choiceKey = { (section: Section) in SettingsKeys.key(ofChoiceSection: section.fields) }

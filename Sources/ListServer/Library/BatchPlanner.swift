@@ -11,6 +11,11 @@ import Models
 /// for the engine is where things land after the batch, refused with UIKit's wording.
 struct BatchPlanner {
     let entry: DatasetEntry
+    /// Whether `entry` is a page of a Settings dataset (a child pane's table, whose own kind is `table`): its
+    /// values are checked and kept one per key as the dataset's are (``unifyingKeys(_:)``).
+    var isSettingsPane = false
+    /// The multi-value specifier whose choice list `entry` is, when it is one: its rows' values are its `Values`.
+    var choicesOf: SettingsSpecifier? = nil
 
     /// Checks a request and resolves it against the engine.
     /// - Throws: ``LibraryError/invalidBatch(path:message:)`` naming the operation at fault, or the engine's `UITableView`-style
@@ -123,6 +128,9 @@ struct BatchPlanner {
             }
             var fields = dataset.sections[at.section].rows[at.row].fields
             for field in change.fields { fields[field.key] = field.value == .null ? nil : field.value }
+            if kind == .settings || isSettingsPane {
+                fields = try settingsValue(fields, change.fields, in: dataset.sections[at.section].fields, change.id, path)
+            }
             try check(fields, kind.rowRules, "\(path).fields", removals: change.fields)
             if kind.isTableDocument { fields = try stampChild(of: fields, change.fields, "\(path).fields", &dataset) }
             update.reloadRows(at: [at])
