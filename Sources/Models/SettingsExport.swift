@@ -158,15 +158,22 @@ public enum SettingsExport {
         case nil:
             // InAppSettingsKit's own types (`IASKTextViewSpecifier`): the value the page cannot change.
             return specifier.key == nil ? nil : specifier.defaultValue
-        case .group, .radioGroup, .childPane:
+        case .childPane:
+            // A pane's row may give its key a value too (the Settings app registers any keyed DefaultValue).
+            return specifier.key == nil ? nil : specifier.defaultValue
+        case .group, .radioGroup:
             return nil
         }
     }
 
-    /// The value of a choice list: the checked row's `value`; nil when no row is checked.
+    /// The value of a choice list: the checked row's `value`, else, for a radio group that has a `Key`, its
+    /// `DefaultValue` (one not among its `Values`, or a group that gives none, still registers it); nil when no row
+    /// is checked and there is none.
     static func current(ofSection fields: Fields, rows: [Fields]) -> FieldValue? {
         guard fields[TableDocument.choiceKey] != nil else { return nil }
         let checked = rows.first { $0["accessory"]?.stringValue == TableAccessory.checkmark.rawValue }
-        return checked?["value"]
+        if let value = checked?["value"] { return value }
+        guard let specifier = fields[SettingsPageReader.specifierKey]?.dictValue, specifier["Key"] != nil else { return nil }
+        return specifier["DefaultValue"]
     }
 }

@@ -156,3 +156,35 @@ struct SettingsExportUneditedTests {
         #expect(specifier?["DefaultValue"] == .int(1))
     }
 }
+
+@Suite("Settings bundles: every keyed specifier with a DefaultValue is in format=defaults")
+struct SettingsExportDefaultsTests {
+    @Test("a radio group without Values, a child pane row's DefaultValue and a pane's radio default are all given")
+    func defaultsOfEveryKeyedSpecifier() throws {
+        let root: FieldValue = .dict([
+            "PreferenceSpecifiers": .array([
+                .dict(["Type": .string("PSRadioGroupSpecifier"), "Title": .string("City"), "Key": .string("city"),
+                       "DefaultValue": .string("Seattle")]),
+                .dict(["Type": .string("PSGroupSpecifier"), "Title": .string("More")]),
+                .dict(["Type": .string("PSChildPaneSpecifier"), "Title": .string("Fruit"), "File": .string("Fruit"),
+                       "Key": .string("fruit_pane"), "DefaultValue": .string("opened")]),
+            ])
+        ])
+        let fruit: FieldValue = .dict([
+            "PreferenceSpecifiers": .array([
+                .dict(["Type": .string("PSRadioGroupSpecifier"), "Title": .string("Pick"), "Key": .string("fruit"),
+                       "DefaultValue": .int(1), "Titles": .array([.string("Apple"), .string("Banana")])])
+            ])
+        ])
+        let dataset = try SettingsBundle(name: "Fruit", root: root, panes: ["Fruit": fruit])
+            .dataset(id: "fruit", title: nil, file: "Root.plist")
+        let defaults = try #require(SettingsExport.defaults(of: dataset).dictValue)
+        #expect(defaults["city"] == .string("Seattle"))
+        #expect(defaults["fruit_pane"] == .string("opened"))
+        #expect(defaults["fruit"] == .int(1))
+        #expect(defaults.count == 3)
+        // The pages still give each DefaultValue as the file had it.
+        let page = SettingsExport.page(of: dataset)
+        #expect(page == root, "\(page)")
+    }
+}
