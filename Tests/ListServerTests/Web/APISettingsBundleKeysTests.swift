@@ -15,7 +15,8 @@ private func specifier(_ type: String, _ title: String, _ extra: Fields = [:]) -
     return .dict(fields)
 }
 
-/// A bundle whose `sync` switch is on the root page twice and once in `Pane`, which two root rows open.
+/// A bundle whose `sync` switch is on the root page twice and once in `Pane`, which a root row opens and, through
+/// `Complete`, another.
 private func copies() throws -> APIFixture {
     let sync: Fields = ["Key": .string("sync"), "DefaultValue": .bool(true)]
     let mode: Fields = [
@@ -29,7 +30,7 @@ private func copies() throws -> APIFixture {
             specifier("PSChildPaneSpecifier", "Pane One", ["File": .string("Pane")]),
             specifier("PSGroupSpecifier", "Second"),
             specifier("PSToggleSwitchSpecifier", "Sync Again", sync),
-            specifier("PSChildPaneSpecifier", "Pane Two", ["File": .string("Pane")]),
+            specifier("PSChildPaneSpecifier", "Complete", ["File": .string("Complete")]),
             specifier("PSMultiValueSpecifier", "Mode", mode),
         ])
     ])
@@ -40,7 +41,11 @@ private func copies() throws -> APIFixture {
             specifier("PSRadioGroupSpecifier", "Mode Here", mode),
         ])
     ])
-    let dataset = try SettingsBundle(name: "Copies", root: root, panes: ["Pane": pane])
+    // As InAppSettingsKit's sample reaches Advanced.plist from Root and through Complete.plist.
+    let complete: FieldValue = .dict([
+        "PreferenceSpecifiers": .array([specifier("PSChildPaneSpecifier", "Pane Two", ["File": .string("Pane")])])
+    ])
+    let dataset = try SettingsBundle(name: "Copies", root: root, panes: ["Pane": pane, "Complete": complete])
         .dataset(id: "copies", title: nil, file: "Root.plist")
     return try APIFixture(datasets: [], imported: [dataset])
 }
@@ -127,13 +132,39 @@ struct APISettingsBundleKeysTests {
             "copies", #"{"baseVersion":1,"child":"\#(mode)","updateRows":[{"id":\#(bright),"fields":{"accessory":"checkmark"}}]}"#)
         #expect(reply.status == 200, "\(text(reply))")
         #expect(try exportedDefaults(api, key: "mode", pane: "Pane") == [.string("b")], "the radio group in the pane")
-        let panes = api.dataset("copies").sections.flatMap(\.rows).filter { $0.fields["text"]?.text?.hasPrefix("Pane") == true }
-        for pane in panes {
-            let table = try #require(TableDocument.childDataset(of: pane, in: api.dataset("copies")))
+        let one = try #require(api.dataset("copies").sections.flatMap(\.rows).first { $0.fields["text"]?.text == "Pane One" })
+        let complete = try #require(api.dataset("copies").sections.flatMap(\.rows).first { $0.fields["text"]?.text == "Complete" })
+        let completeTable = try #require(TableDocument.childDataset(of: complete, in: api.dataset("copies")))
+        let two = completeTable.sections[0].rows[0]
+        for (pane, parent) in [(one, api.dataset("copies")), (two, completeTable)] {
+            let table = try #require(TableDocument.childDataset(of: pane, in: parent))
             let radio = try #require(table.sections.first { $0.fields["header"]?.text == "Mode Here" })
             #expect(radio.rows.map { $0.fields["accessory"]?.text } == [nil, "checkmark"], "\(pane.fields["text"] ?? .null)")
         }
         let defaults = try DocumentFormat.plist.read(try api.get("/api/datasets/copies/export?format=defaults").bodyBytes)
         #expect(defaults.dictValue?["mode"] == .string("b"))
+    }
+
+    @Test("a change in the copy of a pane reached through another pane shows in the first copy, and its undo restores both")
+    func nestedPaneCopyAndUndo() throws {
+        let api = try copies()
+        let complete = try #require(api.dataset("copies").sections.flatMap(\.rows).first { $0.fields["text"]?.text == "Complete" })
+        let completeTable = try #require(TableDocument.childDataset(of: complete, in: api.dataset("copies")))
+        let two = completeTable.sections[0].rows[0]
+        let pane = try #require(TableDocument.childDataset(of: two, in: completeTable))
+        let paneSwitch = try #require(pane.sections.flatMap(\.rows).first { $0.fields["text"]?.text == "Pane Switch" })
+        let address = "\(complete.id.rawValue)~\(two.id.rawValue)"
+        let reply = try api.batch(
+            "copies",
+            #"{"baseVersion":1,"undoable":true,"child":"\#(address)","updateRows":[{"id":\#(paneSwitch.id.rawValue),"fields":{"on":false}}]}"#)
+        #expect(reply.status == 200, "\(text(reply))")
+        #expect(switches("Pane Switch", in: api.dataset("copies")) == [false, false])
+        #expect(try exportedDefaults(api, key: "pane_sw", pane: "Pane") == [.bool(false)])
+
+        let body = text(reply)
+        let undo = try #require(body.range(of: #""undo":"#)).upperBound
+        let undone = try api.batch("copies", String(body[undo...].dropLast()))
+        #expect(undone.status == 200, "\(text(undone))")
+        #expect(switches("Pane Switch", in: api.dataset("copies")) == [true, true])
     }
 }
