@@ -173,7 +173,9 @@ public enum SettingsExport {
         guard fields[TableDocument.choiceKey] != nil else { return nil }
         let checked = rows.first { $0["accessory"]?.stringValue == TableAccessory.checkmark.rawValue }
         if let value = checked?["value"] { return value }
-        guard let specifier = fields[SettingsPageReader.specifierKey]?.dictValue, specifier["Key"] != nil else { return nil }
+        guard let specifier = fields[SettingsPageReader.specifierKey]?.dictValue, specifier["Key"] != nil else {
+            return nil
+        }
         return specifier["DefaultValue"]
     }
 }

@@ -33,13 +33,17 @@ public enum SettingsKeys {
         into changed: inout [String: FieldValue]
     ) {
         if before.count == after.count, zip(before, after).allSatisfy({ $0.key == $1.key }) {
-            for (old, new) in zip(before, after) where !same(old.value, new.value) { changed[new.key] = new.value }
+            for (old, new) in zip(before, after) where !SettingsSpecifier.same(old.value, new.value) {
+                changed[new.key] = new.value
+            }
             return
         }
         // The rows changed shape (a pane's rows inserted or deleted): a key with a value it did not have.
         var had: [String: [FieldValue]] = [:]
         for (key, value) in before { had[key, default: []].append(value) }
-        for (key, value) in after where !(had[key] ?? []).contains(where: { same($0, value) }) { changed[key] = value }
+        for (key, value) in after where !(had[key] ?? []).contains(where: { SettingsSpecifier.same($0, value) }) {
+            changed[key] = value
+        }
     }
 
     /// The row with each keyed specifier it holds, and those of the pages it opens at any depth, holding the
@@ -51,7 +55,7 @@ public enum SettingsKeys {
         var row = row
         var changed = false
         if let fields = row[SettingsPageReader.specifierKey]?.dictValue, let key = fields["Key"]?.stringValue,
-            let value = values[key], SettingsExport.current(of: row).map({ !same($0, value) }) ?? true
+            let value = values[key], SettingsExport.current(of: row).map({ !SettingsSpecifier.same($0, value) }) ?? true
         {
             let specifier = SettingsSpecifier(fields)
             switch specifier.kind {
@@ -67,8 +71,9 @@ public enum SettingsKeys {
                 changed = true
             case .multiValue:
                 if var table = row[TableDocument.childKey]?.dictValue,
-                    var sections = table[TableDocument.sectionsKey]?.arrayValue, var choices = sections.first?.dictValue,
-                    let rows = choices[TableDocument.rowsKey]?.arrayValue, let (checked, chosen) = checking(value, in: rows)
+                    var sections = table[TableDocument.sectionsKey]?.arrayValue,
+                    var choices = sections.first?.dictValue, let rows = choices[TableDocument.rowsKey]?.arrayValue,
+                    let (checked, chosen) = checking(value, in: rows)
                 {
                     choices[TableDocument.rowsKey] = .array(checked)
                     sections[0] = .dict(choices)
@@ -86,7 +91,9 @@ public enum SettingsKeys {
         {
             var paneChanged = false
             let written: [FieldValue] = sections.map { item in
-                guard var section = item.dictValue, var rows = section[TableDocument.rowsKey]?.arrayValue else { return item }
+                guard var section = item.dictValue, var rows = section[TableDocument.rowsKey]?.arrayValue else {
+                    return item
+                }
                 var sectionChanged = false
                 if section[TableDocument.choiceKey] != nil,
                     let key = section[SettingsPageReader.specifierKey]?.dictValue?["Key"]?.stringValue,
@@ -133,9 +140,8 @@ public enum SettingsKeys {
     /// The rows of a choice list with the checkmark on the first whose `value` is `value`, and that row.
     /// - Returns: nil when no row holds the value (the list is left as it is).
     public static func checking(_ value: FieldValue, in rows: [FieldValue]) -> ([FieldValue], Fields)? {
-        guard let index = rows.firstIndex(where: { $0.dictValue?["value"].map { same($0, value) } ?? false }) else {
-            return nil
-        }
+        let holds = { (row: FieldValue) in row.dictValue?["value"].map { SettingsSpecifier.same($0, value) } ?? false }
+        guard let index = rows.firstIndex(where: holds) else { return nil }
         let checkmark = FieldValue.string(TableAccessory.checkmark.rawValue)
         var result = rows
         for (position, item) in rows.enumerated() {
@@ -150,13 +156,8 @@ public enum SettingsKeys {
         return (result, rows[index].dictValue ?? [:])
     }
 
-    /// Whether two values are one stored value: equal as Foundation objects, and of one kind (a text `"1"` is not
-    /// the number 1).
-    static func same(_ left: FieldValue, _ right: FieldValue) -> Bool {
-        SettingsSpecifier.same(left, right)
-    }
-
     private static func isChildPane(_ row: Fields) -> Bool {
-        row[SettingsPageReader.specifierKey]?.dictValue?["Type"]?.stringValue == SettingsSpecifier.Kind.childPane.rawValue
+        let type = row[SettingsPageReader.specifierKey]?.dictValue?["Type"]?.stringValue
+        return type == SettingsSpecifier.Kind.childPane.rawValue
     }
 }

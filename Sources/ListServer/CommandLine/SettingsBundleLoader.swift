@@ -61,7 +61,8 @@ struct SettingsBundleLoader {
         }
         // A generic folder name (`Settings.bundle`) gives way to the app's, the folder holding it, past folders
         // that only sort a project's files (`MyApp/Sources/Resources/Settings.bundle` → `MyApp`).
-        let app = SettingsBundle.appFolder(among: Array(base.deletingLastPathComponent().pathComponents.reversed().prefix(8)))
+        let ancestors = base.deletingLastPathComponent().pathComponents.reversed().prefix(8)
+        let app = SettingsBundle.appFolder(among: Array(ancestors))
         let name = SettingsBundle.name(ofFolder: base.deletingPathExtension().lastPathComponent, parent: app)
         var bundle = try SettingsBundle(name: name, files: files, rootPage: rootPage)
         bundle.folder = base.deletingPathExtension().lastPathComponent

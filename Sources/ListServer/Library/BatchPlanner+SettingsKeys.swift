@@ -53,7 +53,7 @@ extension BatchPlanner {
                 if updated.insert(row.id).inserted { unified.updatedIDs.append(row.id) }
                 if unified.writtenFields != nil {
                     let keys = Set(fields.keys).union(row.fields.keys).filter { fields[$0] != row.fields[$0] }
-                    unified.writtenFields![row.id] = Array(Set(keys).union(unified.writtenFields![row.id] ?? [])).sorted()
+                    unified.writtenFields![row.id] = keys.union(unified.writtenFields![row.id] ?? []).sorted()
                 }
             }
         }

@@ -21,7 +21,8 @@ extension BatchPlanner {
             let key = specifier.key.map { " \"\($0)\"" } ?? ""
             return LibraryError.invalidBatch(
                 path: "\(path).fields.value",
-                message: "row \(id) is a \(specifier.typeName)\(key); its value must be \(expected), found \(value.errorPreview)")
+                message: "row \(id) is a \(specifier.typeName)\(key); its value must be \(expected), "
+                    + "found \(value.errorPreview)")
         }
         func choices(_ specifier: SettingsSpecifier) -> String {
             "one of its Values (" + specifier.values.map(\.errorPreview).joined(separator: ", ") + ")"

@@ -129,7 +129,8 @@ struct BatchPlanner {
             var fields = dataset.sections[at.section].rows[at.row].fields
             for field in change.fields { fields[field.key] = field.value == .null ? nil : field.value }
             if kind == .settings || isSettingsPane {
-                fields = try settingsValue(fields, change.fields, in: dataset.sections[at.section].fields, change.id, path)
+                let section = dataset.sections[at.section].fields
+                fields = try settingsValue(fields, change.fields, in: section, change.id, path)
             }
             try check(fields, kind.rowRules, "\(path).fields", removals: change.fields)
             if kind.isTableDocument { fields = try stampChild(of: fields, change.fields, "\(path).fields", &dataset) }
