@@ -53,7 +53,7 @@ extension SettingsBundle {
         // folder alone in the archive takes the archive's name.
         let folders = root.split(separator: "/").map(String.init)
         let folder = folders.last.map { $0.hasSuffix(".bundle") ? String($0.dropLast(".bundle".count)) : $0 }
-        let parent = folders.count >= 2 ? folders[folders.count - 2] : name
+        let parent = Self.appFolder(among: folders.dropLast().reversed() + [name].compactMap { $0 })
         let bundleName = folder.map { Self.name(ofFolder: $0, parent: parent) } ?? name
         do {
             try self.init(name: bundleName, files: bundleFiles)

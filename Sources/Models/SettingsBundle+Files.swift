@@ -52,6 +52,26 @@ extension SettingsBundle {
     /// `InAppSettings.bundle`.
     public static let genericFolderNames: Set<String> = ["Settings", "InAppSettings"]
 
+    /// Folders of a project that sort its files and say nothing of its app, in lower case (`Resources`, `Supporting
+    /// Files`, `Sources`, `Localizations`, `iOS`, …).
+    public static let sortingFolderNames: Set<String> = [
+        "resources", "resource", "res", "supporting files", "supportingfiles", "support", "sources", "source", "src",
+        "localizations", "localization", "localisations", "localisation", "locales", "settings", "bundles", "bundle",
+        "assets", "app", "application", "ios", "ipados", "iphone", "platforms", "targets", "shared", "common", "main",
+        "classes", "config", "configuration", "files", "other", "misc", "project",
+    ]
+
+    /// The folder named after the app among those holding a bundle: the nearest whose name is not one that only
+    /// sorts a project's files (``sortingFolderNames``, case-insensitive), as `iAPS/FreeAPS/Sources/Localizations`
+    /// → `FreeAPS` and `MyApp/Sources/Resources/Supporting Files` → `MyApp`.
+    /// - Parameter ancestors: the folders' names, the nearest first.
+    /// - Returns: that folder's name, else the nearest's when every one sorts files; nil when there are none.
+    /// - Complexity: O(n) in the ancestors.
+    public static func appFolder(among ancestors: [String]) -> String? {
+        let named = ancestors.filter { !$0.isEmpty && $0 != "/" }
+        return named.first { !sortingFolderNames.contains($0.lowercased()) } ?? named.first
+    }
+
     /// The name that titles a bundle folder's page: the folder's own without `.bundle` (`Tides.bundle` →
     /// `Tides`), or for a generic one (``genericFolderNames``) the folder holding it (`linphone/InAppSettings.bundle`
     /// → `linphone`), as the Settings app titles the page with the app's name, which that folder is named after

@@ -5,8 +5,8 @@ extension SettingsExport {
     /// the page the bundle was imported by) and the page of every child pane a row opens (``page(of:)``, ``pane(_:of:)``: the current values as
     /// `DefaultValue`), each under the file it came from (`Root~iphone.plist`); every other page file the bundle
     /// had (``SettingsBundle/pageFiles``: `~ipad` variants, pages no row opens) as it came but for the current
-    /// values of the keys it holds; then the files the import kept (``SettingsBundle/files``: the `*.lproj` strings tables
-    /// and string catalogs as they came, and the images). A page is an XML property list, or a binary one when
+    /// values of the keys it holds that were edited (``edited(of:)``); then the files the import kept
+    /// (``SettingsBundle/files``: the `*.lproj` strings tables and string catalogs as they came, and the images). A page is an XML property list, or a binary one when
     /// it holds text XML cannot carry.
     /// - Returns: the folder's name without `.bundle` (the one the bundle came in, else `Settings`) and the
     ///   archive's bytes.
@@ -27,8 +27,8 @@ extension SettingsExport {
             archive.add("\(folder).bundle/\(fileName(file))", propertyList(page))
         }
         // The pages not shown (the iPad's, the plain ones an iPhone variant replaced, pages no row opens), with the
-        // current value of each key they hold.
-        let values = defaults(of: dataset).dictValue ?? [:]
+        // current value of each key they hold that was edited (a value never edited stays as the file has it).
+        let values = edited(of: dataset)
         for field in pageFiles where !written.contains(field.key) {
             guard case .data(let bytes) = field.value else { continue }
             archive.add("\(folder).bundle/\(field.key)", page(bytes, storing: values))

@@ -42,6 +42,16 @@ public enum SettingsExport {
         return .dict(values)
     }
 
+    /// The values of the keys the user changed, each as ``defaults(of:)`` gives it: those whose current value is
+    /// not the one their specifier starts with. A page file no row shows takes these alone, so that a value never
+    /// edited stays as its file wrote it (a `DefaultValue` of `"0"` stays a string beside another page's `0`).
+    /// - Complexity: O(n) in the rows of every page.
+    static func edited(of dataset: Dataset) -> Fields {
+        var values = Fields()
+        collect(sections: dataset.sections.map { ($0.fields, $0.rows.map(\.fields)) }, into: &values, editedOnly: true)
+        return values
+    }
+
     private static func pane(_ file: String, in table: Fields) -> FieldValue? {
         for row in rows(of: table).flatMap(\.rows) {
             guard let child = row[TableDocument.childKey]?.dictValue else { continue }
@@ -52,7 +62,7 @@ public enum SettingsExport {
     }
 
     /// A child table's sections and rows, read from its dictionary.
-    private static func rows(of table: Fields) -> [(fields: Fields, rows: [Fields])] {
+    static func rows(of table: Fields) -> [(fields: Fields, rows: [Fields])] {
         (table[TableDocument.sectionsKey]?.arrayValue ?? []).compactMap(\.dictValue).map { section in
             (section, (section[TableDocument.rowsKey]?.arrayValue ?? []).compactMap(\.dictValue))
         }
@@ -87,10 +97,16 @@ public enum SettingsExport {
         return page
     }
 
-    private static func collect(sections: [(fields: Fields, rows: [Fields])], into values: inout Fields) {
+    private static func collect(
+        sections: [(fields: Fields, rows: [Fields])], into values: inout Fields, editedOnly: Bool = false
+    ) {
+        func unedited(_ specifier: SettingsSpecifier, _ value: FieldValue) -> Bool {
+            specifier.startValue.map { SettingsSpecifier.same($0, value) } ?? false
+        }
         for (fields, rows) in sections {
             if let group = fields[SettingsPageReader.specifierKey]?.dictValue, let key = group["Key"]?.stringValue,
-                values[key] == nil, let value = current(ofSection: fields, rows: rows)
+                values[key] == nil, let value = current(ofSection: fields, rows: rows),
+                !editedOnly || !unedited(SettingsSpecifier(group), value)
             {
                 values[key] = value
             }
@@ -99,13 +115,13 @@ public enum SettingsExport {
                     values[key] == nil, let value = current(of: row)
                 {
                     let specifier = SettingsSpecifier(fields)
-                    let untouched = specifier.startValue.map { SettingsSpecifier.same($0, value) } ?? false
-                    if specifier.defaultValue != nil || !untouched { values[key] = value }
+                    let untouched = unedited(specifier, value)
+                    if (specifier.defaultValue != nil && !editedOnly) || !untouched { values[key] = value }
                 }
                 if let child = row[TableDocument.childKey]?.dictValue,
                     row[SettingsPageReader.specifierKey]?.dictValue?["Type"]?.stringValue == "PSChildPaneSpecifier"
                 {
-                    collect(sections: Self.rows(of: child), into: &values)
+                    collect(sections: Self.rows(of: child), into: &values, editedOnly: editedOnly)
                 }
             }
         }
@@ -142,15 +158,24 @@ public enum SettingsExport {
         case nil:
             // InAppSettingsKit's own types (`IASKTextViewSpecifier`): the value the page cannot change.
             return specifier.key == nil ? nil : specifier.defaultValue
-        case .group, .radioGroup, .childPane:
+        case .childPane:
+            // A pane's row may give its key a value too (the Settings app registers any keyed DefaultValue).
+            return specifier.key == nil ? nil : specifier.defaultValue
+        case .group, .radioGroup:
             return nil
         }
     }
 
-    /// The value of a choice list: the checked row's `value`; nil when no row is checked.
+    /// The value of a choice list: the checked row's `value`, else, for a radio group that has a `Key`, its
+    /// `DefaultValue` (one not among its `Values`, or a group that gives none, still registers it); nil when no row
+    /// is checked and there is none.
     static func current(ofSection fields: Fields, rows: [Fields]) -> FieldValue? {
         guard fields[TableDocument.choiceKey] != nil else { return nil }
         let checked = rows.first { $0["accessory"]?.stringValue == TableAccessory.checkmark.rawValue }
-        return checked?["value"]
+        if let value = checked?["value"] { return value }
+        guard let specifier = fields[SettingsPageReader.specifierKey]?.dictValue, specifier["Key"] != nil else {
+            return nil
+        }
+        return specifier["DefaultValue"]
     }
 }

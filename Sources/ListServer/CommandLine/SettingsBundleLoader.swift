@@ -60,17 +60,14 @@ struct SettingsBundleLoader {
             }
         }
         // A generic folder name (`Settings.bundle`) gives way to the app's, the folder holding it, past folders
-        // that only sort a project's files (`MyApp/Resources/Settings.bundle` → `MyApp`).
-        let ancestors = base.deletingLastPathComponent().pathComponents.reversed().prefix(4)
-        let app = ancestors.first { !Self.sortingFolders.contains($0.lowercased()) } ?? ancestors.first
+        // that only sort a project's files (`MyApp/Sources/Resources/Settings.bundle` → `MyApp`).
+        let ancestors = base.deletingLastPathComponent().pathComponents.reversed().prefix(8)
+        let app = SettingsBundle.appFolder(among: Array(ancestors))
         let name = SettingsBundle.name(ofFolder: base.deletingPathExtension().lastPathComponent, parent: app)
         var bundle = try SettingsBundle(name: name, files: files, rootPage: rootPage)
         bundle.folder = base.deletingPathExtension().lastPathComponent
         return bundle
     }
-
-    /// Folders of a project that sort its files and say nothing of its app, in lower case.
-    static let sortingFolders: Set<String> = ["resources", "supporting files", "supportingfiles", "assets", "bundles", "settings"]
 
     private static func read(_ path: String) -> [UInt8]? {
         (try? System.readFile(path, maxBytes: 64 << 20))?.bytes

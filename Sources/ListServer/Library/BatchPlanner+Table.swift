@@ -59,7 +59,20 @@ extension BatchPlanner {
         }
         var inner = request
         inner.child = ChildAddress()
-        let planned = try BatchPlanner(entry: chain[chain.count - 1]).plan(inner)
+        var pane = BatchPlanner(entry: chain[chain.count - 1])
+        // A Settings pane checks its values and keeps one per key within itself too, so the child's own event tells
+        // its copies; a multi-value's choice list offers its Values only.
+        if entry.dataset.kind == .settings {
+            pane.isSettingsPane = true
+            let parent = chain[chain.count - 2]
+            if let at = parent.snapshot.indexPath(for: address.rows[address.rows.count - 1]),
+                let specifier = SettingsKeys.specifier(of: parent.dataset.sections[at.section].rows[at.row].fields),
+                specifier.kind == .multiValue
+            {
+                pane.choicesOf = specifier
+            }
+        }
+        let planned = try pane.plan(inner)
         let applied = planned.apply()
         var child = applied.entry.dataset
         // The row that opens the edited table shows its choice as its detail, where it shows a detail.

@@ -11,13 +11,18 @@ import Models
 /// for the engine is where things land after the batch, refused with UIKit's wording.
 struct BatchPlanner {
     let entry: DatasetEntry
+    /// Whether `entry` is a page of a Settings dataset (a child pane's table, whose own kind is `table`): its
+    /// values are checked and kept one per key as the dataset's are (``unifyingKeys(_:)``).
+    var isSettingsPane = false
+    /// The multi-value specifier whose choice list `entry` is, when it is one: its rows' values are its `Values`.
+    var choicesOf: SettingsSpecifier? = nil
 
     /// Checks a request and resolves it against the engine.
     /// - Throws: ``LibraryError/invalidBatch(path:message:)`` naming the operation at fault, or the engine's `UITableView`-style
     ///   reason when the batch is inconsistent.
     /// - Complexity: O(k) for k operations, plus the engine's O(n) in the rows of touched sections.
     func plan(_ request: BatchRequest) throws(LibraryError) -> PlannedBatch {
-        if !request.child.isEmpty { return try planInChild(request) }
+        if !request.child.isEmpty { return unifyingKeys(try planInChild(request)) }
         var (expanded, actionMoves, origins) = try expandingRowActions(request)
         expanded = completingChoices(expanded, origins: &origins)
         do {
@@ -31,7 +36,7 @@ struct BatchPlanner {
             let movedByActions = Set(actionMoves.map(\.id)).union(expanded.moveRows.lazy.filter(\.byAction).map(\.id).filter(hasMoveAction))
             var planned = try plan(expanded, movedByActions: movedByActions)
             planned.movedByActions = movedByActions
-            return planned
+            return unifyingKeys(planned)
         } catch {
             throw origins.renaming(error)
         }
@@ -123,6 +128,10 @@ struct BatchPlanner {
             }
             var fields = dataset.sections[at.section].rows[at.row].fields
             for field in change.fields { fields[field.key] = field.value == .null ? nil : field.value }
+            if kind == .settings || isSettingsPane {
+                let section = dataset.sections[at.section].fields
+                fields = try settingsValue(fields, change.fields, in: section, change.id, path)
+            }
             try check(fields, kind.rowRules, "\(path).fields", removals: change.fields)
             if kind.isTableDocument { fields = try stampChild(of: fields, change.fields, "\(path).fields", &dataset) }
             update.reloadRows(at: [at])

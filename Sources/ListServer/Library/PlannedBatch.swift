@@ -9,10 +9,10 @@ struct PlannedBatch {
     let entry: DatasetEntry
     let result: BatchResult
     /// Inserted rows and the new fields of updated rows.
-    let newRows: [RowID: Row]
+    var newRows: [RowID: Row]
     /// Inserted sections, still without their rows.
     let newSections: [SectionID: Section]
-    let updatedIDs: [RowID]
+    var updatedIDs: [RowID]
     let nextID: Int64
     /// The ids given to the inserted rows and sections, in the order of the request's lists.
     let insertedRowIDs: [RowID]

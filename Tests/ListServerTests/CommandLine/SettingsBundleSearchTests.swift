@@ -59,6 +59,23 @@ struct SettingsBundleSearchTests {
             "\(summaries)")
     }
 
+    @Test("a bundle without a Title is titled by its app's folder, past Sources, Localizations, Supporting Files")
+    func titledPastSortingFolders() throws {
+        for (path, title) in [
+            ("iAPS/FreeAPS/Sources/Localizations/Settings.bundle", "FreeAPS"),
+            ("MyApp/Sources/Resources/Supporting Files/Settings.bundle", "MyApp"),
+            ("Chimes/iOS/App/Settings.bundle", "Chimes"),
+        ] {
+            let project = ProjectFolder()
+            try project.write("\(path)/Root.plist", ProjectFolder.rootPage("Sound"))
+            let dataset = try #require(try project.load().datasets.first)
+            #expect(dataset.title == title, "\(path)")
+            let bundle = try #require(try DatasetFileLoader(kind: nil).load(
+                [Configuration.Import(id: "tides", path: project.root.appendingPathComponent(path).path)]).datasets.first)
+            #expect(bundle.title == title, "\(path) imported by the bundle's own path")
+        }
+    }
+
     @Test("of several bundles the first in path order is imported, and the summary names it and the others")
     func severalBundles() throws {
         let project = ProjectFolder()

@@ -90,6 +90,10 @@ struct SettingsBundleArchiveTests {
         #expect(SettingsBundle.name(ofFolder: "InAppSettings.bundle", parent: "linphone") == "Linphone")
         #expect(SettingsBundle.name(ofFolder: "Settings.bundle", parent: "iTides") == "iTides")
         #expect(SettingsBundle.name(ofFolder: "Settings.bundle", parent: "潮汐") == "潮汐")
+        #expect(SettingsBundle.appFolder(among: ["Localizations", "Sources", "FreeAPS", "iAPS"]) == "FreeAPS")
+        #expect(SettingsBundle.appFolder(among: ["Supporting Files", "RESOURCES", "sources", "MyApp"]) == "MyApp")
+        #expect(SettingsBundle.appFolder(among: ["Resources", "Settings"]) == "Resources", "all generic: the nearest")
+        #expect(SettingsBundle.appFolder(among: []) == nil)
         #expect(SettingsBundle.name(ofFolder: "tides.bundle", parent: "Chat") == "tides")
         let entries = try settingsBundleFiles().sorted { $0.key < $1.key }.map { (name: "Chat/InAppSettings.bundle/\($0.key)", bytes: $0.value) }
         let bundle = try SettingsBundle(archive: try pythonZip(entries), file: "chat.zip", name: "chat")

@@ -114,3 +114,77 @@ struct SettingsExportTests {
         #expect(SettingsExport.page(Array("not a page".utf8), storing: ["sound": "NO"]) == Array("not a page".utf8))
     }
 }
+
+@Suite("Settings bundles: values never edited are exported as they came")
+struct SettingsExportUneditedTests {
+    private func page(_ defaultValue: FieldValue) -> [UInt8] {
+        DocumentFormat.plist.write(.dict([
+            "PreferenceSpecifiers": .array([
+                .dict([
+                    "Type": .string("PSMultiValueSpecifier"), "Title": .string("Level"), "Key": .string("level"),
+                    "DefaultValue": defaultValue, "Values": .array([.int(0), .int(1)]),
+                    "Titles": .array([.string("Low"), .string("High")]),
+                ])
+            ])
+        ]))
+    }
+
+    @Test("a page no row shows keeps its DefaultValue \"0\" (a string) while the key is not edited, and takes an edit")
+    func uneditedStringStaysAString() throws {
+        let ipad = page(.string("0"))
+        var bundle = try SettingsBundle(name: "Levels", files: ["Root.plist": page(.int(0)), "Root~ipad.plist": ipad])
+        bundle.folder = "Settings"
+        var dataset = try bundle.dataset(id: "levels", title: nil, file: "Settings.bundle")
+        let archive = SettingsExport.bundleArchive(of: dataset).bytes
+        let again = try SettingsBundle(archive: archive, file: "Settings.bundle.zip", name: "Settings")
+        #expect(again.pageFiles["Root~ipad.plist"] == ipad, "byte for byte as it came")
+
+        // The user picks High: every page of the bundle says 1.
+        let choices = try #require(dataset.sections[0].rows[0].fields["table"]?.dictValue)
+        var list = try #require(choices["sections"]?.arrayValue?.first?.dictValue)
+        var rows = (list["rows"]?.arrayValue ?? []).compactMap(\.dictValue)
+        try #require(rows.count == 2)
+        rows[0]["accessory"] = nil
+        rows[1]["accessory"] = .string("checkmark")
+        list["rows"] = .array(rows.map(FieldValue.dict))
+        var table = choices
+        table["sections"] = .array([.dict(list)])
+        dataset.sections[0].rows[0].fields["table"] = .dict(table)
+        let edited = try SettingsBundle(archive: SettingsExport.bundleArchive(of: dataset).bytes, file: "S.zip", name: "S")
+        let page = try DocumentFormat.plist.read(try #require(edited.pageFiles["Root~ipad.plist"]))
+        let specifier = page.dictValue?["PreferenceSpecifiers"]?.arrayValue?.first?.dictValue
+        #expect(specifier?["DefaultValue"] == .int(1))
+    }
+}
+
+@Suite("Settings bundles: every keyed specifier with a DefaultValue is in format=defaults")
+struct SettingsExportDefaultsTests {
+    @Test("a radio group without Values, a child pane row's DefaultValue and a pane's radio default are all given")
+    func defaultsOfEveryKeyedSpecifier() throws {
+        let root: FieldValue = .dict([
+            "PreferenceSpecifiers": .array([
+                .dict(["Type": .string("PSRadioGroupSpecifier"), "Title": .string("City"), "Key": .string("city"),
+                       "DefaultValue": .string("Seattle")]),
+                .dict(["Type": .string("PSGroupSpecifier"), "Title": .string("More")]),
+                .dict(["Type": .string("PSChildPaneSpecifier"), "Title": .string("Fruit"), "File": .string("Fruit"),
+                       "Key": .string("fruit_pane"), "DefaultValue": .string("opened")]),
+            ])
+        ])
+        let fruit: FieldValue = .dict([
+            "PreferenceSpecifiers": .array([
+                .dict(["Type": .string("PSRadioGroupSpecifier"), "Title": .string("Pick"), "Key": .string("fruit"),
+                       "DefaultValue": .int(1), "Titles": .array([.string("Apple"), .string("Banana")])])
+            ])
+        ])
+        let dataset = try SettingsBundle(name: "Fruit", root: root, panes: ["Fruit": fruit])
+            .dataset(id: "fruit", title: nil, file: "Root.plist")
+        let defaults = try #require(SettingsExport.defaults(of: dataset).dictValue)
+        #expect(defaults["city"] == .string("Seattle"))
+        #expect(defaults["fruit_pane"] == .string("opened"))
+        #expect(defaults["fruit"] == .int(1))
+        #expect(defaults.count == 3)
+        // The pages still give each DefaultValue as the file had it.
+        let page = SettingsExport.page(of: dataset)
+        #expect(page == root, "\(page)")
+    }
+}
