@@ -210,6 +210,15 @@ export function drawWindow(window) {
   if (focused && [dom.scroller, document.body].includes(document.activeElement)) focused.focus({ preventScroll: true });
 }
 
+/// Runs `then` once the page's first contentful paint is done (three seconds on at most).
+function afterFirstPaint(then) {
+  let done = false;
+  const once = () => done || ((done = true), then());
+  if (performance.getEntriesByName('first-contentful-paint').length) return once();
+  new PerformanceObserver(list => list.getEntriesByName('first-contentful-paint').length && once()).observe({ type: 'paint' });
+  setTimeout(once, 3000);
+}
+
 /// Shows a page's first window (`window`, from its HTML) for the URL's search `search`.
 export function showView(window, search) {
   const params = new URLSearchParams(search);
@@ -222,5 +231,5 @@ export function showView(window, search) {
   // Heights estimated for another width (the page's first window knows none): asked again for this one once the
   // rows from the HTML are painted, before a jump reads the table's height.
   if (state.window.width != null && Math.abs(state.window.width - estimateWidth()) >= 40)
-    requestAnimationFrame(() => setTimeout(() => Math.abs(state.window.width - estimateWidth()) >= 40 && need(true)));
+    afterFirstPaint(() => Math.abs(state.window.width - estimateWidth()) >= 40 && need(true));
 }
