@@ -140,7 +140,9 @@ export function followScrolling() {
     state.destination = null;
   };
   const input = event => {
-    state.relativeScroll = true;
+    // A key that does not scroll (Shift before a Shift-click) would leave the next scroll bar drag taken for a
+    // relative move, which past the cap moves the content only by the scroller's pixels.
+    if (event.type !== 'keydown' || pageKeys.includes(event.key)) state.relativeScroll = true;
     key = event.key ?? null;
     viewport.keepTop = key === 'Home';
     viewport.keepEnd = key === 'End';
@@ -152,6 +154,9 @@ export function followScrolling() {
     need();
   };
   for (const type of ['wheel', 'touchstart', 'keydown']) scroller.addEventListener(type, input, { passive: true });
+  // A press on the scroll bar starts a drag, which maps linearly past the cap (a touch's pointerdown comes before
+  // its touchstart).
+  scroller.addEventListener('pointerdown', () => (state.relativeScroll = false), { passive: true });
   scrollInput = input;
   scroller.addEventListener('scrollend', () => {
     arrived();

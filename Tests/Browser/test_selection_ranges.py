@@ -27,7 +27,7 @@ def messages(count):
 def many_server():
     folder = tempfile.mkdtemp(prefix="listserver-selection-")
     arguments = ["--max-import-bytes", str(2**31)]
-    for name, count in (("inbox", MILLION), ("half", HALF), ("mail", SMALL), ("notes", SMALL), ("zh", SMALL), ("shared", SMALL), ("found", SMALL),
+    for name, count in (("inbox", MILLION), ("half", HALF), ("far", HALF), ("arrivals", SMALL), ("mail", SMALL), ("notes", SMALL), ("zh", SMALL), ("shared", SMALL), ("found", SMALL),
                         ("kept", SMALL), ("plain", SMALL)):
         path = os.path.join(folder, f"{name}.json")
         with open(path, "w") as out:
@@ -266,3 +266,53 @@ def test_the_scroll_bar_follows_the_rows_when_half_a_huge_list_goes_elsewhere(br
     wait(browser, lambda d: abs(thumb_and_row(d, row_id)[0] - at / left) < 0.01, timeout=10,
          message=f"the thumb stays at {thumb_and_row(browser, row_id)[0]:.3f}, the row is at {at / left:.3f} of the list")
     assert abs(thumb_and_row(browser, row_id)[1] - top) < 1, "the row shown moved"
+
+
+def first_row_shown(driver):
+    return driver.execute_script("""
+        const box = document.querySelector('[data-role=scroller]').getBoundingClientRect();
+        const rows = [...document.querySelectorAll('[data-row-id]')].filter(e => !e.hidden && e.getBoundingClientRect().bottom > box.top + 1);
+        return rows.length ? Math.min(...rows.map(e => +e.dataset.row)) : null;""")
+
+
+def jump(driver, fraction):
+    """Sets the scroll bar to `fraction` of its way, as a drag that lets go there does, and waits for rows there."""
+    driver.execute_script("const s = document.querySelector('[data-role=scroller]'); s.scrollTop = (s.scrollHeight - s.clientHeight) * arguments[0]", fraction)
+    wait(driver, lambda d: (row := first_row_shown(d)) is not None and abs(row / HALF - fraction) < 0.2,
+         message=f"no rows near {fraction:.0%}")
+
+
+def test_a_scroll_bar_jump_after_a_shift_click_lands_where_the_bar_says(browser, many_server):
+    """Past the element height cap, the Shift of a Shift-click is no scrolling key: the next drag of the scroll bar
+    maps linearly, not as a relative move by the scroller's pixels (50 % showed row 58.7 % of the way)."""
+    manage(browser, many_server, "far")
+    jump(browser, 0.4)
+    row_titled(browser, first_row_shown(browser) + 3).click()
+    jump(browser, 0.6)
+    last = row_titled(browser, first_row_shown(browser) + 3)
+    ActionChains(browser).key_down(Keys.SHIFT).click(last).key_up(Keys.SHIFT).perform()
+    wait(browser, lambda d: count_text(d).replace(",", "").split()[0].isdigit() and int(count_text(d).replace(",", "").split()[0]) > 50_000)
+    for fraction in (0.5, 0.3):
+        browser.execute_script("const s = document.querySelector('[data-role=scroller]'); s.scrollTop = (s.scrollHeight - s.clientHeight) * arguments[0]", fraction)
+        wait(browser, lambda d: (row := first_row_shown(d)) is not None and abs(row / HALF - fraction) < 0.01, timeout=5,
+             message=f"{fraction:.0%} of the bar shows row {first_row_shown(browser)} of {HALF}")
+
+
+def test_rows_others_insert_after_select_all_are_not_selected_nor_deleted(browser, many_server):
+    manage(browser, many_server, "arrivals")
+    click(browser, "select-all")
+    assert count_text(browser) == f"{SMALL:,} selected"
+    version = json.load(urllib.request.urlopen(f"{many_server.url}/api/datasets/arrivals"))["version"]
+    fields = {"send_time": 1_600_000_000, "title": "Arrived", "content": "Sent meanwhile", "read": False}
+    post_batch(many_server, "arrivals", {"baseVersion": version, "insertRows": [
+        {"section": 0, "row": i, "fields": {**fields, "title": f"Arrived {i}"}} for i in range(5)]})
+    arrived = wait(browser, lambda d: [r for r in rows(d) if "Arrived" in r.text], message="the new rows are not drawn")
+    assert all(r.get_attribute("aria-selected") == "false" for r in arrived), "rows that arrived show selected"
+    wait(browser, lambda d: count_text(d) == f"{SMALL:,} selected", message=f"the count says {count_text(browser)}")
+    assert browser.find_element(By.CSS_SELECTOR, "[data-action=select-all]").text == "Select All"
+    click(browser, "delete-selected")
+    question = wait(browser, lambda d: [p.text for p in d.find_elements(By.CSS_SELECTOR, "dialog[open] p")])[0]
+    assert f"{SMALL:,}" in question, question
+    confirm(browser)
+    wait(browser, lambda d: row_count(many_server, "arrivals") == 5, timeout=30, message="not only the selected rows went")
+    assert all(title.startswith("Arrived") for title in server_titles(many_server, "arrivals"))
