@@ -83,6 +83,12 @@ export class Runs {
     this.all = true;
   }
 
+  /// Rows others inserted (`[{id, section, row}]`) after every row was selected are not selected: UIKit selects
+  /// the rows there were, and a row that arrives later is not among them (nor deleted with them).
+  arrived(rows) {
+    if (this.all) for (const { id, section, row } of rows) this.except.set(String(id), { id: String(id), section, row });
+  }
+
   /// - Complexity: O(r + s) for r runs over s sections.
   get size() {
     if (this.all) return Math.max(0, rowsOf(this.table.meta.sections) - this.except.size);

@@ -215,6 +215,20 @@ describe('what the server is sent', () => {
     assert.equal(selection.size, 2);
   });
 
+  test('rows others insert after Select All are not selected, counted, nor deleted with it', () => {
+    const t = table(), selection = new Runs(t);
+    selection.selectAll();
+    // The table at the next version: two rows inserted at the top of the first section.
+    t.meta = { version: 4, sections: [{ id: 1, rowCount: 4 }, { id: 2, rowCount: 0 }, { id: 4, rowCount: 1 }] };
+    selection.arrived([{ id: 20, section: 0, row: 0 }, { id: 21, section: 0, row: 1 }]);
+    assert.equal(selection.has(20), false);
+    assert.equal(selection.size, 3, 'the three rows there were');
+    assert.deepEqual(selection.deletes(), [{ section: 1, toSection: 4, except: [20, 21] }]);
+    const some = new Runs(t).add(5);
+    some.arrived([{ id: 22, section: 0, row: 0 }]);
+    assert.equal(some.size, 1, 'a selection of some rows is not changed by rows arriving elsewhere');
+  });
+
   test('Select All over no sections sends nothing and counts none', () => {
     const selection = new Runs({ version: 1, meta: { version: 1, sections: [] }, placeOf: () => null });
     selection.selectAll();
