@@ -4,7 +4,6 @@ selection as rows are deleted elsewhere, and a field typed in while someone else
 import json
 import os
 import tempfile
-import urllib.request
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -12,6 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import Server, animations_done, at_width, make_driver, open_table, row_by_id, wait
+from test_together import api as together_api
 
 TASKS = 12
 
@@ -34,11 +34,7 @@ def meanwhile_server(tmp_path_factory):
 
 
 def api(server, path, body=None, dataset="tasks"):
-    request = urllib.request.Request(f"{server.url}/api/datasets/{dataset}{path}", method="POST" if body else "GET",
-                                     data=json.dumps(body).encode() if body else None,
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
+    return together_api(server, path, body, dataset)
 
 
 def row_titled(server, title, dataset="tasks", key="title"):

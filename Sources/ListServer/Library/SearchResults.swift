@@ -89,8 +89,7 @@ final class SearchResults: Sendable {
         let (kind, collapsible) = (dataset.kind, metrics.sectionsAreCollapsible)
         // As the renderer tells a header that is a row from the untitled gap between groups.
         let places = SearchPlaces(of: dataset.sections, own: own, in: entry.dataset.sections) { section in
-            collapsible || kind == .friends
-                || withUnsafePointer(to: section) { TableMetrics.withTitle(of: $0, kind: kind) { !$0.isEmpty } }
+            collapsible || kind == .friends || !metrics.title(of: section).isEmpty
         }
         let results = Found(
             entry: DatasetEntry(
