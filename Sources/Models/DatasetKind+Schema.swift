@@ -128,7 +128,9 @@ extension DatasetKind {
     /// The key under which every sampled dictionary holds its one list, when the list is made of groups:
     /// each element a dictionary with exactly one array (not of image file names) and at most
     /// ``groupScalarLimit`` other values, none a dictionary, the array under the same key in every element;
-    /// a string among the values (the groups' titles); the rows seen all dictionaries or all texts.
+    /// a string among the values (the groups' titles); the rows seen all dictionaries or all texts. A list
+    /// under ``RowChildren/key`` makes the elements an outline's rows (`[{"name": …, "children": […]}]`: a
+    /// tree, whose leaves have no `children`), never groups.
     /// - Returns: the key, or nil when the elements are rows.
     /// - Complexity: O(keys of the sampled elements).
     static func groupRowsKey(in list: [FieldValue]) -> String? {
@@ -158,7 +160,9 @@ extension DatasetKind {
                 default: scalars += 1
                 }
             }
-            guard let listKey, scalars <= groupScalarLimit, rowsKey == nil || rowsKey == listKey else { return nil }
+            guard let listKey, listKey != RowChildren.key, scalars <= groupScalarLimit,
+                rowsKey == nil || rowsKey == listKey
+            else { return nil }
             rowsKey = listKey
         }
         // Groups have a title and rows of one form, dictionaries or texts; lists that are all empty tell nothing.

@@ -43,6 +43,24 @@ struct SectionOutlineTests {
         #expect(own[0]["code"] == .int(1))
     }
 
+    @Test("a tree whose first nodes all hold children, and a later one none, is one outline, not groups")
+    func childrenFirstIsATree() throws {
+        // Forty countries with their regions, then a leaf: past every sample the shape detection reads.
+        var nodes = (0..<40).map { country in
+            #"{"name": "Country \#(country)", "children": [{"name": "Region \#(country).1", "children": []}]}"#
+        }
+        nodes.append(#"{"name": "Antarctica"}"#)
+        let dataset = try importing(json("[" + nodes.joined(separator: ",") + "]"))
+        #expect(dataset.sections.count == 1)
+        #expect(dataset.shape.rowsKey == nil)
+        let section = try #require(dataset.sections.first)
+        #expect(section.rows.count == 41)
+        let outline = try #require(SectionOutline(section, children: RowChildren(dataset)))
+        #expect(outline.nodes.count == 81)
+        #expect(outline.depths.prefix(4) == [0, 1, 0, 1])
+        #expect(outline.fields(ofNode: 80, in: section)["name"]?.stringValue == "Antarctica")
+    }
+
     @Test("a section whose rows hold no child rows has no outline")
     func flatSectionHasNone() throws {
         let dataset = try importing(json(#"[{"name": "a", "children": []}, {"name": "b", "tags": ["x"]}]"#))
