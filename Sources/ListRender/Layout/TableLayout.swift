@@ -100,6 +100,21 @@ public struct TableLayout: Sendable {
     /// - Complexity: O(1).
     public var expandedSections: [Bool] { expanded }
 
+    /// About the bytes of memory the layout holds: its sections' heights, and with `countingRows`, its
+    /// rows' heights too (a layout derived from another by expanding or collapsing sections shares
+    /// their storage; one made for another width holds its own).
+    /// - Complexity: O(sections).
+    public func storageBytes(countingRows: Bool) -> Int {
+        // Per section: header, footer, row total, flag, the rows' enum, and its leaf in the section tree.
+        var bytes = numberOfSections * 56
+        guard countingRows else { return bytes }
+        for rows in sectionRows {
+            // A tree's leaves hold 128 heights of 8 bytes and carry about 128 bytes of their own.
+            if case .varying(let tree) = rows { bytes += tree.count * 9 + 128 }
+        }
+        return bytes
+    }
+
     /// The header height of `section`; 0 means none.
     /// - Complexity: O(1).
     public func headerHeight(inSection section: Int) -> Double {

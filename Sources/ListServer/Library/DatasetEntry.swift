@@ -49,9 +49,8 @@ final class DatasetEntry: Sendable {
     private static let nextTag = Atomic<UInt64>(0)
     private static let processTag = String(UInt64(Date().timeIntervalSince1970 * 1_000_000), radix: 36)
 
-    /// The most derived layouts kept per entry.
-    private static let layoutCacheLimit = 32
-    private let derivedLayouts = Mutex<[LayoutKey: SharedLayout]>([:])
+    /// The layouts derived from ``layout`` for clients' expanded sets, editing and widths.
+    let derivedLayouts = DerivedLayouts()
     private let idRanges = Mutex<[ClosedRange<Int64>]?>(nil)
 
     /// The section ids as sorted ranges, adjacent ids merged, for the links of collapsible headers;
@@ -133,13 +132,6 @@ final class DatasetEntry: Sendable {
         return "#"
     }
 
-    /// What a derived layout is a function of.
-    private struct LayoutKey: Hashable {
-        var expanded: ExpandedSections
-        var hasInsertionRows: Bool
-        var width: Double?
-    }
-
     /// The widths estimates are made for: a client's width rounded down to a multiple of this, so
     /// nearby widths share one layout and one cache entry.
     static let widthStep = 40.0
@@ -173,8 +165,8 @@ final class DatasetEntry: Sendable {
     /// - Complexity: O(1) on average.
     func hasLayout(for expanded: ExpandedSections, hasInsertionRows: Bool = false, width: Double? = nil) -> Bool {
         if expanded == .all && !hasInsertionRows && width == nil { return true }
-        let key = LayoutKey(expanded: expanded, hasInsertionRows: hasInsertionRows, width: width)
-        return derivedLayouts.withLock { $0[key] != nil }
+        return derivedLayouts.contains(
+            DerivedLayouts.Key(expanded: expanded, hasInsertionRows: hasInsertionRows, width: width))
     }
 
     /// ``layout(for:hasInsertionRows:width:)`` by reference, for a window that reads it in place.
@@ -182,8 +174,8 @@ final class DatasetEntry: Sendable {
         for expanded: ExpandedSections, hasInsertionRows: Bool = false, width: Double? = nil
     ) -> SharedLayout {
         if expanded == .all && !hasInsertionRows && width == nil { return allExpanded }
-        let key = LayoutKey(expanded: expanded, hasInsertionRows: hasInsertionRows, width: width)
-        if let cached = derivedLayouts.withLock({ $0[key] }) { return cached }
+        let key = DerivedLayouts.Key(expanded: expanded, hasInsertionRows: hasInsertionRows, width: width)
+        if let cached = derivedLayouts.layout(for: key) { return cached }
         let sections = snapshot.sections
         var derived = width.map { width in
             expanded == .all && !hasInsertionRows
@@ -194,10 +186,9 @@ final class DatasetEntry: Sendable {
             derived.setFooterHeights(Array(repeating: metrics.footerHeight(isEditing: true), count: sections.count))
         }
         let shared = SharedLayout(derived)
-        derivedLayouts.withLock { cache in
-            if cache.count >= DatasetEntry.layoutCacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[key] = shared
-        }
+        // A layout for a width holds rows' heights of its own (or shares them with one kept for the same width,
+        // which may go first); one for an expanded set alone shares this entry's.
+        derivedLayouts.keep(shared, bytes: derived.storageBytes(countingRows: width != nil), for: key)
         return shared
     }
 
