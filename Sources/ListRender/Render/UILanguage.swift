@@ -30,14 +30,28 @@ public enum UILanguage: Sendable, Hashable {
         }
     }
 
+    /// The language the interface speaks to a reader of `tag`: its own for `en…` and `zh…` of any script or
+    /// region (a reader of Traditional Chinese reads the interface's Chinese words sooner than its English
+    /// ones; the rows keep the dataset's own Traditional texts); nil for others.
+    public init?(speaking tag: some StringProtocol) {
+        if let language = UILanguage(tag: tag) {
+            self = language
+        } else if case let tag = tag.lowercased(), tag == "zh" || tag.hasPrefix("zh-") {
+            self = .simplifiedChinese
+        } else {
+            return nil
+        }
+    }
+
     /// The language an `Accept-Language` field prefers among the two: the supported range with the highest
-    /// quality, the first of equals; English when none is named.
+    /// quality, the first of equals (Chinese of any script speaks Chinese, ``init(speaking:)``); English when
+    /// none is named.
     /// - Complexity: O(field length).
     public init(acceptLanguage field: some StringProtocol) {
         var best: (language: UILanguage, quality: Double)?
         for range in field.split(separator: ",") {
             let parts = range.split(separator: ";")
-            guard let name = parts.first?.trimmingSpaces, let language = UILanguage(tag: name) else { continue }
+            guard let name = parts.first?.trimmingSpaces, let language = UILanguage(speaking: name) else { continue }
             var quality = 1.0
             for parameter in parts.dropFirst() {
                 let parameter = parameter.trimmingSpaces

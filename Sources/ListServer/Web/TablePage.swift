@@ -118,9 +118,11 @@ enum TablePage {
         var words = HTMLBuffer(capacity: 1024)
         words.text(UIText.scriptWords(request.language))
         var filled = UIText.translate(template, to: request.language).replacing(titleMarker, with: title.bytes)
-        if let reader = request.reader, request.language == .english {
-            // The rows are in the reader's language, and the script asks for it with each window (`lang=`).
-            filled = filled.replacing(Array(#"lang="en""#.utf8), with: Array("lang=\"\(reader)\"".utf8))
+        if let reader = request.reader {
+            // The rows are in the reader's language, and the script asks for it with each window (`lang=`); the
+            // interface's words follow it (``UILanguage/init(speaking:)``).
+            filled = filled.replacing(
+                Array("lang=\"\(request.language.tag)\"".utf8), with: Array("lang=\"\(reader)\"".utf8))
         }
         for (marker, bytes) in [(textMarker, words.bytes), (backMarker, back.bytes), (searchMarker, search.bytes), (gridMarker, grid.bytes),
                                 (windowMarker, fragment), (previousMarker, previous.bytes), (nextMarker, next.bytes),

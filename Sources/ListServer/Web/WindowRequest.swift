@@ -29,7 +29,8 @@ struct WindowRequest: Sendable, Equatable {
     /// The language of a fragment's own words (`lang=en|zh-Hans`); the JSON window has none.
     var language = UILanguage.english
     /// The reader's language when the interface does not speak it (`lang=de`): a dataset's own texts in it
-    /// come first (a Settings bundle's strings), the interface's words are English.
+    /// come first (a Settings bundle's strings); the interface speaks to it as ``UILanguage/init(speaking:)``
+    /// says (Chinese for `zh-TW`, English for `de`).
     var reader: String?
 
     /// The tallest viewport and overscan a request may ask for, which bounds a response.
@@ -103,6 +104,7 @@ struct WindowRequest: Sendable, Equatable {
                 self.language = language
             } else if Self.isLanguageTag(tag) {
                 reader = tag
+                language = UILanguage(speaking: tag) ?? .english
             } else {
                 throw HTTPError.badRequest(
                     "lang must be a language tag such as en, zh-Hans, zh_CN or de, found \"\(asked)\"")

@@ -13,7 +13,7 @@ struct RenderLanguageTests {
             ("en-US,en;q=0.9,zh;q=0.8", .english),
             ("fr-FR, zh-Hans;q=0.5, de;q=0.9", .simplifiedChinese),
             ("en;q=0.2, zh-SG;q=0.7", .simplifiedChinese),
-            ("zh-TW,zh-Hant;q=0.9", .english),
+            ("zh-TW,zh-Hant;q=0.9", .simplifiedChinese), ("zh-HK;q=0.5, en", .english),
             ("zh;q=0, en;q=0.1", .english),
             ("de-DE", .english), ("*", .english), ("", .english), (" ZH-cn ; q=1 ", .simplifiedChinese),
         ])
@@ -26,6 +26,9 @@ struct RenderLanguageTests {
         #expect(UILanguage(tag: "en") == .english)
         #expect(UILanguage(tag: "zh-Hans") == .simplifiedChinese)
         #expect(UILanguage(tag: "zh-Hant") == nil)
+        #expect(UILanguage(speaking: "zh-Hant-TW") == .simplifiedChinese && UILanguage(speaking: "ZH") == .simplifiedChinese)
+        #expect(UILanguage(speaking: "en-GB") == .english && UILanguage(speaking: "de") == nil)
+        #expect(UILanguage(speaking: "zhx") == nil)
         #expect(UILanguage(tag: "fr") == nil)
         #expect(UILanguage(tag: "english") == nil)
         #expect(UILanguage.simplifiedChinese.tag.description == "zh-Hans")

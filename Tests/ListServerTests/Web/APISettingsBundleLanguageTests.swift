@@ -78,6 +78,13 @@ struct APISettingsBundleLanguageTests {
         #expect(taiwan.contains(#"<html lang="zh-Hant-TW">"#))
         let hongKong = text(try api.get("/d/chimes?lang=zh_HK"))
         #expect(hongKong.contains(#"<html lang="zh-Hant">"#))
+        // Traditional first, Simplified after: the rows are Traditional, and the page says so to the script and
+        // to screen readers, whatever script the interface's own words are in.
+        let both = text(try api.get("/d/chimes", headers: ["Accept-Language": "zh-TW,zh;q=0.9"]))
+        #expect(both.contains(#"<html lang="zh-Hant-TW">"#) && both.contains("音效") && both.contains("一般"))
+        #expect(!both.contains("lang=\"zh-Hans\""), "\(both.prefix(300))")
+        let fragment = text(try api.get("/d/chimes/fragment?top=0&height=800&lang=zh-Hant-TW"))
+        #expect(fragment.contains("音效") && !fragment.contains("声音"))
         let french = text(try api.get("/d/chimes", headers: ["Accept-Language": "fr-FR"]))
         #expect(french.contains(#"<html lang="en">"#) && french.contains(">General<"), "no French: the development language")
     }

@@ -41,10 +41,23 @@ struct PageLanguageTests {
         #expect(!html.contains("<!--"))
     }
 
+    @Test("a reader of Traditional Chinese gets the interface's Chinese words, in the page and in its fragments")
+    func traditionalReaderReadsChinese() throws {
+        let api = try APIFixture()
+        for field in ["zh-TW", "zh-Hant-HK,en;q=0.8", "en;q=0.4,zh-MO"] {
+            let html = Self.text(try api.get("/d/heroes", headers: ["Accept-Language": field]))
+            #expect(html.contains("<html lang=\"zh-Hans\">") && html.contains(">编辑</button>"), "\(field)")
+        }
+        let fragment = Self.text(try api.get("/d/heroes/fragment?top=0&height=400&lang=zh-TW"))
+        #expect(fragment.contains(">删除<") && !fragment.contains(">Delete<"), "\(fragment.prefix(800))")
+        let german = Self.text(try api.get("/d/heroes/fragment?top=0&height=400&lang=de"))
+        #expect(german.contains(">Delete<"))
+    }
+
     @Test("without Accept-Language, or preferring English, the page is English; lang= overrides the header")
     func englishPage() throws {
         let api = try APIFixture()
-        for headers: HTTPHeaders in [[:], ["Accept-Language": "en-GB,zh;q=0.5"], ["Accept-Language": "zh-TW"]] {
+        for headers: HTTPHeaders in [[:], ["Accept-Language": "en-GB,zh;q=0.5"], ["Accept-Language": "de-CH,zh-TW;q=0.5,en"]] {
             let html = Self.text(try api.get("/d/heroes", headers: headers))
             #expect(html.contains("<html lang=\"en\">") && html.contains(">Edit</button>"))
             #expect(try Self.scriptWords(html).isEmpty)
