@@ -74,8 +74,11 @@ struct SampleDataset: Sendable {
 ///   `Tests/ModelsTests/Fixtures/SettingsBundles/Settings.bundle`, archived file by file in Base64): every
 ///   specifier type, English strings in the ASCII form, Chinese ones in UTF-16 and as a binary plist, and child
 ///   panes two levels deep (More ▸ Harbours ▸ Advanced).
+/// - `regions.json`: China's regions, their provinces and cities, named in English and Chinese, as one outline
+///   three levels deep (municipalities are leaves among the provinces). Shape: `[{name, chinese, children?}]`.
 enum SampleDatasets {
-    /// Every sample, in the order they are listed: friends, heroes, apps, messages, settings, settings-bundle.
+    /// Every sample, in the order they are listed: friends, heroes, apps, messages, settings, settings-bundle,
+    /// regions.
     static let all: [SampleDataset] = [
         SampleDataset(id: "friends", title: "Friends · 好友", bytes: PackageResources.friends_json),
         SampleDataset(id: "heroes", title: "Heroes · 英雄", bytes: PackageResources.heroes_json),
@@ -84,13 +87,14 @@ enum SampleDatasets {
         SampleDataset(id: "settings", title: "Settings · 设置", bytes: PackageResources.settings_json),
         SampleDataset(
             id: "settings-bundle", title: "Tide Table Settings · 潮汐表设置", bytes: PackageResources.settings_bundle_json),
+        SampleDataset(id: "regions", title: "Regions of China · 中国地区", bytes: PackageResources.regions_json),
     ]
 
     /// The sample with the given id.
     ///
     /// - Parameter id: A dataset id such as `"friends"`.
     /// - Returns: The sample, or nil when no sample has that id.
-    /// - Complexity: O(n) in the number of samples (six).
+    /// - Complexity: O(n) in the number of samples (seven).
     static func sample(id: String) -> SampleDataset? {
         all.first { $0.id == id }
     }

@@ -10,7 +10,7 @@ import Testing
 /// The data directory through restarts, SIGKILL and re-imports of the real binary.
 @Suite("CLI restarts and durability")
 struct CLIRestartTests {
-    static let sampleIDs = ["friends", "heroes", "apps", "messages", "settings", "settings-bundle"]
+    static let sampleIDs = ["friends", "heroes", "apps", "messages", "settings", "settings-bundle", "regions"]
 
     /// Writes `apps.json` (`count` apps) and `other.json` (3 apps) with Python into `directory`.
     static func writeApps(_ directory: String, count: Int) throws {

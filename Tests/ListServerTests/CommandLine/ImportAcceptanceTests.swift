@@ -34,7 +34,7 @@ struct ImportAcceptanceTests {
                 kind: entry.kind, sectionCount: entry.sectionCount, rowCount: entry.rowCount, version: 1)
             #expect(served[entry.id] == expected, "\(entry.id)")
         }
-        #expect(Set(served.keys) == Set(manifest.map(\.id) + ["friends", "heroes", "apps", "messages", "settings", "settings-bundle"]))
+        #expect(Set(served.keys) == Set(manifest.map(\.id) + ["friends", "heroes", "apps", "messages", "settings", "settings-bundle", "regions"]))
         let check = try AcceptanceHarness.python(
             AcceptanceHarness.filesScript, ["check", String(server.port), files + "/manifest.json"])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")

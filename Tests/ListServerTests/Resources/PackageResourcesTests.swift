@@ -20,6 +20,7 @@ private let embedded: [String: [UInt8]] = [
     "Samples/messages.json": PackageResources.messages_json,
     "Samples/settings.json": PackageResources.settings_json,
     "Samples/settings-bundle.json": PackageResources.settings_bundle_json,
+    "Samples/regions.json": PackageResources.regions_json,
 ]
 
 @Suite("Embedded resources")

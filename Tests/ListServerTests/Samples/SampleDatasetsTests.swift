@@ -103,10 +103,10 @@ private let iconsDirectory = URL(fileURLWithPath: #filePath)
 
 @Suite("Sample datasets")
 struct SampleDatasetsTests {
-    @Test("the samples are friends, heroes, apps, messages, settings and settings-bundle, in that order, with unique ids and titles")
+    @Test("the samples are friends, heroes, apps, messages, settings, settings-bundle and regions, in that order, with unique ids and titles")
     func samplesInOrder() {
         let ids = SampleDatasets.all.map(\.id)
-        #expect(ids == ["friends", "heroes", "apps", "messages", "settings", "settings-bundle"])
+        #expect(ids == ["friends", "heroes", "apps", "messages", "settings", "settings-bundle", "regions"])
         #expect(Set(ids).count == ids.count)
         #expect(Set(SampleDatasets.all.map(\.title)).count == ids.count)
         #expect(SampleDatasets.all.allSatisfy { !$0.title.isEmpty })
@@ -119,6 +119,7 @@ struct SampleDatasetsTests {
         arguments: [
             ("friends", DatasetKind.friends, 7, 40), ("heroes", .heroes, 1, 24), ("apps", .apps, 1, 30),
             ("messages", .messages, 1, 30), ("settings", .table, 4, 15), ("settings-bundle", .settings, 6, 14),
+            ("regions", .generic, 1, 7),
         ])
     func importsAsItsKind(id: String, kind: DatasetKind, sections: Int, rows: Int) throws {
         let dataset = try sampleNamed(id).dataset()
@@ -131,13 +132,33 @@ struct SampleDatasetsTests {
 
     @Test(
         "every sample is strictly valid JSON: an array of a few dozen objects, alone or beside row actions",
-        arguments: SampleDatasets.all.map(\.id).filter { !$0.hasPrefix("settings") })
+        arguments: SampleDatasets.all.map(\.id).filter { !$0.hasPrefix("settings") && $0 != "regions" })
     func validJSON(id: String) throws {
         let sample = try sampleNamed(id)
         let items = try rows(of: sample)
         let rowCount =
             id == "friends" ? items.compactMap { ($0["friends"] as? [Any])?.count }.reduce(0, +) : items.count
         #expect((20...60).contains(rowCount), "\(id) has \(rowCount) rows")
+    }
+
+    @Test("the regions sample is one outline three levels deep, every node named in English and Chinese")
+    func regionsOutline() throws {
+        let dataset = try sampleNamed("regions").dataset()
+        let section = try #require(dataset.sections.first)
+        let outline = try #require(SectionOutline(section, children: RowChildren(dataset)))
+        #expect(outline.nodes.count >= 100)
+        #expect(Set(outline.depths) == [0, 1, 2])
+        let fields = outline.fieldsInPreorder(of: section)
+        for (node, own) in fields.enumerated() {
+            #expect(own["name"]?.stringValue?.isEmpty == false && own["chinese"]?.stringValue?.isEmpty == false, "node \(node)")
+        }
+        // Municipalities are leaves among the provinces; every region and every other province has children.
+        let leavesAmongProvinces = outline.nodes.indices.filter { outline.depths[$0] == 1 && outline.nodes[$0].childCount == 0 }
+        let leafNames = leavesAmongProvinces.compactMap { fields[$0]["name"]?.stringValue }
+        #expect(leafNames.contains("Beijing") && leafNames.contains("Hong Kong"))
+        let regions = outline.nodes.indices.filter { outline.depths[$0] == 0 }
+        let childless = regions.filter { outline.nodes[$0].childCount == 0 }
+        #expect(regions.count == 7 && childless.isEmpty)
     }
 
     @Test("friend groups have a name, an online count and friends with name, icon, optional intro and VIP flag")
