@@ -11,8 +11,8 @@ import { dressAll, put, refresh } from './windows.js';
 
 const pressDelay = 100; // ms before a touch highlights its row, so a scroll does not flash rows
 let pressTimer;
-let edge = null; // a swipe from a child table's left edge: {x, y, dx, moving}
-const edgeWidth = 24; // px from the left that start one
+let edge = null; // a swipe from a child table's leading edge: {x, y, dx, moving}
+const edgeWidth = 24; // px from the leading edge that start one
 
 let dragging = false; // a row lifted by its grip
 let held; // the animation of a change made elsewhere while a gesture held the rows (undefined: none)
@@ -38,6 +38,10 @@ function letGo() {
   refreshAfterGestures(held);
   held = undefined;
 }
+
+/// 1, or -1 on a page written right to left, where the trailing buttons are on the left: a swipe's offsets are
+/// measured towards the leading edge.
+const leading = document.documentElement.dir === 'rtl' ? -1 : 1;
 
 /// The buttons a swipe reveals on `row`: its trailing group (`t`) or leading group (`l`), if it has one.
 const groupOf = (row, side) => $(side === 'l' ? '.acts.l' : '.acts.t', row);
@@ -68,7 +72,7 @@ export function openRow(row, side) {
   const group = groupOf(row, side);
   if (!group) return;
   row.setAttribute('data-open', side);
-  $('.rc', row).style.transform = `translateX(${side === 'l' ? group.offsetWidth : -group.offsetWidth}px)`;
+  $('.rc', row).style.transform = `translateX(${(side === 'l' ? group.offsetWidth : -group.offsetWidth) * leading}px)`;
 }
 
 /// Closes the row a swipe opened; returns whether one was open.
@@ -83,10 +87,10 @@ function unpress() {
   state.pressed = null;
 }
 
-/// A touch that starts at the left edge of a child table drags it to the right, and past a third of the width goes
+/// A touch that starts at the leading edge of a child table drags it away from it, and past a third of the width goes
 /// back to the parent, as UINavigationController's interactive pop does.
 function edgeMove(event) {
-  const dx = event.clientX - edge.x;
+  const dx = (event.clientX - edge.x) * leading;
   if (!edge.moving) {
     if (Math.abs(event.clientY - edge.y) > 12) return (edge = null);
     if (dx < 10) return;
@@ -96,7 +100,7 @@ function edgeMove(event) {
   }
   edge.dx = Math.max(0, dx);
   dom.scroller.style.transition = 'none';
-  dom.scroller.style.translate = `${edge.dx}px 0`;
+  dom.scroller.style.translate = `${edge.dx * leading}px 0`;
 }
 
 function edgeUp() {
@@ -111,7 +115,9 @@ function edgeUp() {
 
 export function pointerDown(event) {
   state.swallowClick = false;
-  if (event.pointerType === 'touch' && state.child && history.state?.up && event.clientX - dom.scroller.getBoundingClientRect().left < edgeWidth)
+  const bounds = dom.scroller.getBoundingClientRect();
+  const fromEdge = leading > 0 ? event.clientX - bounds.left : bounds.right - event.clientX;
+  if (event.pointerType === 'touch' && state.child && history.state?.up && fromEdge < edgeWidth)
     return (edge = { x: event.clientX, y: event.clientY, dx: 0, moving: false });
   const row = event.target.closest('.row'), open = $('[data-open]', dom.layer);
   // A touch anywhere while a row is open only closes it, as on iOS.
@@ -136,7 +142,7 @@ export function pointerMove(event) {
   if (edge) return edgeMove(event);
   const swipe = state.swipe;
   if (!swipe) return;
-  const row = swipe.row, dx = event.clientX - swipe.x;
+  const row = swipe.row, dx = (event.clientX - swipe.x) * leading;
   if (!swipe.moving) {
     if (Math.abs(event.clientY - swipe.y) > 12) return (state.swipe = null), unpress();
     if (Math.abs(dx) < 10) return;
@@ -146,14 +152,14 @@ export function pointerMove(event) {
     row.setPointerCapture(event.pointerId);
     swipe.trailing = groupOf(row, 't');
     swipe.leading = groupOf(row, 'l');
-    swipe.from = swipe.open ? new DOMMatrix(getComputedStyle($('.rc', row)).transform).m41 : 0;
+    swipe.from = swipe.open ? new DOMMatrix(getComputedStyle($('.rc', row)).transform).m41 * leading : 0;
     row.classList.add('sw');
   }
   // Up to the row's width on a side that has buttons; the first button widens with the swipe, so no gap
   // opens behind the content.
   const width = row.clientWidth;
   swipe.dx = Math.min(swipe.leading ? width : 0, Math.max(dx + swipe.from, swipe.trailing ? -width : 0));
-  $('.rc', row).style.transform = `translateX(${swipe.dx}px)`;
+  $('.rc', row).style.transform = `translateX(${swipe.dx * leading}px)`;
   for (const group of [swipe.trailing, swipe.leading]) if (group) group.style.width = '';
   const group = swipe.dx < 0 ? swipe.trailing : swipe.leading;
   if (group && Math.abs(swipe.dx) > group.offsetWidth) group.style.width = Math.abs(swipe.dx) + 'px';

@@ -16,6 +16,21 @@ public enum LanguageMatch {
         String(tag.map { $0 == "_" ? "-" : $0 })
     }
 
+    /// The languages written from right to left, by their primary subtags: Arabic, Hebrew (and its old `iw`),
+    /// Persian, Urdu, Yiddish, Pashto, Sorani Kurdish, Dhivehi, Sindhi, Uyghur, Syriac.
+    static let rightToLeft: Set<String> = ["ar", "he", "iw", "fa", "ur", "yi", "ps", "ckb", "dv", "sd", "ug", "syr"]
+
+    /// Whether text in `tag`'s language runs from right to left (`ar`, `he-IL`, `fa_IR`), as a page's `dir`
+    /// says; a script subtag decides when there is one (`ku-Arab` is, `ug-Latn` is not).
+    public static func isRightToLeft(_ tag: some StringProtocol) -> Bool {
+        let parts = normalized(tag).lowercased().split(separator: "-")
+        guard let primary = parts.first else { return false }
+        if let script = parts.dropFirst().first(where: { $0.count == 4 }) {
+            return ["arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg"].contains(script)
+        }
+        return rightToLeft.contains(String(primary))
+    }
+
     /// The tags tried for `tag`, most specific first, lower-cased: `zh-TW` → `zh-hant-tw`, `zh-tw`, `zh-hant`,
     /// `zh`; `de-CH` → `de-ch`, `de`.
     /// - Complexity: O(length of the tag).

@@ -121,8 +121,9 @@ enum TablePage {
         if let reader = request.reader {
             // The rows are in the reader's language, and the script asks for it with each window (`lang=`); the
             // interface's words follow it (``UILanguage/init(speaking:)``).
+            let direction = LanguageMatch.isRightToLeft(reader) ? " dir=\"rtl\"" : ""
             filled = filled.replacing(
-                Array("lang=\"\(request.language.tag)\"".utf8), with: Array("lang=\"\(reader)\"".utf8))
+                Array("lang=\"\(request.language.tag)\"".utf8), with: Array("lang=\"\(reader)\"\(direction)".utf8))
         }
         for (marker, bytes) in [(textMarker, words.bytes), (backMarker, back.bytes), (searchMarker, search.bytes), (gridMarker, grid.bytes),
                                 (windowMarker, fragment), (previousMarker, previous.bytes), (nextMarker, next.bytes),

@@ -41,4 +41,14 @@ struct LanguageMatchTests {
         #expect(LanguageMatch.candidates(for: "de-CH") == ["de-ch", "de"])
         #expect(LanguageMatch.normalized("zh_Hant_TW") == "zh-Hant-TW")
     }
+
+    @Test("Arabic, Hebrew, Persian and Urdu run right to left in any region; a script subtag decides when given")
+    func rightToLeft() {
+        for tag in ["ar", "ar-SA", "he", "he_IL", "iw", "fa-IR", "ur", "yi", "ku-Arab", "AR"] {
+            #expect(LanguageMatch.isRightToLeft(tag), "\(tag)")
+        }
+        for tag in ["en", "zh-Hant-TW", "de", "ug-Latn", "az-Latn", "", "arn"] {
+            #expect(!LanguageMatch.isRightToLeft(tag), "\(tag)")
+        }
+    }
 }

@@ -85,6 +85,7 @@ struct APISettingsBundleLanguageTests {
         #expect(!both.contains("lang=\"zh-Hans\""), "\(both.prefix(300))")
         let fragment = text(try api.get("/d/chimes/fragment?top=0&height=800&lang=zh-Hant-TW"))
         #expect(fragment.contains("音效") && !fragment.contains("声音"))
+        #expect(!both.contains("dir="), "Chinese runs left to right")
         let french = text(try api.get("/d/chimes", headers: ["Accept-Language": "fr-FR"]))
         #expect(french.contains(#"<html lang="en">"#) && french.contains(">General<"), "no French: the development language")
     }
