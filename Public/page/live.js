@@ -59,7 +59,7 @@ export function followChange(change) {
   let dropped = 0;
   if (Array.isArray(deleted)) deleted.forEach(row => state.selection.delete(String(row?.id ?? row)) && dropped++);
   if (dropped && !isOwn(change.version)) note(t('Deleted elsewhere and deselected: %d', dropped));
-  if (!isOwn(change.version) && Array.isArray(change.inserts)) state.selection.arrived(change.inserts);
+  if (!isOwn(change.version) && Array.isArray(change.inserts)) state.selection.arrived(change.inserts, change.version);
   // The next window is asked from a row in view that the change left there (windows.js).
   const gone = new Set(Array.isArray(deleted) ? deleted.map(row => String(row?.id ?? row)) : []);
   const ranges = change.deleteRanges || [];
