@@ -168,6 +168,34 @@ def test_the_delete_confirmation_of_a_row_deleted_elsewhere_goes_and_says_why(br
     wait(browser, lambda d: row_by_id(d, asked) is None, message="the row deleted elsewhere stayed")
 
 
+def test_a_note_said_while_a_dialog_is_open_shows_above_its_backdrop(browser, meanwhile_server):
+    """Rows selected, Delete asks about them in a modal sheet; one deleted elsewhere meanwhile, "Deleted elsewhere and
+    deselected" shows in the top layer with the sheet (not dimmed and inert under its backdrop), clear of the sheet,
+    on the screen; and back in the page once the sheet goes."""
+    open_table(browser, meanwhile_server, "inbox")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".editing"))
+    animations_done(browser)
+    shown = [r for r in browser.find_elements(By.CSS_SELECTOR, "[data-row-id]") if r.is_displayed()][:2]
+    for row in shown:
+        row.click()
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-role=selected-count]").text.startswith("2"))
+    browser.find_element(By.CSS_SELECTOR, "[data-action=delete-selected]").click()
+    wait(browser, lambda d: confirmation(d) == "Delete 2 selected?", message="Delete did not ask")
+    delete_elsewhere(meanwhile_server, [int(shown[0].get_attribute("data-row-id"))], dataset="inbox")
+    wait_for_note(browser, "Deleted elsewhere and deselected: 1")
+    assert confirmation(browser) == "Delete 1 selected?"
+    on_top = "const n = document.querySelector('#note'); return !!n.closest(':modal, :popover-open') && !n.inert"
+    assert browser.execute_script(on_top), "the note is under the sheet's backdrop"
+    found = boxes(browser, ["#note", "#confirm"])
+    assert not overlap(found["#note"], found["#confirm"]), f"the note covers the sheet: {found}"
+    assert 0 <= found["#note"]["t"] and found["#note"]["b"] <= browser.execute_script("return innerHeight")
+    look(browser, "note-over-sheet")
+    browser.find_element(By.CSS_SELECTOR, "#confirm [data-action=cancel]").click()
+    wait(browser, lambda d: d.execute_script("return document.querySelector('#messages').parentElement === document.body"),
+         message="the messages stayed in the closed sheet")
+
+
 def boxes(driver, selectors):
     """The shown elements' boxes by selector (None for one not shown)."""
     return driver.execute_script("""
