@@ -1,6 +1,6 @@
 // Edits as batches (POST /api/datasets/{id}/batch at the version drawn): edit mode, deletes with their
 // confirmation, insertion rows, switches, and (controls.js) text fields and sliders.
-import { api, namesOf, note } from './messages.js';
+import { api, nameOf, namesOf, note } from './messages.js';
 import { closeOpenRow } from './opened.js';
 import { namedRows, refusal } from './refusals.js';
 import { $, apiPath, dom, language, state, t } from './state.js';
@@ -78,15 +78,33 @@ async function made(changes, what, replan) {
 }
 
 /// Asks in the confirmation sheet; its Delete calls `then`. `recount(count)`, if given, is told the selection's
-/// count while the sheet is open (selection.js), as rows deleted elsewhere leave the selection.
-export function ask(text, then, recount = null) {
+/// count while the sheet is open (selection.js), as rows deleted elsewhere leave the selection; `row`
+/// (`{id, name}`), if given, is the one row it asks about, and the sheet goes when that row is deleted elsewhere.
+export function ask(text, then, { recount = null, row = null } = {}) {
   $('p', dom.confirm).textContent = text;
   state.pendingConfirm = then;
   state.recountConfirm = recount;
+  state.confirmRow = row;
   dom.confirm.showModal();
 }
 
 export const deleteRows = ids => batch({ deleteRows: ids.map(Number) }, 'delete');
+
+/// Asks before deleting one row (a row whose swipe shows no Delete).
+export function askToDelete(row) {
+  const id = row.dataset.rowId, name = nameOf(row);
+  ask(t('Delete “%s”?', name), () => deleteRows([id]), { row: { id, name } });
+}
+
+/// A change made elsewhere deleted rows (`deleted(id)`): a confirmation asking about one of them goes, and a note
+/// says why, as UIKit's table ends the row's editing when the row leaves.
+export function closeConfirmIfDeleted(deleted) {
+  const row = state.confirmRow;
+  if (!dom.confirm.open || !row || !deleted(row.id)) return;
+  dom.confirm.close();
+  note(t('“%s” was deleted elsewhere.', row.name));
+}
+
 /// Deletes the selection, after asking, as one batch of ids and runs that the server resolves (a million rows
 /// are a few runs, never fetched); the selection then empties.
 export async function deleteSelected() {
@@ -100,7 +118,7 @@ export async function deleteSelected() {
     if (await batch({ deleteRows: (await settledSelection()).deletes() }, 'delete')) selection.clear();
     dressAll();
     showSelectionCount();
-  }, recount);
+  }, { recount });
 }
 
 /// Enters or leaves edit mode (Manage mode where the dataset selects to delete).

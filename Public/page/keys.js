@@ -5,12 +5,12 @@
 // PageDown and Space (Shift+Space up) scroll as on any page, also before anything has the focus; the focus
 // follows when they stop.
 import { activate } from './actions.js';
-import { ask, deleteRows, deleteSelected, setEditing } from './editing.js';
+import { askToDelete, deleteSelected, setEditing } from './editing.js';
 import { openRow } from './gestures.js';
 import { toggleSection } from './navigation.js';
 import { closeOpenRow } from './opened.js';
 import { extendSelection, selectEveryRow } from './selection.js';
-import { $, dom, keyOf, state, t } from './state.js';
+import { $, dom, keyOf, state } from './state.js';
 import { undoKey } from './undo.js';
 import { draw, dressAll, followScroller, need, setTop } from './windows.js';
 
@@ -88,7 +88,7 @@ function revealDelete(row) {
   const button = $('.acts.t [data-action=delete]', row);
   if (button?.offsetWidth) return button.focus();
   closeOpenRow();
-  ask(t('Delete “%s”?', (row.querySelector('.t1, .tt, .nm') ?? row).textContent.trim()), () => deleteRows([row.dataset.rowId]));
+  askToDelete(row);
 }
 
 const pageKeys = ['Home', 'End', 'PageUp', 'PageDown', ' '];

@@ -1,5 +1,5 @@
 // The dataset's capabilities and its event stream: every open page follows changes made elsewhere.
-import { isOwn } from './editing.js';
+import { closeConfirmIfDeleted, isOwn } from './editing.js';
 import { refreshAfterGestures } from './gestures.js';
 import { api, note } from './messages.js';
 import { closeOpenRow } from './opened.js';
@@ -59,12 +59,16 @@ export function followChange(change) {
   let dropped = 0;
   if (Array.isArray(deleted)) deleted.forEach(row => state.selection.delete(String(row?.id ?? row)) && dropped++);
   if (dropped && !isOwn(change.version)) note(t('Deleted elsewhere and deselected: %d', dropped));
-  if (!isOwn(change.version) && Array.isArray(change.inserts)) state.selection.arrived(change.inserts);
+  if (!isOwn(change.version) && Array.isArray(change.inserts)) state.selection.arrived(change.inserts, change.version);
   // The next window is asked from a row in view that the change left there (windows.js).
   const gone = new Set(Array.isArray(deleted) ? deleted.map(row => String(row?.id ?? row)) : []);
   const ranges = change.deleteRanges || [];
   state.gone = element => gone.has(element.dataset.rowId)
     || ranges.some(run => run.section === +element.dataset.section && +element.dataset.row >= run.row && +element.dataset.row < run.row + run.count);
+  // A confirmation asking about a row deleted elsewhere goes, with a word.
+  const inSections = new Set((change.sectionDeletes ?? []).flatMap(section => section?.rows ?? []).map(String));
+  const drawn = id => state.elements.get('r' + id);
+  if (!isOwn(change.version)) closeConfirmIfDeleted(id => gone.has(id) || inSections.has(id) || (!!drawn(id) && state.gone(drawn(id))));
   // An open swipe stays open through others' changes, unless they change or move its own row (UIKit's too).
   const open = $('[data-open]', dom.layer);
   const touches = entry => String(entry?.id ?? entry) === open?.dataset.rowId;

@@ -29,6 +29,15 @@ export function say(element, text, duration) {
 }
 export const note = text => say($('#note'), text, 4000);
 
+/// The page's messages go into a modal dialog while it is open, and back after: the page under the dialog's
+/// backdrop is dimmed and inert, so a note said there would be neither seen nor read out.
+document.addEventListener('toggle', ({ target: dialog, newState }) => {
+  const messages = $('#messages');
+  if (!messages || !(dialog instanceof HTMLDialogElement)) return;
+  if (newState === 'open' && dialog.matches(':modal')) dialog.append(messages);
+  else if (newState === 'closed' && messages.parentElement === dialog) document.body.append(messages);
+}, true);
+
 /// Says in `place`, beside a field being typed in, that someone else changed its value meanwhile: "Changed
 /// elsewhere: “theirs”" and Use Theirs (`data-action=theirs`; out of the Tab order unless `tabbable`, as where
 /// leaving the field saves the draft); `theirs` null takes it away.

@@ -1,7 +1,8 @@
 // What assistive technology reads: the drawn items in the DOM in table order (windows reuse elements wherever
 // they lie), and each row's place, "row 5 of 1,000,000": aria-rowcount on the grid, aria-rowindex on headers
-// and rows, in a search among its results (the server writes aria-level; aria-posinset and aria-setsize on rows
-// are ARIA 1.2's, which the axe the tests run does not allow yet). Followed by watching the layer, so whatever draws a window says nothing.
+// and rows, in a search among its results (the server writes a grouped table's aria-level, and each row's
+// aria-posinset and aria-setsize in its section). Followed by watching the layer, so whatever draws a window says
+// nothing.
 import { parseRanges } from './expanded.js';
 import { api } from './messages.js';
 import { apiPath, dom, state } from './state.js';

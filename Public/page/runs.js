@@ -23,6 +23,7 @@ export class Runs {
     this.ids = new Map(); // rows picked one by one, outside every run: id → place
     this.runs = []; // {from, to} places, in table order, disjoint
     this.except = new Map(); // rows taken out of the runs or of all: id → place
+    this.arrivals = new Map(); // rows others inserted while there were runs, until the runs are found again: id → place
     this.version = this.table.version; // the version the places are of
     this.counts = (this.table.meta.sections || []).map(section => section.rowCount); // rows per section, of `countsVersion`
     this.countsVersion = this.table.meta.version;
@@ -31,14 +32,16 @@ export class Runs {
   /// A copy (the state before a Shift extension, which the next one replaces).
   copy() {
     const copy = Object.assign(Object.create(Object.getPrototypeOf(this)), this);
-    return Object.assign(copy, { ids: new Map(this.ids), runs: [...this.runs], except: new Map(this.except) });
+    return Object.assign(copy, {
+      ids: new Map(this.ids), runs: [...this.runs], except: new Map(this.except), arrivals: new Map(this.arrivals),
+    });
   }
 
   /// - Complexity: O(r) for r runs.
   has(id) {
     id = String(id);
     if (this.ids.has(id)) return true;
-    if (this.except.has(id)) return false;
+    if (this.except.has(id) || this.arrivals.has(id)) return false;
     if (this.all) return true;
     const place = this.runs.length && this.table.placeOf(id);
     return !!place && this.runs.some(run => within(place, run));
@@ -47,6 +50,7 @@ export class Runs {
   /// Adds a row; `place` defaults to where the row is drawn.
   add(id, place = this.table.placeOf(id)) {
     id = String(id);
+    this.arrivals.delete(id);
     if (this.except.delete(id) || this.has(id) || !place) return this;
     this.ids.set(id, place);
     return this;
@@ -67,6 +71,7 @@ export class Runs {
   addRun(a, b) {
     let run = before(b, a) ? { from: b, to: a } : { from: a, to: b };
     for (const [id, place] of this.except) if (within(place, run)) this.except.delete(id);
+    for (const [id, place] of this.arrivals) if (within(place, run)) this.arrivals.delete(id);
     if (this.all) return this;
     const kept = [];
     for (const other of this.runs) {
@@ -83,10 +88,22 @@ export class Runs {
     this.all = true;
   }
 
-  /// Rows others inserted (`[{id, section, row}]`) after every row was selected are not selected: UIKit selects
-  /// the rows there were, and a row that arrives later is not among them (nor deleted with them).
-  arrived(rows) {
-    if (this.all) for (const { id, section, row } of rows) this.except.set(String(id), { id: String(id), section, row });
+  /// Rows others inserted (`[{id, section, row}]`, places at `version`) after every row or runs of rows were
+  /// selected are not selected: UIKit selects the rows there were, and a row that arrives later is not among them
+  /// (nor deleted with them), even between a run's ends. Whether it lies in a run is known once the runs' ends are
+  /// found at the version it came in (`keepOut`); until then it is not selected and not counted.
+  arrived(rows, version) {
+    const places = new Map(rows.map(({ id, section, row }) => [String(id), { id: String(id), section, row }]));
+    if (this.all) for (const [id, place] of places) this.except.set(id, place);
+    else if (this.version === version && this.countsVersion === version) this.keepOut(places);
+    else if (this.runs.length) for (const [id, place] of places) this.arrivals.set(id, { ...place, version });
+  }
+
+  /// Takes rows that arrived (their places at the runs' version, `id → place`; a row not there is gone) out of the
+  /// runs they lie in; the others were never selected.
+  /// - Complexity: O(a·r) for a arrivals and r runs.
+  keepOut(places) {
+    for (const [id, place] of places) if (this.runs.some(run => within(place, run))) this.except.set(id, place);
   }
 
   /// - Complexity: O(r + s) for r runs over s sections.
@@ -120,6 +137,6 @@ export class Runs {
   /// Whether the places are of another version than the table's (a change came since).
   get stale() {
     const versions = this.version !== this.table.version || (this.runs.length && this.countsVersion !== this.version);
-    return versions && !!(this.runs.length || this.ids.size || this.except.size);
+    return versions && !!(this.runs.length || this.ids.size || this.except.size || this.arrivals.size);
   }
 }

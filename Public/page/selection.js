@@ -151,7 +151,8 @@ export async function settledSelection() {
 
 let reanchoring = null;
 /// After a change, finds the selection's rows again by id (a window anchored at each), so that runs count and
-/// show the rows between their ends at the version drawn; a row no longer there leaves the selection.
+/// show the rows between their ends at the version drawn, less the rows others inserted between them; a row no
+/// longer there leaves the selection.
 let reanchoredAt = -1; // the version last tried, so a failure is not tried again until the next change
 function reanchor() {
   if (reanchoring || reanchoredAt === state.version) return reanchoring ?? Promise.resolve();
@@ -169,6 +170,10 @@ function reanchor() {
     const runs = (await Promise.all(selection.runs.map(async run => ({ from: await find(run.from.id), to: await find(run.to.id) }))))
       .filter(run => run.from && run.to);
     const [ids, except] = [await places(selection.ids), await places(selection.except)];
+    // Rows others inserted come with their places at the version they came in: asked for only when more came since.
+    const arrived = [...selection.arrivals.values()];
+    const arrivals = new Map((await Promise.all(arrived.map(row => (row.version === version ? row : find(row.id)))))
+      .filter(Boolean).map(({ id, section, row }) => [id, { id, section, row }]));
     if (state.version !== version || edits !== edited) return void (reanchoredAt = -1); // tried again when asked
     const next = selection.copy();
     next.clear();
@@ -176,6 +181,8 @@ function reanchor() {
     Object.assign(next, { all: selection.all, ids, except, counts, countsVersion: version });
     for (const run of runs) next.addRun(run.from, run.to);
     for (const [id, place] of except) next.except.set(id, place); // addRun took them out again
+    next.keepOut(arrivals);
+    for (const [id, row] of selection.arrivals) if (!arrived.includes(row)) next.arrivals.set(id, row); // came meanwhile
     Object.assign(selection, next);
     anchor = beforeExtension = null;
   })().finally(() => {

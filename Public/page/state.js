@@ -54,6 +54,7 @@ export const state = {
   pendingConfirm: null, // what the confirmation's Delete does
   draftMet: null, // what a field being typed in does when its row changed elsewhere (controls.js)
   recountConfirm: null, // what the confirmation does when the selection's count changes (editing.js)
+  confirmRow: null, // the one row the confirmation asks about, {id, name} (editing.js)
 };
 
 /// `r` + row id, `h` + section id (header), `f` + section id (footer).

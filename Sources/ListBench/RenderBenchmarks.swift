@@ -129,7 +129,8 @@ enum RenderBenchmarks {
                         let id = RowID(Int64(item.indexPath.section &* rowsPerSection &+ item.indexPath.row))
                         let row = FragmentRow.Lent(
                             indexPath: item.indexPath, id: id, y: item.frame.y, height: item.frame.height, position: item.indexPath.row + 1,
-                            canEdit: false, canMove: false, endsGroup: item.indexPath.row == rowsPerSection - 1,
+                            setSize: rowsPerSection, canEdit: false, canMove: false,
+                            endsGroup: item.indexPath.row == rowsPerSection - 1,
                             fields: pool.baseAddress.unsafelyUnwrapped + position,
                             imageURL: UnsafeRawBufferPointer(rebasing: bytes[url]))
                         FragmentRenderer.renderRow(row, cell: cell, isGrouped: isGrouped, into: &html)

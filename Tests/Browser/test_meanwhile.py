@@ -25,10 +25,14 @@ def meanwhile_server(tmp_path_factory):
         [{"send_time": 1576139886 + i * 3600, "title": f"Message {i}", "content": "Hello", "read": False} for i in range(30)]))
     (folder / "form.json").write_text(json.dumps({"table": {"style": "insetGrouped", "sections": [{"rows": [
         {"text": "Name", "accessoryView": "textField", "value": "Ada"}, {"text": "Counter", "detail": "0"}]}]}}))
+    # Rows whose swipe has a Flag and no Delete: the Delete key asks in the confirmation sheet.
+    (folder / "flagged.json").write_text(json.dumps({"notes": [{"title": f"Note {i}"} for i in range(6)],
+                                                     "trailingActions": [{"title": "Flag", "update": {"flag": True}}]}))
     (folder / "guild.json").write_text(json.dumps([{"name": f"Hero {i}", "title": f"Title {i}", "icon": "hero-01",
                                                      "desc": "A hero.", "tags": ["Mage"]} for i in range(4)]))
     running = Server(["--import", str(folder / "tasks.json"), "--import", str(folder / "inbox.json"),
-                      "--import", str(folder / "form.json"), "--import", str(folder / "guild.json")])
+                      "--import", str(folder / "form.json"), "--import", str(folder / "guild.json"),
+                      "--import", str(folder / "flagged.json")])
     yield running
     running.stop()
 
@@ -145,6 +149,51 @@ def test_the_delete_confirmation_follows_the_selection_as_rows_are_deleted_elsew
     delete_elsewhere(meanwhile_server, picked[1:], dataset="inbox")
     wait(browser, lambda d: confirmation(d) is None, message="the question stayed with nothing left to delete")
     assert browser.find_element(By.CSS_SELECTOR, "[data-action=delete-selected]").get_attribute("disabled") is not None
+
+
+def test_the_delete_confirmation_of_a_row_deleted_elsewhere_goes_and_says_why(browser, meanwhile_server):
+    """Delete on a row whose swipe shows no Delete asks about it in the sheet; deleted elsewhere meanwhile, the row
+    leaves, the question goes with it and a note says why; a row of the same list deleted elsewhere keeps it."""
+    open_table(browser, meanwhile_server, "flagged")
+    asked, other = (row_titled(meanwhile_server, f"Note {i}", dataset="flagged") for i in (2, 4))
+    browser.execute_script("arguments[0].focus()", row_by_id(browser, asked))
+    browser.switch_to.active_element.send_keys(Keys.DELETE)
+    wait(browser, lambda d: confirmation(d) == "Delete “Note 2”?", message="Delete did not ask about the row")
+    delete_elsewhere(meanwhile_server, [other], dataset="flagged")
+    wait(browser, lambda d: row_by_id(d, other) is None, message="the row deleted elsewhere stayed")
+    assert confirmation(browser) == "Delete “Note 2”?", "the question went with another row"
+    delete_elsewhere(meanwhile_server, [asked], dataset="flagged")
+    wait(browser, lambda d: confirmation(d) is None, message="the question stayed after its row was deleted elsewhere")
+    wait_for_note(browser, "“Note 2” was deleted elsewhere.")
+    wait(browser, lambda d: row_by_id(d, asked) is None, message="the row deleted elsewhere stayed")
+
+
+def test_a_note_said_while_a_dialog_is_open_shows_above_its_backdrop(browser, meanwhile_server):
+    """Rows selected, Delete asks about them in a modal sheet; one deleted elsewhere meanwhile, "Deleted elsewhere and
+    deselected" shows in the top layer with the sheet (not dimmed and inert under its backdrop), clear of the sheet,
+    on the screen; and back in the page once the sheet goes."""
+    open_table(browser, meanwhile_server, "inbox")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".editing"))
+    animations_done(browser)
+    shown = [r for r in browser.find_elements(By.CSS_SELECTOR, "[data-row-id]") if r.is_displayed()][:2]
+    for row in shown:
+        row.click()
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-role=selected-count]").text.startswith("2"))
+    browser.find_element(By.CSS_SELECTOR, "[data-action=delete-selected]").click()
+    wait(browser, lambda d: confirmation(d) == "Delete 2 selected?", message="Delete did not ask")
+    delete_elsewhere(meanwhile_server, [int(shown[0].get_attribute("data-row-id"))], dataset="inbox")
+    wait_for_note(browser, "Deleted elsewhere and deselected: 1")
+    assert confirmation(browser) == "Delete 1 selected?"
+    on_top = "const n = document.querySelector('#note'); return !!n.closest(':modal, :popover-open') && !n.inert"
+    assert browser.execute_script(on_top), "the note is under the sheet's backdrop"
+    found = boxes(browser, ["#note", "#confirm"])
+    assert not overlap(found["#note"], found["#confirm"]), f"the note covers the sheet: {found}"
+    assert 0 <= found["#note"]["t"] and found["#note"]["b"] <= browser.execute_script("return innerHeight")
+    look(browser, "note-over-sheet")
+    browser.find_element(By.CSS_SELECTOR, "#confirm [data-action=cancel]").click()
+    wait(browser, lambda d: d.execute_script("return document.querySelector('#messages').parentElement === document.body"),
+         message="the messages stayed in the closed sheet")
 
 
 def boxes(driver, selectors):

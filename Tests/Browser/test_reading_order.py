@@ -1,7 +1,7 @@
 """What assistive technology reads: the DOM order of the drawn rows and headers equals their order on screen
 after any sequence of expand, collapse and scroll; the grid says how many rows it has and each row its place
-("row 5 of 1,000,000") and level; a hidden control takes no Tab stop; an input method's composition searches
-only for the text it commits."""
+("row 5 of 1,000,000"), level and place in its group; a hidden control takes no Tab stop; an input method's
+composition searches only for the text it commits."""
 import json
 import random
 import urllib.parse
@@ -23,6 +23,7 @@ return [...document.querySelectorAll('.layer > [role=row]')].filter(e => !e.hidd
   top: e.getBoundingClientRect().top, pinned: e.classList.contains('pinned'),
   section: +e.dataset.section, row: e.dataset.row == null ? null : +e.dataset.row,
   index: e.getAttribute('aria-rowindex'), level: e.getAttribute('aria-level'),
+  posinset: e.getAttribute('aria-posinset'), setsize: e.getAttribute('aria-setsize'),
   text: e.textContent.trim().slice(0, 30)}));
 """
 ROW_COUNT = "return document.querySelector('[role=treegrid], [role=grid]').getAttribute('aria-rowcount')"
@@ -63,6 +64,9 @@ def assert_places(browser, sections, expanded, label):
         key = ("h", item["section"]) if item["row"] is None else ("r", item["section"], item["row"])
         assert item["index"] == str(places[key]), f"{label}: {item['text']} is row {item['index']}, not {places[key]}"
         assert item["level"] == ("1" if item["row"] is None else "2")
+        in_group = (None, None) if item["row"] is None else (str(item["row"] + 1),
+                                                             str(sections[item["section"]]["rowCount"]))
+        assert (item["posinset"], item["setsize"]) == in_group, f"{label}: {item['text']} is not {in_group}"
 
 
 def toggle(browser, section):
@@ -105,7 +109,7 @@ def test_dom_order_is_screen_order_and_rows_say_their_place_after_expand_collaps
         at_width(browser, 480)
 
 
-def test_a_row_deep_in_one_group_of_10000_says_its_place_and_the_count(browser, groups_server):  # noqa: F811
+def test_a_row_deep_in_one_group_of_10000_says_its_place_in_the_grid_and_the_group(browser, groups_server):  # noqa: F811
     open_table(browser, groups_server, "one", "?expanded=all")
     count_fetches(browser)
     wait(browser, lambda d: d.execute_script(ROW_COUNT) == "10001", message="aria-rowcount")
@@ -116,6 +120,7 @@ def test_a_row_deep_in_one_group_of_10000_says_its_place_and_the_count(browser, 
     items = assert_read_in_order(browser, "deep in the group")
     rows = [i for i in items if i["row"] is not None]
     assert rows and all(i["index"] == str(i["row"] + 2) for i in rows), rows[:3]
+    assert all((i["posinset"], i["setsize"]) == (str(i["row"] + 1), "10000") for i in rows), rows[:3]
     header = items[0]
     assert header["row"] is None and header["index"] == "1" and header["pinned"], "the pinned header reads first"
 

@@ -27,7 +27,7 @@ def messages(count):
 def many_server():
     folder = tempfile.mkdtemp(prefix="listserver-selection-")
     arguments = ["--max-import-bytes", str(2**31)]
-    for name, count in (("inbox", MILLION), ("half", HALF), ("far", HALF), ("arrivals", SMALL), ("mail", SMALL), ("notes", SMALL), ("zh", SMALL), ("shared", SMALL), ("found", SMALL),
+    for name, count in (("inbox", MILLION), ("half", HALF), ("far", HALF), ("arrivals", SMALL), ("between", SMALL), ("mail", SMALL), ("notes", SMALL), ("zh", SMALL), ("shared", SMALL), ("found", SMALL),
                         ("kept", SMALL), ("plain", SMALL)):
         path = os.path.join(folder, f"{name}.json")
         with open(path, "w") as out:
@@ -316,3 +316,38 @@ def test_rows_others_insert_after_select_all_are_not_selected_nor_deleted(browse
     confirm(browser)
     wait(browser, lambda d: row_count(many_server, "arrivals") == 5, timeout=30, message="not only the selected rows went")
     assert all(title.startswith("Arrived") for title in server_titles(many_server, "arrivals"))
+
+
+def shown(driver, count=11):
+    """The first drawn rows' titles and whether each shows selected."""
+    return [tuple(row) for row in driver.execute_script(
+        "return [...document.querySelectorAll('[data-row-id]')].filter(e => !e.hidden)"
+        ".sort((a, b) => a.dataset.y - b.dataset.y).slice(0, arguments[0])"
+        ".map(e => [e.querySelector('.tt').textContent, e.getAttribute('aria-selected')])", count)]
+
+
+def test_rows_others_insert_inside_a_shift_run_are_not_selected_nor_deleted(browser, many_server):
+    manage(browser, many_server, "between")
+    row_titled(browser, 2).click()
+    ActionChains(browser).key_down(Keys.SHIFT).click(row_titled(browser, 6)).key_up(Keys.SHIFT).perform()
+    wait(browser, lambda d: count_text(d) == "5 selected", message=f"the run holds {count_text(browser)}")
+    version = json.load(urllib.request.urlopen(f"{many_server.url}/api/datasets/between"))["version"]
+    fields = {"send_time": 1_600_000_000, "title": "Arrived", "content": "Sent meanwhile", "read": False}
+    # Afterwards: Arrived 0, Message 0 … 3, Arrived 5, Arrived 6, Message 4 …: two inside the run, one before it.
+    post_batch(many_server, "between", {"baseVersion": version, "insertRows": [
+        {"section": 0, "row": i, "fields": {**fields, "title": f"Arrived {i}"}} for i in (0, 5, 6)]})
+    wait(browser, lambda d: len([r for r in rows(d) if "Arrived" in r.text]) == 3, message="the new rows are not drawn")
+    titles = ["Arrived 0", *(f"Message {i}" for i in range(4)), "Arrived 5", "Arrived 6",
+              *(f"Message {i}" for i in range(4, 8))]
+    wait(browser, lambda d: [title for title, _ in shown(d)] == titles, message=f"rows shown: {shown(browser)}")
+    selected = {f"Message {i}" for i in range(2, 7)}
+    wait(browser, lambda d: shown(d) == [(title, str(title in selected).lower()) for title in titles],
+         message=f"rows shown: {shown(browser)}")
+    wait(browser, lambda d: count_text(d) == "5 selected", message=f"the count says {count_text(browser)}")
+    click(browser, "delete-selected")
+    question = wait(browser, lambda d: [p.text for p in d.find_elements(By.CSS_SELECTOR, "dialog[open] p")])[0]
+    assert "5" in question, question
+    confirm(browser)
+    wait(browser, lambda d: row_count(many_server, "between") == SMALL - 2, message="not only the selected rows went")
+    assert server_titles(many_server, "between")[:6] == \
+        ["Arrived 0", "Message 0", "Message 1", "Arrived 5", "Arrived 6", "Message 7"]

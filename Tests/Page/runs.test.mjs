@@ -229,6 +229,47 @@ describe('what the server is sent', () => {
     assert.equal(some.size, 1, 'a selection of some rows is not changed by rows arriving elsewhere');
   });
 
+  test('rows others insert between a Shift run\'s ends are not selected, counted, nor deleted with it', () => {
+    // Version 1: rows 5, 6, 7, 8 in one section, and row 9 in another; a run from 5 to 8.
+    const at = ids => new Map(ids.map((id, row) => [String(id), { id: String(id), section: 0, row }]));
+    let places = at([5, 6, 7, 8]);
+    const t = {
+      version: 1,
+      meta: { version: 1, sections: [{ id: 1, rowCount: 4 }, { id: 2, rowCount: 1 }] },
+      placeOf: id => places.get(String(id)) ?? null,
+    };
+    const selection = new Runs(t).addRun(t.placeOf(5), t.placeOf(8));
+    assert.equal(selection.size, 4);
+    // Version 2, made elsewhere: 20 between 6 and 7, 21 before the run; heard before the rows are drawn again.
+    selection.arrived([{ id: 21, section: 0, row: 0 }, { id: 20, section: 0, row: 3 }], 2);
+    assert.equal(selection.has(20), false);
+    assert.equal(selection.size, 4, 'the rows there were, counted from the counts of their version');
+    // Drawn at version 2: the runs are found again by their ends' ids, as selection.js does, then the arrivals.
+    places = at([21, 5, 6, 20, 7, 8]);
+    Object.assign(t, { version: 2, meta: { version: 2, sections: [{ id: 1, rowCount: 6 }, { id: 2, rowCount: 1 }] } });
+    assert.equal(selection.stale, true);
+    const found = new Runs(t).addRun(t.placeOf(5), t.placeOf(8));
+    found.keepOut(new Map([...selection.arrivals].map(([id]) => [id, t.placeOf(id)])));
+    assert.equal(found.has(20), false);
+    assert.equal(found.has(21), false);
+    assert.equal(found.has(7), true);
+    assert.equal(found.size, 4, 'the run\'s rows less the one inserted between them');
+    assert.deepEqual(found.deletes(), [{ from: 5, to: 8, except: [20] }]);
+    // Version 3 adds 22 between 20 and 7, drawn (and the runs found again) before the event is heard: taken out at once.
+    places = at([21, 5, 6, 20, 22, 7, 8]);
+    Object.assign(t, { version: 3, meta: { version: 3, sections: [{ id: 1, rowCount: 7 }, { id: 2, rowCount: 1 }] } });
+    const drawn = new Runs(t).addRun(t.placeOf(5), t.placeOf(8));
+    drawn.except.set('20', t.placeOf(20));
+    drawn.arrived([{ id: 22, section: 0, row: 4 }], 3);
+    assert.equal(drawn.has(22), false);
+    assert.equal(drawn.size, 4);
+    assert.deepEqual(drawn.deletes(), [{ from: 5, to: 8, except: [20, 22] }]);
+    // Picked afterwards, an arrival is selected like any row.
+    drawn.add(22);
+    assert.equal(drawn.has(22), true);
+    assert.equal(drawn.size, 5);
+  });
+
   test('Select All over no sections sends nothing and counts none', () => {
     const selection = new Runs({ version: 1, meta: { version: 1, sections: [] }, placeOf: () => null });
     selection.selectAll();

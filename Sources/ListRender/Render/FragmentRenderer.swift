@@ -248,9 +248,13 @@ public enum FragmentRenderer {
             out.int(place.row)
         }
         renderFrame(y: row.y, height: row.height, sizing: cell == .hero ? .natural : .minimum, into: &out)
-        // A tree grid's rows name their level; axe-core refuses aria-setsize and aria-posinset on rows.
+        // A tree grid's rows name their level and their place among their section's rows (WAI-ARIA 1.2 allows
+        // the three on a row of a treegrid only, which a grouped table's grid is).
         if isGrouped {
-            out.raw("\" aria-selected=\"false\" aria-level=\"2")
+            out.raw("\" aria-selected=\"false\" aria-level=\"2\" aria-posinset=\"")
+            out.int(row.position)
+            out.raw("\" aria-setsize=\"")
+            out.int(row.setSize)
         } else {
             out.raw("\" aria-selected=\"false")
         }
@@ -288,8 +292,8 @@ public enum FragmentRenderer {
     }
 
     /// The most bytes a row's opening element writes before a table cell's attributes: its literals
-    /// (under 200 bytes) and three integers and a frame.
-    static var rowOpeningRoom: Int { 256 + 3 * (ByteStorage.longestDecimal + 1) + frameRoom }
+    /// (under 256 bytes), seven integers and a frame.
+    static var rowOpeningRoom: Int { 256 + 7 * (ByteStorage.longestDecimal + 1) + frameRoom }
 
     /// The most bytes a row's editing controls write (their literals are under 200 bytes).
     static var rowControlsRoom: Int { 256 }

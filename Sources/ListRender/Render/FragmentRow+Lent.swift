@@ -20,6 +20,8 @@ extension FragmentRow {
         @usableFromInline package var height: Double
         /// The row's 1-based position in its section.
         @usableFromInline package var position: Int
+        /// The number of rows in the row's section.
+        @usableFromInline package var setSize: Int
         /// Whether the row can be deleted.
         @usableFromInline package var canEdit: Bool
         /// Whether the row can be reordered.
@@ -44,7 +46,7 @@ extension FragmentRow {
         /// the image URL's and child address's bytes lent by their owner.
         @inlinable
         package init(
-            indexPath: IndexPath, id: RowID, y: Double, height: Double, position: Int, canEdit: Bool,
+            indexPath: IndexPath, id: RowID, y: Double, height: Double, position: Int, setSize: Int, canEdit: Bool,
             canMove: Bool, endsGroup: Bool, fields: UnsafePointer<Fields>, imageURL: UnsafeRawBufferPointer?,
             cell: TableCell? = nil, child: UnsafeRawBufferPointer? = nil, actions: UnsafeRawBufferPointer? = nil,
             place: IndexPath? = nil
@@ -54,6 +56,7 @@ extension FragmentRow {
             self.y = y
             self.height = height
             self.position = position
+            self.setSize = setSize
             self.canEdit = canEdit
             self.canMove = canMove
             self.endsGroup = endsGroup
@@ -65,17 +68,17 @@ extension FragmentRow {
             self.place = place
             // The pointers are only lent: valid while the call that lends them runs, so the checks are on them.
             assert(Int(bitPattern: fields) % MemoryLayout<Fields>.alignment == 0, "a lent row's fields are misaligned")
-            assert(height >= 0 && position >= 0, "a lent row's frame is out of bounds")
+            assert(height >= 0 && position >= 0 && setSize >= 0, "a lent row's frame is out of bounds")
         }
     }
 
-    /// A row with the values `row` lends, its image URL copied out, in a section of `setSize` rows; its
-    /// actions' markup is not read back (``actions`` stays nil).
+    /// A row with the values `row` lends, its image URL copied out; its actions' markup is not read back
+    /// (``actions`` stays nil).
     @usableFromInline
-    package init(_ row: Lent, setSize: Int) {
+    package init(_ row: Lent) {
         self.init(
             indexPath: row.indexPath, id: row.id, y: row.y, height: row.height, fields: row.fields.pointee,
-            setSize: setSize, position: row.position, canEdit: row.canEdit, canMove: row.canMove,
+            setSize: row.setSize, position: row.position, canEdit: row.canEdit, canMove: row.canMove,
             endsGroup: row.endsGroup, imageURL: row.imageURL.map { String(decoding: $0, as: UTF8.self) },
             cell: row.cell, child: row.child.map { String(decoding: $0, as: UTF8.self) }, place: row.place)
     }
@@ -110,7 +113,8 @@ extension FragmentRow {
                 body(
                     Lent(
                         indexPath: row.pointee.indexPath, id: row.pointee.id, y: row.pointee.y,
-                        height: row.pointee.height, position: row.pointee.position, canEdit: row.pointee.canEdit,
+                        height: row.pointee.height, position: row.pointee.position, setSize: row.pointee.setSize,
+                        canEdit: row.pointee.canEdit,
                         canMove: row.pointee.canMove, endsGroup: row.pointee.endsGroup, fields: fields,
                         imageURL: imageURL, cell: row.pointee.cell, child: child, place: row.pointee.place))
             }

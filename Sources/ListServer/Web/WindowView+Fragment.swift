@@ -80,7 +80,7 @@ extension WindowView {
     @inline(__always)
     fileprivate func withRow<Result>(
         _ item: TableWindow.RowItem, in rows: UnsafeBufferPointer<Row>, _ metrics: TableMetrics, _ icons: IconURLs,
-        _ body: (FragmentRow.Lent, _ setSize: Int) -> Result
+        _ body: (FragmentRow.Lent) -> Result
     ) -> Result {
         // In bounds: the window's index paths are the layout's, made from these sections' rows.
         let row = rows.address(at: item.indexPath.row)
@@ -97,11 +97,10 @@ extension WindowView {
                     body(
                         FragmentRow.Lent(
                             indexPath: item.indexPath, id: row.pointee.id, y: item.frame.y, height: item.frame.height,
-                            position: item.indexPath.row + 1, canEdit: canEdit, canMove: canMove,
+                            position: item.indexPath.row + 1, setSize: rows.count, canEdit: canEdit, canMove: canMove,
                             endsGroup: !hasInsertionRows && item.indexPath.row == rows.count - 1, fields: fields,
                             imageURL: imageURL, cell: cell, child: child, actions: actions,
-                            place: entry.searchPlaces?.place(of: item.indexPath)),
-                        rows.count)
+                            place: entry.searchPlaces?.place(of: item.indexPath)))
                 }
             }
         }
@@ -234,8 +233,8 @@ extension WindowView {
         func row(at index: Int) -> FragmentRow {
             let item = view.window.rows[index]
             return sections[item.indexPath.section].rows.withUnsafeBufferPointer { rows in
-                view.withRow(item, in: rows, metrics, icons) { lent, setSize in
-                    var row = FragmentRow(lent, setSize: setSize)
+                view.withRow(item, in: rows, metrics, icons) { lent in
+                    var row = FragmentRow(lent)
                     if lent.actions != nil {
                         row.actions = view.entry.actions.actions(section: item.indexPath.section, rowFields: row.fields)
                     }
@@ -256,7 +255,7 @@ extension WindowView {
             view.window.rows.withUnsafeBufferPointer { items in
                 sections[items[indices.lowerBound].indexPath.section].rows.withUnsafeBufferPointer { rows in
                     for index in indices {
-                        view.withRow(items[index], in: rows, metrics, icons) { row, _ in
+                        view.withRow(items[index], in: rows, metrics, icons) { row in
                             FragmentRenderer.renderRow(row, cell: cell, isGrouped: isGrouped, into: &html)
                         }
                     }

@@ -217,4 +217,17 @@ struct RenderDarkAppearanceTests {
         let html = RenderFixture.html(FragmentWindow(kind: .friends, style: .plain, version: 1, contentHeight: 60, rows: [plain]))
         #expect(!html.contains("<picture") && html.contains(#"<img class="icon" src="/icons/friend-01.svg""#))
     }
+
+    @Test("the dark appearance starts after the first space of a URL of any length up to 40 bytes, wherever it is")
+    func darkAppearanceStartMatchesAByteByByteSearch() {
+        for length in 0...40 {
+            let plain = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            for space in [nil] + Array(0..<length) {
+                var url = plain
+                if let space { url[space] = UInt8(ascii: " ") }
+                let found = url.withUnsafeBytes { FragmentRenderer.darkAppearanceStart($0) }
+                #expect(found == space.map { $0 + 1 }, "a space at \(String(describing: space)) of \(length) bytes")
+            }
+        }
+    }
 }

@@ -36,7 +36,7 @@ struct RenderFragmentTests {
                 + " data-content-height=\"0\" data-editable=\"false\" data-edit-style=\"delete\"></div>")
     }
 
-    @Test("rows of a grouped list carry their id, index path, frame, tree level and selection state")
+    @Test("rows of a grouped list carry their id, index path, frame, tree level, place in the group and selection state")
     func rowHooks() {
         let rows: [Fields] = [["title": .string("A")], ["title": .string("B")], ["title": .string("C")]]
         let html = RenderFixture.html(RenderFixture.window(.generic, rows: rows, isGrouped: true))
@@ -44,18 +44,21 @@ struct RenderFragmentTests {
         #expect(
             html.contains(
                 "data-row-id=\"101\" data-section=\"0\" data-row=\"1\" data-y=\"60\" data-h=\"60\""
-                    + " style=\"min-height:60px\" aria-selected=\"false\" aria-level=\"2\" tabindex=\"-1\">"))
+                    + " style=\"min-height:60px\" aria-selected=\"false\" aria-level=\"2\" aria-posinset=\"2\""
+                    + " aria-setsize=\"3\" tabindex=\"-1\">"))
+        #expect(html.contains("data-row-id=\"100\"") && html.contains("aria-posinset=\"1\" aria-setsize=\"3\""))
+        #expect(html.contains("aria-posinset=\"3\" aria-setsize=\"3\""))
         #expect(html.contains("class=\"row c-basic first\" data-row-id=\"100\""))
         #expect(html.contains("class=\"row c-basic\" data-row-id=\"101\""))
         #expect(html.contains("class=\"row c-basic last\" data-row-id=\"102\""))
         #expect(RenderFixture.count("data-cell=\"basic\"", in: html) == 3)
     }
 
-    @Test("rows of a flat list are a grid's: no tree level")
+    @Test("rows of a flat list are a grid's: no tree level and no place in a group")
     func flatRowHooks() {
         let html = RenderFixture.html(RenderFixture.window(.generic, rows: [["title": .string("A")]]))
         #expect(html.contains("style=\"min-height:60px\" aria-selected=\"false\" tabindex=\"-1\">"))
-        #expect(!html.contains("aria-setsize") && !html.contains("aria-level"))
+        #expect(!html.contains("aria-setsize") && !html.contains("aria-posinset") && !html.contains("aria-level"))
     }
 
     @Test("a collapsible header with a link writes its title as that link, escaped")

@@ -40,6 +40,9 @@ struct TablePageTests {
         #expect(html.contains(#"<a class="ht" tabindex="-1" href="/d/friends?expanded=\#(first)">"#))
         let open = try Self.page(api, "/d/friends?expanded=\(first)")
         #expect(open.contains(#"aria-level="2""#))
+        let count = try #require(api.dataset("friends").sections.first?.rows.count)
+        #expect(open.contains(#"data-row="0" "#) && open.contains(#"aria-posinset="1" aria-setsize="\#(count)""#))
+        #expect(open.contains(#"aria-posinset="2" aria-setsize="\#(count)""#))
         #expect(open.contains(#"href="/d/friends?expanded=none""#))
     }
 
