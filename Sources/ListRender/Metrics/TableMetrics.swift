@@ -56,8 +56,7 @@ public struct TableMetrics: Sendable, Hashable {
     public func rowHeight(for fields: Fields, width: Double? = nil) -> Double {
         switch kind {
         case .friends: 60
-        case .heroes:
-            76 + 18 * Double(TableMetrics.descriptionLineCount(FragmentRenderer.heroDescription(fields) ?? "", width: width))
+        case .heroes: Self.heroHeight(fields, width: width)
         case .apps: 72
         case .messages: 76
         case .generic: hasSubtitles ? 58 : 44
@@ -71,36 +70,6 @@ public struct TableMetrics: Sendable, Hashable {
     /// The cell width estimates assume when a client gives none: a phone's.
     public static let referenceWidth = 375.0
 
-    /// The width of a hero description's text column in a cell `width` points wide: the cell less its
-    /// padding (16 + 16), icon (56) and the gap after it (12).
-    static func descriptionWidth(inCell width: Double) -> Double { max(120, width - 100) }
-
-    /// The number of lines a hero's description wraps to in a cell `width` points wide: its width in
-    /// narrow characters (a CJK character counts as two, each about 7 points at 14 points) over the
-    /// characters a line holds, a line break ending a line, at least 1.
-    /// - Parameters:
-    ///   - text: the description.
-    ///   - width: the cell's width in points, or nil for ``referenceWidth``.
-    /// - Complexity: O(text).
-    public static func descriptionLineCount(_ text: String, width: Double? = nil) -> Int {
-        let perLine = max(8, Int(descriptionWidth(inCell: width ?? referenceWidth) / 7))
-        var lines = 1
-        var units = 0
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" {
-                lines += 1
-                units = 0
-                continue
-            }
-            let width = scalar.value >= 0x1100 ? 2 : 1
-            if units + width > perLine {
-                lines += 1
-                units = 0
-            }
-            units += width
-        }
-        return lines
-    }
 
     /// The section's title shown in its header: a friend group's or generic group's name or title (else
     /// its first text), as text (``FieldValue/text``: a string, or a number's digits).
