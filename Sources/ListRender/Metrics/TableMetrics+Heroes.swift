@@ -40,8 +40,9 @@ extension TableMetrics {
 
 /// Text laid into lines of one width as a browser wraps `white-space: pre-line`: runs of spaces are one
 /// space, a line breaks at a space or between CJK characters, a word longer than a line breaks where it
-/// must, `\n` ends a line. Widths are estimated per character from the font size: Latin letters about
-/// 0.5 em (0.56 bold), spaces 0.28 em, CJK and other wide characters 1 em.
+/// must, `\n` ends a line. Widths are estimated per character from the font size, as the page's system font
+/// sets them in Chromium on Linux (DejaVu Sans; Apple's and Android's are a few percent narrower): Latin
+/// letters 0.55 em (0.62 bold), spaces 0.32 em, CJK and other wide characters 1 em.
 struct TextWrap {
     let lineWidth: Double
     /// The lines so far, at least 1.
@@ -57,7 +58,7 @@ struct TextWrap {
 
     /// Adds `text` set at `size` points.
     mutating func add(_ text: String, size: Double, bold: Bool = false) {
-        let narrow = size * (bold ? 0.56 : 0.5)
+        let narrow = size * (bold ? 0.62 : 0.55)
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\n":
@@ -67,7 +68,7 @@ struct TextWrap {
                 pendingSpace = 0
             case " ", "\t":
                 placeWord()
-                if used > 0 { pendingSpace = size * 0.28 }
+                if used > 0 { pendingSpace = size * 0.32 }
             default:
                 if scalar.value >= 0x1100 {
                     // A wide character is a word of its own: a line may break before and after it.

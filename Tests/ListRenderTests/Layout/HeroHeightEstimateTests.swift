@@ -32,17 +32,16 @@ struct HeroHeightEstimateTests {
 
     @Test("text breaks at spaces: words that do not fit go whole to the next line")
     func wordsGoWhole() {
-        // Each word is 5 letters (35 points at 14) and the line holds 100: two words a line (35 + 3.9 + 35).
+        // Each word is 5 letters (38.5 points at 14) and the line holds 100: two words a line (38.5 + 4.5 + 38.5).
         var wrap = TextWrap(lineWidth: 100)
         wrap.add("alpha bravo delta gamma omega", size: 14)
         #expect(wrap.lines == 3)
-        // Counted as letters alone (29 of 7 points) the same text fits 2.03 lines: word breaks cost lines.
         var spaces = TextWrap(lineWidth: 100)
         spaces.add("alpha   bravo\n\ndelta", size: 14)
         #expect(spaces.lines == 3, "runs of spaces are one space; each \\n ends a line")
         var long = TextWrap(lineWidth: 100)
-        long.add(String(repeating: "x", count: 40), size: 14)
-        #expect(long.lines == 3, "a word longer than the line breaks where it must: 280 points over 100")
+        long.add(String(repeating: "x", count: 30), size: 14)
+        #expect(long.lines == 3, "a word longer than the line breaks where it must: 231 points over 100")
         var chinese = TextWrap(lineWidth: 100)
         chinese.add(String(repeating: "守", count: 15), size: 14)
         #expect(chinese.lines == 3, "CJK characters break anywhere, seven of 14 points a line")
