@@ -10,7 +10,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import at_width, open_table, scroll_top, server_with, settled, wait
+from conftest import at_width, open_table, screen_pixels, scroll_top, server_with, settled, wait
 from screen_coverage import (count_fetches, coverage, covered_by_rows, record_frames, recorded_frames, scroll_by,
                              scroll_to, settle, touch_fling)
 
@@ -360,3 +360,43 @@ def test_end_on_a_slow_connection_ends_at_the_last_row(browser, groups_server):
             const box = document.querySelector('[data-role=scroller]').getBoundingClientRect();
             return box.bottom - document.querySelector(arguments[0]).getBoundingClientRect().bottom""", LAST_ROW)
         assert abs(gap) <= 1, f"the last row's bottom is {gap:.0f} px from the list's bottom after End"
+
+
+def test_skeleton_separators_end_with_the_readable_column(browser, million_server):
+    """At 1,280 px a plain list's rows and their separators stand in a readable column; the skeleton rows that stand
+    in for rows not yet arrived drew their separators on to the screen's edge."""
+    at_width(browser, 1280)
+    open_table(browser, million_server, "million")
+    settled(browser)
+    column = browser.execute_script(
+        "const c = document.querySelector('[data-row-id] .rc'), r = c.getBoundingClientRect(), s = getComputedStyle(c);"
+        "return [r.left + parseFloat(s.paddingLeft), r.right - parseFloat(s.paddingRight)]")
+    assert column[1] - column[0] < 900, f"no readable column at 1,280 px: {column}"
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {**SLOW, "latency": 8000})
+    try:
+        scroll_to(browser, 20_000_000)
+        band = wait(browser, lambda d: d.execute_script(
+            "const p = [...document.querySelectorAll('[data-role=placeholder]:not([hidden])')]"
+            ".map(e => e.getBoundingClientRect()).find(r => r.top < innerHeight / 2 && r.bottom > innerHeight / 2),"
+            "s = document.querySelector('[data-role=scroller]').getBoundingClientRect();"
+            "return p && [Math.max(s.top, p.top), Math.min(s.bottom, p.bottom)]"), message="no skeleton rows stood in")
+        pixels, ratio = screen_pixels(browser), browser.execute_script("return devicePixelRatio")
+        visible = browser.execute_script(
+            "return [...document.querySelectorAll('[data-role=placeholder]:not([hidden])')].some(e => {"
+            "const r = e.getBoundingClientRect(); return r.top <= arguments[0] && r.bottom >= arguments[1] })", *band)
+        assert visible, "the rows arrived before the screen was read"
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+        browser.execute_cdp_cmd("Network.disable", {})
+        at_width(browser, 480)
+
+    def lines(x):
+        """The pixel rows in the band whose colour at x differs from the band's first."""
+        ys = range(int(band[0] * ratio) + 1, int(band[1] * ratio) - 1)
+        first = pixels(int(x * ratio), ys[0])
+        return sum(1 for y in ys if pixels(int(x * ratio), y) != first)
+
+    assert lines(column[1] - 20) > 0, "no separator drawn inside the column"
+    assert lines(column[1] + 24) == 0, "skeleton separators run past the readable column"
+    assert lines(column[0] - 24) == 0, "skeletons drawn left of the readable column"
