@@ -75,19 +75,29 @@ extension AppRoutes {
                 writeOutline(&json, view, rows: rows, version: entry.dataset.version, expanded: expanded)
             }
         case .fragment:
-            let items = zip(view.window.rows, view.facts).map { item, facts in
-                OutlineFragment.Row(
-                    item: item, facts: facts, rowID: rows[view.outline.outline.nodes[item.row].row].id,
-                    fields: view.outline.fields[item.row])
-            }
-            body = OutlineFragment.html(
-                view.window, rows: items, kind: entry.dataset.kind, section: view.outline.section,
-                version: entry.dataset.version, expanded: expanded.description, language: language)
+            body = outlineFragment(view, entry: entry, expanded: expanded, language: language)
         }
         return HTTPResponse(
             status: 200,
             headers: ["Content-Type": WindowView.contentType(format).description, "Cache-Control": "no-cache"],
             body: body)
+    }
+
+    /// The HTML fragment of `view`, a window of `entry`'s outline.
+    static func outlineFragment(
+        _ view: OutlineEntries.View, entry: DatasetEntry, expanded: ExpandedSections, language: UILanguage
+    ) -> [UInt8] {
+        let rows = entry.dataset.sections.first { $0.id == view.outline.section }?.rows ?? []
+        let nodes = view.outline.outline.nodes
+        let items = zip(view.window.rows, view.facts).map { item, facts in
+            OutlineFragment.Row(
+                item: item, facts: facts, rowID: rows[nodes[item.row].row].id, fields: view.outline.fields[item.row],
+                parent: nodes[item.row].parent)
+        }
+        return OutlineFragment.html(
+            view.window, rows: items, kind: entry.dataset.kind, section: view.outline.section,
+            version: entry.dataset.version, expanded: expanded.description, count: nodes.count,
+            style: entry.layout.style, language: language)
     }
 
     private static func writeOutline(

@@ -91,12 +91,18 @@ enum TablePage {
         var title = HTMLBuffer(capacity: 64)
         let shownTitle = localizedTitle(of: entry, parent: parent, language: request.language, reader: request.reader)
         title.text(shownTitle ?? (dataset.title.isEmpty ? id : dataset.title))
+        let outline = outlineSection(of: entry, request: request)
         var grid = HTMLBuffer(capacity: 96)
-        grid.raw(entry.metrics.hasSectionHeaders ? "<div class=\"spacer\" role=\"treegrid\"" : "<div class=\"spacer\" role=\"grid\"")
+        grid.raw(entry.metrics.hasSectionHeaders || outline != nil ? "<div class=\"spacer\" role=\"treegrid\"" : "<div class=\"spacer\" role=\"grid\"")
         grid.raw(" aria-labelledby=\"title\"><div class=\"layer\">")
         var page = HTMLBuffer(capacity: 4096)
-        view.fragment(assets: assets, into: &page)
-        let fragment = page.bytes
+        let fragment: [UInt8]
+        if let outline, let window = outlineWindow(of: entry, section: outline, request: request) {
+            fragment = window
+        } else {
+            view.fragment(assets: assets, into: &page)
+            fragment = page.bytes
+        }
         let (first, end) = bounds(of: view.window)
         let expanded = (request.expanded.map { "&expanded=" + $0.description } ?? "") + kept(request)
         var previous = HTMLBuffer(capacity: 128, language: request.language)
