@@ -12,7 +12,9 @@ extension AppRoutes {
     /// that meet the viewport, each with what a tree grid says of it: its level, position among its
     /// siblings, their number, and whether it is expanded. The query's `top`, `height` and `overscan` are a
     /// window's; `expanded` names the expanded nodes by their numbers in preorder, in the compact form of
-    /// expanded sections (`0,3,9-12`, `all`, `none`, the default); a fragment's `lang` is a fragment's.
+    /// expanded sections (`0,3,9-12`, `all`, `none`, the default); `node`, a node's number, measures `top` from
+    /// that node's top while it is visible (as `anchor` measures a window's from a row); a fragment's `lang` is a
+    /// fragment's.
     ///
     /// A section not read before is read and laid out on a worker (``HTTPWorkerPool``, once for every
     /// request waiting for it): O(n) in its values, which an event loop must not spend on one request.
@@ -38,11 +40,17 @@ extension AppRoutes {
                 "expanded must name nodes by their numbers in preorder, as 0,3,9-12, all or none; found \""
                     + (query["expanded"] ?? "") + "\"")
         }
+        let anchor = try query["node"].map { text throws(HTTPError) in
+            guard let node = Int(text), node >= 0 else {
+                throw HTTPError.badRequest("node must be a node's number in preorder, found \"\(text)\"")
+            }
+            return node
+        }
         let language = query["lang"].flatMap { UILanguage(tag: $0) } ?? .english
         let answer = { @Sendable () throws -> HTTPResponse in
             try Self.outlineResponse(
                 format, entry, index, expanded: expanded, top: top, height: height, overscan: overscan,
-                language: language)
+                anchor: anchor, language: language)
         }
         guard entry.outlines.isPrepared(sections[index].id) else {
             return workers.respond(
@@ -56,12 +64,13 @@ extension AppRoutes {
     /// - Throws: ``HTTPError`` `404` when the section holds no outline.
     private static func outlineResponse(
         _ format: ResponseCache.Key.Format, _ entry: DatasetEntry, _ index: Int, expanded: ExpandedSections,
-        top: Double, height: Double, overscan: Double, language: UILanguage
+        top: Double, height: Double, overscan: Double, anchor: Int?, language: UILanguage
     ) throws -> HTTPResponse {
         let sections = entry.dataset.sections
         guard
             let view = entry.outlines.window(
-                ofSection: index, in: entry, expanded: expanded, top: top, height: height, overscan: overscan)
+                ofSection: index, in: entry, expanded: expanded, top: top, height: height, overscan: overscan,
+                anchor: anchor)
         else {
             throw HTTPError.notFound(
                 "section \(sections[index].id.rawValue) of dataset \"\(entry.dataset.id)\" holds no outline: "

@@ -87,6 +87,21 @@ struct APIOutlineTests {
         #expect(names(below) == ["Tibet"])
     }
 
+    @Test("node= measures top from a visible node's top; a hidden node or one past the end leaves top absolute")
+    func nodeAnchor() throws {
+        let api = try outlineAPI()
+        let all = try outline(api, "&expanded=all")
+        let xuhui = try #require(rows(all).first { $0["node"]?.intValue == 3 }?["y"]?.doubleValue)
+        let one = { (query: String) in try jsonBody(try api.get("/api/datasets/regions/sections/1/outline?height=1&" + query)) }
+        let from = try one("expanded=all&node=3&top=0")
+        #expect(names(from) == ["Xuhui"])
+        #expect(rows(from).first?["y"]?.doubleValue == xuhui)
+        #expect(names(try one("expanded=all&node=3&top=-1")) == ["Pudong"])
+        #expect(names(try one("expanded=none&node=3&top=0")) == ["East China"])
+        #expect(names(try one("expanded=all&node=99&top=0")) == ["East China"])
+        #expect(try api.get("/api/datasets/regions/sections/1/outline?node=-1").status == 400)
+    }
+
     @Test("a section without children, a missing section and a bad expanded set are refused")
     func refusals() throws {
         let api = try outlineAPI()
