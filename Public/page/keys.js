@@ -9,7 +9,7 @@ import { ask, deleteRows, deleteSelected, setEditing } from './editing.js';
 import { openRow } from './gestures.js';
 import { toggleSection } from './navigation.js';
 import { closeOpenRow } from './opened.js';
-import { parentOf, setExpanded, siblingsOf } from './outline.js';
+import { setExpanded, siblingsOf, toParent } from './outline.js';
 import { extendSelection, selectEveryRow } from './selection.js';
 import { $, dom, keyOf, state, t } from './state.js';
 import { undoKey } from './undo.js';
@@ -62,8 +62,7 @@ function sideways(row, right) {
   if (row.dataset.node != null) {
     if (expandable && open !== right) return setExpanded([row], right);
     if (right) return open && moveFocus(row, 1);
-    const parent = parentOf(row), item = parent && state.viewport.items.find(item => item.key === keyOf(parent));
-    return item && focusItem(item);
+    return toParent(row, focusItem);
   }
   if (row.dataset.cell === 'header') {
     if (expandable && open !== right) return toggleSection(row);

@@ -1,18 +1,21 @@
 // An outline's page (a dataset that is one section of rows with child rows): the disclosure triangles and the
 // treegrid's keys expand and collapse nodes; the URL names the expanded nodes by their numbers in preorder.
-import { saveNow } from './address.js';
+import { saveNow, viewQuery } from './address.js';
 import { readRanges, withNode, writeRanges } from './nodes.js';
-import { dressAll, refresh } from './windows.js';
-import { keyOf, state } from './state.js';
+import { $, keyOf, state, t } from './state.js';
+import { dressAll, expectContents, load, refresh } from './windows.js';
 
-/// Expands (`expanded`) or collapses the nodes of `rows`: their triangles turn at once, and the drawn rows stay
-/// until the window with the rows below moved comes.
+/// Expands (`expanded`) or collapses the nodes of `rows`: their triangles turn at once (and keep turning when the
+/// window comes, which has their rows as they are now), and the drawn rows stay until the window with the rows
+/// below moved comes.
 export function setExpanded(rows, expanded) {
   const count = state.outline.count;
   let ranges = readRanges(state.expandedText ?? 'none', count);
   for (const row of rows) {
     ranges = withNode(ranges, +row.dataset.node, expanded);
     row.setAttribute('aria-expanded', expanded);
+    const button = $('.disclosure', row), label = t(expanded ? 'Collapse' : 'Expand');
+    if (button) expectContents(row, `aria-label="${button.ariaLabel}"`, `aria-label="${label}"`), (button.ariaLabel = label);
   }
   state.expandedText = writeRanges(ranges, count);
   state.motion = 'fade';
@@ -42,7 +45,14 @@ export function siblingsOf(row) {
     .filter(element => element?.dataset.node != null && element.dataset.parent === parent);
 }
 
-/// The drawn row of the node's parent, or undefined (a top-level node, or a parent out of the window).
-export function parentOf(row) {
-  return row.dataset.parent == null ? undefined : state.elements.get('n' + row.dataset.parent);
+/// Goes to the node's parent (Left), however far above: `then` gets its item once it is drawn. A top-level node has
+/// none.
+export function toParent(row, then) {
+  const parent = row.dataset.parent, key = 'n' + parent, found = () => state.viewport.items.find(item => item.key === key);
+  if (parent == null) return;
+  if (found()) return then(found());
+  // One window from the parent's top (`node=`), as the section index jumps to a header.
+  const height = state.viewport.height;
+  const query = `node=${parent}&top=${-Math.round(height * 0.75)}&height=${Math.round(height * 2.5)}${viewQuery()}`;
+  load(query, NaN, NaN, state.width, () => found() && then(found()));
 }

@@ -13,6 +13,11 @@ import('./placeholders.js').then(module => (placeholders = module));
 const drawnContents = new WeakMap(); // element -> the HTML it shows
 
 export { placed, put }; // for the modules that move rows themselves
+/// `element`'s content changed here as the next window will have it (`from` became `to`): that window leaves it be.
+export function expectContents(element, from, to) {
+  const contents = drawnContents.get(element);
+  if (contents != null) drawnContents.set(element, contents.replace(from, to));
+}
 /// The next window redraws every element's content.
 export const forgetContents = () => state.elements.forEach(element => drawnContents.delete(element));
 

@@ -89,9 +89,13 @@ def test_the_page_of_an_outline_paints_its_nodes_first(outline_server):
 def test_triangles_expand_and_collapse_at_every_depth(browser, outline_server):
     open_outline(browser, outline_server)
     assert shown(browser) == [["Antarctica", 1, None], ["Asia", 1, "false"], ["Europe", 1, "false"]]
+    browser.execute_script("arguments[0].querySelector('.disclosure').kept = true", node(browser, "Asia"))
     node(browser, "Asia").find_element(By.CSS_SELECTOR, "button.disclosure").click()
     wait_names(browser, ["Antarctica", "Asia", "China", "Japan", "Europe"], "Asia did not open")
     assert node(browser, "Asia").get_attribute("aria-expanded") == "true"
+    # The window leaves the turning triangle be (a new one would stop its turn half-way).
+    assert browser.execute_script("return arguments[0].querySelector('.disclosure').kept", node(browser, "Asia"))
+    assert node(browser, "Asia").find_element(By.CSS_SELECTOR, ".disclosure").get_attribute("aria-label") == "Collapse"
     for name in ("China", "Beijing", "Dongcheng"):
         node(browser, name).find_element(By.CSS_SELECTOR, "button.disclosure").click()
         wait(browser, lambda d: node(d, name).get_attribute("aria-expanded") == "true", message=f"{name} did not open")
@@ -195,6 +199,16 @@ def test_a_tree_of_200000_nodes_stays_virtualized_to_its_end(browser, outline_se
     last = node(browser, "City 199.9.98")
     assert last.get_attribute("aria-rowindex") == "200201" and last.get_attribute("aria-level") == "3"
     assert browser.execute_script("return document.querySelectorAll('.row').length") < 250
+    # Left goes to the parent however far above it is (100 rows, then 1,000).
+    wait(browser, lambda d: active(d).text == "City 199.9.98", message="the focus did not follow End")
+    press(browser, Keys.ARROW_LEFT)
+    wait(browser, lambda d: active(d).text == "Country 199.9", timeout=20, message="Left did not reach the parent")
+    press(browser, Keys.ARROW_LEFT)
+    wait(browser, lambda d: "City 199.9.0" not in names(d), message="Left did not collapse Country 199.9")
+    press(browser, Keys.ARROW_LEFT)
+    wait(browser, lambda d: active(d).text == "Region 199", timeout=20, message="Left did not reach the grandparent")
+    assert active(browser).get_attribute("aria-level") == "1"
+    assert browser.execute_script("return document.querySelectorAll('.row').length") < 250
     # Collapsing one node of `all` keeps the URL compact.
     press(browser, Keys.HOME)
     wait(browser, lambda d: "Region 0" in names(d), timeout=20, message="Home did not come back to the first nodes")
@@ -203,7 +217,7 @@ def test_a_tree_of_200000_nodes_stays_virtualized_to_its_end(browser, outline_se
     node(browser, "Region 0").find_element(By.CSS_SELECTOR, "button.disclosure").click()
     wait(browser, lambda d: "Country 0.0" not in names(d), message="Region 0 did not close")
     query = browser.current_url.split("expanded=")[1].split("&")[0].replace("%2C", ",")
-    assert query == "0,2-200200", query
+    assert query == "0,2-200100,200102-200200", query
     assert browser.execute_script("return document.querySelectorAll('.row').length") < 250
 
 
