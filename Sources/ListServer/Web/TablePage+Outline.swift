@@ -17,15 +17,17 @@ extension TablePage {
 
     /// The outline's first window as the page writes it in: the rows the URL's `top` and `expanded` (nodes in
     /// preorder) show, ``windowHeight`` tall.
-    /// - Returns: nil when the section holds no outline.
-    static func outlineWindow(of entry: DatasetEntry, section: Int, request: WindowRequest) -> [UInt8]? {
+    /// - Returns: the window and its fragment; nil when the section holds no outline.
+    static func outlineWindow(
+        of entry: DatasetEntry, section: Int, request: WindowRequest
+    ) -> (window: OutlineWindow, html: [UInt8])? {
         let expanded = request.expanded ?? ExpandedSections.none
         guard
             let view = entry.outlines.window(
                 ofSection: section, in: entry, expanded: expanded, top: max(0, request.top), height: windowHeight,
                 overscan: 0)
         else { return nil }
-        return AppRoutes.outlineFragment(view, entry: entry, expanded: expanded, language: request.language)
+        return (view.window, AppRoutes.outlineFragment(view, entry: entry, expanded: expanded, language: request.language))
     }
 }
 

@@ -97,13 +97,18 @@ enum TablePage {
         grid.raw(" aria-labelledby=\"title\"><div class=\"layer\">")
         var page = HTMLBuffer(capacity: 4096)
         let fragment: [UInt8]
-        if let outline, let window = outlineWindow(of: entry, section: outline, request: request) {
-            fragment = window
+        // The paging links follow the window written in: the outline's, or the rows'.
+        var (first, end) = bounds(of: view.window)
+        var contentHeight = view.window.contentHeight
+        if let outline, let shown = outlineWindow(of: entry, section: outline, request: request) {
+            fragment = shown.html
+            first = shown.window.rows.first?.frame.y ?? shown.window.top
+            end = shown.window.rows.last?.frame.maxY ?? shown.window.top
+            contentHeight = shown.window.contentHeight
         } else {
             view.fragment(assets: assets, into: &page)
             fragment = page.bytes
         }
-        let (first, end) = bounds(of: view.window)
         let expanded = (request.expanded.map { "&expanded=" + $0.description } ?? "") + kept(request)
         var previous = HTMLBuffer(capacity: 128, language: request.language)
         if request.top > 0 && first > 0 {
@@ -112,7 +117,7 @@ enum TablePage {
                 into: &previous)
         }
         var next = HTMLBuffer(capacity: 128, language: request.language)
-        if end < view.window.contentHeight {
+        if end < contentHeight {
             writeLink("next", request.language.pick("Next rows", "下一页"), href: "/d/\(id)?top=\(Int(end))\(expanded)", into: &next)
         }
         var index = HTMLBuffer(capacity: 64 + entry.indexTitles.count * 48, language: request.language)

@@ -35,6 +35,17 @@ struct TablePageOutlineTests {
         #expect(!html.contains(#"data-role="window""#))
     }
 
+    @Test("the link to the next rows follows the outline's window, not the rows'")
+    func nextRowsOfTheOutline() throws {
+        let tree = "[{\"name\":\"Leaf\"}," + (0..<10).map { top in
+            "{\"name\":\"Top \(top)\",\"children\":[" + (0..<20).map { "{\"name\":\"Child \($0)\"}" }.joined(separator: ",") + "]}"
+        }.joined(separator: ",") + "]"
+        let api = try APIFixture(datasets: [("tree", tree)])
+        #expect(!(try page(api, "/d/tree")).contains(#"data-role="next""#), "11 rows fit one page")
+        let expanded = try page(api, "/d/tree?expanded=all")
+        #expect(expanded.contains(#"data-role="next" href="/d/tree?top=1624&amp;expanded=all""#))
+    }
+
     @Test("datasets of several sections, or of rows with no children, keep their flat first window")
     func otherDatasetsStayFlat() throws {
         let flat = try APIFixture(datasets: [("letters", APIFixture.letters)]), samples = try APIFixture()
