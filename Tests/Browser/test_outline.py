@@ -188,6 +188,20 @@ def test_reload_and_back_keep_what_is_expanded(browser, outline_server):
     assert node(browser, "Japan").get_attribute("aria-expanded") == "true"
 
 
+def test_a_search_shows_rows_and_clearing_it_brings_the_outline_back(browser, outline_server):
+    open_outline(browser, outline_server, "?expanded=1")
+    wait_names(browser, ["Antarctica", "Asia", "China", "Japan", "Europe"], "Asia is not open")
+    field = browser.find_element(By.CSS_SELECTOR, "#q")
+    field.send_keys("Europe")
+    wait(browser, lambda d: not shown(d) and d.find_elements(By.CSS_SELECTOR, ".layer [data-row-id]:not([hidden])"),
+         message="the search did not show its rows")
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.BACK_SPACE)
+    wait_names(browser, ["Antarctica", "Asia", "China", "Japan", "Europe"], "the outline did not come back")
+    node(browser, "Japan").find_element(By.CSS_SELECTOR, "button.disclosure").click()
+    wait(browser, lambda d: "Tokyo" in names(d), message="the outline does not work after the search")
+
+
 def test_a_tree_of_200000_nodes_stays_virtualized_to_its_end(browser, outline_server):
     browser.get(f"{outline_server.url}/d/big?expanded=all")
     wait(browser, lambda d: shown(d), message="the big outline shows no nodes")
