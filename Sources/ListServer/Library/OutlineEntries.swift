@@ -73,6 +73,12 @@ final class OutlineEntries: Sendable {
         return true
     }
 
+    /// `body`'s result over the layout of `outline`, read under its lock (a copy kept would make the next
+    /// expansion copy the whole layout).
+    func withLayout<Result>(of outline: Outline, _ body: (borrowing OutlineLayout) -> Result) -> Result {
+        live(outline).state.withLock { body($0.layout) }
+    }
+
     /// The layout of `outline`, made the first time it is asked for.
     private func live(_ outline: Outline) -> LiveLayout {
         if let live = layouts.withLock({ $0[outline.section] }) { return live }

@@ -102,6 +102,22 @@ struct APIOutlineTests {
         #expect(try api.get("/api/datasets/regions/sections/1/outline?node=-1").status == 400)
     }
 
+    @Test("siblings= expands a node's siblings that have children, as * does, and says the set it shows")
+    func siblingsExpanded() throws {
+        let api = try outlineAPI()
+        // Shanghai (1) and Zhejiang (4) are East China's children; Zhejiang has none.
+        let window = try outline(api, "&expanded=0&siblings=4")
+        #expect(window["expanded"] == .string("0-1"))
+        #expect(names(window) == ["East China", "Shanghai", "Pudong", "Xuhui", "Zhejiang", "Tibet"])
+        // Top-level: East China (0) has children, Tibet (5) none.
+        #expect(try outline(api, "&siblings=5")["expanded"] == .string("0"))
+        #expect(try outline(api, "&expanded=all&siblings=5")["expanded"] == .string("all"))
+        #expect(try outline(api, "&expanded=3&siblings=99")["expanded"] == .string("3"))
+        #expect(try api.get("/api/datasets/regions/sections/1/outline?siblings=x").status == 400)
+        let fragment = String(decoding: try api.get("/d/regions/sections/1/outline?siblings=0").bodyBytes, as: UTF8.self)
+        #expect(fragment.contains(#"data-expanded="0""#))
+    }
+
     @Test("a section without children, a missing section and a bad expanded set are refused")
     func refusals() throws {
         let api = try outlineAPI()
