@@ -9,7 +9,7 @@ import { ask, deleteRows, deleteSelected, setEditing } from './editing.js';
 import { openRow } from './gestures.js';
 import { toggleSection } from './navigation.js';
 import { closeOpenRow } from './opened.js';
-import { setExpanded, siblingsOf, toParent } from './outline.js';
+import { expandSiblings, setExpanded, toParent } from './outline.js';
 import { extendSelection, selectEveryRow } from './selection.js';
 import { $, dom, keyOf, state, t } from './state.js';
 import { undoKey } from './undo.js';
@@ -124,7 +124,7 @@ export function onKey(event) {
   } else if ((key === 'ArrowLeft' || key === 'ArrowRight') && row && event.target === row) sideways(row, key === 'ArrowRight');
   // * expands the focused node's siblings (treegrid).
   else if (key === '*' && row?.dataset.node != null && event.target === row) {
-    setExpanded(siblingsOf(row).filter(sibling => sibling.getAttribute('aria-expanded') === 'false'), true);
+    expandSiblings(row);
   }
   // Space on a switch's row flips it, as on a focused UISwitch (elsewhere it scrolls, as on any page).
   else if (row && event.target === row

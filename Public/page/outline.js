@@ -11,16 +11,26 @@ import { dressAll, expectContents, load, refresh } from './windows.js';
 export function setExpanded(rows, expanded) {
   const count = state.outline.count;
   let ranges = readRanges(state.expandedText ?? 'none', count);
-  for (const row of rows) {
-    ranges = withNode(ranges, +row.dataset.node, expanded);
-    row.setAttribute('aria-expanded', expanded);
-    const button = $('.disclosure', row), label = t(expanded ? 'Collapse' : 'Expand');
-    if (button) expectContents(row, `aria-label="${button.ariaLabel}"`, `aria-label="${label}"`), (button.ariaLabel = label);
-  }
+  for (const row of rows) (ranges = withNode(ranges, +row.dataset.node, expanded)), turn(row, expanded);
   state.expandedText = writeRanges(ranges, count);
   state.motion = 'fade';
   refresh();
   saveNow();
+}
+
+/// A row's triangle turned (and its label changed) as the next window will have it.
+function turn(row, expanded) {
+  row.setAttribute('aria-expanded', expanded);
+  const button = $('.disclosure', row), label = t(expanded ? 'Collapse' : 'Expand');
+  if (button) expectContents(row, `aria-label="${button.ariaLabel}"`, `aria-label="${label}"`), (button.ariaLabel = label);
+}
+
+/// `*`: every sibling of the node with children expands, drawn or not (the server knows them all: `siblings=`).
+export function expandSiblings(row) {
+  for (const sibling of drawnSiblings(row)) if (sibling.getAttribute('aria-expanded') === 'false') turn(sibling, true);
+  state.siblingsOf = +row.dataset.node;
+  state.motion = 'fade';
+  refresh();
 }
 
 /// The disclosure triangle's tap: the node opens or closes; the focus stays on its row.
@@ -39,7 +49,7 @@ export function pickNode(row, tap) {
 }
 
 /// The drawn rows of the node's siblings (itself included), in table order.
-export function siblingsOf(row) {
+function drawnSiblings(row) {
   const parent = row.dataset.parent;
   return state.viewport.items.map(item => state.elements.get(item.key))
     .filter(element => element?.dataset.node != null && element.dataset.parent === parent);

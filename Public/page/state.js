@@ -28,6 +28,7 @@ export const state = {
   expanded: null, // the expanded section ids once a header was toggled (navigation.js)
   outline: null, // the outline the page shows: {section, count, visibleCount} (outline.js)
   picked: null, // the outline node a tap selected, by key
+  siblingsOf: null, // the outline node whose siblings * expands, until the window that expands them comes
   child: null, // the child table's path
   query: null, // the search text
   editing: false,

@@ -1,6 +1,6 @@
 // Windows: what to fetch for the viewport; fragments drawn onto recycled elements (dequeueReusableCell).
 // Every placement goes through draw() and place().
-import { saveSoon, viewQuery } from './address.js';
+import { saveNow, saveSoon, viewQuery } from './address.js';
 import { placed, put } from './placement.js';
 import { $, datasetId, dom, fail, keyOf, state, t } from './state.js';
 import { clamp, Ranges } from './viewport.js';
@@ -85,10 +85,18 @@ export function need(force) {
   if (!force && !viewport.needsWindow(at)) return;
   if (!force && state.request && viewport.asked.list.some(([from, to]) => from < at + viewport.height && to > at)) return;
   const window = viewport.request(at), width = estimateWidth();
-  // An outline's window is its visible nodes from an offset: no anchor row (nodes share their row's id).
+  // An outline's window is its visible nodes from an offset: no anchor row (nodes share their row's id). Asked
+  // with `siblings=` (*), it says the nodes it shows expanded, which the URL names from then on.
   if (state.outline) {
-    const query = `top=${window.top}&height=${window.height}${viewQuery()}`;
-    if (force || query !== state.loaded) load(query, at - overscan, at + viewport.height + overscan, width);
+    const plain = () => `top=${window.top}&height=${window.height}${viewQuery()}`, siblings = state.siblingsOf;
+    const query = plain() + (siblings == null ? '' : `&siblings=${siblings}`);
+    if (!force && query === state.loaded) return;
+    load(query, at - overscan, at + viewport.height + overscan, width, siblings == null ? null : () => {
+      state.siblingsOf = null;
+      state.expandedText = state.window.expanded;
+      state.loaded = plain();
+      saveNow();
+    });
     return;
   }
   // Another width, other estimates and server offsets, or a window asked again (a new version: rows come and go

@@ -202,6 +202,23 @@ def test_a_search_shows_rows_and_clearing_it_brings_the_outline_back(browser, ou
     wait(browser, lambda d: "Tokyo" in names(d), message="the outline does not work after the search")
 
 
+def test_star_expands_siblings_far_from_the_drawn_rows(browser, outline_server):
+    browser.get(f"{outline_server.url}/d/big")
+    wait(browser, lambda d: shown(d), message="the big outline shows no nodes")
+    assert browser.find_element(By.CSS_SELECTOR, ".spacer").get_attribute("aria-rowcount") == "201"
+    browser.execute_script("arguments[0].focus()", node(browser, "Region 0"))
+    press(browser, "*")
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".spacer").get_attribute("aria-rowcount") == "2201",
+         message="* did not expand the 200 regions")
+    assert active(browser).text == "Region 0"
+    query = browser.current_url.split("expanded=")[1].split("&")[0].replace("%2C", ",")
+    assert query.split(",") == [str(1 + region * 1001) for region in range(200)]
+    press(browser, Keys.END)
+    wait(browser, lambda d: "Country 199.9" in names(d), timeout=20, message="the last region is not open")
+    assert node(browser, "Region 199").get_attribute("aria-expanded") == "true"
+    assert node(browser, "Country 199.9").get_attribute("aria-expanded") == "false"
+
+
 def test_a_tree_of_200000_nodes_stays_virtualized_to_its_end(browser, outline_server):
     browser.get(f"{outline_server.url}/d/big?expanded=all")
     wait(browser, lambda d: shown(d), message="the big outline shows no nodes")
