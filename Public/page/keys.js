@@ -1,9 +1,9 @@
 // Keys, as a WAI-ARIA treegrid and an iOS keyboard: Up/Down move the focus (a roving tabindex), Left/Right
-// collapse, expand and go to the parent header (an outline's parent node), * expands an outline node's siblings, Enter activates, Delete deletes the selection after
-// confirmation or, with none, reveals the focused row's Delete as its red minus does, Ctrl/Cmd+A and
-// Shift+Up/Down select where several rows can be (Space too, there), Escape steps back. Home, End, PageUp,
-// PageDown and Space (Shift+Space up) scroll as on any page, also before anything has the focus; the focus
-// follows when they stop.
+// collapse, expand and go to the parent header (an outline's parent node), * expands an outline node's
+// siblings, Enter activates, Delete deletes the selection after confirmation or, with none, reveals the
+// focused row's Delete as its red minus does, Ctrl/Cmd+A and Shift+Up/Down select where several rows can be
+// (Space too, there), Escape steps back. Home, End, PageUp, PageDown and Space (Shift+Space up) scroll as on
+// any page, also before anything has the focus; the focus follows when they stop.
 import { activate } from './actions.js';
 import { ask, deleteRows, deleteSelected, setEditing } from './editing.js';
 import { openRow } from './gestures.js';

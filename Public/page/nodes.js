@@ -5,7 +5,8 @@
 export function readRanges(text, count) {
   if (!text || text === 'none' || count <= 0) return [];
   if (text === 'all') return [[0, count - 1]];
-  const parts = text.split(',').map(part => part.split('-').map(Number)).map(([first, last = first]) => [Math.min(first, last), Math.max(first, last)])
+  const parts = text.split(',').map(part => part.split('-').map(Number))
+    .map(([first, last = first]) => [Math.min(first, last), Math.max(first, last)])
     .filter(([first, last]) => Number.isInteger(first) && Number.isInteger(last) && last >= 0 && first < count)
     .map(([first, last]) => [Math.max(0, first), Math.min(count - 1, last)])
     .sort((a, b) => a[0] - b[0]);

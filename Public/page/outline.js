@@ -58,7 +58,7 @@ function drawnSiblings(row) {
 /// Goes to the node's parent (Left), however far above: `then` gets its item once it is drawn. A top-level node has
 /// none.
 export function toParent(row, then) {
-  const parent = row.dataset.parent, key = 'n' + parent, found = () => state.viewport.items.find(item => item.key === key);
+  const parent = row.dataset.parent, found = () => state.viewport.items.find(item => item.key === 'n' + parent);
   if (parent == null) return;
   if (found()) return then(found());
   // One window from the parent's top (`node=`), as the section index jumps to a header.

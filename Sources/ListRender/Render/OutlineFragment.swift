@@ -17,7 +17,9 @@ public enum OutlineFragment {
         /// The node's parent in preorder; -1 for a top-level row.
         public var parent: Int
 
-        public init(item: OutlineWindow.RowItem, facts: OutlineTreeFacts, rowID: RowID, fields: Fields, parent: Int = -1) {
+        public init(
+            item: OutlineWindow.RowItem, facts: OutlineTreeFacts, rowID: RowID, fields: Fields, parent: Int = -1
+        ) {
             self.item = item
             self.facts = facts
             self.rowID = rowID

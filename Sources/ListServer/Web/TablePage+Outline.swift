@@ -27,7 +27,8 @@ extension TablePage {
                 ofSection: section, in: entry, expanded: expanded, top: max(0, request.top), height: windowHeight,
                 overscan: 0)
         else { return nil }
-        return (view.window, AppRoutes.outlineFragment(view, entry: entry, expanded: expanded, language: request.language))
+        let html = AppRoutes.outlineFragment(view, entry: entry, expanded: expanded, language: request.language)
+        return (view.window, html)
     }
 }
 

@@ -93,7 +93,8 @@ enum TablePage {
         title.text(shownTitle ?? (dataset.title.isEmpty ? id : dataset.title))
         let outline = outlineSection(of: entry, request: request)
         var grid = HTMLBuffer(capacity: 96)
-        grid.raw(entry.metrics.hasSectionHeaders || outline != nil ? "<div class=\"spacer\" role=\"treegrid\"" : "<div class=\"spacer\" role=\"grid\"")
+        let isTree = entry.metrics.hasSectionHeaders || outline != nil
+        grid.raw(isTree ? "<div class=\"spacer\" role=\"treegrid\"" : "<div class=\"spacer\" role=\"grid\"")
         grid.raw(" aria-labelledby=\"title\"><div class=\"layer\">")
         var page = HTMLBuffer(capacity: 4096)
         let fragment: [UInt8]
