@@ -121,6 +121,29 @@ def test_triangles_expand_and_collapse_at_every_depth(browser, outline_server):
     assert node(browser, "Asia").get_attribute("aria-selected") == "false"
 
 
+HOLD_WINDOWS = """
+const original = window.fetch;
+window.held = [];
+window.fetch = (url, options) => String(url).includes('/outline?')
+  ? new Promise(resolve => window.held.push(() => resolve(original(url, options)))) : original(url, options);
+"""
+
+
+def test_the_drawn_rows_stay_until_the_window_comes(browser, outline_server):
+    open_outline(browser, outline_server, "?expanded=1")
+    before = names(browser)
+    browser.execute_script(HOLD_WINDOWS)
+    node(browser, "Asia").find_element(By.CSS_SELECTOR, "button.disclosure").click()
+    wait(browser, lambda d: d.execute_script("return window.held.length") == 1, message="no window was asked for")
+    # The window is held: the triangle has turned, the rows are all still there.
+    assert node(browser, "Asia").get_attribute("aria-expanded") == "false"
+    assert names(browser) == before
+    assert browser.execute_script(
+        "return [...document.querySelectorAll('.layer .orow')].filter(e => !e.hidden).every(e => e.offsetHeight > 0)")
+    browser.execute_script("window.held.forEach(release => release())")
+    wait_names(browser, ["Antarctica", "Asia", "Europe"], "the window did not come")
+
+
 def test_tree_grid_attributes_come_from_the_server(browser, outline_server):
     open_outline(browser, outline_server, "?expanded=1-2,12")
     grid = browser.find_element(By.CSS_SELECTOR, ".spacer")
