@@ -1,7 +1,7 @@
 // The table page (/d/{id}): what the first window needs to draw and scroll loads with it; the other modules
 // of page/ load right after.
 import { saveSoon } from './page/address.js';
-import { $, dom, keyOf, state } from './page/state.js';
+import { $, dom, keyOf, state, windowSelector } from './page/state.js';
 import { dressAll, followScroller, need, place, refresh, showView } from './page/windows.js';
 
 const laterModules = ['actions', 'controls', 'editing', 'gestures', 'indexbar', 'keys', 'live', 'menu', 'navigation', 'opened', 'pull'];
@@ -40,7 +40,7 @@ function start() {
   document.documentElement.classList.add('js');
   document.querySelectorAll('.pager').forEach(pager => pager.remove()); // the links give way to the scroller
   viewport.height = scroller.clientHeight;
-  showView($('[data-role=window]', dom.layer), location.search);
+  showView($(windowSelector, dom.layer), location.search);
   scroller.addEventListener('scroll', onScroll, { passive: true });
   new ResizeObserver(() => {
     if (scroller.clientHeight !== viewport.height) (viewport.height = scroller.clientHeight), need();

@@ -6,6 +6,7 @@ import { extrasOf } from './live.js';
 import { nameOf, note, say, sayTheirs } from './messages.js';
 import { jumpToSection, openChild, toggleSection } from './navigation.js';
 import { closeOpenRow } from './opened.js';
+import { disclose, pickNode } from './outline.js';
 import { refusal } from './refusals.js';
 import { pick, pickRange, queryRows, selectAll } from './selection.js';
 import { $, dom, state, t } from './state.js';
@@ -16,6 +17,7 @@ import { dressAll, setTop } from './windows.js';
 /// the selection).
 export function activate(row, tap, extend) {
   if (row.dataset.cell === 'footer') return insertRow(row);
+  if (state.outline) return pickNode(row, tap);
   if (state.editing && state.window.editStyle === 'select') return extend ? pickRange(row) : pick(row, true);
   if (!state.editing && row.dataset.child) return openChild(row);
   if (!state.editing && row.dataset.choice) return choose(row);
@@ -43,6 +45,7 @@ const tools = {
   },
   confirm: () => (dom.confirm.close(), state.pendingConfirm?.()),
   toggle: flipSwitch,
+  disclose,
   detail: showDetail,
   undo: () => undo(), // the Undo of the toast after a delete
 };

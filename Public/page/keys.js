@@ -1,14 +1,15 @@
 // Keys, as a WAI-ARIA treegrid and an iOS keyboard: Up/Down move the focus (a roving tabindex), Left/Right
-// collapse, expand and go to the parent header, Enter activates, Delete deletes the selection after
-// confirmation or, with none, reveals the focused row's Delete as its red minus does, Ctrl/Cmd+A and
-// Shift+Up/Down select where several rows can be (Space too, there), Escape steps back. Home, End, PageUp,
-// PageDown and Space (Shift+Space up) scroll as on any page, also before anything has the focus; the focus
-// follows when they stop.
+// collapse, expand and go to the parent header (an outline's parent node), * expands an outline node's
+// siblings, Enter activates, Delete deletes the selection after confirmation or, with none, reveals the
+// focused row's Delete as its red minus does, Ctrl/Cmd+A and Shift+Up/Down select where several rows can be
+// (Space too, there), Escape steps back. Home, End, PageUp, PageDown and Space (Shift+Space up) scroll as on
+// any page, also before anything has the focus; the focus follows when they stop.
 import { activate } from './actions.js';
 import { askToDelete, deleteSelected, setEditing } from './editing.js';
 import { openRow } from './gestures.js';
 import { toggleSection } from './navigation.js';
 import { closeOpenRow } from './opened.js';
+import { expandSiblings, setExpanded, toParent } from './outline.js';
 import { extendSelection, selectEveryRow } from './selection.js';
 import { $, dom, keyOf, state } from './state.js';
 import { undoKey } from './undo.js';
@@ -54,9 +55,15 @@ export function focusFollowsScroll(key, tries = 20) {
   if (next && !inView.some(item => item.key === state.focusKey)) focusItem(next);
 }
 
-/// Left and Right on a header or a row (treegrid): collapse, expand, to the first row, to the parent header.
+/// Left and Right on a header or a row (treegrid): collapse, expand, to the first row, to the parent header; on an
+/// outline's node: collapse, expand, to its first child, to its parent.
 function sideways(row, right) {
   const expandable = row.hasAttribute('aria-expanded'), open = row.getAttribute('aria-expanded') === 'true';
+  if (row.dataset.node != null) {
+    if (expandable && open !== right) return setExpanded([row], right);
+    if (right) return open && moveFocus(row, 1);
+    return toParent(row, focusItem);
+  }
   if (row.dataset.cell === 'header') {
     if (expandable && open !== right) return toggleSection(row);
     if (right && (open || !expandable)) return moveFocus(row, 1);
@@ -115,6 +122,10 @@ export function onKey(event) {
     // Shift+arrows extend a run from the row they start on, as Shift-click does from the row picked last.
     if (event.shiftKey && selectsMany() && next && !next.header) extendSelection(row, state.elements.get(next.key));
   } else if ((key === 'ArrowLeft' || key === 'ArrowRight') && row && event.target === row) sideways(row, key === 'ArrowRight');
+  // * expands the focused node's siblings (treegrid).
+  else if (key === '*' && row?.dataset.node != null && event.target === row) {
+    expandSiblings(row);
+  }
   // Space on a switch's row flips it, as on a focused UISwitch (elsewhere it scrolls, as on any page).
   else if (row && event.target === row
     && (key === 'Enter' || (key === ' ' && (selectsMany() || (!state.editing && $('[role=switch]', row)))))) {

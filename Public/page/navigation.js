@@ -3,7 +3,7 @@
 // window replace the current ones.
 import { leaveView, saveNow, saveSoon, viewQuery } from './address.js';
 import { compactRanges, parseRanges } from './expanded.js';
-import { $, dom, keyOf, state, t } from './state.js';
+import { $, dom, keyOf, state, t, windowSelector } from './state.js';
 import { estimateWidth, followScroller, forgetContents, load, refresh, setTop, showView } from './windows.js';
 
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
@@ -76,7 +76,7 @@ export function go(search) {
     for (const selector of ['title', '#title', '.back', '#index']) $(selector).replaceWith($(selector, page));
     state.viewport.items = [];
     forgetContents();
-    showView($('[data-role=window]', page), search);
+    showView($(windowSelector, page), search);
     fitBackTitle();
     start?.();
   });
@@ -94,7 +94,7 @@ export function openChild(row) {
 /// What an empty list says: "No Results for “…”" while searching, as UISearchController's results do; an empty
 /// Settings page (the first window's kind, before the scroller takes it) says it has no settings.
 function sayEmpty(text) {
-  const kind = dom.scroller.dataset.kind || $('[data-role=window]')?.dataset.kind;
+  const kind = dom.scroller.dataset.kind || $(windowSelector)?.dataset.kind;
   $('#empty').textContent = text ? t('No Results for “%s”', text) : t(kind === 'settings' ? 'No Settings' : 'No rows');
 }
 sayEmpty(new URLSearchParams(location.search).get('q'));

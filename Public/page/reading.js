@@ -86,7 +86,10 @@ function searchPlaces() {
 
 /// Writes each drawn row's and header's place (or takes them away when the page cannot know them).
 export function number() {
-  const grid = dom.layer.closest('[role=treegrid], [role=grid]'), counts = rowsBeforeSections();
+  const grid = dom.layer.closest('[role=treegrid], [role=grid]');
+  // An outline's window says its visible nodes' count, and its rows their places, levels and sets.
+  if (state.outline) return grid?.setAttribute('aria-rowcount', state.outline.visibleCount);
+  const counts = rowsBeforeSections();
   const found = !counts && searchPlaces();
   if (counts || found) grid?.setAttribute('aria-rowcount', counts ? counts.total : found.total);
   else grid?.removeAttribute('aria-rowcount');

@@ -26,6 +26,9 @@ export const state = {
   version: 0,
   expandedText: null, // the expanded ranges the URL names (null: the default)
   expanded: null, // the expanded section ids once a header was toggled (navigation.js)
+  outline: null, // the outline the page shows: {section, count, visibleCount} (outline.js)
+  picked: null, // the outline node a tap selected, by key
+  siblingsOf: null, // the outline node whose siblings * expands, until the window that expands them comes
   child: null, // the child table's path
   query: null, // the search text
   editing: false,
@@ -57,9 +60,14 @@ export const state = {
   confirmRow: null, // the one row the confirmation asks about, {id, name} (editing.js)
 };
 
-/// `r` + row id, `h` + section id (header), `f` + section id (footer).
+/// The root element of a window's fragment: a section's rows, or an outline's visible nodes.
+export const windowSelector = '[data-role=window], [data-role=outline]';
+
+/// `r` + row id, `h` + section id (header), `f` + section id (footer), `n` + node number (an outline's node: all
+/// the nodes under one of the section's rows share its row id).
 export function keyOf(element) {
   const data = element.dataset;
+  if (data.node != null) return 'n' + data.node;
   if (data.rowId) return 'r' + data.rowId;
   return (data.cell === 'footer' ? 'f' : 'h') + data.sectionId;
 }

@@ -1,6 +1,6 @@
 // Windows: what to fetch for the viewport; fragments drawn onto recycled elements (dequeueReusableCell).
 // Every placement goes through draw() and place().
-import { saveSoon, viewQuery } from './address.js';
+import { saveNow, saveSoon, viewQuery } from './address.js';
 import { placed, put } from './placement.js';
 import { $, datasetId, dom, fail, keyOf, state, t } from './state.js';
 import { clamp, Ranges } from './viewport.js';
@@ -13,6 +13,11 @@ import('./placeholders.js').then(module => (placeholders = module));
 const drawnContents = new WeakMap(); // element -> the HTML it shows
 
 export { placed, put }; // for the modules that move rows themselves
+/// `element`'s content changed here as the next window will have it (`from` became `to`): that window leaves it be.
+export function expectContents(element, from, to) {
+  const contents = drawnContents.get(element);
+  if (contents != null) drawnContents.set(element, contents.replace(from, to));
+}
 /// The next window redraws every element's content.
 export const forgetContents = () => state.elements.forEach(element => drawnContents.delete(element));
 
@@ -80,6 +85,20 @@ export function need(force) {
   if (!force && !viewport.needsWindow(at)) return;
   if (!force && state.request && viewport.asked.list.some(([from, to]) => from < at + viewport.height && to > at)) return;
   const window = viewport.request(at), width = estimateWidth();
+  // An outline's window is its visible nodes from an offset: no anchor row (nodes share their row's id). Asked
+  // with `siblings=` (*), it says the nodes it shows expanded, which the URL names from then on.
+  if (state.outline) {
+    const plain = () => `top=${window.top}&height=${window.height}${viewQuery()}`, siblings = state.siblingsOf;
+    const query = plain() + (siblings == null ? '' : `&siblings=${siblings}`);
+    if (!force && query === state.loaded) return;
+    load(query, at - overscan, at + viewport.height + overscan, width, siblings == null ? null : () => {
+      state.siblingsOf = null;
+      state.expandedText = state.window.expanded;
+      state.loaded = plain();
+      saveNow();
+    });
+    return;
+  }
   // Another width, other estimates and server offsets, or a window asked again (a new version: rows come and go
   // above the view): ask from a row in view that is still there (at the top, from the top).
   const stays = item => item.key[0] === 'r' && !state.gone?.(state.elements.get(item.key));
@@ -100,7 +119,9 @@ export function load(query, from, to, width, then, page) {
   const viewport = state.viewport, request = (state.request = { query, controller: new AbortController() });
   viewport.asked = new Ranges([[from, to]]);
   const settled = () => state.request === request && ((state.request = null), (viewport.asked = new Ranges()), true);
-  fetch(page ? `/d/${datasetId}${query}` : `/d/${datasetId}/fragment?${query}`, { signal: request.controller.signal })
+  const route = page ? `/d/${datasetId}${query}`
+    : state.outline ? `/d/${datasetId}/sections/${state.outline.section}/outline?${query}` : `/d/${datasetId}/fragment?${query}`;
+  fetch(route, { signal: request.controller.signal })
     .then(response => (response.ok ? response.text() : Promise.reject(new Error(`HTTP ${response.status}`))))
     .then(html => {
       if (!settled()) return;
@@ -126,14 +147,16 @@ function copyAttributes(element, from) {
 /// The page's state on an element: selection, downloads, the roving tabindex (Tab reaches the focused row's
 /// controls).
 export function dress(element) {
-  const row = element.dataset.rowId, download = $('[data-action=download]', element);
-  // A choice list's chosen row is selected, as its checkmark says.
-  if (row) element.setAttribute('aria-selected', state.selection.has(row) || (!!element.dataset.choice && element.dataset.accessory === 'checkmark'));
+  const row = element.dataset.rowId, download = $('[data-action=download]', element), key = keyOf(element);
+  // A choice list's chosen row is selected, as its checkmark says; an outline's node by itself (its row's other
+  // nodes share its id).
+  if (row) element.setAttribute('aria-selected', element.dataset.node != null ? key === state.picked
+    : state.selection.has(row) || (!!element.dataset.choice && element.dataset.accessory === 'checkmark'));
   // A row is named by what it shows, not by the swipe's buttons it also holds.
   const content = row && $('.rc', element);
-  if (content) element.setAttribute('aria-labelledby', (content.id = 'c' + row));
+  if (content) element.setAttribute('aria-labelledby', (content.id = 'c' + (element.dataset.node != null ? key : row)));
   if (download) download.disabled = state.downloaded.has(row);
-  const focused = keyOf(element) === state.focusKey;
+  const focused = key === state.focusKey;
   if (element.ariaHidden !== 'true') element.tabIndex = focused ? 0 : -1; // an untitled header is no stop
   for (const control of element.querySelectorAll('button:not([data-action=theirs]), a, [role=switch]')) control.tabIndex = focused ? 0 : -1;
 }
@@ -165,6 +188,8 @@ export function drawWindow(window) {
   if (changed) state.gone = null;
   state.window = { ...data };
   state.version = +data.version;
+  state.outline = data.role === 'outline'
+    ? { section: +data.section, count: +data.count, visibleCount: +window.getAttribute('aria-rowcount') } : null;
   dom.scroller.dataset.style = data.style;
   dom.scroller.dataset.kind = data.kind;
   dom.editButton.hidden = data.editable !== 'true';
@@ -194,7 +219,7 @@ export function drawWindow(window) {
     live.set(key, element);
     resized.observe(element);
     const item = node.dataset;
-    list.push({ key, y: +item.y, h: +item.h, section: +item.section, end: +item.end || 0, header: item.cell === 'header' });
+    list.push({ key, y: +item.y, h: +item.h, section: +(item.section ?? 0), end: +item.end || 0, header: item.cell === 'header' });
   }
   for (const [key, element] of previous) if (element !== state.lifted && !change?.leave(key, element)) release(element);
   state.elements = live;

@@ -14,12 +14,17 @@ public enum OutlineFragment {
         public var rowID: RowID
         /// The node's fields, without its child rows.
         public var fields: Fields
+        /// The node's parent in preorder; -1 for a top-level row.
+        public var parent: Int
 
-        public init(item: OutlineWindow.RowItem, facts: OutlineTreeFacts, rowID: RowID, fields: Fields) {
+        public init(
+            item: OutlineWindow.RowItem, facts: OutlineTreeFacts, rowID: RowID, fields: Fields, parent: Int = -1
+        ) {
             self.item = item
             self.facts = facts
             self.rowID = rowID
             self.fields = fields
+            self.parent = parent
         }
     }
 
@@ -31,16 +36,24 @@ public enum OutlineFragment {
     ///   - section: the section's id.
     ///   - version: the dataset's version.
     ///   - expanded: the expanded nodes in their compact form, as the request named them.
+    ///   - count: the outline's number of nodes, which the page needs to write `all` less one node.
+    ///   - style: the table's style.
     ///   - language: the language of the disclosure buttons' labels.
     /// - Returns: the fragment's UTF-8 bytes.
     /// - Complexity: O(k) in the rows' texts.
     public static func html(
         _ window: OutlineWindow, rows: [Row], kind: DatasetKind, section: SectionID, version: Int64,
-        expanded: String, language: UILanguage
+        expanded: String, count: Int, style: TableStyle = .plain, language: UILanguage
     ) -> [UInt8] {
         HTMLBuffer.bytes(capacity: 256 + rows.count * 384) { html in
             html.raw("<div data-role=\"outline\" role=\"treegrid\" data-section=\"")
             html.int(section.rawValue)
+            html.raw("\" data-kind=\"")
+            html.raw(FragmentRenderer.kindName(kind))
+            html.raw("\" data-style=\"")
+            html.text(style.rawValue)
+            html.raw("\" data-count=\"")
+            html.int(count)
             html.raw("\" data-version=\"")
             html.int(version)
             html.raw("\" data-content-height=\"")
@@ -61,6 +74,10 @@ public enum OutlineFragment {
         html.int(item.row)
         html.raw("\" data-row-id=\"")
         html.int(row.rowID.rawValue)
+        if row.parent >= 0 {
+            html.raw("\" data-parent=\"")
+            html.int(row.parent)
+        }
         FragmentRenderer.renderFrame(y: item.frame.y, height: item.frame.height, sizing: .minimum, into: &html)
         html.raw("\" aria-rowindex=\"")
         html.int(item.index + 1)

@@ -73,6 +73,12 @@ final class OutlineEntries: Sendable {
         return true
     }
 
+    /// `body`'s result over the layout of `outline`, read under its lock (a copy kept would make the next
+    /// expansion copy the whole layout).
+    func withLayout<Result>(of outline: Outline, _ body: (borrowing OutlineLayout) -> Result) -> Result {
+        live(outline).state.withLock { body($0.layout) }
+    }
+
     /// The layout of `outline`, made the first time it is asked for.
     private func live(_ outline: Outline) -> LiveLayout {
         if let live = layouts.withLock({ $0[outline.section] }) { return live }
@@ -91,21 +97,26 @@ final class OutlineEntries: Sendable {
     ///   - index: the section's index.
     ///   - entry: the version the section is of.
     ///   - expanded: the expanded nodes.
-    ///   - top: the viewport's top edge, as for `OutlineLayout.window(top:height:overscan:)`.
+    ///   - top: the viewport's top edge, as for `OutlineLayout.window(top:height:overscan:)`; measured from
+    ///     the top of node `anchor` when it is visible.
     ///   - height: the viewport's height.
     ///   - overscan: the extent listed above and below the viewport.
+    ///   - anchor: the node `top` is measured from (a node far from the rows a page has); nil, a node out of
+    ///     the outline or a hidden one leaves `top` absolute.
     /// - Returns: nil when the section holds no outline.
     /// - Complexity: O(n) the first time; then O(r + d log n + k) for r ranges in the expanded sets, d
     ///   nodes whose state differs from the set the section's layout showed last, and k rows listed.
     func window(
         ofSection index: Int, in entry: DatasetEntry, expanded: ExpandedSections, top: Double, height: Double,
-        overscan: Double
+        overscan: Double, anchor: Int? = nil
     ) -> View? {
         guard let outline = outline(ofSection: index, in: entry) else { return nil }
         let target = Self.ranges(expanded, count: outline.heights.count)
         return live(outline).state.withLock { state in
             Self.apply(target, to: &state)
-            let window = state.layout.window(top: top, height: height, overscan: overscan)
+            var origin = 0.0
+            if let anchor, anchor >= 0, anchor < outline.heights.count { origin = state.layout.top(ofRow: anchor) ?? 0 }
+            let window = state.layout.window(top: origin + top, height: height, overscan: overscan)
             let facts = window.rows.map { state.layout.treeFacts(ofRow: $0.row, in: outline.outline) }
             return View(outline: outline, window: window, facts: facts)
         }

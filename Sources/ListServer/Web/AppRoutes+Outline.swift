@@ -12,7 +12,10 @@ extension AppRoutes {
     /// that meet the viewport, each with what a tree grid says of it: its level, position among its
     /// siblings, their number, and whether it is expanded. The query's `top`, `height` and `overscan` are a
     /// window's; `expanded` names the expanded nodes by their numbers in preorder, in the compact form of
-    /// expanded sections (`0,3,9-12`, `all`, `none`, the default); a fragment's `lang` is a fragment's.
+    /// expanded sections (`0,3,9-12`, `all`, `none`, the default); `node`, a node's number, measures `top` from
+    /// that node's top while it is visible (as `anchor` measures a window's from a row); `siblings`, a node's number,
+    /// adds that node's siblings with children to the expanded ones (a tree grid's `*`), and the answer's `expanded`
+    /// names the set shown; a fragment's `lang` is a fragment's.
     ///
     /// A section not read before is read and laid out on a worker (``HTTPWorkerPool``, once for every
     /// request waiting for it): O(n) in its values, which an event loop must not spend on one request.
@@ -38,11 +41,12 @@ extension AppRoutes {
                 "expanded must name nodes by their numbers in preorder, as 0,3,9-12, all or none; found \""
                     + (query["expanded"] ?? "") + "\"")
         }
+        let anchor = try Self.node(query, "node"), siblings = try Self.node(query, "siblings")
         let language = query["lang"].flatMap { UILanguage(tag: $0) } ?? .english
         let answer = { @Sendable () throws -> HTTPResponse in
             try Self.outlineResponse(
                 format, entry, index, expanded: expanded, top: top, height: height, overscan: overscan,
-                language: language)
+                anchor: anchor, siblings: siblings, language: language)
         }
         guard entry.outlines.isPrepared(sections[index].id) else {
             return workers.respond(
@@ -52,16 +56,31 @@ extension AppRoutes {
         return try answer()
     }
 
+    /// The node the query's parameter `name` names.
+    /// - Returns: nil when the query has no such parameter.
+    /// - Throws: ``HTTPError`` `400` for a value that is not a node's number.
+    private static func node(_ query: HTTPQuery, _ name: String) throws(HTTPError) -> Int? {
+        guard let text = query[name] else { return nil }
+        guard let node = Int(text), node >= 0 else {
+            throw HTTPError.badRequest("\(name) must be a node's number in preorder, found \"\(text)\"")
+        }
+        return node
+    }
+
     /// The window of section `index`'s outline as `format` writes it.
     /// - Throws: ``HTTPError`` `404` when the section holds no outline.
     private static func outlineResponse(
         _ format: ResponseCache.Key.Format, _ entry: DatasetEntry, _ index: Int, expanded: ExpandedSections,
-        top: Double, height: Double, overscan: Double, language: UILanguage
+        top: Double, height: Double, overscan: Double, anchor: Int?, siblings: Int?, language: UILanguage
     ) throws -> HTTPResponse {
         let sections = entry.dataset.sections
+        let expanded = siblings.map {
+            entry.outlines.expandingSiblings(of: $0, inSection: index, in: entry, expanded: expanded)
+        } ?? expanded
         guard
             let view = entry.outlines.window(
-                ofSection: index, in: entry, expanded: expanded, top: top, height: height, overscan: overscan)
+                ofSection: index, in: entry, expanded: expanded, top: top, height: height, overscan: overscan,
+                anchor: anchor)
         else {
             throw HTTPError.notFound(
                 "section \(sections[index].id.rawValue) of dataset \"\(entry.dataset.id)\" holds no outline: "
@@ -75,19 +94,29 @@ extension AppRoutes {
                 writeOutline(&json, view, rows: rows, version: entry.dataset.version, expanded: expanded)
             }
         case .fragment:
-            let items = zip(view.window.rows, view.facts).map { item, facts in
-                OutlineFragment.Row(
-                    item: item, facts: facts, rowID: rows[view.outline.outline.nodes[item.row].row].id,
-                    fields: view.outline.fields[item.row])
-            }
-            body = OutlineFragment.html(
-                view.window, rows: items, kind: entry.dataset.kind, section: view.outline.section,
-                version: entry.dataset.version, expanded: expanded.description, language: language)
+            body = outlineFragment(view, entry: entry, expanded: expanded, language: language)
         }
         return HTTPResponse(
             status: 200,
             headers: ["Content-Type": WindowView.contentType(format).description, "Cache-Control": "no-cache"],
             body: body)
+    }
+
+    /// The HTML fragment of `view`, a window of `entry`'s outline.
+    static func outlineFragment(
+        _ view: OutlineEntries.View, entry: DatasetEntry, expanded: ExpandedSections, language: UILanguage
+    ) -> [UInt8] {
+        let rows = entry.dataset.sections.first { $0.id == view.outline.section }?.rows ?? []
+        let nodes = view.outline.outline.nodes
+        let items = zip(view.window.rows, view.facts).map { item, facts in
+            OutlineFragment.Row(
+                item: item, facts: facts, rowID: rows[nodes[item.row].row].id, fields: view.outline.fields[item.row],
+                parent: nodes[item.row].parent)
+        }
+        return OutlineFragment.html(
+            view.window, rows: items, kind: entry.dataset.kind, section: view.outline.section,
+            version: entry.dataset.version, expanded: expanded.description, count: nodes.count,
+            style: entry.layout.style, language: language)
     }
 
     private static func writeOutline(

@@ -118,7 +118,7 @@ struct AppRoutes: Sendable {
             let page = { @Sendable in
                 try TablePage.response(entry: entry, request: request, files: files, page: self.page, assets: assets)
             }
-            return try searchPageOnWorker(entry, request, page) ?? page()
+            return try outlinePageOnWorker(entry, request, page) ?? searchPageOnWorker(entry, request, page) ?? page()
         }
         router.get(Self.fragmentRoute) { request, parameters in try window(.fragment, parameters["id"]!, request) }
         router.get(Self.outlineFragmentRoute) { request, parameters in

@@ -91,13 +91,25 @@ enum TablePage {
         var title = HTMLBuffer(capacity: 64)
         let shownTitle = localizedTitle(of: entry, parent: parent, language: request.language, reader: request.reader)
         title.text(shownTitle ?? (dataset.title.isEmpty ? id : dataset.title))
+        let outline = outlineSection(of: entry, request: request)
         var grid = HTMLBuffer(capacity: 96)
-        grid.raw(entry.metrics.hasSectionHeaders ? "<div class=\"spacer\" role=\"treegrid\"" : "<div class=\"spacer\" role=\"grid\"")
+        let isTree = entry.metrics.hasSectionHeaders || outline != nil
+        grid.raw(isTree ? "<div class=\"spacer\" role=\"treegrid\"" : "<div class=\"spacer\" role=\"grid\"")
         grid.raw(" aria-labelledby=\"title\"><div class=\"layer\">")
         var page = HTMLBuffer(capacity: 4096)
-        view.fragment(assets: assets, into: &page)
-        let fragment = page.bytes
-        let (first, end) = bounds(of: view.window)
+        let fragment: [UInt8]
+        // The paging links follow the window written in: the outline's, or the rows'.
+        var (first, end) = bounds(of: view.window)
+        var contentHeight = view.window.contentHeight
+        if let outline, let shown = outlineWindow(of: entry, section: outline, request: request) {
+            fragment = shown.html
+            first = shown.window.rows.first?.frame.y ?? shown.window.top
+            end = shown.window.rows.last?.frame.maxY ?? shown.window.top
+            contentHeight = shown.window.contentHeight
+        } else {
+            view.fragment(assets: assets, into: &page)
+            fragment = page.bytes
+        }
         let expanded = (request.expanded.map { "&expanded=" + $0.description } ?? "") + kept(request)
         var previous = HTMLBuffer(capacity: 128, language: request.language)
         if request.top > 0 && first > 0 {
@@ -106,7 +118,7 @@ enum TablePage {
                 into: &previous)
         }
         var next = HTMLBuffer(capacity: 128, language: request.language)
-        if end < view.window.contentHeight {
+        if end < contentHeight {
             writeLink("next", request.language.pick("Next rows", "下一页"), href: "/d/\(id)?top=\(Int(end))\(expanded)", into: &next)
         }
         var index = HTMLBuffer(capacity: 64 + entry.indexTitles.count * 48, language: request.language)

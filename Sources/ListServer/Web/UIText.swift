@@ -18,7 +18,7 @@ enum UIText {
         ("%s is downloading…", "正在下载“%s”…"), ("Yes", "是"), ("No", "否"),
         ("No Results for “%s”", "没有“%s”的结果"), ("Opening %s…", "正在打开“%s”…"),
         ("Reconnecting…", "正在重新连接…"), ("Copy", "拷贝"), ("This cannot be undone.", "此操作无法撤销。"), ("Delete “%s”?", "删除“%s”？"), ("Refreshing…", "正在刷新…"),
-        ("Undo", "撤销"), ("%d deleted", "已删除 %d 项"),
+        ("Undo", "撤销"), ("%d deleted", "已删除 %d 项"), ("Expand", "展开"), ("Collapse", "收起"),
         // Why a batch was refused (refusals.js): what was not done, then why, in words about the rows shown.
         ("Not moved: ", "未移动："), ("Not deleted: ", "未删除："), ("Not added: ", "未添加："),
         ("Could not undo: ", "无法撤销："), ("the connection was lost.", "连接已中断。"),

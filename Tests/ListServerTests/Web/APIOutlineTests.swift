@@ -87,6 +87,37 @@ struct APIOutlineTests {
         #expect(names(below) == ["Tibet"])
     }
 
+    @Test("node= measures top from a visible node's top; a hidden node or one past the end leaves top absolute")
+    func nodeAnchor() throws {
+        let api = try outlineAPI()
+        let all = try outline(api, "&expanded=all")
+        let xuhui = try #require(rows(all).first { $0["node"]?.intValue == 3 }?["y"]?.doubleValue)
+        let one = { (query: String) in try jsonBody(try api.get("/api/datasets/regions/sections/1/outline?height=1&" + query)) }
+        let from = try one("expanded=all&node=3&top=0")
+        #expect(names(from) == ["Xuhui"])
+        #expect(rows(from).first?["y"]?.doubleValue == xuhui)
+        #expect(names(try one("expanded=all&node=3&top=-1")) == ["Pudong"])
+        #expect(names(try one("expanded=none&node=3&top=0")) == ["East China"])
+        #expect(names(try one("expanded=all&node=99&top=0")) == ["East China"])
+        #expect(try api.get("/api/datasets/regions/sections/1/outline?node=-1").status == 400)
+    }
+
+    @Test("siblings= expands a node's siblings that have children, as * does, and says the set it shows")
+    func siblingsExpanded() throws {
+        let api = try outlineAPI()
+        // Shanghai (1) and Zhejiang (4) are East China's children; Zhejiang has none.
+        let window = try outline(api, "&expanded=0&siblings=4")
+        #expect(window["expanded"] == .string("0-1"))
+        #expect(names(window) == ["East China", "Shanghai", "Pudong", "Xuhui", "Zhejiang", "Tibet"])
+        // Top-level: East China (0) has children, Tibet (5) none.
+        #expect(try outline(api, "&siblings=5")["expanded"] == .string("0"))
+        #expect(try outline(api, "&expanded=all&siblings=5")["expanded"] == .string("all"))
+        #expect(try outline(api, "&expanded=3&siblings=99")["expanded"] == .string("3"))
+        #expect(try api.get("/api/datasets/regions/sections/1/outline?siblings=x").status == 400)
+        let fragment = String(decoding: try api.get("/d/regions/sections/1/outline?siblings=0").bodyBytes, as: UTF8.self)
+        #expect(fragment.contains(#"data-expanded="0""#))
+    }
+
     @Test("a section without children, a missing section and a bad expanded set are refused")
     func refusals() throws {
         let api = try outlineAPI()
