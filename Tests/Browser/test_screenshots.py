@@ -10,7 +10,11 @@ SHOTS = [
     ("settings", 1280, "light", "zh-Hans"), ("settings", 1280, "dark", "en"),
     ("messages", 360, "light", "zh-Hans"), ("messages", 360, "dark", "en"),
     ("friends", 1280, "light", "en"), ("heroes", 1280, "dark", "zh-Hans"),
+    ("regions", 360, "light", "zh-Hans"), ("regions", 1280, "dark", "en"),
 ]
+# What each shot opens besides its language: the regions outline with East China and Zhejiang expanded (nodes in
+# preorder).
+OPENED = {"regions": "&expanded=29,36"}
 
 
 @pytest.mark.parametrize("dataset,width,scheme,language", SHOTS)
@@ -18,7 +22,7 @@ def test_screenshot(browser, server, dataset, width, scheme, language):
     at_width(browser, width, 800)
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
     try:
-        open_table(browser, server, dataset, f"?lang={language}")
+        open_table(browser, server, dataset, f"?lang={language}{OPENED.get(dataset, '')}")
         wait(browser, lambda d: d.execute_script("return document.documentElement.classList.contains('js')"))
         assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == language
         bar = browser.find_element(By.CSS_SELECTOR, "[data-role=navbar]")
