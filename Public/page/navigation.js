@@ -108,6 +108,8 @@ export function searchSoon() {
     const text = dom.search.value, params = new URLSearchParams(location.search), historyState = { ...history.state };
     if (!params.has('q')) saveNow(), (historyState.beforeSearch = location.search);
     for (const name of ['anchor', 'top', 'q']) params.delete(name);
+    // An outline searched shows its matches with their ancestors expanded: the server picks the expanded nodes.
+    if (state.outline && text) params.delete('expanded');
     if (text) params.set('q', text);
     const search = (!text && historyState.beforeSearch) || '?' + params;
     sayEmpty(text);

@@ -10,7 +10,8 @@ import { dressAll, expectContents, load, refresh } from './windows.js';
 /// below moved comes.
 export function setExpanded(rows, expanded) {
   const count = state.outline.count;
-  let ranges = readRanges(state.expandedText ?? 'none', count);
+  // The URL's expanded nodes, else those the window shows (a search's: the matches' ancestors).
+  let ranges = readRanges(state.expandedText ?? state.window.expanded ?? 'none', count);
   for (const row of rows) (ranges = withNode(ranges, +row.dataset.node, expanded)), turn(row, expanded);
   state.expandedText = writeRanges(ranges, count);
   state.motion = 'fade';

@@ -211,13 +211,27 @@ def test_reload_and_back_keep_what_is_expanded(browser, outline_server):
     assert node(browser, "Japan").get_attribute("aria-expanded") == "true"
 
 
-def test_a_search_shows_rows_and_clearing_it_brings_the_outline_back(browser, outline_server):
+def test_a_search_opens_the_matches_ancestors_and_clearing_it_brings_the_outline_back(browser, outline_server):
+    """A search finds nodes at any depth: the outline shows them with their ancestors expanded, each match marked;
+    the nodes still open and close; clearing the search gives back the outline as it was."""
     open_outline(browser, outline_server, "?expanded=1")
     wait_names(browser, ["Antarctica", "Asia", "China", "Japan", "Europe"], "Asia is not open")
     field = browser.find_element(By.CSS_SELECTOR, "#q")
-    field.send_keys("Europe")
-    wait(browser, lambda d: not shown(d) and d.find_elements(By.CSS_SELECTOR, ".layer [data-row-id]:not([hidden])"),
-         message="the search did not show its rows")
+    field.send_keys("jingshan")
+    wait_names(browser, ["Antarctica", "Asia", "China", "Beijing", "Dongcheng", "Jingshan", "Wangfujing", "Haidian",
+                         "Shanghai", "Japan", "Europe"], "the search did not open Jingshan's ancestors")
+    assert [m.text for m in browser.find_elements(By.CSS_SELECTOR, ".orow:not([hidden]) mark")] == ["Jingshan"]
+    assert [level for name, level, _ in shown(browser) if name == "Jingshan"] == [5]
+    assert "expanded=" not in browser.current_url and "q=jingshan" in browser.current_url
+    node(browser, "Japan").find_element(By.CSS_SELECTOR, "button.disclosure").click()
+    wait(browser, lambda d: "Tokyo" in names(d) and "Jingshan" in names(d), message="a node does not open in a search")
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.BACK_SPACE)
+    wait_names(browser, ["Antarctica", "Asia", "China", "Japan", "Europe"], "the outline did not come back")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".orow:not([hidden]) mark")
+    field.send_keys("zzz")
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#empty").is_displayed(), message="nothing found said nothing")
+    assert "zzz" in browser.find_element(By.CSS_SELECTOR, "#empty").text and not names(browser)
     field.send_keys(Keys.CONTROL, "a")
     field.send_keys(Keys.BACK_SPACE)
     wait_names(browser, ["Antarctica", "Asia", "China", "Japan", "Europe"], "the outline did not come back")

@@ -38,14 +38,18 @@ public enum OutlineFragment {
     ///   - expanded: the expanded nodes in their compact form, as the request named them.
     ///   - count: the outline's number of nodes, which the page needs to write `all` less one node.
     ///   - style: the table's style.
+    ///   - marking: a search's query, whose matches the texts mark (`<mark>`), and how many nodes match
+    ///     (`data-matches`); nil for none.
     ///   - language: the language of the disclosure buttons' labels.
     /// - Returns: the fragment's UTF-8 bytes.
     /// - Complexity: O(k) in the rows' texts.
     public static func html(
         _ window: OutlineWindow, rows: [Row], kind: DatasetKind, section: SectionID, version: Int64,
-        expanded: String, count: Int, style: TableStyle = .plain, language: UILanguage
+        expanded: String, count: Int, style: TableStyle = .plain, marking: (query: SearchQuery, matches: Int)? = nil,
+        language: UILanguage
     ) -> [UInt8] {
         HTMLBuffer.bytes(capacity: 256 + rows.count * 384) { html in
+            html.marking = marking?.query
             html.raw("<div data-role=\"outline\" role=\"treegrid\" data-section=\"")
             html.int(section.rawValue)
             html.raw("\" data-kind=\"")
@@ -62,6 +66,10 @@ public enum OutlineFragment {
             html.int(window.visibleCount)
             html.raw("\" data-expanded=\"")
             html.text(expanded)
+            if let marking {
+                html.raw("\" data-matches=\"")
+                html.int(marking.matches)
+            }
             html.raw("\">")
             for row in rows { write(row, kind: kind, language: language, to: &html) }
             html.raw("</div>")
@@ -103,12 +111,12 @@ public enum OutlineFragment {
         }
         html.raw("<div class=\"tx\"><div class=\"t1\">")
         let first = kind == .table ? row.fields["text"]?.text : DatasetKind.primaryText(of: row.fields)
-        html.text(first ?? "")
+        html.cellText(first ?? "")
         html.raw("</div>")
         let second = kind == .table ? row.fields["detail"]?.text : DatasetKind.secondaryText(of: row.fields)
         if let second {
             html.raw("<div class=\"t2\">")
-            html.text(second)
+            html.cellText(second)
             html.raw("</div>")
         }
         html.raw("</div></div></div>")

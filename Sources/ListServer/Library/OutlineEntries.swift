@@ -33,6 +33,8 @@ final class OutlineEntries: Sendable {
     private let outlines = Mutex<[SectionID: Outline?]>([:])
     /// Each outline's layout, behind a lock of its own so that sections do not wait for one another.
     private let layouts = Mutex<[SectionID: LiveLayout]>([:])
+    /// The nodes recent searches found in each outline.
+    let searches = OutlineSearches()
 
     private final class LiveLayout: Sendable {
         let state: Mutex<Live>

@@ -15,10 +15,13 @@ extension AppRoutes {
     /// expanded sections (`0,3,9-12`, `all`, `none`, the default); `node`, a node's number, measures `top` from
     /// that node's top while it is visible (as `anchor` measures a window's from a row); `siblings`, a node's number,
     /// adds that node's siblings with children to the expanded ones (a tree grid's `*`), and the answer's `expanded`
-    /// names the set shown; a fragment's `lang` is a fragment's.
+    /// names the set shown; `q` searches the nodes' own texts (``OutlineEntries/search(_:ofSection:in:)``): the window
+    /// shows the outline with the matches' ancestors expanded (unless `expanded` is given, then as it says), the
+    /// matches marked, and says how many there are; no row when none matches; a fragment's `lang` is a fragment's.
     ///
     /// A section not read before is read and laid out on a worker (``HTTPWorkerPool``, once for every
-    /// request waiting for it): O(n) in its values, which an event loop must not spend on one request.
+    /// request waiting for it): O(n) in its values, which an event loop must not spend on one request; so is a
+    /// search not made lately.
     /// - Throws: ``HTTPError`` `400` for a bad parameter, `404` for a dataset or section that does not
     ///   exist, or a section whose rows hold no child rows.
     func outlineWindow(
@@ -34,6 +37,7 @@ extension AppRoutes {
         let overscan = try WindowRequest.number(
             query, "overscan", default: 0, range: 0...WindowRequest.maximumOverscan)
         let expanded: ExpandedSections
+        let search = SearchQuery(query["q"] ?? ""), expandedGiven = query["expanded"] != nil
         do {
             expanded = try ExpandedSections.parse(query["expanded"] ?? "none")
         } catch {
@@ -45,13 +49,17 @@ extension AppRoutes {
         let language = query["lang"].flatMap { UILanguage(tag: $0) } ?? .english
         let answer = { @Sendable () throws -> HTTPResponse in
             try Self.outlineResponse(
-                format, entry, index, expanded: expanded, top: top, height: height, overscan: overscan,
-                anchor: anchor, siblings: siblings, language: language)
+                format, entry, index, expanded: expanded, search: search.map { ($0, expandedGiven) }, top: top,
+                height: height, overscan: overscan, anchor: anchor, siblings: siblings, language: language)
         }
-        guard entry.outlines.isPrepared(sections[index].id) else {
+        let ready = entry.outlines.isPrepared(sections[index].id)
+        guard ready, search.map({ entry.outlines.hasSearched($0, ofSection: index, in: entry) }) ?? true else {
             return workers.respond(
-                to: request, coalescing: "outline \(entry.tag) \(number)",
-                work: { entry.outlines.prepare(ofSection: index, in: entry) }, answer: { _ in try answer() })
+                to: request, coalescing: "outline \(entry.tag) \(number)" + (search.map { " q \($0.text)" } ?? ""),
+                work: {
+                    entry.outlines.prepare(ofSection: index, in: entry)
+                    if let search { _ = entry.outlines.search(search, ofSection: index, in: entry) }
+                }, answer: { _ in try answer() })
         }
         return try answer()
     }
@@ -67,18 +75,22 @@ extension AppRoutes {
         return node
     }
 
-    /// The window of section `index`'s outline as `format` writes it.
+    /// The window of section `index`'s outline as `format` writes it; with `search`, of the outline as the search
+    /// shows it (its ancestors expanded unless the request gave its own expanded set).
     /// - Throws: ``HTTPError`` `404` when the section holds no outline.
     private static func outlineResponse(
         _ format: ResponseCache.Key.Format, _ entry: DatasetEntry, _ index: Int, expanded: ExpandedSections,
-        top: Double, height: Double, overscan: Double, anchor: Int?, siblings: Int?, language: UILanguage
+        search: (query: SearchQuery, expandedGiven: Bool)?, top: Double, height: Double, overscan: Double,
+        anchor: Int?, siblings: Int?, language: UILanguage
     ) throws -> HTTPResponse {
         let sections = entry.dataset.sections
+        let found = search.flatMap { entry.outlines.search($0.query, ofSection: index, in: entry) }
+        let searched = found.map { search?.expandedGiven == true ? expanded : $0.expanded } ?? expanded
         let expanded = siblings.map {
-            entry.outlines.expandingSiblings(of: $0, inSection: index, in: entry, expanded: expanded)
-        } ?? expanded
+            entry.outlines.expandingSiblings(of: $0, inSection: index, in: entry, expanded: searched)
+        } ?? searched
         guard
-            let view = entry.outlines.window(
+            var view = entry.outlines.window(
                 ofSection: index, in: entry, expanded: expanded, top: top, height: height, overscan: overscan,
                 anchor: anchor)
         else {
@@ -86,15 +98,24 @@ extension AppRoutes {
                 "section \(sections[index].id.rawValue) of dataset \"\(entry.dataset.id)\" holds no outline: "
                     + "no row has children")
         }
+        if let found, found.nodes.isEmpty {
+            // Nothing matches: no row, as a search of rows that finds none.
+            view = OutlineEntries.View(
+                outline: view.outline,
+                window: OutlineWindow(top: top, height: height, overscan: overscan, contentHeight: 0, visibleCount: 0),
+                facts: [])
+        }
         let rows = sections[index].rows
+        let matches = search.flatMap { search in found.map { OutlineMatches(query: search.query, nodes: $0.nodes) } }
         let body: [UInt8]
         switch format {
         case .json:
             body = JSONOutput.bytes(capacity: 256 + view.window.rows.count * 256) { json in
-                writeOutline(&json, view, rows: rows, version: entry.dataset.version, expanded: expanded)
+                writeOutline(
+                    &json, view, rows: rows, version: entry.dataset.version, expanded: expanded, matches: matches)
             }
         case .fragment:
-            body = outlineFragment(view, entry: entry, expanded: expanded, language: language)
+            body = outlineFragment(view, entry: entry, expanded: expanded, matches: matches, language: language)
         }
         return HTTPResponse(
             status: 200,
@@ -102,9 +123,10 @@ extension AppRoutes {
             body: body)
     }
 
-    /// The HTML fragment of `view`, a window of `entry`'s outline.
+    /// The HTML fragment of `view`, a window of `entry`'s outline; with `matches`, its texts marked where they match.
     static func outlineFragment(
-        _ view: OutlineEntries.View, entry: DatasetEntry, expanded: ExpandedSections, language: UILanguage
+        _ view: OutlineEntries.View, entry: DatasetEntry, expanded: ExpandedSections, matches: OutlineMatches? = nil,
+        language: UILanguage
     ) -> [UInt8] {
         let rows = entry.dataset.sections.first { $0.id == view.outline.section }?.rows ?? []
         let nodes = view.outline.outline.nodes
@@ -116,11 +138,12 @@ extension AppRoutes {
         return OutlineFragment.html(
             view.window, rows: items, kind: entry.dataset.kind, section: view.outline.section,
             version: entry.dataset.version, expanded: expanded.description, count: nodes.count,
-            style: entry.layout.style, language: language)
+            style: entry.layout.style, marking: matches.map { ($0.query, $0.nodes.count) }, language: language)
     }
 
     private static func writeOutline(
-        _ json: inout JSONOutput, _ view: OutlineEntries.View, rows: [Row], version: Int64, expanded: ExpandedSections
+        _ json: inout JSONOutput, _ view: OutlineEntries.View, rows: [Row], version: Int64, expanded: ExpandedSections,
+        matches: OutlineMatches?
     ) {
         let outline = view.outline
         let window = view.window
@@ -131,6 +154,7 @@ extension AppRoutes {
         json.member("visibleCount", window.visibleCount)
         json.member("count", outline.heights.count)
         json.member("expanded", expanded.description)
+        if let matches { json.member("matches", matches.nodes.count) }
         json.key("rows")
         json.beginArray()
         for (item, facts) in zip(window.rows, view.facts) {
@@ -146,11 +170,30 @@ extension AppRoutes {
             json.member("setsize", facts.setSize)
             json.member("childCount", node.childCount)
             if let isExpanded = facts.isExpanded { json.member("expanded", isExpanded) }
+            if let matches { json.member("match", matches.contains(item.row)) }
             json.key("fields")
             json.fields(outline.fields[item.row])
             json.endObject()
         }
         json.endArray()
         json.endObject()
+    }
+}
+
+/// What a search over an outline found: its query and the matching nodes in preorder.
+struct OutlineMatches {
+    let query: SearchQuery
+    let nodes: [Int]
+
+    /// Whether `node` matches.
+    /// - Complexity: O(log m) for m matches.
+    func contains(_ node: Int) -> Bool {
+        var low = 0
+        var high = nodes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if nodes[middle] < node { low = middle + 1 } else { high = middle }
+        }
+        return low < nodes.count && nodes[low] == node
     }
 }
