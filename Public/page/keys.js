@@ -42,8 +42,9 @@ export function moveFocus(from, step) {
   return list[index];
 }
 
-/// After Home, End or a page key scrolled the list, a focused row left behind gives the focus to a stop in view:
-/// the first after Home or PageDown, the last after End or PageUp (the nearest to where it was for pages).
+/// After Home, End or a page key scrolled the list (or did not, at its end already), the focus goes to a stop in
+/// view: the first after Home, the last after End, as a grid's Home and End move it; after a page key, only a focused
+/// row left behind gives it up, to the first in view after PageDown, the last after PageUp.
 export function focusFollowsScroll(key, tries = 20) {
   const viewport = state.viewport;
   if (!state.focusKey || !dom.scroller.contains(document.activeElement)) return; // the row may have been released
@@ -52,7 +53,7 @@ export function focusFollowsScroll(key, tries = 20) {
   followScroller();
   const inView = stops().filter(item => item.at + item.size > viewport.top + 1 && item.at < viewport.top + viewport.height - 1);
   const next = key === 'Home' || key === 'PageDown' || key === ' ' ? inView[0] : inView[inView.length - 1];
-  if (next && !inView.some(item => item.key === state.focusKey)) focusItem(next);
+  if (next && (key === 'Home' || key === 'End' || !inView.some(item => item.key === state.focusKey))) focusItem(next);
 }
 
 /// Left and Right on a header or a row (treegrid): collapse, expand, to the first row, to the parent header; on an
@@ -131,6 +132,9 @@ export function onKey(event) {
     && (key === 'Enter' || (key === ' ' && (selectsMany() || (!state.editing && $('[role=switch]', row)))))) {
     if (row.dataset.cell !== 'header') activate(row);
     else if (row.hasAttribute('aria-expanded')) toggleSection(row);
+  } else if ((key === 'Home' || key === 'End') && row && event.target === row && !event.shiftKey
+    && (key === 'Home' ? state.viewport.top < 1 : state.viewport.top > state.viewport.maxTop - 1)) {
+    focusFollowsScroll(key); // a list at that end already does not scroll: the focus goes at once
   } else if ((key === 'Delete' || key === 'Backspace') && state.selection.size && state.window.editable === 'true') {
     deleteSelected();
   } else if ((key === 'Delete' || key === 'Backspace') && row?.dataset.canEdit && event.target === row) {

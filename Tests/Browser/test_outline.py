@@ -194,6 +194,18 @@ def test_keys_expand_collapse_and_move_through_the_tree(browser, outline_server)
     assert active(browser).text == "Asia"
 
 
+def test_home_and_end_reach_the_first_and_last_node_of_a_tree_that_fits(browser, outline_server):
+    """On a tree short enough not to scroll, Home and End still move the focus to the first and the last node, as a
+    tree grid's do (they moved it only when the list scrolled)."""
+    open_outline(browser, outline_server)
+    wait_names(browser, ["Antarctica", "Asia", "Europe"], "the tree is not collapsed")
+    browser.execute_script("arguments[0].focus()", node(browser, "Asia"))
+    press(browser, Keys.END)
+    wait(browser, lambda d: active(d).text == "Europe", message="End did not reach the last node")
+    press(browser, Keys.HOME)
+    wait(browser, lambda d: active(d).text == "Antarctica", message="Home did not reach the first node")
+
+
 def test_reload_and_back_keep_what_is_expanded(browser, outline_server):
     open_outline(browser, outline_server)
     for name in ("Asia", "Japan"):
