@@ -206,6 +206,35 @@ def test_home_and_end_reach_the_first_and_last_node_of_a_tree_that_fits(browser,
     wait(browser, lambda d: active(d).text == "Antarctica", message="Home did not reach the first node")
 
 
+def test_a_node_twenty_levels_down_stays_readable_at_360_px(browser):
+    """Each level indented 20 px more with no end: at 360 px a node 12 levels down showed "Lev…" and one at 15 no
+    text at all. The indent stops at 40 % of the row; names wrap."""
+    chain = {"name": "Level 20 with a name long enough to wrap at a narrow width"}
+    for depth in range(19, 0, -1):
+        chain = {"name": f"Level {depth}", "children": [chain]}
+    with server_with({"deep": [{"name": "Start"}, chain]}) as server:
+        at_width(browser, 360)
+        try:
+            browser.get(f"{server.url}/d/deep?expanded=all")
+            wait(browser, lambda d: len(shown(d)) == 21, message="the chain is not open")
+            settled(browser)
+            widths = browser.execute_script(
+                "return [...document.querySelectorAll('.layer .orow:not([hidden]) .t1')].map(t => "
+                "[t.textContent, t.getBoundingClientRect().width, t.scrollWidth <= t.clientWidth])")
+            assert all(width >= 150 and whole for _, width, whole in widths), widths
+            deepest = node(browser, "Level 20 with a name long enough to wrap at a narrow width")
+            assert deepest.rect["height"] > 60, "a long name does not wrap"
+        finally:
+            at_width(browser, 480)
+
+
+def test_a_node_is_named_by_its_text_not_by_its_triangle(browser, outline_server):
+    open_outline(browser, outline_server, "?expanded=1")
+    wait(browser, lambda d: "China" in names(d), message="Asia is not open")
+    assert node(browser, "Asia").accessible_name == "Asia"
+    assert node(browser, "Japan").accessible_name == "Japan"
+
+
 def test_reload_and_back_keep_what_is_expanded(browser, outline_server):
     open_outline(browser, outline_server)
     for name in ("Asia", "Japan"):

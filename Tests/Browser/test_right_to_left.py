@@ -7,7 +7,7 @@ import tempfile
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import Server, animations_done, at_width, open_table, rows, screenshot, wait
+from conftest import Server, animations_done, at_width, open_table, rows, screen_pixels, screenshot, wait
 
 ROOT_PAGE = {"PreferenceSpecifiers": [
     {"Type": "PSGroupSpecifier", "Title": "General"},
@@ -15,14 +15,16 @@ ROOT_PAGE = {"PreferenceSpecifiers": [
     {"Type": "PSMultiValueSpecifier", "Title": "Units", "Key": "units", "DefaultValue": "m",
      "Titles": ["Metres", "Feet"], "Values": ["m", "ft"]},
     {"Type": "PSChildPaneSpecifier", "Title": "Harbours", "File": "Harbours"},
+    {"Type": "PSGroupSpecifier", "Title": "Volume"},
+    {"Type": "PSSliderSpecifier", "Key": "volume", "DefaultValue": 0.2, "MinimumValue": 0, "MaximumValue": 1},
 ]}
 HARBOURS = {"PreferenceSpecifiers": [{"Type": "PSGroupSpecifier", "Title": "Nearby"},
                                      {"Type": "PSToggleSwitchSpecifier", "Title": "Tides", "Key": "tides",
                                       "DefaultValue": False}]}
 STRINGS = {
-    "ar": {"General": "عام", "Sound": "الصوت", "Units": "الوحدات", "Metres": "أمتار", "Feet": "أقدام",
+    "ar": {"Volume": "مستوى الصوت", "General": "عام", "Sound": "الصوت", "Units": "الوحدات", "Metres": "أمتار", "Feet": "أقدام",
            "Harbours": "الموانئ", "Nearby": "قريب", "Tides": "المد والجزر"},
-    "he": {"General": "כללי", "Sound": "צליל", "Units": "יחידות", "Metres": "מטרים", "Feet": "רגל",
+    "he": {"Volume": "עוצמה", "General": "כללי", "Sound": "צליל", "Units": "יחידות", "Metres": "מטרים", "Feet": "רגל",
            "Harbours": "נמלים", "Nearby": "בקרבת מקום", "Tides": "גאות ושפל"},
 }
 
@@ -100,3 +102,22 @@ def test_a_left_to_right_reader_of_the_same_bundle_is_not_mirrored(browser, rtl_
     assert browser.execute_script("return document.documentElement.dir") == ""
     sound = row_titled(browser, "Sound")
     assert box(sound.find_element(By.CSS_SELECTOR, ".t1"))[1] < box(sound.find_element(By.CSS_SELECTOR, "[role=switch]"))[0]
+
+
+@pytest.mark.parametrize("language,filled_side", [("ar", "right"), ("en", "left")])
+def test_a_sliders_fill_runs_from_its_leading_end(browser, rtl_server, language, filled_side):
+    """A slider at a fifth of its range: its knob and its blue fill at the leading end, the right in Arabic (the fill
+    ran from the left while the knob was mirrored)."""
+    at_width(browser, 360)
+    open_table(browser, rtl_server, "tides", f"?lang={language}")
+    slider = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "input[type=range]"), message="no slider")[0]
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", slider)
+    animations_done(browser)
+    left, right, middle = slider.rect["x"], slider.rect["x"] + slider.rect["width"], slider.rect["y"] + slider.rect["height"] / 2
+    pixels, ratio = screen_pixels(browser), browser.execute_script("return devicePixelRatio")
+    # The tint is blue; the track's rest is grey and the knob white: blue pixels along the track are the fill.
+    blue = [x for x in range(int(left), int(right)) if (lambda p: p[2] > 180 and p[0] < 80)(pixels(int(x * ratio), int(middle * ratio)))]
+    assert blue, "no fill drawn"
+    centre = (left + right) / 2
+    side = "right" if sum(blue) / len(blue) > centre else "left"
+    assert side == filled_side, f"the fill is on the {side}: x {min(blue)}-{max(blue)} of {left:.0f}-{right:.0f}"
