@@ -78,6 +78,25 @@ def test_a_plain_lists_content_keeps_to_the_readable_width_and_its_separators_fo
         at_width(browser, 480)
 
 
+@pytest.mark.parametrize("width, margin", ((1280, (1280 - 672) / 2), (480, 16)))
+def test_a_focused_rows_ring_keeps_to_the_readable_column(browser, wide_server, width, margin):
+    """The ring of a row focused by the keyboard spanned the whole window at 1,280 px, the rows' text a 672 px
+    column in its middle; it now stands where the column's separators end (the screen's edges on a phone)."""
+    at_width(browser, width)
+    try:
+        open_table(browser, wide_server, "todo")
+        row = rows(browser)[1]
+        browser.execute_script("arguments[0].focus({focusVisible: true})", row)
+        wait(browser, lambda d: d.execute_script("return arguments[0].matches(':focus-visible')", row),
+             message="the row shows no focus")
+        ring = browser.execute_script(
+            "const s = getComputedStyle(arguments[0], '::after'); return [parseFloat(s.left), parseFloat(s.right), s.boxShadow]", row)
+        assert "inset" in ring[2], ring
+        assert abs(ring[0] - (margin - 16)) <= 1 and abs(ring[1] - (margin - 16)) <= 1, ring
+    finally:
+        at_width(browser, 480)
+
+
 @pytest.mark.parametrize("width", (360, 768, 1280))
 def test_a_grouped_list_runs_edge_to_edge_and_an_inset_grouped_one_is_cards(browser, wide_server, width):
     """UITableView.Style.grouped: cells the full width with square corners, the content in the readable width;
