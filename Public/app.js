@@ -22,8 +22,8 @@ function click(event) {
   const action = event.target.closest('[data-action]')?.dataset.action;
   if (action === 'retry') return (dom.error.hidden = true), state.retry?.();
   if (action === 'back' && history.state?.up) return event.preventDefault(), history.back();
-  // Header, child and index links, for pages without script.
-  if (event.target.closest('.ht[href], .cl, #index a')) event.preventDefault();
+  // Header, child, index and outline links, for pages without script.
+  if (event.target.closest('.ht[href], .cl, #index a, a.disclosure')) event.preventDefault();
   interaction().then(({ actions }) => actions.click(event));
 }
 

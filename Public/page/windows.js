@@ -197,6 +197,9 @@ export function drawWindow(window) {
   for (const node of [...window.children]) {
     const key = keyOf(node);
     let element = previous.get(key) || motion?.revive(key);
+    // A node's triangle links to the page with it toggled, for pages without script; here a tap toggles it, and
+    // its link (which names the whole expanded set) would make every node's contents differ at each toggle.
+    for (const link of node.querySelectorAll('a.disclosure[href]')) link.removeAttribute('href');
     const contents = node.innerHTML;
     if (element) {
       previous.delete(key);

@@ -90,14 +90,14 @@ def test_triangles_expand_and_collapse_at_every_depth(browser, outline_server):
     open_outline(browser, outline_server)
     assert shown(browser) == [["Antarctica", 1, None], ["Asia", 1, "false"], ["Europe", 1, "false"]]
     browser.execute_script("arguments[0].querySelector('.disclosure').kept = true", node(browser, "Asia"))
-    node(browser, "Asia").find_element(By.CSS_SELECTOR, "button.disclosure").click()
+    node(browser, "Asia").find_element(By.CSS_SELECTOR, ".disclosure").click()
     wait_names(browser, ["Antarctica", "Asia", "China", "Japan", "Europe"], "Asia did not open")
     assert node(browser, "Asia").get_attribute("aria-expanded") == "true"
     # The window leaves the turning triangle be (a new one would stop its turn half-way).
     assert browser.execute_script("return arguments[0].querySelector('.disclosure').kept", node(browser, "Asia"))
     assert node(browser, "Asia").find_element(By.CSS_SELECTOR, ".disclosure").get_attribute("aria-label") == "Collapse"
     for name in ("China", "Beijing", "Dongcheng"):
-        node(browser, name).find_element(By.CSS_SELECTOR, "button.disclosure").click()
+        node(browser, name).find_element(By.CSS_SELECTOR, ".disclosure").click()
         wait(browser, lambda d: node(d, name).get_attribute("aria-expanded") == "true", message=f"{name} did not open")
     wait_names(browser, ["Antarctica", "Asia", "China", "Beijing", "Dongcheng", "Jingshan", "Wangfujing", "Haidian",
                          "Shanghai", "Japan", "Europe"], "the nodes did not open down to level 5")
@@ -110,9 +110,9 @@ def test_triangles_expand_and_collapse_at_every_depth(browser, outline_server):
     wait(browser, lambda d: d.execute_script(turn, node(d, "Japan")) != d.execute_script(turn, node(d, "China")),
          message="an open triangle is not turned")
     # Collapsing Beijing hides its subtree; China stays open.
-    node(browser, "Beijing").find_element(By.CSS_SELECTOR, "button.disclosure").click()
+    node(browser, "Beijing").find_element(By.CSS_SELECTOR, ".disclosure").click()
     wait_names(browser, ["Antarctica", "Asia", "China", "Beijing", "Shanghai", "Japan", "Europe"], "Beijing did not close")
-    node(browser, "Asia").find_element(By.CSS_SELECTOR, "button.disclosure").click()
+    node(browser, "Asia").find_element(By.CSS_SELECTOR, ".disclosure").click()
     wait_names(browser, ["Antarctica", "Asia", "Europe"], "Asia did not close")
     # A tap on the row elsewhere selects it and opens nothing.
     node(browser, "Europe").find_element(By.CSS_SELECTOR, ".t1").click()
@@ -133,7 +133,7 @@ def test_the_drawn_rows_stay_until_the_window_comes(browser, outline_server):
     open_outline(browser, outline_server, "?expanded=1")
     before = names(browser)
     browser.execute_script(HOLD_WINDOWS)
-    node(browser, "Asia").find_element(By.CSS_SELECTOR, "button.disclosure").click()
+    node(browser, "Asia").find_element(By.CSS_SELECTOR, ".disclosure").click()
     wait(browser, lambda d: d.execute_script("return window.held.length") == 1, message="no window was asked for")
     # The window is held: the triangle has turned, the rows are all still there.
     assert node(browser, "Asia").get_attribute("aria-expanded") == "false"
@@ -158,7 +158,10 @@ def test_tree_grid_attributes_come_from_the_server(browser, outline_server):
     assert facts["Shanghai"] == ["5", "3", "2", "2", None]
     assert facts["Europe"] == ["7", "1", "3", "3", "true"]
     assert facts["Spain"] == ["9", "2", "2", "2", None]
-    keys = browser.execute_script("return [...document.querySelectorAll('.layer .orow .rc')].map(e => e.id)")
+    # Once the script dressed the rows, each node is named by its own text (ids unique though nodes share a row).
+    keys = wait(browser, lambda d: d.execute_script(
+        "const ids = [...document.querySelectorAll('.layer .orow')].map(e => e.getAttribute('aria-labelledby'));"
+        "return ids.every(id => id && document.getElementById(id)) && ids"), message="the nodes are not named")
     assert len(set(keys)) == len(keys), "nodes under one row share their labels' ids"
 
 
@@ -235,10 +238,33 @@ def test_a_node_is_named_by_its_text_not_by_its_triangle(browser, outline_server
     assert node(browser, "Japan").accessible_name == "Japan"
 
 
+def test_without_script_a_triangle_is_a_link_to_the_node_toggled(browser, outline_server):
+    """Without script the triangles did nothing: each is now a link to the page with its node expanded or collapsed,
+    from the node's top, as a group's header links to its group toggled."""
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        browser.get(f"{outline_server.url}/d/geo?lang=zh-Hans")
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".orow"), message="no nodes without script")
+        names_now = lambda d: [e.text.split("\n")[0] for e in d.find_elements(By.CSS_SELECTOR, ".orow .t1")]
+        assert names_now(browser) == ["Antarctica", "Asia", "Europe"]
+        node(browser, "Asia").find_element(By.CSS_SELECTOR, "a.disclosure").click()
+        wait(browser, lambda d: "China" in names_now(d), message="the link did not expand Asia")
+        assert "expanded=1" in browser.current_url and "lang=zh-Hans" in browser.current_url
+        assert node(browser, "Asia").get_attribute("aria-expanded") == "true"
+        node(browser, "China").find_element(By.CSS_SELECTOR, "a.disclosure").click()
+        wait(browser, lambda d: "Beijing" in names_now(d), message="the link did not expand China")
+        assert names_now(browser)[0] == "China", "the page does not start at the node toggled"
+        node(browser, "China").find_element(By.CSS_SELECTOR, "a.disclosure").click()
+        wait(browser, lambda d: "Beijing" not in names_now(d), message="the link did not collapse China")
+        assert "expanded=1&" in browser.current_url, browser.current_url
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
 def test_reload_and_back_keep_what_is_expanded(browser, outline_server):
     open_outline(browser, outline_server)
     for name in ("Asia", "Japan"):
-        node(browser, name).find_element(By.CSS_SELECTOR, "button.disclosure").click()
+        node(browser, name).find_element(By.CSS_SELECTOR, ".disclosure").click()
         wait(browser, lambda d: node(d, name).get_attribute("aria-expanded") == "true", message=f"{name} did not open")
     expected = ["Antarctica", "Asia", "China", "Japan", "Tokyo", "Osaka", "Europe"]
     wait_names(browser, expected, "Japan did not open")
@@ -264,7 +290,7 @@ def test_a_search_opens_the_matches_ancestors_and_clearing_it_brings_the_outline
     assert [m.text for m in browser.find_elements(By.CSS_SELECTOR, ".orow:not([hidden]) mark")] == ["Jingshan"]
     assert [level for name, level, _ in shown(browser) if name == "Jingshan"] == [5]
     assert "expanded=" not in browser.current_url and "q=jingshan" in browser.current_url
-    node(browser, "Japan").find_element(By.CSS_SELECTOR, "button.disclosure").click()
+    node(browser, "Japan").find_element(By.CSS_SELECTOR, ".disclosure").click()
     wait(browser, lambda d: "Tokyo" in names(d) and "Jingshan" in names(d), message="a node does not open in a search")
     field.send_keys(Keys.CONTROL, "a")
     field.send_keys(Keys.BACK_SPACE)
@@ -276,7 +302,7 @@ def test_a_search_opens_the_matches_ancestors_and_clearing_it_brings_the_outline
     field.send_keys(Keys.CONTROL, "a")
     field.send_keys(Keys.BACK_SPACE)
     wait_names(browser, ["Antarctica", "Asia", "China", "Japan", "Europe"], "the outline did not come back")
-    node(browser, "Japan").find_element(By.CSS_SELECTOR, "button.disclosure").click()
+    node(browser, "Japan").find_element(By.CSS_SELECTOR, ".disclosure").click()
     wait(browser, lambda d: "Tokyo" in names(d), message="the outline does not work after the search")
 
 
@@ -323,7 +349,7 @@ def test_a_tree_of_200000_nodes_stays_virtualized_to_its_end(browser, outline_se
     wait(browser, lambda d: "Region 0" in names(d), timeout=20, message="Home did not come back to the first nodes")
     assert scroll_at_rest(browser) == 0
     settled(browser)
-    node(browser, "Region 0").find_element(By.CSS_SELECTOR, "button.disclosure").click()
+    node(browser, "Region 0").find_element(By.CSS_SELECTOR, ".disclosure").click()
     wait(browser, lambda d: "Country 0.0" not in names(d), message="Region 0 did not close")
     query = browser.current_url.split("expanded=")[1].split("&")[0].replace("%2C", ",")
     assert query == "0,2-200100,200102-200200", query

@@ -16,15 +16,20 @@ public enum OutlineFragment {
         public var fields: Fields
         /// The node's parent in preorder; -1 for a top-level row.
         public var parent: Int
+        /// For a node with children, the page with it expanded or collapsed (its disclosure is then a link, which
+        /// works without script); nil for a button only.
+        public var toggleLink: String?
 
         public init(
-            item: OutlineWindow.RowItem, facts: OutlineTreeFacts, rowID: RowID, fields: Fields, parent: Int = -1
+            item: OutlineWindow.RowItem, facts: OutlineTreeFacts, rowID: RowID, fields: Fields, parent: Int = -1,
+            toggleLink: String? = nil
         ) {
             self.item = item
             self.facts = facts
             self.rowID = rowID
             self.fields = fields
             self.parent = parent
+            self.toggleLink = toggleLink
         }
     }
 
@@ -101,7 +106,13 @@ public enum OutlineFragment {
         html.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\" style=\"--level:")
         html.int(item.depth)
         html.raw("\">")
-        if let isExpanded = row.facts.isExpanded {
+        if let isExpanded = row.facts.isExpanded, let link = row.toggleLink {
+            html.raw("<a class=\"disclosure\" data-action=\"disclose\" role=\"button\" tabindex=\"-1\" href=\"")
+            html.text(link)
+            html.raw("\" aria-label=\"")
+            html.text(label(isExpanded: isExpanded, language: language))
+            html.raw("\"></a>")
+        } else if let isExpanded = row.facts.isExpanded {
             html.raw("<button type=\"button\" class=\"disclosure\" data-action=\"disclose\" tabindex=\"-1\"")
             html.raw(" aria-label=\"")
             html.text(label(isExpanded: isExpanded, language: language))

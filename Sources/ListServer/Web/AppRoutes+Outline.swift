@@ -130,10 +130,18 @@ extension AppRoutes {
     ) -> [UInt8] {
         let rows = entry.dataset.sections.first { $0.id == view.outline.section }?.rows ?? []
         let nodes = view.outline.outline.nodes
+        // A disclosure is a link to the page with its node toggled, from the node's top, for pages without script.
+        let all = [0...Int64(nodes.count - 1)]
+        var kept = language == .english ? "" : "&lang=\(language.tag)"
+        if let query = matches?.query.text { kept += "&q=" + TablePage.percentEncoded(query) }
         let items = zip(view.window.rows, view.facts).map { item, facts in
-            OutlineFragment.Row(
+            let link = facts.isExpanded.map { _ in
+                "?expanded=\(expanded.toggling(SectionID(Int64(item.row)), allIDs: all).description)"
+                    + "&top=\(Int(item.frame.y))" + kept
+            }
+            return OutlineFragment.Row(
                 item: item, facts: facts, rowID: rows[nodes[item.row].row].id, fields: view.outline.fields[item.row],
-                parent: nodes[item.row].parent)
+                parent: nodes[item.row].parent, toggleLink: link)
         }
         return OutlineFragment.html(
             view.window, rows: items, kind: entry.dataset.kind, section: view.outline.section,

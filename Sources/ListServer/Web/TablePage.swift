@@ -95,7 +95,6 @@ enum TablePage {
         var grid = HTMLBuffer(capacity: 96)
         let isTree = entry.metrics.hasSectionHeaders || outline != nil
         grid.raw(isTree ? "<div class=\"spacer\" role=\"treegrid\"" : "<div class=\"spacer\" role=\"grid\"")
-        grid.raw(" aria-labelledby=\"title\"><div class=\"layer\">")
         var page = HTMLBuffer(capacity: 4096)
         let fragment: [UInt8]
         // The paging links follow the window written in: the outline's, or the rows'.
@@ -106,10 +105,15 @@ enum TablePage {
             first = shown.window.rows.first?.frame.y ?? shown.window.top
             end = shown.window.rows.last?.frame.maxY ?? shown.window.top
             contentHeight = shown.window.contentHeight
+            // The visible nodes, as the page says them once its script runs (before it, too).
+            grid.raw(" aria-rowcount=\"")
+            grid.int(shown.window.visibleCount)
+            grid.raw("\"")
         } else {
             view.fragment(assets: assets, into: &page)
             fragment = page.bytes
         }
+        grid.raw(" aria-labelledby=\"title\"><div class=\"layer\">")
         let expanded = (request.expanded.map { "&expanded=" + $0.description } ?? "") + kept(request)
         var previous = HTMLBuffer(capacity: 128, language: request.language)
         if request.top > 0 && first > 0 {

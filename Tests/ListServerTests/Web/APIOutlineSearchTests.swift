@@ -63,6 +63,8 @@ struct APIOutlineSearchTests {
         let fragment = String(decoding: try api.get("/d/regions/sections/1/outline?height=1000&q=ning").bodyBytes, as: UTF8.self)
         #expect(fragment.contains(#"data-matches="1""#) && fragment.contains("<mark>Ning</mark>bo"))
         #expect(fragment.contains(#"data-expanded="0,4""#))
+        // Each triangle links to the page with its node toggled, from the node's top, the search kept (no script).
+        #expect(fragment.contains(#"href="?expanded=4&amp;top=0&amp;q=ning" aria-label="Collapse""#), "\(fragment)")
         let page = String(decoding: try api.get("/d/regions?q=ning").bodyBytes, as: UTF8.self)
         #expect(page.contains(#"role="treegrid""#) && page.contains("<mark>Ning</mark>bo"))
         #expect(page.contains(#"value="ning""#), "the search field says the query")

@@ -27,7 +27,8 @@ struct TablePageOutlineTests {
     func outlineWindowInThePage() throws {
         let api = try APIFixture(datasets: [("continents", continents)])
         let html = try page(api, "/d/continents?expanded=1-2")
-        #expect(html.contains(#"<div class="spacer" role="treegrid" aria-labelledby="title"><div class="layer"><div data-role="outline""#))
+        #expect(html.contains(
+            #"<div class="spacer" role="treegrid" aria-rowcount="6" aria-labelledby="title"><div class="layer"><div data-role="outline""#))
         let fragment = try page(api, "/d/continents/sections/1/outline?top=0&height=1600&expanded=1-2")
         #expect(html.contains(fragment))
         #expect(fragment.contains(#"data-count="6""#) && fragment.contains(#"aria-rowcount="6""#))
