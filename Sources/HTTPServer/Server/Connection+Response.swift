@@ -32,7 +32,7 @@ extension Connection {
         phase = .head
         var response = response
         switch response.body {
-        case .bytes, .pieces, .written: break
+        case .bytes, .pieces, .written, .stream: break
         default: response = HTTPError(500, detail: "The server could not complete the request.").response(forAPI: false)
         }
         response.route = response.route ?? awaited.route
