@@ -8,7 +8,8 @@ import Synchronization
 ///
 /// A version's exports are found by its entry's tag, which no other version has: a kept export is never
 /// stale, and the exports of versions gone age out. At most ``byteLimit`` bytes are kept, the least
-/// recently used going first.
+/// recently used going first. An export being written is found here too (``ExportBuild``), so that a request
+/// for it follows it rather than writing it again.
 final class ExportCache: Sendable {
     /// What an export is of: the version (its entry's tag), the format asked for and the pane.
     struct Key: Hashable, Sendable, CustomStringConvertible {
@@ -21,6 +22,14 @@ final class ExportCache: Sendable {
 
     /// The most bytes kept.
     let byteLimit: Int
+    /// The bytes an export's writer cuts before its clients are answered with what is cut so far and then
+    /// each piece as it is cut (``ExportBuild``); an export shorter than this is answered whole, with its
+    /// length (and compressed for clients that accept gzip, as a body of at most
+    /// ``ResponseCompression/maximumBytes`` is, 8 MiB by default).
+    let streamedAfter: Int
+    /// Called on the worker after each piece an export's writer cuts, with the bytes cut so far: a test's
+    /// hold on the writer. Nil outside tests.
+    let pieceCut: (@Sendable (_ count: Int) -> Void)?
     /// Exports built and kept, in all (`listserver_exports_built_total`): an export asked again of the same
     /// version is not built again.
     let builtCount = Atomic<Int>(0)
@@ -28,6 +37,7 @@ final class ExportCache: Sendable {
 
     private struct State {
         var bodies: [Key: (pieces: [[UInt8]], count: Int, used: UInt64)] = [:]
+        var builds: [Key: ExportBuild] = [:]
         var bytes = 0
         var clock: UInt64 = 0
     }
@@ -35,8 +45,12 @@ final class ExportCache: Sendable {
     /// The bytes of the exports kept now.
     var keptBytes: Int { state.withLock { $0.bytes } }
 
-    init(byteLimit: Int = 256 << 20) {
+    init(
+        byteLimit: Int = 256 << 20, streamedAfter: Int = 8 << 20, pieceCut: (@Sendable (_ count: Int) -> Void)? = nil
+    ) {
         self.byteLimit = byteLimit
+        self.streamedAfter = streamedAfter
+        self.pieceCut = pieceCut
     }
 
     /// The export kept for `key`, in pieces; nil when there is none.
@@ -48,6 +62,22 @@ final class ExportCache: Sendable {
             state.bodies[key] = (kept.pieces, kept.count, state.clock)
             return kept.pieces
         }
+    }
+
+    /// What there is of the export for `key`: the pieces when it is kept, else the build writing it now.
+    /// - Complexity: O(1) on average.
+    func lookUp(_ key: Key) -> (pieces: [[UInt8]]?, build: ExportBuild?) {
+        state.withLock { state in
+            guard let kept = state.bodies[key] else { return (nil, state.builds[key]) }
+            state.clock += 1
+            state.bodies[key] = (kept.pieces, kept.count, state.clock)
+            return (kept.pieces, nil)
+        }
+    }
+
+    /// Notes `build` as writing the export for `key`, until ``keep(_:for:)`` keeps its pieces.
+    func start(_ build: ExportBuild, for key: Key) {
+        state.withLock { $0.builds[key] = build }
     }
 
     /// The export kept for `key` as one buffer (an export kept in one piece, as a bundle's archive is, is not
@@ -63,13 +93,15 @@ final class ExportCache: Sendable {
     }
 
     /// Keeps `pieces` as the export for `key`, letting the least recently used go to stay within
-    /// ``byteLimit``; an export larger than the limit is not kept.
+    /// ``byteLimit``; an export larger than the limit is not kept. The build that wrote them is forgotten in
+    /// the same step, so that a request finds one or the other.
     /// - Complexity: O(pieces), and O(kept exports) when one must go.
     func keep(_ pieces: [[UInt8]], for key: Key) {
         builtCount.add(1, ordering: .relaxed)
         let count = pieces.reduce(0) { $0 + $1.count }
-        guard count <= byteLimit else { return }
         state.withLock { state in
+            state.builds[key] = nil
+            guard count <= byteLimit else { return }
             if let old = state.bodies.removeValue(forKey: key) { state.bytes -= old.count }
             while state.bytes + count > byteLimit,
                 let oldest = state.bodies.min(by: { $0.value.used < $1.value.used })
