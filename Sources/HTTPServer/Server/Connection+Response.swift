@@ -136,7 +136,7 @@ extension Connection {
             gzip: coding == .gzip ? GzipStream() : nil)
         phase = .streaming
         stream.attach(HTTPStream.Attachment(loop: runner.loop, token: token))
-        if runner.isStopping { endStream(runner) }
+        if runner.isStopping && !stream.endsOnlyWhenClosed { endStream(runner) }
     }
 
     private func appendHead(

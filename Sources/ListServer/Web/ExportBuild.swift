@@ -39,7 +39,7 @@ final class ExportBuild: Sendable {
     func follow() -> HTTPStream {
         // The pieces are held here by reference: what waits for a slow client is no copy, so it is not bounded
         // again by the stream.
-        let stream = HTTPStream(bufferLimit: Int.max >> 1)
+        let stream = HTTPStream(bufferLimit: Int.max >> 1, endsOnlyWhenClosed: true)
         state.withLock { state in
             for piece in state.pieces { stream.write(piece) }
             if state.finished { stream.close() } else { state.followers.append(stream) }
