@@ -204,24 +204,30 @@ public final class HTTPWorkerPool: Sendable {
         let result = job.work { early in
             guard !answered else { return }
             answered = true
-            answerWaiters(of: job, with: early)
+            answerWaiters(of: job, with: early, ended: false)
         }
         completed.add(1, ordering: .relaxed)
-        if !answered { answerWaiters(of: job, with: result) }
-        state.withLock { state in
-            if let client = job.client {
-                let count = state.byClient[client, default: 1] - 1
-                state.byClient[client] = count > 0 ? count : nil
-            }
-            state.jobs -= 1
+        guard answered else { return answerWaiters(of: job, with: result, ended: true) }
+        state.withLock { state in end(job, in: &state) }
+    }
+
+    /// Takes `job` off its client's share and the count of jobs.
+    private func end(_ job: Job, in state: inout State) {
+        if let client = job.client {
+            let count = state.byClient[client, default: 1] - 1
+            state.byClient[client] = count > 0 ? count : nil
         }
+        state.jobs -= 1
     }
 
     /// Answers every request waiting for `job` with `result`; from here no request joins the job: the ones
     /// that come later start another.
-    private func answerWaiters(of job: Job, with result: Result<any Sendable, any Error>) {
+    /// - Parameter ended: whether the job has ended, to be taken off its client's share before its client
+    ///   is answered (whose next request must find room).
+    private func answerWaiters(of job: Job, with result: Result<any Sendable, any Error>, ended: Bool) {
         let waiters = state.withLock { state -> [Waiter] in
             if let key = job.key, state.byKey[key] === job { state.byKey[key] = nil }
+            if ended { end(job, in: &state) }
             defer { job.waiters = [] }
             return job.waiters
         }
