@@ -88,7 +88,9 @@ extension AppRoutes {
     /// and seconds of work, which no event loop may spend on one request. A kept export is sent with its
     /// length, every request sending the same pieces by reference. One being written is sent as it is
     /// written once ``ExportCache/streamedAfter`` bytes are cut (chunked, ``ExportBuild``), so that its first
-    /// bytes do not wait for its last; requests for it meanwhile follow the same pieces.
+    /// bytes do not wait for its last; requests for it meanwhile follow the same pieces. One longer than
+    /// ``ExportCache/compressedAbove`` is kept gzip-compressed: sent as kept to a client that accepts gzip,
+    /// and inflated on a worker for the others.
     /// - Throws: ``HTTPError`` `400` for an unknown format, `404`; the worker answers `422` for a document
     ///   the format cannot carry (naming the key path, found before anything is written or sent) and `404`
     ///   for a pane no row opens.
@@ -109,6 +111,12 @@ extension AppRoutes {
             switch export {
             case .kept(let pieces):
                 response = HTTPResponse(status: 200, pieces: pieces)
+            case .gzip(let compressed):
+                // Kept compressed, sent as it is kept to a client that accepts gzip.
+                response = HTTPResponse(status: 200, pieces: compressed.member)
+                response.compression = .never
+                response.headers.set("Content-Encoding", "gzip")
+                response.headers.set("Vary", "Accept-Encoding")
             case .written(let build):
                 response = HTTPResponse(status: 200, stream: build.follow())
                 // As a kept export this long is: sent as written, whatever the client accepts.
@@ -122,7 +130,32 @@ extension AppRoutes {
         }
         let key = ExportCache.Key(tag: entry.tag, format: name, pane: pane ?? "")
         let found = exports.lookUp(key)
-        if let kept = found.pieces { return answer(.kept(kept)) }
+        switch found.kept {
+        case .pieces(let pieces):
+            return answer(.kept(pieces))
+        case .gzip(let compressed) where request.acceptsGzip:
+            return answer(.gzip(compressed))
+        case .gzip(let compressed):
+            // Inflated on a worker, one segment a piece, for every request waiting for it; not kept.
+            return workers.respond(
+                to: request, coalescing: "inflate \(key)",
+                work: { () throws -> ExportAnswer in
+                    let pieces = try zip(compressed.segments, compressed.pieceCounts).map { segment, count in
+                        guard let piece = DeflateSegment.inflate(segment, count: count) else {
+                            throw HTTPError(500, detail: "The kept export could not be inflated.")
+                        }
+                        return piece
+                    }
+                    return .kept(pieces)
+                },
+                answer: { export in
+                    var response = answer(export)
+                    response.headers.set("Vary", "Accept-Encoding")
+                    return response
+                })
+        case nil:
+            break
+        }
         if let build = found.build, build.isSent, request.isServed { return answer(.written(build)) }
         let exports = exports
         return workers.respond(
@@ -153,16 +186,25 @@ extension AppRoutes {
                         exports.pieceCut?(count)
                     }
                 }
-                exports.keep(pieces, for: key)
-                build.finish()
+                if build.count > exports.compressedAbove {
+                    // Its clients have every piece before it is compressed to be kept: they do not wait for
+                    // that, and a request meanwhile follows the finished build.
+                    build.finish()
+                    exports.keep(pieces, for: key)
+                } else {
+                    exports.keep(pieces, for: key)
+                    build.finish()
+                }
                 return .kept(pieces)
             },
             answer: answer)
     }
 
-    /// What an export request is answered with: an export kept whole, or one being written.
+    /// What an export request is answered with: an export kept whole, the same kept compressed (for a
+    /// client that accepts gzip), or one being written.
     enum ExportAnswer: Sendable {
         case kept([[UInt8]])
+        case gzip(GzipPieces)
         case written(ExportBuild)
     }
 

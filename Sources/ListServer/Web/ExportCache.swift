@@ -1,4 +1,6 @@
 // Web — exports kept per dataset version and format
+import HTTPServer
+import Models
 import Synchronization
 
 /// Exports kept per dataset version and format, so that an export asked again is sent from the bytes
@@ -8,7 +10,9 @@ import Synchronization
 ///
 /// A version's exports are found by its entry's tag, which no other version has: a kept export is never
 /// stale, and the exports of versions gone age out. At most ``byteLimit`` bytes are kept, the least
-/// recently used going first. An export being written is found here too (``ExportBuild``), so that a request
+/// recently used going first. An export longer than ``compressedAbove`` is kept gzip-compressed
+/// (``GzipPieces``), so that a million rows' plist and JSON (193 MB and 100 MB) are both kept rather than
+/// each making the other go: sent as it is to clients that accept gzip, inflated on a worker for the others. An export being written is found here too (``ExportBuild``), so that a request
 /// for it follows it rather than writing it again.
 final class ExportCache: Sendable {
     /// What an export is of: the version (its entry's tag), the format asked for and the pane.
@@ -27,6 +31,8 @@ final class ExportCache: Sendable {
     /// length (and compressed for clients that accept gzip, as a body of at most
     /// ``ResponseCompression/maximumBytes`` is, 8 MiB by default).
     let streamedAfter: Int
+    /// The bytes above which an export is kept compressed.
+    let compressedAbove: Int
     /// Called on the worker after each piece an export's writer cuts, with the bytes cut so far: a test's
     /// hold on the writer. Nil outside tests.
     let pieceCut: (@Sendable (_ count: Int) -> Void)?
@@ -36,7 +42,7 @@ final class ExportCache: Sendable {
     private let state = Mutex(State())
 
     private struct State {
-        var bodies: [Key: (pieces: [[UInt8]], count: Int, used: UInt64)] = [:]
+        var bodies: [Key: (body: Kept, count: Int, used: UInt64)] = [:]
         var builds: [Key: ExportBuild] = [:]
         var bytes = 0
         var clock: UInt64 = 0
@@ -45,33 +51,37 @@ final class ExportCache: Sendable {
     /// The bytes of the exports kept now.
     var keptBytes: Int { state.withLock { $0.bytes } }
 
+    /// An export as it is kept: its pieces, or the same compressed.
+    enum Kept: Sendable {
+        case pieces([[UInt8]])
+        case gzip(GzipPieces)
+    }
+
     init(
-        byteLimit: Int = 256 << 20, streamedAfter: Int = 8 << 20, pieceCut: (@Sendable (_ count: Int) -> Void)? = nil
+        byteLimit: Int = 256 << 20, streamedAfter: Int = 8 << 20, compressedAbove: Int = 32 << 20,
+        pieceCut: (@Sendable (_ count: Int) -> Void)? = nil
     ) {
         self.byteLimit = byteLimit
         self.streamedAfter = streamedAfter
+        self.compressedAbove = compressedAbove
         self.pieceCut = pieceCut
     }
 
-    /// The export kept for `key`, in pieces; nil when there is none.
+    /// The export kept for `key`, in pieces; nil when there is none, or it is kept compressed.
     /// - Complexity: O(1) on average (the pieces are shared, not copied).
     func pieces(for key: Key) -> [[UInt8]]? {
-        state.withLock { state in
-            guard let kept = state.bodies[key] else { return nil }
-            state.clock += 1
-            state.bodies[key] = (kept.pieces, kept.count, state.clock)
-            return kept.pieces
-        }
+        guard case .pieces(let pieces) = lookUp(key).kept else { return nil }
+        return pieces
     }
 
-    /// What there is of the export for `key`: the pieces when it is kept, else the build writing it now.
+    /// What there is of the export for `key`: the export when it is kept, else the build writing it now.
     /// - Complexity: O(1) on average.
-    func lookUp(_ key: Key) -> (pieces: [[UInt8]]?, build: ExportBuild?) {
+    func lookUp(_ key: Key) -> (kept: Kept?, build: ExportBuild?) {
         state.withLock { state in
             guard let kept = state.bodies[key] else { return (nil, state.builds[key]) }
             state.clock += 1
-            state.bodies[key] = (kept.pieces, kept.count, state.clock)
-            return (kept.pieces, nil)
+            state.bodies[key] = (kept.body, kept.count, state.clock)
+            return (kept.body, nil)
         }
     }
 
@@ -87,18 +97,24 @@ final class ExportCache: Sendable {
         return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
     }
 
-    /// Keeps `bytes` as the export for `key`, in one piece.
+    /// Keeps `bytes` as the export for `key`, in one piece, never compressed (a ZIP archive already is).
     func keep(_ bytes: [UInt8], for key: Key) {
-        keep([bytes], for: key)
+        keep([bytes], for: key, compressing: false)
     }
 
-    /// Keeps `pieces` as the export for `key`, letting the least recently used go to stay within
-    /// ``byteLimit``; an export larger than the limit is not kept. The build that wrote them is forgotten in
-    /// the same step, so that a request finds one or the other.
-    /// - Complexity: O(pieces), and O(kept exports) when one must go.
-    func keep(_ pieces: [[UInt8]], for key: Key) {
+    /// Keeps `pieces` as the export for `key`, compressed when they are longer than ``compressedAbove``
+    /// (on the calling thread: a worker), letting the least recently used go to stay within ``byteLimit``;
+    /// an export larger than the limit is not kept. The build that wrote them is forgotten in the same step,
+    /// so that a request finds one or the other.
+    /// - Complexity: O(bytes) when compressed, else O(pieces); and O(kept exports) when one must go.
+    func keep(_ pieces: [[UInt8]], for key: Key, compressing: Bool = true) {
         builtCount.add(1, ordering: .relaxed)
-        let count = pieces.reduce(0) { $0 + $1.count }
+        var count = pieces.reduce(0) { $0 + $1.count }
+        var body = Kept.pieces(pieces)
+        if compressing, count > compressedAbove, let compressed = GzipPieces(compressing: pieces) {
+            body = .gzip(compressed)
+            count = compressed.count
+        }
         state.withLock { state in
             state.builds[key] = nil
             guard count <= byteLimit else { return }
@@ -110,7 +126,7 @@ final class ExportCache: Sendable {
                 state.bytes -= oldest.value.count
             }
             state.clock += 1
-            state.bodies[key] = (pieces, count, state.clock)
+            state.bodies[key] = (body, count, state.clock)
             state.bytes += count
         }
     }

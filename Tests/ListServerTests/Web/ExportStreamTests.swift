@@ -35,7 +35,7 @@ struct ExportStreamTests {
     /// A server over `big` (20,000 rows: about 2 MB of JSON, 3 MB of XML, so several 1 MiB pieces) and
     /// `control` (a title XML cannot carry), whose exports stream after their first piece.
     static func withServer(
-        hold: WriterHold? = nil, byteLimit: Int = 256 << 20,
+        hold: WriterHold? = nil, byteLimit: Int = 256 << 20, compressedAbove: Int = 32 << 20,
         _ body: (_ port: Int, _ routes: AppRoutes, _ server: HTTPServer) throws -> Void
     ) throws {
         try StoreFixtures.withDirectory { directory in
@@ -51,7 +51,8 @@ struct ExportStreamTests {
             let library = Library(store: store, datasets: try store.loadAll())
             var pieceCut: (@Sendable (Int) -> Void)?
             if let hold { pieceCut = { count in hold.pieceCut(count) } }
-            let exports = ExportCache(byteLimit: byteLimit, streamedAfter: 1, pieceCut: pieceCut)
+            let exports = ExportCache(
+                byteLimit: byteLimit, streamedAfter: 1, compressedAbove: compressedAbove, pieceCut: pieceCut)
             let routes = AppRoutes(
                 library: library, policy: MutationPolicy(token: nil), files: StaticFiles(root: directory),
                 exports: exports)
@@ -201,6 +202,67 @@ struct ExportStreamTests {
             hold.release()
             // Not ended at the stop with the last chunk after what was sent so far: the whole document.
             #expect(client.readBody(of: head)?.body == (try Self.whole(routes, .plist)))
+        }
+    }
+
+    /// Waits until no worker job is queued or running: an export's last step, keeping it, is done.
+    static func waitForWorkers(_ routes: AppRoutes) {
+        let deadline = Date().addingTimeInterval(30)
+        while routes.workers.jobCount > 0 && Date() < deadline {}
+    }
+
+    @Test("long exports are kept compressed, so that two formats stay kept where neither would beside the other")
+    func keptCompressed() throws {
+        // The JSON and the XML plist of 20,000 rows (about 2 and 3 MB) do not fit 3 MiB together; compressed,
+        // they do, as a million rows' 193 MB plist and 100 MB JSON fit 256 MiB.
+        try Self.withServer(byteLimit: 3 << 20, compressedAbove: 1 << 20) { port, routes, _ in
+            let formats: [(String, DocumentFormat)] = [("json", .json), ("plist", .plist), ("binary-plist", .binaryPlist)]
+            let wholes = try formats.map { try Self.whole(routes, $0.1) }
+            #expect(wholes[0].count + wholes[1].count > 3 << 20)
+            for round in 0..<3 {
+                for ((name, _), whole) in zip(formats, wholes) {
+                    for gzip in [false, true] {
+                        let client = try RawClient(port: port, timeoutSeconds: 30)
+                        try client.send(Self.request("/api/datasets/big/export?format=\(name)", gzip: gzip))
+                        let response = try #require(client.readResponse())
+                        #expect(response.status == 200)
+                        let compressed = response.headers["Content-Encoding"] == "gzip"
+                        let body = compressed ? try Gunzip.inflate(response.body) : response.body
+                        #expect(body == whole, "\(name), round \(round), gzip \(gzip)")
+                        if round > 0 {
+                            // Kept compressed: sent as kept to a client that takes gzip, inflated for the others.
+                            #expect(compressed == gzip, "\(name), round \(round), gzip \(gzip)")
+                            #expect(response.headers["Content-Length"] == String(response.body.count))
+                            #expect(response.headers["Vary"] == "Accept-Encoding")
+                        }
+                    }
+                    Self.waitForWorkers(routes)
+                }
+            }
+            #expect(routes.exports.builtCount.load(ordering: .relaxed) == 3)
+            #expect(routes.exports.keptBytes <= 3 << 20)
+        }
+    }
+
+    @Test("a kept compressed export answers HEAD with its coding and no body")
+    func headOfCompressed() throws {
+        try Self.withServer(compressedAbove: 1 << 20) { port, routes, _ in
+            let target = "/api/datasets/big/export?format=plist"
+            let first = try RawClient(port: port, timeoutSeconds: 30)
+            try first.send(Self.request(target))
+            #expect(first.readResponse()?.status == 200)
+            Self.waitForWorkers(routes)
+            for gzip in [true, false] {
+                let client = try RawClient(port: port, timeoutSeconds: 30)
+                try client.send(Self.request(target, method: "HEAD", gzip: gzip))
+                let head = try #require(client.readResponse(hasBody: false))
+                #expect(head.status == 200)
+                #expect((head.headers["Content-Encoding"] == "gzip") == gzip)
+                try client.send(Self.request(target, gzip: gzip))
+                let response = try #require(client.readResponse())
+                let body = gzip ? try Gunzip.inflate(response.body) : response.body
+                #expect(body == (try Self.whole(routes, .plist)))
+            }
         }
     }
 }
