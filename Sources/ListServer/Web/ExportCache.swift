@@ -10,9 +10,10 @@ import Synchronization
 ///
 /// A version's exports are found by its entry's tag, which no other version has: a kept export is never
 /// stale, and the exports of versions gone age out. At most ``byteLimit`` bytes are kept, the least
-/// recently used going first. An export longer than ``compressedAbove`` is kept gzip-compressed
-/// (``GzipPieces``), so that a million rows' plist and JSON (193 MB and 100 MB) are both kept rather than
-/// each making the other go: sent as it is to clients that accept gzip, inflated on a worker for the others. An export being written is found here too (``ExportBuild``), so that a request
+/// recently used going first. When they do not fit, the exports longer than ``compressedAbove`` are kept
+/// gzip-compressed (``GzipPieces``) before any goes, so that a million rows' plist and JSON (193 MB and
+/// 117 MB) are both kept rather than each making the other go: sent as kept to clients that accept gzip,
+/// inflated on a worker for the others. Exports that fit are kept as written, and cost nothing to send. An export being written is found here too (``ExportBuild``), so that a request
 /// for it follows it rather than writing it again.
 final class ExportCache: Sendable {
     /// What an export is of: the version (its entry's tag), the format asked for and the pane.
@@ -31,7 +32,7 @@ final class ExportCache: Sendable {
     /// length (and compressed for clients that accept gzip, as a body of at most
     /// ``ResponseCompression/maximumBytes`` is, 8 MiB by default).
     let streamedAfter: Int
-    /// The bytes above which an export is kept compressed.
+    /// The bytes above which an export is kept compressed when the exports do not fit together.
     let compressedAbove: Int
     /// Called on the worker after each piece an export's writer cuts, with the bytes cut so far: a test's
     /// hold on the writer. Nil outside tests.
@@ -102,21 +103,45 @@ final class ExportCache: Sendable {
         keep([bytes], for: key, compressing: false)
     }
 
-    /// Keeps `pieces` as the export for `key`, compressed when they are longer than ``compressedAbove``
-    /// (on the calling thread: a worker), letting the least recently used go to stay within ``byteLimit``;
-    /// an export larger than the limit is not kept. The build that wrote them is forgotten in the same step,
-    /// so that a request finds one or the other.
-    /// - Complexity: O(bytes) when compressed, else O(pieces); and O(kept exports) when one must go.
+    /// Keeps `pieces` as the export for `key`, letting the least recently used go to stay within
+    /// ``byteLimit``; an export larger than the limit even compressed is not kept. When the kept exports and
+    /// this one do not fit together, those longer than ``compressedAbove`` (this one too) are compressed first,
+    /// on the calling thread (a worker), and only what still does not fit goes. The build that wrote the
+    /// pieces is forgotten in the same step that keeps them, so that a request finds one or the other.
+    /// - Parameter compressing: false for bytes that do not compress (a ZIP archive).
+    /// - Complexity: O(pieces), and O(kept exports) when one must go; O(bytes) of the exports compressed.
     func keep(_ pieces: [[UInt8]], for key: Key, compressing: Bool = true) {
         builtCount.add(1, ordering: .relaxed)
         var count = pieces.reduce(0) { $0 + $1.count }
         var body = Kept.pieces(pieces)
-        if compressing, count > compressedAbove, let compressed = GzipPieces(compressing: pieces) {
+        // The kept exports that may be compressed to make room, when there is too little.
+        let compressible = state.withLock { state -> [(key: Key, pieces: [[UInt8]])] in
+            let kept = state.bytes - (state.bodies[key]?.count ?? 0)
+            guard compressing, kept + count > byteLimit else { return [] }
+            return state.bodies.compactMap { entry in
+                guard entry.key != key, entry.value.count > compressedAbove, case .pieces(let pieces) = entry.value.body
+                else { return nil }
+                return (entry.key, pieces)
+            }
+        }
+        if compressing, count > compressedAbove, !compressible.isEmpty || count > byteLimit,
+            let compressed = GzipPieces(compressing: pieces)
+        {
             body = .gzip(compressed)
             count = compressed.count
         }
+        let compressed = compressible.compactMap { entry in
+            GzipPieces(compressing: entry.pieces).map { (entry.key, entry.pieces.count, $0) }
+        }
         state.withLock { state in
             state.builds[key] = nil
+            for (kept, pieceCount, gzip) in compressed {
+                // Unless it went meanwhile, or was kept again.
+                guard let entry = state.bodies[kept], case .pieces(let pieces) = entry.body, pieces.count == pieceCount
+                else { continue }
+                state.bodies[kept] = (.gzip(gzip), gzip.count, entry.used)
+                state.bytes += gzip.count - entry.count
+            }
             guard count <= byteLimit else { return }
             if let old = state.bodies.removeValue(forKey: key) { state.bytes -= old.count }
             while state.bytes + count > byteLimit,
