@@ -88,9 +88,9 @@ extension AppRoutes {
     /// and seconds of work, which no event loop may spend on one request. A kept export is sent with its
     /// length, every request sending the same pieces by reference. One being written is sent as it is
     /// written once ``ExportCache/streamedAfter`` bytes are cut (chunked, ``ExportBuild``), so that its first
-    /// bytes do not wait for its last; requests for it meanwhile follow the same pieces. One longer than
-    /// ``ExportCache/compressedAbove`` is kept gzip-compressed: sent as kept to a client that accepts gzip,
-    /// and inflated on a worker for the others.
+    /// bytes do not wait for its last; requests for it meanwhile follow the same pieces. One the cache keeps
+    /// gzip-compressed (to make room, ``ExportCache/compressedAbove``) is sent as kept to a client that
+    /// accepts gzip, and inflated on a worker for the others.
     /// - Throws: ``HTTPError`` `400` for an unknown format, `404`; the worker answers `422` for a document
     ///   the format cannot carry (naming the key path, found before anything is written or sent) and `404`
     ///   for a pane no row opens.
@@ -187,8 +187,8 @@ extension AppRoutes {
                     }
                 }
                 if build.count > exports.compressedAbove {
-                    // Its clients have every piece before it is compressed to be kept: they do not wait for
-                    // that, and a request meanwhile follows the finished build.
+                    // Its clients have every piece before it may be compressed to be kept: they do not wait
+                    // for that, and a request meanwhile follows the finished build.
                     build.finish()
                     exports.keep(pieces, for: key)
                 } else {
