@@ -107,13 +107,17 @@ public enum DocumentFormat: String, Sendable, Hashable, CaseIterable {
     /// `value` as a document in this format, as ``write(_:)`` writes it, handed on in pieces of about
     /// `pieceBytes` bytes as they are written: no buffer holds the whole of a large export (193 MB for a
     /// million rows as an XML plist) nor is copied as it grows, and a server sends the pieces as they are.
+    /// - Parameter handOff: given each piece as it is cut, the last one too, in order (a server streams them).
     /// - Returns: the pieces, in order; their bytes joined are ``write(_:)``'s.
     /// - Complexity: O(size of the value).
-    public func writePieces(_ value: FieldValue, pieceBytes: Int = 1 << 20) -> [[UInt8]] {
+    public func writePieces(
+        _ value: FieldValue, pieceBytes: Int = 1 << 20, handOff: (([UInt8]) -> Void)? = nil
+    ) -> [[UInt8]] {
         switch self {
-        case .json: JSONWriter.writePieces(value, pretty: true, pieceBytes: pieceBytes)
-        case .plist: XMLPropertyListWriter.writePieces(value, pieceBytes: pieceBytes)
-        case .binaryPlist: BinaryPropertyListWriter.writePieces(value, pieceBytes: pieceBytes)
+        case .json: JSONWriter.writePieces(value, pretty: true, pieceBytes: pieceBytes, handOff: handOff)
+        case .plist: XMLPropertyListWriter.writePieces(value, pieceBytes: pieceBytes, handOff: handOff)
+        case .binaryPlist:
+            BinaryPropertyListWriter.writePieces(value, pieceBytes: pieceBytes, handOff: handOff)
         }
     }
 }

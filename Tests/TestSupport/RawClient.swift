@@ -55,6 +55,14 @@ public final class RawClient {
     /// - Parameter hasBody: false for the answer to a `HEAD` request.
     /// - Returns: nil when the connection ends or times out before a whole response arrives.
     public func readResponse(hasBody: Bool = true) -> WireResponse? {
+        guard let head = readHead() else { return nil }
+        return readBody(of: head, hasBody: hasBody)
+    }
+
+    /// Reads the status line and header fields of one response, and none of its body (``readBody(of:hasBody:)``
+    /// reads it).
+    /// - Returns: the response with an empty body; nil when the connection ends or times out first.
+    public func readHead() -> WireResponse? {
         guard let headEnd = readUntil([13, 10, 13, 10]) else { return nil }
         let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
         buffer.removeFirst(headEnd + 4)
@@ -66,7 +74,15 @@ public final class RawClient {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             headers.add(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
         }
-        if status < 200 { return WireResponse(status: status, headers: headers, body: []) }
+        return WireResponse(status: status, headers: headers, body: [])
+    }
+
+    /// Reads the body of the response whose head ``readHead()`` read.
+    /// - Parameter hasBody: false for the answer to a `HEAD` request.
+    /// - Returns: the response with its body; nil when the connection ends or times out first.
+    public func readBody(of head: WireResponse, hasBody: Bool = true) -> WireResponse? {
+        let (status, headers) = (head.status, head.headers)
+        if status < 200 { return head }
         var body: [UInt8] = []
         if !hasBody || status == 204 || status == 304 {
         } else if let length = headers["Content-Length"].flatMap({ Int($0) }) {

@@ -25,8 +25,8 @@ public final class HTTPDeferredResponse: Sendable {
     public init() {}
 
     /// Completes the response; the connection's loop sends it. Only the first call counts.
-    /// - Parameter response: a response with a body known in full (a stream or another deferred
-    ///   response is answered `500`).
+    /// - Parameter response: a response with a body known in full, or a stream (an export sent as it is
+    ///   written); another deferred response is answered `500`.
     public func complete(_ response: HTTPResponse) {
         let (wake, held, budget, address) = state.withLock {
             state -> (HTTPStream.Attachment?, Int, ServerContext?, String?) in

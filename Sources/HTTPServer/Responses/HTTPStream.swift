@@ -46,14 +46,20 @@ public final class HTTPStream: Sendable {
     /// What the server sends last when a graceful stop ends the stream: for an event stream, a `retry:`
     /// field that tells the client when to reconnect (to another server, behind a load balancer).
     public let farewell: [UInt8]
+    /// Whether only ``close()`` ends the stream well (a document sent as it is written): a graceful stop lets
+    /// it go on until then, and one the stop's deadline cuts short closes the connection without the last
+    /// chunk, so that its client sees it incomplete rather than a shorter document.
+    public let endsOnlyWhenClosed: Bool
     private let state = System.Locked(State())
 
     /// - Parameters:
     ///   - bufferLimit: the most bytes that may wait for a slow client.
     ///   - farewell: sent last when a graceful stop of the server ends the stream; nothing by default.
-    public init(bufferLimit: Int = 1 << 20, farewell: [UInt8] = []) {
+    ///   - endsOnlyWhenClosed: true for a document, which a graceful stop must not end early.
+    public init(bufferLimit: Int = 1 << 20, farewell: [UInt8] = [], endsOnlyWhenClosed: Bool = false) {
         self.bufferLimit = bufferLimit
         self.farewell = farewell
+        self.endsOnlyWhenClosed = endsOnlyWhenClosed
     }
 
     /// Whether the stream still accepts writes.

@@ -8,7 +8,7 @@ extension Connection {
         case .head where unreadCount == 0 && unsentCount == 0:
             readable(runner)
             if phase == .head && unreadCount == 0 && unsentCount == 0 { close(runner) }
-        case .streaming:
+        case .streaming where activeStream?.stream.endsOnlyWhenClosed != true:
             endStream(runner)
             flush(runner)
             settle(runner)

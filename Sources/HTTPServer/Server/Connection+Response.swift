@@ -32,7 +32,7 @@ extension Connection {
         phase = .head
         var response = response
         switch response.body {
-        case .bytes, .pieces, .written: break
+        case .bytes, .pieces, .written, .stream: break
         default: response = HTTPError(500, detail: "The server could not complete the request.").response(forAPI: false)
         }
         response.route = response.route ?? awaited.route
@@ -136,7 +136,7 @@ extension Connection {
             gzip: coding == .gzip ? GzipStream() : nil)
         phase = .streaming
         stream.attach(HTTPStream.Attachment(loop: runner.loop, token: token))
-        if runner.isStopping { endStream(runner) }
+        if runner.isStopping && !stream.endsOnlyWhenClosed { endStream(runner) }
     }
 
     private func appendHead(

@@ -47,10 +47,14 @@ public final class HTTPWorkerPool: Sendable {
         // `waiters` is read and written only under the pool's lock, the other members are set once.
         let key: String?
         let client: String?
-        let work: @Sendable () -> Result<any Sendable, any Error>
+        /// The work, given how to answer the waiting requests before it ends.
+        let work: @Sendable (_ answerEarly: (Result<any Sendable, any Error>) -> Void) -> Result<any Sendable, any Error>
         var waiters: [Waiter] = []
 
-        init(key: String?, client: String?, work: @escaping @Sendable () -> Result<any Sendable, any Error>) {
+        init(
+            key: String?, client: String?,
+            work: @escaping @Sendable ((Result<any Sendable, any Error>) -> Void) -> Result<any Sendable, any Error>
+        ) {
             self.key = key
             self.client = client
             self.work = work
@@ -111,6 +115,26 @@ public final class HTTPWorkerPool: Sendable {
         to request: HTTPRequest, coalescing key: String? = nil, work: @escaping @Sendable () throws -> Value,
         answer: @escaping @Sendable (Value) throws -> HTTPResponse
     ) -> HTTPResponse {
+        respond(to: request, coalescing: key, answeringEarly: { _ in try work() }, answer: answer)
+    }
+
+    /// The response to `request`, as ``respond(to:coalescing:work:answer:)`` makes it, for work that can answer
+    /// before it ends (an export that streams its first pieces while it writes the rest): `work` may call the
+    /// function it is given, once, with a value that answers every request waiting for the job then; the
+    /// work goes on, and still counts against its client's share until it returns. From that call on, a
+    /// request naming `key` no longer joins the job (it must find what the work shares some other way); the
+    /// value `work` returns answers the waiting requests when it never called it.
+    /// - Parameters:
+    ///   - key: what the work computes, shared by the requests that need the same value; nil for work of its
+    ///     own.
+    ///   - work: the heavy part, on a worker; the function it is given answers early, on the worker's thread.
+    ///   - answer: the response made from the value, on the worker, for each waiting request.
+    /// - Returns: as ``respond(to:coalescing:work:answer:)``.
+    public func respond<Value: Sendable>(
+        to request: HTTPRequest, coalescing key: String? = nil,
+        answeringEarly work: @escaping @Sendable (_ answerNow: (Value) -> Void) throws -> Value,
+        answer: @escaping @Sendable (Value) throws -> HTTPResponse
+    ) -> HTTPResponse {
         let waiterAnswer: @Sendable (Result<any Sendable, any Error>) throws -> HTTPResponse = { result in
             guard let value = try result.get() as? Value else {
                 throw HTTPError(500, detail: "The server could not complete the request.")
@@ -119,7 +143,7 @@ public final class HTTPWorkerPool: Sendable {
         }
         guard request.isServed else {
             return HTTPResponder.respond(
-                to: request, with: { _ in try answer(try work()) }, problemPaths: problemPaths)
+                to: request, with: { _ in try answer(try work { _ in }) }, problemPaths: problemPaths)
         }
         let deferred = HTTPDeferredResponse()
         let waiter = Waiter(request: request, deferred: deferred, answer: waiterAnswer)
@@ -140,7 +164,9 @@ public final class HTTPWorkerPool: Sendable {
                     503, detail: "The server has as much heavy work in progress as it may; try again shortly.",
                     headers: ["Retry-After": "1"]))
             }
-            let job = Job(key: key, client: client) { Result { try work() as any Sendable } }
+            let job = Job(key: key, client: client) { answerEarly in
+                Result { try work { answerEarly(.success($0)) } as any Sendable }
+            }
             job.waiters.append(waiter)
             if let key { state.byKey[key] = job }
             if let client { state.byClient[client, default: 0] += 1 }
@@ -174,16 +200,34 @@ public final class HTTPWorkerPool: Sendable {
             }
             return job
         }) else { return }
-        let result = job.work()
+        var answered = false
+        let result = job.work { early in
+            guard !answered else { return }
+            answered = true
+            answerWaiters(of: job, with: early, ended: false)
+        }
         completed.add(1, ordering: .relaxed)
-        // From here no request joins the job: the ones that come later start another.
+        guard answered else { return answerWaiters(of: job, with: result, ended: true) }
+        state.withLock { state in end(job, in: &state) }
+    }
+
+    /// Takes `job` off its client's share and the count of jobs.
+    private func end(_ job: Job, in state: inout State) {
+        if let client = job.client {
+            let count = state.byClient[client, default: 1] - 1
+            state.byClient[client] = count > 0 ? count : nil
+        }
+        state.jobs -= 1
+    }
+
+    /// Answers every request waiting for `job` with `result`; from here no request joins the job: the ones
+    /// that come later start another.
+    /// - Parameter ended: whether the job has ended, to be taken off its client's share before its client
+    ///   is answered (whose next request must find room).
+    private func answerWaiters(of job: Job, with result: Result<any Sendable, any Error>, ended: Bool) {
         let waiters = state.withLock { state -> [Waiter] in
             if let key = job.key, state.byKey[key] === job { state.byKey[key] = nil }
-            if let client = job.client {
-                let count = state.byClient[client, default: 1] - 1
-                state.byClient[client] = count > 0 ? count : nil
-            }
-            state.jobs -= 1
+            if ended { end(job, in: &state) }
             defer { job.waiters = [] }
             return job.waiters
         }

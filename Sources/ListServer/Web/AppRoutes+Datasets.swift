@@ -85,10 +85,15 @@ extension AppRoutes {
     /// document its format's readers take (a Settings bundle's whole folder as a ZIP archive for `bundle`,
     /// ``exportBundle(_:_:)``), built on a worker (``HTTPWorkerPool``) once per version,
     /// format and pane, in pieces of 1 MiB, and kept (``ExportCache``): a million rows as an XML plist is 193 MB
-    /// and seconds of work, which no event loop may spend on one request. Requests for an export being built
-    /// wait for it; every request sends the same pieces, by reference.
+    /// and seconds of work, which no event loop may spend on one request. A kept export is sent with its
+    /// length, every request sending the same pieces by reference. One being written is sent as it is
+    /// written once ``ExportCache/streamedAfter`` bytes are cut (chunked, ``ExportBuild``), so that its first
+    /// bytes do not wait for its last; requests for it meanwhile follow the same pieces. One the cache keeps
+    /// gzip-compressed (to make room, ``ExportCache/compressedAbove``) is sent as kept to a client that
+    /// accepts gzip, and inflated on a worker for the others.
     /// - Throws: ``HTTPError`` `400` for an unknown format, `404`; the worker answers `422` for a document
-    ///   the format cannot carry (naming the key path) and `404` for a pane no row opens.
+    ///   the format cannot carry (naming the key path, found before anything is written or sent) and `404`
+    ///   for a pane no row opens.
     func export(_ id: String, _ request: HTTPRequest) throws -> HTTPResponse {
         let entry = try library.requireEntry(id)
         let name = request.query("format") ?? "json"
@@ -101,19 +106,61 @@ extension AppRoutes {
             throw HTTPError.badRequest("format must be \(formats), found \"\(name)\"")
         }
         let file = Self.exportFileName(of: entry.dataset, defaults: name == "defaults", pane: pane)
-        let answer = { @Sendable (pieces: [[UInt8]]) -> HTTPResponse in
-            var response = HTTPResponse(status: 200, pieces: pieces)
+        let answer = { @Sendable (export: ExportAnswer) -> HTTPResponse in
+            var response: HTTPResponse
+            switch export {
+            case .kept(let pieces):
+                response = HTTPResponse(status: 200, pieces: pieces)
+            case .gzip(let compressed):
+                // Kept compressed, sent as it is kept to a client that accepts gzip.
+                response = HTTPResponse(status: 200, pieces: compressed.member)
+                response.compression = .never
+                response.headers.set("Content-Encoding", "gzip")
+                response.headers.set("Vary", "Accept-Encoding")
+            case .written(let build):
+                response = HTTPResponse(status: 200, stream: build.follow())
+                // As a kept export this long is: sent as written, whatever the client accepts.
+                response.compression = .never
+                response.headers.set("Vary", "Accept-Encoding")
+            }
             response.headers.set("Content-Type", format.contentType)
             response.headers.set("Content-Disposition", "attachment; filename=\"\(file).\(format.fileExtension)\"")
             response.headers.set("Cache-Control", "no-store")
             return response
         }
         let key = ExportCache.Key(tag: entry.tag, format: name, pane: pane ?? "")
-        if let kept = exports.pieces(for: key) { return answer(kept) }
+        let found = exports.lookUp(key)
+        switch found.kept {
+        case .pieces(let pieces):
+            return answer(.kept(pieces))
+        case .gzip(let compressed) where request.acceptsGzip:
+            return answer(.gzip(compressed))
+        case .gzip(let compressed):
+            // Inflated on a worker, one segment a piece, for every request waiting for it; not kept.
+            return workers.respond(
+                to: request, coalescing: "inflate \(key)",
+                work: { () throws -> ExportAnswer in
+                    let pieces = try zip(compressed.segments, compressed.pieceCounts).map { segment, count in
+                        guard let piece = DeflateSegment.inflate(segment, count: count) else {
+                            throw HTTPError(500, detail: "The kept export could not be inflated.")
+                        }
+                        return piece
+                    }
+                    return .kept(pieces)
+                },
+                answer: { export in
+                    var response = answer(export)
+                    response.headers.set("Vary", "Accept-Encoding")
+                    return response
+                })
+        case nil:
+            break
+        }
+        if let build = found.build, build.isSent, request.isServed { return answer(.written(build)) }
         let exports = exports
         return workers.respond(
             to: request, coalescing: "export \(key)",
-            work: {
+            answeringEarly: { answerEarly in
                 let document = try Self.exported(entry.dataset, defaults: name == "defaults", pane: pane)
                 if format == .plist, let (path, message) = XMLPropertyListWriter.unwritableText(in: document) {
                     throw HTTPError(
@@ -122,11 +169,43 @@ extension AppRoutes {
                         detail: "\(path.isEmpty ? "the document" : path): \(message); "
                             + "export it as json or binary-plist")
                 }
-                let pieces = format.writePieces(document)
-                exports.keep(pieces, for: key)
-                return pieces
+                // From here the writer cannot fail: what it cuts may be sent.
+                let build = ExportBuild()
+                var streaming = false
+                if request.isServed { exports.start(build, for: key) }
+                // The writer holds its hand-off only while it writes.
+                let pieces = withoutActuallyEscaping(answerEarly) { answerNow in
+                    format.writePieces(document) { piece in
+                        build.append(piece)
+                        let count = build.count
+                        if request.isServed, !streaming, count >= exports.streamedAfter {
+                            streaming = true
+                            build.markSent()
+                            answerNow(.written(build))
+                        }
+                        exports.pieceCut?(count)
+                    }
+                }
+                if build.count > exports.compressedAbove {
+                    // Its clients have every piece before it may be compressed to be kept: they do not wait
+                    // for that, and a request meanwhile follows the finished build.
+                    build.finish()
+                    exports.keep(pieces, for: key)
+                } else {
+                    exports.keep(pieces, for: key)
+                    build.finish()
+                }
+                return .kept(pieces)
             },
             answer: answer)
+    }
+
+    /// What an export request is answered with: an export kept whole, the same kept compressed (for a
+    /// client that accepts gzip), or one being written.
+    enum ExportAnswer: Sendable {
+        case kept([[UInt8]])
+        case gzip(GzipPieces)
+        case written(ExportBuild)
     }
 
     /// The name an export downloads as, without its extension: a Settings bundle's page as its file in the

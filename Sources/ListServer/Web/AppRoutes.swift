@@ -22,18 +22,20 @@ struct AppRoutes: Sendable {
     let imports = ImportWorker()
     /// Where work heavier than a window runs, off the event loops: exports, searches not found before.
     let workers = HTTPWorkerPool(problemPaths: AppRoutes.problemPaths)
-    /// Exports built before, by version and format.
-    let exports = ExportCache()
+    /// Exports built before, by version and format, and those being written.
+    let exports: ExportCache
     /// What the server counts, for `GET /metrics`: give it to the server (``HTTPServerConfiguration/metrics``).
     let metrics: ServerMetrics
 
     /// - Parameters:
     ///   - assets: the image folders; by default none, only the built-in icons of `files`.
     ///   - metrics: what the server serving these routes counts; a new one by default.
+    ///   - exports: where exports are kept; 256 MiB by default.
     init(
         library: Library, policy: MutationPolicy, files: StaticFiles, assets: AssetCatalog? = nil,
-        metrics: ServerMetrics = ServerMetrics()
+        metrics: ServerMetrics = ServerMetrics(), exports: ExportCache = ExportCache()
     ) {
+        self.exports = exports
         self.library = library
         self.policy = policy
         self.files = files

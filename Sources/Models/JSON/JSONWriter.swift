@@ -30,11 +30,14 @@ public enum JSONWriter {
 
     /// `value` as a JSON document, handed on in pieces of about `pieceBytes` bytes (cut after an array's
     /// element), so that no buffer holds the whole of a large document nor is copied as it grows.
+    /// - Parameter handOff: given each piece as it is cut, the last one too, in order.
     /// - Returns: the pieces, in order; their bytes joined are ``write(_:pretty:)``'s.
     /// - Complexity: O(size of the tree and its strings).
-    public static func writePieces(_ value: FieldValue, pretty: Bool = false, pieceBytes: Int) -> [[UInt8]] {
+    public static func writePieces(
+        _ value: FieldValue, pretty: Bool = false, pieceBytes: Int, handOff: (([UInt8]) -> Void)? = nil
+    ) -> [[UInt8]] {
         var writer = JSONByteWriter(capacity: min(pieceBytes, 1 << 24) + 4096)
-        var pieces: DocumentPieces? = DocumentPieces(size: pieceBytes)
+        var pieces: DocumentPieces? = DocumentPieces(size: pieceBytes, handOff: handOff)
         writer.write(value, pretty: pretty, depth: 0, pieces: &pieces)
         return pieces!.finish(writer.bytes)
     }

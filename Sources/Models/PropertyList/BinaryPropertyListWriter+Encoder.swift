@@ -77,9 +77,9 @@ extension BinaryPropertyListWriter {
         var pieces: DocumentPieces
         var offsets: [Int] = []
 
-        init(referenceSize: Int, pieceBytes: Int = .max) {
+        init(referenceSize: Int, pieceBytes: Int = .max, handOff: (([UInt8]) -> Void)? = nil) {
             self.referenceSize = referenceSize
-            pieces = DocumentPieces(size: pieceBytes)
+            pieces = DocumentPieces(size: pieceBytes, handOff: handOff)
         }
 
         /// Writes the next object.

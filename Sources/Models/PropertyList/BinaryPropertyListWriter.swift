@@ -28,12 +28,16 @@ public enum BinaryPropertyListWriter {
 
     /// Encodes a value as ``write(_:)`` does, handed on in pieces of about `pieceBytes` bytes (cut between
     /// objects), so no buffer holds the whole file nor is copied as it grows.
+    /// - Parameter handOff: given each piece as it is cut, the last one too, in order.
     /// - Returns: the pieces, in order; their bytes joined are ``write(_:)``'s.
     /// - Complexity: O(size of the value), plus hashing of the scalars.
-    public static func writePieces(_ value: FieldValue, pieceBytes: Int) -> [[UInt8]] {
+    public static func writePieces(
+        _ value: FieldValue, pieceBytes: Int, handOff: (([UInt8]) -> Void)? = nil
+    ) -> [[UInt8]] {
         var table = ObjectTable()
         _ = table.flatten(value)
-        var encoder = Encoder(referenceSize: bytesFor(count: table.objects.count), pieceBytes: pieceBytes)
+        var encoder = Encoder(
+            referenceSize: bytesFor(count: table.objects.count), pieceBytes: pieceBytes, handOff: handOff)
         for object in table.objects {
             encoder.write(object)
             encoder.pieces.cut(&encoder.output)

@@ -37,10 +37,13 @@ public enum XMLPropertyListWriter {
     /// Encodes a value as ``write(_:)`` does, handed on in pieces of about `pieceBytes` bytes: cut after an
     /// element once the piece reaches the size, so no buffer holds the whole document (193 MB for a million
     /// rows) nor is copied as it grows.
+    /// - Parameter handOff: given each piece as it is cut, the last one too, in order.
     /// - Returns: the pieces, in order; their bytes joined are ``write(_:)``'s.
     /// - Complexity: O(size of the value).
-    public static func writePieces(_ value: FieldValue, pieceBytes: Int) -> [[UInt8]] {
-        var pieces = DocumentPieces(size: pieceBytes)
+    public static func writePieces(
+        _ value: FieldValue, pieceBytes: Int, handOff: (([UInt8]) -> Void)? = nil
+    ) -> [[UInt8]] {
+        var pieces = DocumentPieces(size: pieceBytes, handOff: handOff)
         return write(value, in: &pieces)
     }
 
