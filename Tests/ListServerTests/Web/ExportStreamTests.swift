@@ -56,19 +56,7 @@ struct ExportStreamTests {
             let routes = AppRoutes(
                 library: library, policy: MutationPolicy(token: nil), files: StaticFiles(root: directory),
                 exports: exports)
-            var configuration = HTTPServerConfiguration()
-            configuration.port = 0
-            configuration.eventLoopCount = 2
-            configuration.accessLog = false
-            configuration.problemPaths = AppRoutes.problemPaths
-            configuration.workers = routes.workers
-            let server = HTTPServer(configuration: configuration, handler: routes.router.handler)
-            let port = try server.start()
-            defer {
-                server.stop()
-                server.wait()
-            }
-            try body(port, routes, server)
+            try withAppServer(routes) { port, server in try body(port, routes, server) }
         }
     }
 

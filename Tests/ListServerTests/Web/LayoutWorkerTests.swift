@@ -29,20 +29,7 @@ struct LayoutWorkerTests {
             let library = Library(store: store, datasets: try store.loadAll())
             let routes = AppRoutes(
                 library: library, policy: MutationPolicy(token: nil), files: StaticFiles(root: directory))
-            var configuration = HTTPServerConfiguration()
-            configuration.port = 0
-            configuration.eventLoopCount = 2
-            configuration.accessLog = false
-            configuration.problemPaths = AppRoutes.problemPaths
-            configuration.workers = routes.workers
-            configuration.metrics = routes.metrics
-            let server = HTTPServer(configuration: configuration, handler: routes.router.handler)
-            let port = try server.start()
-            defer {
-                server.stop()
-                server.wait()
-            }
-            try body(port)
+            try withAppServer(routes, metrics: true) { port, _ in try body(port) }
         }
     }
 
