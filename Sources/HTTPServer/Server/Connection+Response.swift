@@ -115,7 +115,8 @@ extension Connection {
             let target = target()
             let path = String(target.prefix { $0 != "?" })
             let error = HTTPError(
-                429, detail: "This client, or the server, has as many event streams open as allowed; close one first.",
+                429, detail: "This client, or the server, has as many streaming responses open as allowed "
+                    + "(event streams, exports being written); close one first.",
                 headers: ["Retry-After": "10"])
             var refusal = error.response(forAPI: runner.context.configuration.problemPaths.contains(path))
             refusal.route = response.route
