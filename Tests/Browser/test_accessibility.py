@@ -1,29 +1,9 @@
 """axe-core on every page and state, light and dark: no critical or serious violation (valid ARIA for the roles
 used, one main landmark, WCAG AA text contrast)."""
 import pytest
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
-from conftest import open_table, rows, wait
-
-
-# The axe-core that axe-selenium-python brings (3.1) predates WAI-ARIA 1.2, which lets a row say its place in
-# its group (aria-posinset, aria-setsize) as it says its level, in a treegrid only; axe-core 4 checks it so.
-ARIA_1_2_ROWS = """
-axe.configure({checks: [{id: 'aria-allowed-attr', options: {row: ['aria-posinset', 'aria-setsize']}}]});
-return [...document.querySelectorAll('[role=row]:is([aria-posinset], [aria-setsize], [aria-level])')]
-  .filter(row => !row.closest('[role=treegrid]')).map(row => row.outerHTML.slice(0, 120));
-"""
-
-
-def violations(driver):
-    axe = Axe(driver)
-    axe.inject()
-    rows_out_of_a_tree = driver.execute_script(ARIA_1_2_ROWS)
-    found = axe.run()["violations"]
-    serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in found
-               if v["impact"] in ("critical", "serious")]
-    return serious + ([("aria-allowed-attr", "critical", rows_out_of_a_tree[:3])] if rows_out_of_a_tree else [])
+from conftest import axe_violations, open_table, rows, wait
 
 
 def click(driver, selector):
@@ -83,7 +63,7 @@ def test_axe_finds_no_critical_or_serious_violation(browser, server, text_server
         if action:
             action(browser)
         settle(browser)
-        found = violations(browser)
+        found = axe_violations(browser)
         assert found == [], found
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

@@ -9,7 +9,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import animations_done, at_width, screenshot, scroll_at_rest, server_with, settled, wait
+from conftest import animations_done, axe_violations, at_width, screenshot, scroll_at_rest, server_with, settled, wait
 
 # A leaf first: a list whose first rows all hold `children` reads as groups.
 GEO = [
@@ -387,17 +387,7 @@ def test_screenshot_of_an_outline(browser, outline_server, width):
 
 
 def test_an_open_outline_has_no_serious_accessibility_violation(browser, outline_server):
-    """axe as test_accessibility runs it, but for aria-posinset and aria-setsize on rows: ARIA 1.2 gives them to a
-    treegrid's rows (and the brief asks for them), the axe the tests run does not know it yet."""
-    from axe_selenium_python import Axe
-
+    """axe as test_accessibility runs it (WAI-ARIA 1.2's rules for a tree grid's rows)."""
     open_outline(browser, outline_server, "?expanded=1-4,12")
     settled(browser)
-    axe = Axe(browser)
-    axe.inject()
-    found = [v for v in axe.run()["violations"] if v["impact"] in ("critical", "serious")]
-    posinset = lambda node: all(item["data"] and all(attribute.split("=")[0] in ("aria-posinset", "aria-setsize")
-                                                    for attribute in item["data"]) for item in node["any"])
-    serious = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found
-               if not (v["id"] == "aria-allowed-attr" and all(posinset(node) for node in v["nodes"]))]
-    assert serious == []
+    assert axe_violations(browser) == []

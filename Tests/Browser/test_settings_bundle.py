@@ -6,11 +6,10 @@ import os
 import urllib.request
 
 import pytest
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import ROOT, Server, animations_done, at_width, open_table, rows, screen_pixels, screenshot, wait
+from conftest import ROOT, Server, animations_done, axe_violations, at_width, open_table, rows, screen_pixels, screenshot, wait
 
 BUNDLE = os.path.join(ROOT, "Tests", "ModelsTests", "Fixtures", "SettingsBundles", "Settings.bundle")
 
@@ -231,10 +230,7 @@ def test_axe_finds_nothing_serious_on_the_bundle_and_its_panes(browser, bundle_s
             if row:
                 open_table(browser, bundle_server, "tides")
                 open_row(browser, row)
-            axe = Axe(browser)
-            axe.inject()
-            found = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in axe.run()["violations"]
-                     if v["impact"] in ("critical", "serious")]
+            found = axe_violations(browser)
             assert not found, f"{name}: {json.dumps(found)}"
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

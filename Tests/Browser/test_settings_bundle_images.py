@@ -7,10 +7,9 @@ import urllib.request
 import zipfile
 
 import pytest
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
-from conftest import ROOT, Server, animations_done, open_table, wait
+from conftest import ROOT, Server, animations_done, axe_violations, open_table, wait
 
 BUNDLE = os.path.join(ROOT, "Tests", "ModelsTests", "Fixtures", "SettingsBundles", "Chimes", "Settings.bundle")
 
@@ -80,10 +79,7 @@ def test_a_pane_slider_with_only_its_2x_image_draws_it_at_half_its_pixels(browse
 def test_the_page_with_slider_images_is_axe_clean(browser, chimes_server):
     open_table(browser, chimes_server, "chimes")
     wait(browser, lambda d: images_drawn(d, 3), message="the slider images did not draw")
-    axe = Axe(browser)
-    axe.inject()
-    found = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in axe.run()["violations"]
-             if v["impact"] in ("critical", "serious")]
+    found = axe_violations(browser)
     assert not found, found
 
 
