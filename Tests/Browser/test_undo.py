@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import api_window, open_table, row_by_id, rows, server_with, wait
-from test_accessibility import violations
+from conftest import axe_violations
 
 PREFS = {"table": {"style": "insetGrouped", "sections": [
     {"header": "General", "rows": [{"text": "Airplane Mode", "accessoryView": "switch", "on": False,
@@ -89,7 +89,7 @@ def test_the_toast_after_a_delete_undoes_it_in_the_pages_language(browser, undo_
                  message="no toast after the delete")
     button = toast.find_element(By.CSS_SELECTOR, "[data-action=undo]")
     assert toast.text.startswith("已删除 1 项") and button.text == "撤销", toast.text
-    assert violations(browser) == [], "axe finds the toast inaccessible"
+    assert axe_violations(browser) == [], "axe finds the toast inaccessible"
     button.click()
     wait(browser, lambda d: ids(undo_server, "chores") == before, message="the toast's Undo did not restore the row")
     wait(browser, lambda d: not toast.is_displayed(), message="the toast stayed after its Undo")
