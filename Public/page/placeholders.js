@@ -47,6 +47,33 @@ export function fill() {
   for (const element of elements.slice(missing.length)) element.hidden = true;
 }
 
+let header = null; // the skeleton header, made once
+
+/// Plain style pins the header of the section under the top. Where the top is skeleton rows and no drawn header
+/// pins there (a jump into a section whose window is on its way), a skeleton header of a drawn header's kind and
+/// height stands pinned over them, pushed up by a drawn header below as headers push each other; the section's
+/// own header, carried by its window, takes its place. A list without headers pins none.
+export function pinHeader() {
+  const viewport = state.viewport, top = viewport.top;
+  const headers = viewport.items.flatMap((item, index) => (item.header ? [{ item, at: viewport.pinnedAt(index) }] : []));
+  const model = headers[0] && state.elements.get(headers[0].item.key);
+  const pinned = headers.some(({ item, at }) => at <= top + 0.5 && at + item.size > top + 0.5);
+  const show = model && !pinned && !viewport.missing(top, top + 1).isEmpty;
+  if (header) header.hidden = !show;
+  if (!show) return;
+  const size = headers[0].item.size, below = headers.find(({ item }) => item.at > top);
+  if (!header) {
+    header = document.createElement('div');
+    header.dataset.role = 'placeholder';
+    header.ariaHidden = 'true';
+    header.innerHTML = '<div class="hc"><i></i></div>';
+    dom.layer.append(header);
+  }
+  header.className = [...model.classList].filter(name => name !== 'pinned').join(' ') + ' pinned sk-hdr';
+  header.style.height = size + 'px';
+  put(header, Math.min(top, below ? below.item.at - size : top) - state.base);
+}
+
 // End and Home: the way to where they are headed is covered at the key, before the smooth scroll's first step,
 // which can move the screen past the overscan before its scroll event (keys.js, on the scroller, sets
 // `state.destination` as the key goes down; the document hears the key after it).

@@ -55,6 +55,7 @@ export function place() {
     put(element, at - base);
     element.classList.toggle('pinned', at !== item.at);
   });
+  placeholders?.pinHeader();
 }
 
 const measuredSizes = () => new Map([...state.elements].map(([key, element]) => [key, element.getBoundingClientRect().height]));

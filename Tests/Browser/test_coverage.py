@@ -400,3 +400,51 @@ def test_skeleton_separators_end_with_the_readable_column(browser, million_serve
     assert lines(column[1] - 20) > 0, "no separator drawn inside the column"
     assert lines(column[1] + 24) == 0, "skeleton separators run past the readable column"
     assert lines(column[0] - 24) == 0, "skeletons drawn left of the readable column"
+
+
+TOP_ITEM = """
+const scroller = document.querySelector('[data-role=scroller]'), box = scroller.getBoundingClientRect();
+const item = document.elementsFromPoint(box.left + scroller.clientWidth / 2, box.top + 3)
+  .find(e => scroller.contains(e))?.closest('.layer > *');
+return item && [item.matches('.hdr'), item.matches('[data-role=placeholder]'), item.getBoundingClientRect().top - box.top,
+                item.getBoundingClientRect().height];
+"""
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_a_jump_into_an_open_group_pins_a_header_over_its_skeletons(browser, groups_server, width):
+    """Plain style pins the header of the section under the top. After a jump into another open group, before its
+    rows arrive, a skeleton header stands pinned over the skeleton rows, and the real one takes its place."""
+    open_expanded(browser, groups_server, "small", width)
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
+    try:
+        scroll_to(browser, 20_000)
+        wait(browser, lambda d: coverage(d)[1] > 0.5, timeout=3, message="no placeholder stood in")
+        header, placeholder, top, height = browser.execute_script(TOP_ITEM)
+        assert header and placeholder and abs(top) < 1, ("no header pinned over the skeletons", header, top)
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+        assert covered_by_rows(browser, timeout=15)[0] >= 0.99, "the rows never arrived"
+        real, placeholder, real_top, real_height = browser.execute_script(TOP_ITEM)
+        assert real and not placeholder and abs(real_top) < 1 and abs(real_height - height) < 1, (real_top, real_height, height)
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+        browser.execute_cdp_cmd("Network.disable", {})
+        at_width(browser, 480)
+
+
+def test_a_list_without_headers_pins_no_skeleton_header(browser, million_server):
+    at_width(browser, 768)
+    open_table(browser, million_server, "million")
+    settled(browser)
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
+    try:
+        scroll_to(browser, 2_000_000)
+        wait(browser, lambda d: coverage(d)[1] > 0.5, timeout=3, message="no placeholder stood in")
+        header, placeholder, _, _ = browser.execute_script(TOP_ITEM)
+        assert placeholder and not header
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+        browser.execute_cdp_cmd("Network.disable", {})
+        at_width(browser, 480)
