@@ -109,14 +109,16 @@ extension Connection {
             finishResponse(keepAlive: keepAlive, runner)
             return
         }
-        guard runner.context.openStream(from: address) else {
+        // A document written as it is sent (an export) ends by itself and is bounded by the workers that write
+        // it: only streams that stay open (events) take one of the slots.
+        let holdsSlot = !stream.endsOnlyWhenClosed
+        guard !holdsSlot || runner.context.openStream(from: address) else {
             runner.context.refusals.streams.add(1, ordering: .relaxed)
             stream.finish()
             let target = target()
             let path = String(target.prefix { $0 != "?" })
             let error = HTTPError(
-                429, detail: "This client, or the server, has as many streaming responses open as allowed "
-                    + "(event streams, exports being written); close one first.",
+                429, detail: "This client, or the server, has as many event streams open as allowed; close one first.",
                 headers: ["Retry-After": "10"])
             var refusal = error.response(forAPI: runner.context.configuration.problemPaths.contains(path))
             refusal.route = response.route
@@ -134,6 +136,7 @@ extension Connection {
         activeStream = ActiveStream(
             stream: stream, chunked: chunked, keepAlive: keepAlive, method: method,
             target: target(), route: response.route, status: status, startedAt: startedAt, address: address,
+            holdsSlot: holdsSlot,
             gzip: coding == .gzip ? GzipStream() : nil)
         phase = .streaming
         stream.attach(HTTPStream.Attachment(loop: runner.loop, token: token))
@@ -353,7 +356,7 @@ extension Connection {
         awaited = nil
         if let active = activeStream {
             activeStream = nil
-            runner.context.closeStream(from: active.address)
+            if active.holdsSlot { runner.context.closeStream(from: active.address) }
             active.stream.finish()
         }
         runner.removed(self)

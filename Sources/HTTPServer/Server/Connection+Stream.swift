@@ -112,7 +112,7 @@ extension Connection {
             method: active.method, target: active.target, route: active.route, status: active.status,
             bytes: activeStream!.bytes, startedAt: active.startedAt, connection: serial)
         activeStream = nil
-        runner.context.closeStream(from: active.address)
+        if active.holdsSlot { runner.context.closeStream(from: active.address) }
         active.stream.finish()
         hasAnswered = true
         idleSince = runner.now

@@ -38,6 +38,8 @@ final class Connection {
         let startedAt: UInt64
         /// The client's address, whose stream slot this stream holds (``ServerContext/openStream(from:)``).
         let address: String?
+        /// False for a document written as it is sent (an export), which holds no slot.
+        let holdsSlot: Bool
         var bytes = 0
         /// The gzip stream the writes are compressed into; nil when they are sent as written.
         var gzip: GzipStream?

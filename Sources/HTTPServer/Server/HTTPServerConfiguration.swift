@@ -52,10 +52,11 @@ public struct HTTPServerConfiguration: Sendable {
     public var bodyDeadlineRate = 1 << 20
     /// The time every body has besides its length's at ``bodyDeadlineRate``.
     public var bodyDeadlineGrace: Duration = .seconds(10)
-    /// The most streaming responses (event streams) open at once; one more is answered `429`
-    /// (`Retry-After`). Kept below `maxConnections`, so that ordinary requests always find a connection.
+    /// The most event streams (streaming responses that stay open; a document written as it is sent takes
+    /// no slot) open at once; one more is answered `429` (`Retry-After`). Kept below `maxConnections`, so that
+    /// ordinary requests always find a connection.
     public var maxStreams = 5_000
-    /// The most streaming responses open at once to one client address; one more is answered `429`.
+    /// The most event streams open at once to one client address; one more is answered `429`.
     public var maxStreamsPerAddress = 64
     /// The most connections open at once from one client address: one more is answered `503`
     /// (`Retry-After`) and closed, so that one address cannot take every slot of ``maxConnections``. Behind

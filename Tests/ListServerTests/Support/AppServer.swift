@@ -10,7 +10,8 @@ import HTTPServer
 ///   - metrics: whether `/metrics` counts what the server does.
 ///   - body: gets the port and the running server.
 func withAppServer<Result>(
-    _ routes: AppRoutes, metrics: Bool = false, _ body: (Int, HTTPServer) throws -> Result
+    _ routes: AppRoutes, metrics: Bool = false, configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+    _ body: (Int, HTTPServer) throws -> Result
 ) throws -> Result {
     var configuration = HTTPServerConfiguration()
     configuration.port = 0
@@ -19,6 +20,7 @@ func withAppServer<Result>(
     configuration.problemPaths = AppRoutes.problemPaths
     configuration.workers = routes.workers
     if metrics { configuration.metrics = routes.metrics }
+    configure(&configuration)
     let server = HTTPServer(configuration: configuration, handler: routes.router.handler)
     let port = try server.start()
     defer {

@@ -36,7 +36,7 @@ struct ExportStreamTests {
     /// `control` (a title XML cannot carry), whose exports stream after their first piece.
     static func withServer(
         hold: WriterHold? = nil, byteLimit: Int = 256 << 20, compressedAbove: Int = 32 << 20,
-        _ body: (_ port: Int, _ routes: AppRoutes, _ server: HTTPServer) throws -> Void
+        configure: (inout HTTPServerConfiguration) -> Void = { _ in }, _ body: (_ port: Int, _ routes: AppRoutes, _ server: HTTPServer) throws -> Void
     ) throws {
         try StoreFixtures.withDirectory { directory in
             let store = try SQLiteStore(directory: directory)
@@ -56,7 +56,7 @@ struct ExportStreamTests {
             let routes = AppRoutes(
                 library: library, policy: MutationPolicy(token: nil), files: StaticFiles(root: directory),
                 exports: exports)
-            try withAppServer(routes) { port, server in try body(port, routes, server) }
+            try withAppServer(routes, configure: configure) { port, server in try body(port, routes, server) }
         }
     }
 
@@ -87,6 +87,32 @@ struct ExportStreamTests {
             hold.release()
             let rest = try #require(client.readBody(of: head))
             #expect(firstChunk + rest.body == (try Self.whole(routes, .plist)))
+        }
+    }
+
+    @Test("an export being written takes none of the event streams' slots, nor they its")
+    func exportsHoldNoStreamSlot() throws {
+        let hold = WriterHold()
+        try Self.withServer(hold: hold, configure: { $0.maxStreamsPerAddress = 1 }) { port, routes, _ in
+            let events = try RawClient(port: port, timeoutSeconds: 30)
+            try events.send(Self.request("/api/datasets/big/events"))
+            #expect(try #require(events.readHead()).status == 200)
+            // The client's one slot is taken by its event stream; its export is still sent as it is written.
+            let export = try RawClient(port: port, timeoutSeconds: 30)
+            try export.send(Self.request("/api/datasets/big/export?format=plist"))
+            hold.waitUntilHeld()
+            let head = try #require(export.readHead())
+            #expect(head.status == 200)
+            #expect(head.headers["Transfer-Encoding"] == "chunked")
+            // A second event stream is still one too many.
+            let more = try RawClient(port: port, timeoutSeconds: 30)
+            try more.send(Self.request("/api/datasets/control/events"))
+            let refused = try #require(more.readResponse())
+            #expect(refused.status == 429)
+            #expect(String(decoding: refused.body, as: UTF8.self).contains("event streams"))
+            hold.release()
+            let rest = try #require(export.readBody(of: head))
+            #expect(rest.body.count > 0)
         }
     }
 
