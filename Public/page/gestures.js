@@ -270,6 +270,7 @@ function reorder(event, row) {
     // drawn where that row is gone: a place others' inserts and deletes do not move.
     if (to) {
       const down = target.y > dragged.y, neighbour = +to.dataset.rowId;
+      settleRoom(others(), dragged, target, down);
       return batch({ moveRows: [{ id: +row.dataset.rowId, toSection: +to.dataset.section, toRow: +to.dataset.row,
         ...(down ? { after: neighbour } : { before: neighbour }) }] });
     }
@@ -280,6 +281,22 @@ function reorder(event, row) {
   };
   document.addEventListener('pointerup', drop);
   document.addEventListener('pointercancel', drop);
+}
+
+/// The rows that made room for a dropped row take where they show as their places, and the row the place beside
+/// `target`: the window after the move keeps the rows in view where they are, so nothing moves once it is saved
+/// (its old place may have scrolled away above, with every row in view moved up into it).
+function settleRoom(items, dragged, target, down) {
+  for (const item of items) {
+    const element = state.elements.get(item.key);
+    element.classList.remove('making-room'); // the room is kept, not given back
+    if (!element.style.translate) continue;
+    element.style.translate = '';
+    item.at += down ? -dragged.size : dragged.size;
+    put(element, item.at - state.base);
+  }
+  dragged.at = down ? target.at + target.size : target.at - dragged.size;
+  state.viewport.items.sort((a, b) => a.at - b.at);
 }
 
 /// A drawn row's place in the table: its id, section and row indexes.

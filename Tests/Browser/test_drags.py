@@ -125,6 +125,39 @@ def test_a_row_held_at_the_bottom_edge_scrolls_farther_than_a_screen_and_lands_w
     looks_like_any_row(browser, row_by_id(browser, before[1]), row_by_id(browser, after[at - 1]))
 
 
+def screen_top(driver, row_id):
+    return driver.execute_script(
+        "return document.querySelector(`[data-row-id='${arguments[0]}']`).getBoundingClientRect().top", row_id)
+
+
+def test_a_row_dropped_far_from_its_old_place_stays_where_it_was_let_go(browser, drag_server):
+    """Its old place scrolled away above the screen while the rows under it made room: once the move is saved, the
+    row and its neighbours stay on screen where the drop left them (the list once jumped a row down)."""
+    edit(browser, drag_server, "chores")
+    before = ids(drag_server, "chores")
+    row = row_by_id(browser, before[2])
+    box = scroller(browser).rect
+    y = grab(browser, row)
+    try:
+        y = move_to(browser, y, box["y"] + box["height"] - 8)
+        wait(browser, lambda d: scroll_top(d) > 2 * box["height"], message="the list did not scroll two screens")
+        above = rest_in_the_middle(browser, y, box, row)
+        let_go = screen_top(browser, before[2]), screen_top(browser, above)
+    finally:
+        ActionChains(browser).release().perform()
+    after = landed(browser, drag_server, before)
+    assert after[after.index(before[2]) - 1] == above
+    scroll_at_rest(browser, polls=4)
+    animations_done(browser)
+    settled = screen_top(browser, before[2]), screen_top(browser, above)
+    height = row.rect["height"]
+    print(f"\ndropped row at {let_go[0]:.0f} px when let go, {settled[0]:.0f} px once saved; "
+          f"the row above it at {let_go[1]:.0f}, then {settled[1]:.0f} px")
+    # The row above stays; the dropped row slides into the place under it, less than half a row from the pointer.
+    assert abs(settled[1] - let_go[1]) <= 2, (let_go, settled)
+    assert abs(settled[0] - (settled[1] + height)) <= 2 and abs(settled[0] - let_go[0]) < height / 2, (let_go, settled)
+
+
 def test_a_row_held_at_the_top_edge_scrolls_up_and_lands_where_shown(browser, drag_server):
     edit(browser, drag_server, "chores")
     before = ids(drag_server, "chores")
