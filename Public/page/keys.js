@@ -171,11 +171,20 @@ export function followScrolling() {
   for (const type of ['wheel', 'touchstart', 'keydown']) scroller.addEventListener(type, input, { passive: true });
   // A press on the scroll bar starts a drag, which maps linearly past the cap (a touch's pointerdown comes before
   // its touchstart).
-  scroller.addEventListener('pointerdown', () => (state.relativeScroll = false), { passive: true });
+  scroller.addEventListener('pointerdown', () => {
+    state.relativeScroll = false;
+    viewport.keepTop = viewport.keepEnd = false;
+  }, { passive: true });
+  // The scroll bar dragged to the end of its track is End: the rows measured on the way, taller than estimated,
+  // lengthen the list under it, and its end stays at the bottom (the bar at its end) as they do.
+  scroller.addEventListener('scroll', () => {
+    if (key == null && !state.relativeScroll && scroller.scrollTop >= scroller.scrollHeight - scroller.clientHeight - 1)
+      viewport.keepEnd = true;
+  }, { passive: true });
   scrollInput = input;
   scroller.addEventListener('scrollend', () => {
     arrived();
-    if (key === 'End' && viewport.top < viewport.maxTop - 1) setTop(viewport.maxTop);
+    if ((key === 'End' || viewport.keepEnd) && viewport.top < viewport.maxTop - 1) setTop(viewport.maxTop);
     else if (key === 'Home' && viewport.top > 0) setTop(0);
     else if (viewport.ratio !== 1) draw(true); // past the cap, the scroll bar back under the content
     need();

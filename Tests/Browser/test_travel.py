@@ -155,3 +155,53 @@ def test_the_scroll_bar_lands_where_its_place_in_the_list_says_on_rows_of_uneven
                 row = browser.execute_script(FIRST_ROW)
                 assert abs(row / len(heroes) - fraction) < 0.03, f"at {width} px, {fraction:.0%} shows row {row}"
     at_width(browser, 480)
+
+
+# Presses the scroller (as its scroll bar) and moves it by a 1/frames of its height each frame until it reaches its
+# end; resolves then.
+DRAG_TO_THE_END = """
+const frames = arguments[0], done = arguments[arguments.length - 1], s = document.querySelector('[data-role=scroller]');
+s.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));
+const step = (s.scrollHeight - s.clientHeight) / frames;
+const frame = () => {
+  if (s.scrollTop >= s.scrollHeight - s.clientHeight - 1) return done();
+  s.scrollTop += step;
+  requestAnimationFrame(frame);
+};
+requestAnimationFrame(frame);
+"""
+LAST_ROW_GAP = """
+const scroller = document.querySelector('[data-role=scroller]'), box = scroller.getBoundingClientRect();
+const last = [...document.querySelectorAll('[data-row-id]')].find(e => !e.hidden && +e.dataset.row === arguments[0]);
+return [last ? box.bottom - last.getBoundingClientRect().bottom : null,
+        scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop];
+"""
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_a_scroll_bar_dragged_to_its_end_shows_the_last_row_on_rows_taller_than_estimated(browser, width):
+    """Rows of emoji, long words and right-to-left text, taller than the server estimates them: the list grows as
+    the rows on the way are measured. A scroll bar dragged to its end is End: the last row ends at the bottom and
+    the bar stays at its end (the list once stopped about half way, the bar no longer under the pointer)."""
+    rng = random.Random(3)
+    pieces = ["😀🎉🧭", "好久不见", "مرحبا بالعالم", "Pneumonoultramicroscopicsilicovolcanoconiosis" * 3, "ok"]
+    rows = [{"text": f"Row {i}", "style": "subtitle",
+             "detail": "\n".join(" ".join(rng.choice(pieces) for _ in range(rng.randint(1, 6)))
+                                 for _ in range(rng.randint(1, 5)))} for i in range(3_000)]
+    with server_with({"odd": {"table": {"style": "plain", "sections": [{"rows": rows}]}}}) as running:
+        at_width(browser, width)
+        try:
+            open_table(browser, running, "odd")
+            count_fetches(browser)
+            settle(browser)
+            # A press on the scroll bar, then the thumb dragged to the end of its track in 150 frames, held there.
+            browser.set_script_timeout(20)
+            browser.execute_async_script(DRAG_TO_THE_END, 150)
+            settle(browser)
+            wait(browser, lambda d: d.execute_script(LAST_ROW_GAP, len(rows) - 1)[0] is not None, timeout=5,
+                 message="the last row is not drawn")
+            gap, below = browser.execute_script(LAST_ROW_GAP, len(rows) - 1)
+            print(f"\nat {width} px: the last row ends {gap:.0f} px above the bottom, the bar {below:.0f} px from its end")
+            assert abs(gap) <= 2 and below <= 1, (gap, below)
+        finally:
+            at_width(browser, 480)
