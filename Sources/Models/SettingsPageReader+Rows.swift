@@ -22,7 +22,8 @@ extension SettingsPageReader {
         var texts = Texts(reader: self, page: page)
         texts.set("text", specifier.title ?? (specifier.kind == nil ? Self.untitledText(of: specifier) : ""))
         var extra = Fields()
-        let value = specifier.defaultValue
+        // The key's first default, as the Settings app registers it, where another specifier of the key gave one first.
+        let value = startingValue(of: specifier)
         switch specifier.kind {
         case .toggleSwitch:
             extra["accessoryView"] = .string(TableAccessoryView.switch.rawValue)
