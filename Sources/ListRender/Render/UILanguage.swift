@@ -87,8 +87,8 @@ public struct UIWords: Sendable {
         _ english: StaticString, zhHans simplifiedChinese: StaticString, zhHant traditionalChinese: StaticString,
         ar arabic: StaticString, he hebrew: StaticString
     ) {
-        (self.english, self.simplifiedChinese, self.traditionalChinese) = (english, simplifiedChinese, traditionalChinese)
-        (self.arabic, self.hebrew) = (arabic, hebrew)
+        (self.english, self.simplifiedChinese) = (english, simplifiedChinese)
+        (self.traditionalChinese, self.arabic, self.hebrew) = (traditionalChinese, arabic, hebrew)
     }
 
     /// The word in `language`.

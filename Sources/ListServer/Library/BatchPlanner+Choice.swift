@@ -56,7 +56,8 @@ extension BatchPlanner {
     /// detail when it shows one (Settings' Ask to Join Networks › Notify); nil when it has none checked.
     static func choiceDetail(of child: Dataset) -> Fields? {
         for section in child.sections where section.fields[TableDocument.choiceKey]?.stringValue == "single" {
-            return section.rows.first { $0.fields["accessory"]?.stringValue == TableAccessory.checkmark.rawValue }?.fields
+            let checkmark = TableAccessory.checkmark.rawValue
+            return section.rows.first { $0.fields["accessory"]?.stringValue == checkmark }?.fields
         }
         return nil
     }

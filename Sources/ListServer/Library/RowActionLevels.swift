@@ -37,7 +37,9 @@ final class RowActionLevels: Sendable {
                 $0?.contains { if case .update = $0.effect { true } else { false } } == true
             }
         }
-        markupByLanguage = UILanguage.allCases.map { language in levels.map { FragmentRenderer.actionMarkup($0, language: language) } }
+        markupByLanguage = UILanguage.allCases.map { language in
+            levels.map { FragmentRenderer.actionMarkup($0, language: language) }
+        }
     }
 
     /// The actions of the row with `fields` in section `section`.

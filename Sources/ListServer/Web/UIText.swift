@@ -59,7 +59,9 @@ enum UIText {
         UIWords("Not deleted: ", zhHans: "未删除：", zhHant: "未刪除：", ar: "لم يتم الحذف: ", he: "לא נמחק: "),
         UIWords("Not added: ", zhHans: "未添加：", zhHant: "未加入：", ar: "لم تتم الإضافة: ", he: "לא נוסף: "),
         UIWords("Could not undo: ", zhHans: "无法撤销：", zhHant: "無法還原：", ar: "تعذر التراجع: ", he: "לא ניתן לבטל: "),
-        UIWords("the connection was lost.", zhHans: "连接已中断。", zhHant: "連線已中斷。", ar: "انقطع الاتصال.", he: "החיבור נותק."),
+        UIWords(
+            "the connection was lost.", zhHans: "连接已中断。", zhHant: "連線已中斷。", ar: "انقطع الاتصال.",
+            he: "החיבור נותק."),
         UIWords(
             "“%s” was deleted elsewhere.", zhHans: "“%s”已在别处删除。", zhHant: "「%s」已在別處刪除。",
             ar: "تم حذف «%s» في مكان آخر.", he: "“%s” נמחק במקום אחר."),
@@ -122,7 +124,8 @@ enum UIText {
         for word in words {
             let (english, translated) = (word.english.description, word[language].description)
             for (open, close) in [(">", "<"), ("\"", "\"")] {
-                page = page.replacing(Array((open + english + close).utf8), with: Array((open + translated + close).utf8))
+                page = page.replacing(
+                    Array((open + english + close).utf8), with: Array((open + translated + close).utf8))
             }
         }
         return page

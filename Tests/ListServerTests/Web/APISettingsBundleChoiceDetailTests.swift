@@ -21,7 +21,8 @@ private func soundings() throws -> APIFixture {
     let root: FieldValue = .dict(["PreferenceSpecifiers": .array([.dict(depth), .dict(chart)])])
     let strings = #""Metres" = "米";"Fathoms" = "英寻";"fm" = "寻";"Depth unit" = "水深单位";"Chart unit" = "海图单位";"#
     let files = ["Root.plist": DocumentFormat.plist.write(root), "zh-Hans.lproj/Root.strings": Array(strings.utf8)]
-    let dataset = try SettingsBundle(name: "Soundings", files: files).dataset(id: "soundings", title: nil, file: "Soundings.bundle")
+    let dataset = try SettingsBundle(name: "Soundings", files: files)
+        .dataset(id: "soundings", title: nil, file: "Soundings.bundle")
     return try APIFixture(datasets: [], imported: [dataset])
 }
 
@@ -39,21 +40,27 @@ struct APISettingsBundleChoiceDetailTests {
     func copiedChoiceIsTranslated() throws {
         let api = try soundings()
         let depth = try row(api, "Depth unit"), chart = try row(api, "Chart unit")
-        #expect(translatedDetail(chart) == .string("米") && translatedDetail(depth) == nil, "the short m is not translated")
+        #expect(translatedDetail(chart) == .string("米"))
+        #expect(translatedDetail(depth) == nil, "the short m is not translated")
         let choices = try #require(TableDocument.childDataset(of: depth, in: api.dataset("soundings")))
         let fathoms = choices.sections[0].rows[1].id.rawValue
-        let reply = try api.batch(
-            "soundings",
-            #"{"baseVersion":1,"child":"\#(depth.id.rawValue)","updateRows":[{"id":\#(fathoms),"fields":{"accessory":"checkmark"}}]}"#)
+        let update = #"{"id":\#(fathoms),"fields":{"accessory":"checkmark"}}"#
+        let child = depth.id.rawValue
+        let reply = try api.batch("soundings", #"{"baseVersion":1,"child":"\#(child)","updateRows":[\#(update)]}"#)
         #expect(reply.status == 200, "\(String(decoding: reply.bodyBytes, as: UTF8.self))")
         // The row chosen in shows its short title, the copy its title, each in Chinese where the strings give it.
         let (newDepth, newChart) = (try row(api, "Depth unit"), try row(api, "Chart unit"))
         #expect(newDepth.fields["detail"] == .string("fm") && translatedDetail(newDepth) == .string("寻"))
-        #expect(newChart.fields["detail"] == .string("Fathoms") && translatedDetail(newChart) == .string("英寻"))
+        #expect(newChart.fields["detail"] == .string("Fathoms"))
+        #expect(translatedDetail(newChart) == .string("英寻"))
         // A reader of the page in Chinese finds both rows by the title they now show, and not by the old one.
-        let found = String(decoding: try api.get("/d/soundings/fragment?top=0&height=800&lang=zh-Hans&q=英寻").bodyBytes, as: UTF8.self)
+        func search(_ query: String) throws -> String {
+            let window = "/d/soundings/fragment?top=0&height=800&lang=zh-Hans&q=" + query
+            return String(decoding: try api.get(window).bodyBytes, as: UTF8.self)
+        }
+        let found = try search("英寻")
         #expect(found.contains("海图单位"), "\(found.prefix(600))")
-        let stale = String(decoding: try api.get("/d/soundings/fragment?top=0&height=800&lang=zh-Hans&q=米").bodyBytes, as: UTF8.self)
+        let stale = try search("米")
         #expect(!stale.contains("海图单位"), "\(stale.prefix(600))")
     }
 }
