@@ -91,9 +91,14 @@ extension SettingsPageReader {
                 extra["selectionStyle"] = .string(TableSelectionStyle.none.rawValue)
                 extra[Self.missingFileKey] = .string("\(file).plist")
                 let opensItself = visited.contains(file) && bundle.panes[file] != nil
+                // In each language the interface speaks (ListRender's UILanguage), as its words are.
                 texts.set("detail", byLanguage: opensItself
-                    ? ["en": "\(file).plist opens itself", "zh-Hans": "\(file).plist 打开了它自己"]
-                    : ["en": "\(file).plist is missing from the bundle", "zh-Hans": "设置包中缺少 \(file).plist"])
+                    ? ["en": "\(file).plist opens itself", "zh-Hans": "\(file).plist 打开了它自己",
+                       "zh-Hant": "\(file).plist 開啟了它自己", "ar": "الملف \(file).plist يفتح نفسه",
+                       "he": "\(file).plist פותח את עצמו"]
+                    : ["en": "\(file).plist is missing from the bundle", "zh-Hans": "设置包中缺少 \(file).plist",
+                       "zh-Hant": "設定包中缺少 \(file).plist", "ar": "الملف \(file).plist غير موجود في الحزمة",
+                       "he": "\(file).plist חסר בחבילה"])
             }
         case .group, .radioGroup, nil:
             break

@@ -149,6 +149,10 @@ struct SettingsBundleTests {
         let row = try #require(alone.row("Licenses")).fields
         #expect(row["table"] == nil && row["detail"] == "Licenses.plist is missing from the bundle")
         #expect(row["missingFile"] == "Licenses.plist")
+        let said = row["localized"]?.dictValue
+        #expect(said?["zh-Hant"]?.dictValue?["detail"] == "設定包中缺少 Licenses.plist")
+        #expect(said?["ar"]?.dictValue?["detail"] == "الملف Licenses.plist غير موجود في الحزمة")
+        #expect(said?["he"]?.dictValue?["detail"] == "Licenses.plist חסר בחבילה")
         let loop = settingsPage([["Type": "PSChildPaneSpecifier", "Title": "Again", "File": "Loop"]])
         let bundle = SettingsBundle(root: page, panes: ["Licenses": loop, "Loop": loop])
         let dataset = try bundle.dataset(id: "loop", title: nil, file: "Root.plist")
