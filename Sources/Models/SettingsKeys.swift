@@ -79,7 +79,7 @@ public enum SettingsKeys {
                     sections[0] = .dict(choices)
                     table[TableDocument.sectionsKey] = .array(sections)
                     row[TableDocument.childKey] = .dict(table)
-                    if let detail = chosen["short"] ?? chosen["text"] { row["detail"] = detail }
+                    showChoice(chosen, asDetailOf: &row)
                     changed = true
                 }
             case .group, .radioGroup, .childPane, nil:
@@ -119,6 +119,25 @@ public enum SettingsKeys {
             }
         }
         return changed ? row : nil
+    }
+
+    /// Sets a multi-value row's detail to the title of its chosen row: its short title (`short`) when it has
+    /// one, else its title (`text`), in the development language under `detail` and in each other language under
+    /// the row's `localized` (a language the choice has no translation for falls back to the development one),
+    /// so that every reader of the row, and of its search text, reads the choice in the page's language.
+    /// - Complexity: O(languages of the row and the choice).
+    public static func showChoice(_ chosen: Fields, asDetailOf row: inout Fields) {
+        let name = chosen["short"] != nil ? "short" : "text"
+        guard let detail = chosen[name] else { return }
+        row["detail"] = detail
+        var languages = row[SettingsPageReader.localizedKey]?.dictValue ?? [:]
+        let translations = chosen[SettingsPageReader.localizedKey]?.dictValue ?? [:]
+        for tag in languages.keys + translations.keys.filter({ languages[$0] == nil }).sorted() {
+            var texts = languages[tag]?.dictValue ?? [:]
+            texts["detail"] = translations[tag]?.dictValue?[name]
+            languages[tag] = texts.isEmpty ? nil : .dict(texts)
+        }
+        row[SettingsPageReader.localizedKey] = languages.isEmpty ? nil : .dict(languages)
     }
 
     /// The specifier a row or a section of a Settings page keeps; nil for one a batch added.

@@ -22,7 +22,8 @@ extension SettingsPageReader {
         var texts = Texts(reader: self, page: page)
         texts.set("text", specifier.title ?? (specifier.kind == nil ? Self.untitledText(of: specifier) : ""))
         var extra = Fields()
-        let value = specifier.defaultValue
+        // The key's first default, as the Settings app registers it, where another specifier of the key gave one first.
+        let value = startingValue(of: specifier)
         switch specifier.kind {
         case .toggleSwitch:
             extra["accessoryView"] = .string(TableAccessoryView.switch.rawValue)
@@ -90,9 +91,14 @@ extension SettingsPageReader {
                 extra["selectionStyle"] = .string(TableSelectionStyle.none.rawValue)
                 extra[Self.missingFileKey] = .string("\(file).plist")
                 let opensItself = visited.contains(file) && bundle.panes[file] != nil
+                // In each language the interface speaks (ListRender's UILanguage), as its words are.
                 texts.set("detail", byLanguage: opensItself
-                    ? ["en": "\(file).plist opens itself", "zh-Hans": "\(file).plist 打开了它自己"]
-                    : ["en": "\(file).plist is missing from the bundle", "zh-Hans": "设置包中缺少 \(file).plist"])
+                    ? ["en": "\(file).plist opens itself", "zh-Hans": "\(file).plist 打开了它自己",
+                       "zh-Hant": "\(file).plist 開啟了它自己", "ar": "الملف \(file).plist يفتح نفسه",
+                       "he": "\(file).plist פותח את עצמו"]
+                    : ["en": "\(file).plist is missing from the bundle", "zh-Hans": "设置包中缺少 \(file).plist",
+                       "zh-Hant": "設定包中缺少 \(file).plist", "ar": "الملف \(file).plist غير موجود في الحزمة",
+                       "he": "\(file).plist חסר בחבילה"])
             }
         case .group, .radioGroup, nil:
             break

@@ -35,9 +35,13 @@ struct SettingsPageReader {
     /// How deep child panes may open one another; a deeper pane is a row saying so.
     static let maximumDepth = 16
 
+    /// The value each key starts with (``startingValues(of:)``).
+    let startingValues: [String: FieldValue]
+
     init(bundle: SettingsBundle) {
         self.bundle = bundle
         languageFolders = bundle.strings.keys.filter { !SettingsBundle.developmentLanguages.contains($0) }.sorted()
+        startingValues = Self.startingValues(of: bundle)
     }
 
     /// The table dictionary of a page.
@@ -96,10 +100,36 @@ struct SettingsPageReader {
         return fields
     }
 
+    /// The value each `Key` starts with: the `DefaultValue` of the first specifier with that key that gives one,
+    /// in document order (the root page, each child pane's page where its row opens it, each page once), as the
+    /// Settings app registers the first default of a key. Two specifiers with one key are one stored preference,
+    /// so both show this value, whatever default the second gives.
+    /// - Complexity: O(n) in the specifiers of the bundle's pages.
+    static func startingValues(of bundle: SettingsBundle) -> [String: FieldValue] {
+        var values: [String: FieldValue] = [:]
+        var visited: Set<String> = []
+        func walk(_ page: FieldValue?, file: String) {
+            guard visited.insert(file).inserted else { return }
+            for item in page?.dictValue?[SettingsBundle.specifiersKey]?.arrayValue ?? [] {
+                guard let fields = item.dictValue else { continue }
+                let specifier = SettingsSpecifier(fields)
+                if let key = specifier.key, let value = specifier.defaultValue, values[key] == nil { values[key] = value }
+                if specifier.kind == .childPane, let file = fields["File"]?.text { walk(bundle.panes[file], file: file) }
+            }
+        }
+        walk(bundle.root, file: bundle.rootFile)
+        return values
+    }
+
+    /// The value a specifier shows before any is stored: its key's (``startingValues``), else its `DefaultValue`.
+    func startingValue(of specifier: SettingsSpecifier) -> FieldValue? {
+        specifier.key.flatMap { startingValues[$0] } ?? specifier.defaultValue
+    }
+
     /// The rows of a choice list (a radio group's section, a multi-value's child table): one per title,
-    /// holding its value, the one whose value is the specifier's `DefaultValue` checked.
+    /// holding its value, the one whose value is its key's starting value (``startingValue(of:)``) checked.
     func choiceRows(_ specifier: SettingsSpecifier, page: Fields) -> [FieldValue] {
-        let chosen = specifier.index(ofValue: specifier.defaultValue)
+        let chosen = specifier.index(ofValue: startingValue(of: specifier))
         let shortTitles = specifier.shortTitles
         var rows: [FieldValue] = []
         for (index, value) in specifier.values.enumerated() {

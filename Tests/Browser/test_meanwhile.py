@@ -292,7 +292,7 @@ def test_two_people_typing_in_one_field_see_each_other_and_the_last_save_wins(br
     wait(browser, lambda d: d.execute_script(
         "const b = document.querySelector('.theirs').getBoundingClientRect();"
         "return document.elementFromPoint(b.left + 4, b.top + b.height / 2)?.closest('.theirs') !== null"),
-        message="the word is covered: the row did not grow to hold it")
+        message="the word is covered")
     look(browser, f"theirs-{lang}")
     field.send_keys(Keys.ENTER)
     wait(browser, lambda d: name_value(meanwhile_server) == "Ada Lovelace", message="A's save did not win")
@@ -311,8 +311,17 @@ def test_their_value_can_be_taken_in_place_of_the_draft(browser, meanwhile_serve
     field = field_of(browser)
     field.click()
     field.send_keys(Keys.END, " Lovelace")
+    below = "return [...document.querySelectorAll('[data-row-id]')].find(r => r.textContent.startsWith('Counter'))" \
+            ".getBoundingClientRect().top"
+    before = browser.execute_script(below)
     version = set_name(meanwhile_server, value)
     wait(browser, lambda d: theirs(d) == f"Changed elsewhere: “{value}”\nUse Theirs", message="no word of their value, as it is")
+    # The word lies over the rows below rather than pushing them down, and nothing covers it.
+    assert browser.execute_script(below) == before, "the row below moved when the word appeared"
+    assert browser.execute_script(
+        "const b = document.querySelector('.theirs').getBoundingClientRect();"
+        "return document.elementFromPoint(b.left + 4, b.top + b.height / 2)?.closest('.theirs') !== null"), \
+        "the word is covered"
     browser.find_element(By.CSS_SELECTOR, "[data-action=theirs]").click()
     field = field_of(browser)
     wait(browser, lambda d: field.get_attribute("value") == value and theirs(d) is None, message="their value was not taken")
@@ -333,11 +342,18 @@ def test_a_hero_renamed_elsewhere_while_its_editor_is_open_keeps_the_draft_and_s
     name = wait(browser, lambda d: next((i for i in d.find_elements(By.CSS_SELECTOR, "#editor [name=name]") if i.is_displayed()), None),
                 message="the editor did not open")
     name.send_keys(Keys.END, " the Bold")
+    below = "return document.querySelector('#editor [name=title]').getBoundingClientRect().top"
+    before = browser.execute_script(below)
     version = api(meanwhile_server, "", dataset="guild")["version"]
     api(meanwhile_server, "/batch", {"baseVersion": version, "updateRows": [
         {"id": hero, "fields": {"name": "Hero One", "title": "Elder"}}]}, dataset="guild")
     wait(browser, lambda d: theirs(d) == "Changed elsewhere: “Hero One”\nUse Theirs", message="no word of their name")
     assert name.get_attribute("value") == "Hero 1 the Bold", "the draft was lost"
+    assert browser.execute_script(below) == before, "the field below moved when the word appeared"
+    assert browser.execute_script(
+        "const b = document.querySelector('#editor .theirs').getBoundingClientRect();"
+        "return document.elementFromPoint(b.left + 4, b.top + b.height / 2)?.closest('.theirs') !== null"), \
+        "the word is covered"
     assert browser.find_element(By.CSS_SELECTOR, "#editor [name=title]").get_attribute("value") == "Elder", \
         "the field not typed in did not take their title"
     look(browser, "theirs-editor")

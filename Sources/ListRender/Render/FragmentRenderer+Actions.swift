@@ -34,18 +34,15 @@ extension FragmentRenderer {
 
     /// The markup of the default actions (one Delete in the interface's language), made once.
     static func defaultActionMarkup(_ language: UILanguage) -> [UInt8] {
-        switch language {
-        case .english: englishDefaultActions
-        case .simplifiedChinese: chineseDefaultActions
-        }
+        defaultActions[language.rawValue]
     }
 
-    private static let englishDefaultActions = actionMarkup(SwipeActions(), language: .english, row: nil)
-    private static let chineseDefaultActions = actionMarkup(SwipeActions(), language: .simplifiedChinese, row: nil)
+    /// The default actions' markup in each language, by ``UILanguage/rawValue``.
+    private static let defaultActions = UILanguage.allCases.map { actionMarkup(SwipeActions(), language: $0, row: nil) }
 
     private static func writeActions(_ actions: SwipeActions, row: Fields?, into html: inout HTMLBuffer) {
         func shown(_ action: SwipeAction) -> Bool { row.map { !action.changesNothing(in: $0) } ?? true }
-        let deleteTitle = actions.deleteTitle?.text(in: html.language) ?? html.language.pick("Delete", "删除").description
+        let deleteTitle = actions.deleteTitle?.text(in: html.language) ?? html.language.pick(.delete).description
         let trailing = actions.trailing ?? [SwipeAction(title: LocalizedTitle(deleteTitle), style: .destructive, effect: .delete)]
         html.raw("<div class=\"acts t\">")
         for (index, action) in trailing.enumerated() where shown(action) {

@@ -32,10 +32,10 @@ extension FragmentRenderer {
             // The App Store cell's button: Download, then Open once the app is installed (`installed`).
             if fields["installed"]?.flag == true {
                 html.raw("</div></div><button type=\"button\" class=\"dl\" data-action=\"open\">")
-                html.raw(html.language.pick("Open", "打开"))
+                html.raw(html.language.pick(.open))
             } else {
                 html.raw("</div></div><button type=\"button\" class=\"dl\" data-action=\"download\">")
-                html.raw(html.language.pick("Download", "获取"))
+                html.raw(html.language.pick(.download))
             }
             html.raw("</button>")
         case .message:

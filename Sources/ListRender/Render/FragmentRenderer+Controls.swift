@@ -102,7 +102,7 @@ extension FragmentRenderer {
             name = String(name.map { $0 == "_" || $0 == "-" ? " " : $0 })
             return name.isEmpty ? nil : name
         }
-        return ends.isEmpty ? language.pick("Slider", "滑块").description : ends.joined(separator: " – ")
+        return ends.isEmpty ? language.pick(.slider).description : ends.joined(separator: " – ")
     }
 
     /// Writes the image of one end of a slider, when it has one.

@@ -131,9 +131,9 @@ extension FragmentRenderer {
             html.raw("\" tabindex=\"-1\"><div class=\"rc\" role=\"gridcell\" style=\"height:")
             html.pixels(insertion.height)
             html.raw("px\"><button type=\"button\" class=\"minus add\" data-action=\"insert\" aria-label=\"")
-            html.raw(html.language.pick("Add a row", "添加一行"))
+            html.raw(html.language.pick(.addARow))
             html.raw("\" tabindex=\"-1\"></button><span class=\"t1\">")
-            html.raw(html.language.pick("Add Row", "添加行"))
+            html.raw(html.language.pick(.addRow))
             html.raw("</span></div><span>")
         } else {
             html.raw("\"><span>")

@@ -168,7 +168,7 @@ extension FragmentRenderer {
             html.raw("<img class=\"acc chk\" src=\"")
             html.url(of: .checkmark)
             html.raw("\" alt=\"")
-            html.raw(html.language.pick("Checked", "已选中"))
+            html.raw(html.language.pick(.checked))
             html.raw("\" width=\"20\" height=\"20\">")
         case .detailButton:
             renderInfoButton(label: label, into: &html)
@@ -186,7 +186,7 @@ extension FragmentRenderer {
 
     static func renderInfoButton(label: String, into html: inout HTMLBuffer) {
         html.raw("<button type=\"button\" class=\"acc info\" data-action=\"detail\" aria-label=\"")
-        html.raw(html.language.pick("More Info: ", "更多信息："))
+        html.raw(html.language.pick(.moreInfo))
         html.text(label)
         html.raw("\" tabindex=\"-1\"><img src=\"")
         html.url(of: .info)

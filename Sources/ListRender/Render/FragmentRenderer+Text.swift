@@ -22,7 +22,15 @@ extension FragmentRenderer {
                 parts.append(download)
             } else {
                 let count = UInt64(download).map { downloadCount($0, language: language) } ?? download
-                parts.append(language == .english ? count + " downloads" : count + "次下载")
+                let downloads: String =
+                    switch language {
+                    case .english: count + " downloads"
+                    case .simplifiedChinese: count + "次下载"
+                    case .traditionalChinese: count + "次下載"
+                    case .arabic: count + " تنزيل"
+                    case .hebrew: count + " הורדות"
+                    }
+                parts.append(downloads)
             }
         }
         return parts.joined(separator: " · ")
@@ -35,13 +43,14 @@ extension FragmentRenderer {
         return String(format: "%.1fM", number / 1_048_576)
     }
 
-    /// A count as the language writes it: English groups thousands (`1,284,503`); Chinese counts in 万
-    /// (ten thousand), 亿 (a hundred million) and 万亿 from 10,000 up, with one decimal under ten of them
+    /// A count as the language writes it: English, Arabic and Hebrew group thousands (`1,284,503`, the digits
+    /// the browser's `toLocaleString` gives them too); Chinese counts in 万 (ten thousand), 亿 (a hundred million)
+    /// and 万亿 from 10,000 up (Traditional: 萬, 億, 兆), with one decimal under ten of them
     /// (`1.2万`, `13万`, `128万`, `3.5亿`), as the App Store does, rounded as `Intl.NumberFormat("zh-Hans",
     /// {notation: "compact"})` rounds (99,999 → `10万`), so the page says what the browser would.
     public static func downloadCount(_ count: UInt64, language: UILanguage) -> String {
         switch language {
-        case .english:
+        case .english, .arabic, .hebrew:
             var digits = Array(String(count))
             var at = digits.count - 3
             while at > 0 {
@@ -49,11 +58,12 @@ extension FragmentRenderer {
                 at -= 3
             }
             return String(digits)
-        case .simplifiedChinese:
+        case .simplifiedChinese, .traditionalChinese:
             guard count >= 10_000 else { return String(count) }
+            let traditional = language == .traditionalChinese
             let (unit, name): (UInt64, String) =
-                count >= 1_000_000_000_000 ? (1_000_000_000_000, "万亿")
-                : count >= 100_000_000 ? (100_000_000, "亿") : (10_000, "万")
+                count >= 1_000_000_000_000 ? (1_000_000_000_000, traditional ? "兆" : "万亿")
+                : count >= 100_000_000 ? (100_000_000, traditional ? "億" : "亿") : (10_000, traditional ? "萬" : "万")
             // Rounded half up as Intl.NumberFormat's compact notation rounds: two significant digits (one
             // decimal under ten units), whole units from ten up; a count rounded up to the next unit is said in it.
             let tenth = unit / 10

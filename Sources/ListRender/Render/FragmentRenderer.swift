@@ -271,7 +271,7 @@ public enum FragmentRenderer {
         out.raw("<div class=\"rc\" role=\"gridcell\">")
         if row.cell?.editingStyle == .insert {
             out.raw("<button type=\"button\" class=\"minus add\" data-action=\"insert\" aria-label=\"")
-            out.raw(language.pick("Insert", "插入"))
+            out.raw(language.pick(.insert))
             out.raw("\"")
             out.raw(" tabindex=\"-1\"></button>")
         }
@@ -286,7 +286,7 @@ public enum FragmentRenderer {
             out.raw("<span class=\"check\" aria-hidden=\"true\"></span>")
         } else {
             out.raw("<button type=\"button\" class=\"minus\" data-action=\"minus\" aria-label=\"")
-            out.raw(language.pick("Delete", "删除"))
+            out.raw(language.pick(.delete))
             out.raw("\" tabindex=\"-1\"></button>")
         }
     }

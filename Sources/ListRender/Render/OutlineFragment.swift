@@ -135,9 +135,6 @@ public enum OutlineFragment {
 
     /// The disclosure button's label: what a tap does.
     static func label(isExpanded: Bool, language: UILanguage) -> String {
-        switch language {
-        case .english: isExpanded ? "Collapse" : "Expand"
-        case .simplifiedChinese: isExpanded ? "收起" : "展开"
-        }
+        language.pick(isExpanded ? .collapse : .expand).description
     }
 }

@@ -1,57 +1,62 @@
 // ListRender — the language of the interface's own words (not the dataset's)
 import Models
 
-/// The language of the words the interface writes around the data: buttons, labels, counts. English,
-/// and Simplified Chinese, the language of the notes the product grew from.
-public enum UILanguage: Sendable, Hashable {
+/// The language of the words the interface writes around the data: buttons, labels, counts. English;
+/// Simplified Chinese, the language of the notes the product grew from; Traditional Chinese as iOS's
+/// zh-Hant writes it; and Arabic and Hebrew, whose pages read from right to left. Each word's translations
+/// stand together in one place (``UIWord``, ``UIWords``).
+public enum UILanguage: Int, Sendable, Hashable, CaseIterable {
     case english
     case simplifiedChinese
+    case traditionalChinese
+    case arabic
+    case hebrew
 
     /// The language's tag for `lang` attributes and the `lang=` query parameter.
     public var tag: StaticString {
         switch self {
         case .english: "en"
         case .simplifiedChinese: "zh-Hans"
+        case .traditionalChinese: "zh-Hant"
+        case .arabic: "ar"
+        case .hebrew: "he"
         }
     }
 
-    /// The language a tag names: any `zh` but the traditional scripts and regions is Simplified Chinese,
-    /// `en…` English; nil for others.
+    /// Whether the language is written from right to left (its pages are `dir="rtl"`).
+    public var isRightToLeft: Bool { self == .arabic || self == .hebrew }
+
+    /// Whether the language writes words without spaces between them and counts without plurals (`3行`).
+    public var isChinese: Bool { self == .simplifiedChinese || self == .traditionalChinese }
+
+    /// The language a tag names: `zh` in the traditional script or its regions (`zh-Hant`, `zh-TW`, `zh-HK`,
+    /// `zh-MO`) is Traditional Chinese, any other `zh` Simplified Chinese, `en…` English, `ar…` Arabic, `he…`
+    /// (and its old code `iw`) Hebrew; nil for others.
     public init?(tag: some StringProtocol) {
-        let tag = tag.lowercased()
-        if tag == "en" || tag.hasPrefix("en-") {
+        let tag = tag.lowercased().replacing("_", with: "-")
+        func names(_ language: String) -> Bool { tag == language || tag.hasPrefix(language + "-") }
+        if names("en") {
             self = .english
-        } else if tag == "zh" || tag.hasPrefix("zh-") {
+        } else if names("zh") {
             let traditional = ["zh-hant", "zh-tw", "zh-hk", "zh-mo"].contains { tag.hasPrefix($0) }
-            guard !traditional else { return nil }
-            self = .simplifiedChinese
+            self = traditional ? .traditionalChinese : .simplifiedChinese
+        } else if names("ar") {
+            self = .arabic
+        } else if names("he") || names("iw") {
+            self = .hebrew
         } else {
             return nil
         }
     }
 
-    /// The language the interface speaks to a reader of `tag`: its own for `en…` and `zh…` of any script or
-    /// region (a reader of Traditional Chinese reads the interface's Chinese words sooner than its English
-    /// ones; the rows keep the dataset's own Traditional texts); nil for others.
-    public init?(speaking tag: some StringProtocol) {
-        if let language = UILanguage(tag: tag) {
-            self = language
-        } else if case let tag = tag.lowercased(), tag == "zh" || tag.hasPrefix("zh-") {
-            self = .simplifiedChinese
-        } else {
-            return nil
-        }
-    }
-
-    /// The language an `Accept-Language` field prefers among the two: the supported range with the highest
-    /// quality, the first of equals (Chinese of any script speaks Chinese, ``init(speaking:)``); English when
-    /// none is named.
+    /// The language an `Accept-Language` field prefers among those the interface speaks: the supported range
+    /// with the highest quality, the first of equals; English when none is named.
     /// - Complexity: O(field length).
     public init(acceptLanguage field: some StringProtocol) {
         var best: (language: UILanguage, quality: Double)?
         for range in field.split(separator: ",") {
             let parts = range.split(separator: ";")
-            guard let name = parts.first?.trimmingSpaces, let language = UILanguage(speaking: name) else { continue }
+            guard let name = parts.first?.trimmingSpaces, let language = UILanguage(tag: name) else { continue }
             var quality = 1.0
             for parameter in parts.dropFirst() {
                 let parameter = parameter.trimmingSpaces
@@ -62,10 +67,40 @@ public enum UILanguage: Sendable, Hashable {
         self = best?.language ?? .english
     }
 
-    /// The word in this language: `english` or `chinese`.
+    /// The word in this language.
     @inline(__always)
-    public func pick(_ english: StaticString, _ chinese: StaticString) -> StaticString {
-        self == .english ? english : chinese
+    public func pick(_ word: UIWord) -> StaticString {
+        word.translations[self]
+    }
+}
+
+/// One word or phrase of the interface in every language it speaks. Every field must be given, so that a
+/// missing translation is a compile error a reviewer sees beside the others.
+public struct UIWords: Sendable {
+    public let english: StaticString
+    public let simplifiedChinese: StaticString
+    public let traditionalChinese: StaticString
+    public let arabic: StaticString
+    public let hebrew: StaticString
+
+    public init(
+        _ english: StaticString, zhHans simplifiedChinese: StaticString, zhHant traditionalChinese: StaticString,
+        ar arabic: StaticString, he hebrew: StaticString
+    ) {
+        (self.english, self.simplifiedChinese) = (english, simplifiedChinese)
+        (self.traditionalChinese, self.arabic, self.hebrew) = (traditionalChinese, arabic, hebrew)
+    }
+
+    /// The word in `language`.
+    @inline(__always)
+    public subscript(language: UILanguage) -> StaticString {
+        switch language {
+        case .english: english
+        case .simplifiedChinese: simplifiedChinese
+        case .traditionalChinese: traditionalChinese
+        case .arabic: arabic
+        case .hebrew: hebrew
+        }
     }
 }
 

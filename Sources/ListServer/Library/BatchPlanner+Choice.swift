@@ -52,13 +52,24 @@ extension BatchPlanner {
                 + "the nearest place there is row \(target.row)")
     }
 
-    /// The detail a row that opens `child` shows, when it shows one: the text of the checked row of the
-    /// child's first choice list (Settings' Ask to Join Networks › Notify), or nil when it has none checked.
-    static func choiceDetail(of child: Dataset) -> FieldValue? {
+    /// The checked row of the child's first choice list, whose title a row that opens `child` shows as its
+    /// detail when it shows one (Settings' Ask to Join Networks › Notify); nil when it has none checked.
+    static func choiceDetail(of child: Dataset) -> Fields? {
         for section in child.sections where section.fields[TableDocument.choiceKey]?.stringValue == "single" {
-            let chosen = section.rows.first { $0.fields["accessory"]?.stringValue == TableAccessory.checkmark.rawValue }
-            return chosen?.fields["text"]
+            let checkmark = TableAccessory.checkmark.rawValue
+            return section.rows.first { $0.fields["accessory"]?.stringValue == checkmark }?.fields
         }
         return nil
+    }
+
+    /// Writes the chosen row's title as the detail of the row that opens its list: for a Settings multi-value,
+    /// its short title where it has one, in every language the bundle translates it to
+    /// (``SettingsKeys/showChoice(_:asDetailOf:)``); for any other row, its `text`.
+    static func show(_ chosen: Fields, asDetailOf row: inout Fields) {
+        if SettingsKeys.specifier(of: row)?.kind == .multiValue {
+            SettingsKeys.showChoice(chosen, asDetailOf: &row)
+        } else if let text = chosen["text"] {
+            row["detail"] = text
+        }
     }
 }

@@ -84,7 +84,7 @@ extension BatchPlanner {
             parent.sections[at.section].rows[at.row].fields[TableDocument.childKey] =
                 TableDocument.encode(child, stamped: true)
             if level == address.rows.count - 1, let detail, parent.sections[at.section].rows[at.row].fields["detail"] != nil {
-                parent.sections[at.section].rows[at.row].fields["detail"] = detail
+                Self.show(detail, asDetailOf: &parent.sections[at.section].rows[at.row].fields)
             }
             parent.nextID = child.nextID
             child = parent
@@ -95,8 +95,11 @@ extension BatchPlanner {
         fields[TableDocument.childKey] = TableDocument.encode(child, stamped: true)
         var written = [TableDocument.childKey]
         if address.rows.count == 1, let detail, fields["detail"] != nil {
-            fields["detail"] = detail
+            Self.show(detail, asDetailOf: &fields)
             written.append("detail")
+            if fields["localized"] != entry.dataset.sections[at.section].rows[at.row].fields["localized"] {
+                written.append("localized")
+            }
         }
         var update = BatchUpdate()
         update.reloadRows(at: [at])

@@ -80,7 +80,7 @@ final class ResponseCache: Sendable {
             mix(UInt64(bitPattern: anchor ?? -1))
             mix(UInt64(bitPattern: Int64(section ?? -1)))
             mix(hasInsertionRows ? 1 : 0)
-            mix(language == .english ? 0 : 1)
+            mix(UInt64(language.rawValue))
             if let reader { mix(bytes: reader.utf8) }
             switch expanded {
             case .all: mix(0xA11)

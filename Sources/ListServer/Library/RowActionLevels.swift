@@ -6,7 +6,7 @@ import Models
 /// table (a table document's table keys, or the root dictionary of any other file), each section of a
 /// table document, and a row itself. The nearest level wins, key by key (``SwipeActions/overriding(_:)``).
 ///
-/// It also keeps the markup of the table's and sections' actions in both interface languages, so that
+/// It also keeps the markup of the table's and sections' actions in every interface language, so that
 /// a fragment lends each row its buttons without writing them again. A class, so that every row of a
 /// fragment reads it by one reference: a structure read from its entry was copied, each of its lists
 /// retained and released, for every row.
@@ -15,10 +15,10 @@ final class RowActionLevels: Sendable {
     let table: SwipeActions
     /// Each section's actions merged with the table's; empty when no section gives any.
     private let sections: [SwipeActions]
-    /// The markup of ``table`` (index 0) or of each section's actions (index = section), for English and
-    /// for Chinese; empty when no level gives any, so rows get the renderer's default Delete.
-    private let english: [[UInt8]]
-    private let chinese: [[UInt8]]
+    /// The markup of ``table`` (index 0) or of each section's actions (index = section), in each interface
+    /// language (by ``UILanguage/rawValue``); empty when no level gives any, so rows get the renderer's default
+    /// Delete.
+    private let markupByLanguage: [[[UInt8]]]
     /// Whether each level of the markup has an update, which a row may already hold (its markup then leaves
     /// the update out).
     private let updates: [Bool]
@@ -37,8 +37,9 @@ final class RowActionLevels: Sendable {
                 $0?.contains { if case .update = $0.effect { true } else { false } } == true
             }
         }
-        english = levels.map { FragmentRenderer.actionMarkup($0, language: .english) }
-        chinese = levels.map { FragmentRenderer.actionMarkup($0, language: .simplifiedChinese) }
+        markupByLanguage = UILanguage.allCases.map { language in
+            levels.map { FragmentRenderer.actionMarkup($0, language: language) }
+        }
     }
 
     /// The actions of the row with `fields` in section `section`.
@@ -62,7 +63,7 @@ final class RowActionLevels: Sendable {
             markup = FragmentRenderer.actionMarkup(
                 actions(section: section, rowFields: fields.pointee), language: language, row: fields.pointee)
         } else {
-            let levels = language == .english ? english : chinese
+            let levels = markupByLanguage[language.rawValue]
             if levels.isEmpty { return body(nil) }
             let level = sections.isEmpty ? 0 : section
             let actions = sections.isEmpty ? table : sections[section]

@@ -32,7 +32,7 @@ enum HomePage {
             writeCard(entry.dataset, icon: icon(of: entry.dataset, imageURL) ?? directory + iconName(of: entry.dataset.kind).description + ".svg",
                       query: query, into: &cards)
         }
-        if entries.isEmpty { cards.raw(language.pick("<p class=\"none\">No datasets yet.</p>", "<p class=\"none\">还没有数据集。</p>")) }
+        if entries.isEmpty { cards.raw(language.pick(.noDatasetsYet)) }
         // The template's words translated before the cards go in: a dataset's title is never translated.
         let before = UIText.translate(Array(template[..<start]), to: language)
         return before + cards.bytes + UIText.translate(Array(template[start...]), to: language)
@@ -63,16 +63,16 @@ enum HomePage {
         }
     }
 
-    /// A kind as the card names it: its own name in English, the word for it in Chinese.
+    /// A kind as the card names it: its own name in English, the word for it in the other languages.
     static func kindName(_ kind: DatasetKind, _ language: UILanguage) -> StaticString {
         switch kind {
-        case .friends: language.pick("friends", "好友")
-        case .heroes: language.pick("heroes", "英雄")
-        case .apps: language.pick("apps", "应用")
-        case .messages: language.pick("messages", "消息")
-        case .generic: language.pick("generic", "列表")
-        case .table: language.pick("table", "表格")
-        case .settings: language.pick("settings", "设置")
+        case .friends: language.pick(.friends)
+        case .heroes: language.pick(.heroes)
+        case .apps: language.pick(.apps)
+        case .messages: language.pick(.messages)
+        case .generic: language.pick(.generic)
+        case .table: language.pick(.table)
+        case .settings: language.pick(.settingsKind)
         }
     }
 
@@ -87,18 +87,17 @@ enum HomePage {
         html.raw("<small>")
         html.raw(kindName(dataset.kind, html.language))
         html.raw(" · ")
-        writeCount(dataset.sections.count, html.language.pick("section", "个分区"), into: &html)
+        writeCount(dataset.sections.count, .section, .sections, into: &html)
         html.raw(" · ")
-        writeCount(dataset.rowCount, html.language.pick("row", "行"), into: &html)
+        writeCount(dataset.rowCount, .row, .rows, into: &html)
         html.raw("</small></a>")
     }
 
-    /// Writes a count grouped as the language groups it (`1,000,000 rows`, `100万行`).
-    private static func writeCount(_ count: Int, _ noun: StaticString, into html: inout HTMLBuffer) {
+    /// Writes a count grouped as the language groups it (`1,000,000 rows`, `100万行`), its noun after it: the
+    /// singular for one, the plural for others, with no space in Chinese.
+    private static func writeCount(_ count: Int, _ one: UIWord, _ many: UIWord, into html: inout HTMLBuffer) {
         html.text(FragmentRenderer.downloadCount(UInt64(max(0, count)), language: html.language))
-        guard html.language == .english else { return html.raw(noun) }
-        html.raw(" ")
-        html.raw(noun)
-        if count != 1 { html.raw("s") }
+        if !html.language.isChinese { html.raw(" ") }
+        html.raw(html.language.pick(count == 1 ? one : many))
     }
 }

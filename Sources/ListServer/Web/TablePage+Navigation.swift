@@ -45,7 +45,7 @@ extension TablePage {
                 html.text(keptLanguage)
             }
             html.raw("\">")
-            html.raw(html.language.pick("Lists", "列表"))
+            html.raw(html.language.pick(.lists))
             return html.raw("</a>")
         }
         html.raw("<a class=\"back\" data-action=\"back\" href=\"")
@@ -70,7 +70,7 @@ extension TablePage {
             html.text(entry.address.description)
             html.raw("\">")
         }
-        let search = html.language.pick("Search", "搜索")
+        let search = html.language.pick(.search)
         html.raw("<label for=\"q\" class=\"vh\">")
         html.raw(search)
         html.raw("</label><input id=\"q\" type=\"search\" name=\"q\" value=\"")
@@ -78,7 +78,7 @@ extension TablePage {
         html.raw("\" placeholder=\"")
         html.raw(search)
         html.raw("\" data-role=\"search\" enterkeyhint=\"search\"><button type=\"button\" class=\"cancel\" data-action=\"cancel-search\">")
-        html.raw(html.language.pick("Cancel", "取消"))
+        html.raw(html.language.pick(.cancel))
         html.raw("</button></form>")
     }
 

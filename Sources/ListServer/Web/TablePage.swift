@@ -118,12 +118,12 @@ enum TablePage {
         var previous = HTMLBuffer(capacity: 128, language: request.language)
         if request.top > 0 && first > 0 {
             writeLink(
-                "previous", request.language.pick("Previous rows", "上一页"), href: "/d/\(id)?top=\(Int(max(0, first - windowHeight)))\(expanded)",
+                "previous", request.language.pick(.previousRows), href: "/d/\(id)?top=\(Int(max(0, first - windowHeight)))\(expanded)",
                 into: &previous)
         }
         var next = HTMLBuffer(capacity: 128, language: request.language)
         if end < contentHeight {
-            writeLink("next", request.language.pick("Next rows", "下一页"), href: "/d/\(id)?top=\(Int(end))\(expanded)", into: &next)
+            writeLink("next", request.language.pick(.nextRows), href: "/d/\(id)?top=\(Int(end))\(expanded)", into: &next)
         }
         var index = HTMLBuffer(capacity: 64 + entry.indexTitles.count * 48, language: request.language)
         writeIndex(entry, layout: view.layout, expanded: expanded, isSearching: request.query != nil, into: &index)
@@ -136,10 +136,10 @@ enum TablePage {
         var filled = UIText.translate(template, to: request.language).replacing(titleMarker, with: title.bytes)
         if let reader = request.reader {
             // The rows are in the reader's language, and the script asks for it with each window (`lang=`); the
-            // interface's words follow it (``UILanguage/init(speaking:)``).
-            let direction = LanguageMatch.isRightToLeft(reader) ? " dir=\"rtl\"" : ""
-            filled = filled.replacing(
-                Array("lang=\"\(request.language.tag)\"".utf8), with: Array("lang=\"\(reader)\"\(direction)".utf8))
+            // interface's words are its own where it has them (``UILanguage/init(tag:)``), else English.
+            let tag = request.language.tag.description
+            let asTranslated = tag == "en" ? #"lang="en""# : UIText.languageAttributes(tag)
+            filled = filled.replacing(Array(asTranslated.utf8), with: Array(UIText.languageAttributes(reader).utf8))
         }
         for (marker, bytes) in [(textMarker, words.bytes), (backMarker, back.bytes), (searchMarker, search.bytes), (gridMarker, grid.bytes),
                                 (windowMarker, fragment), (previousMarker, previous.bytes), (nextMarker, next.bytes),
@@ -164,7 +164,7 @@ enum TablePage {
         _ entry: DatasetEntry, layout: TableLayout, expanded: String, isSearching: Bool, into html: inout HTMLBuffer
     ) {
         html.raw("<nav id=\"index\" class=\"index\" data-role=\"index\" aria-label=\"")
-        html.raw(html.language.pick("Section index", "索引"))
+        html.raw(html.language.pick(.sectionIndex))
         html.raw("\"")
         if entry.indexTitles.isEmpty || isSearching { html.raw(" hidden") }
         html.raw(">")
@@ -208,7 +208,7 @@ enum TablePage {
             }
             // A bundle titled by its generic folder (`Settings.bundle` uploaded alone): the word is the interface's.
             guard entry.dataset.kind == .settings, entry.dataset.title == genericSettingsTitle else { return nil }
-            return language.pick("Settings", "设置").description
+            return language.pick(.settings).description
         }
         guard let parent, let row = entry.address.rows.last, let at = parent.snapshot.indexPath(for: row) else { return nil }
         let fields = parent.dataset.sections[at.section].rows[at.row].fields
@@ -216,15 +216,15 @@ enum TablePage {
         return FragmentRenderer.localizedText(fields, "text", language: language, reader: reader).flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// The reader's language when the interface does not speak it but the dataset does: the first language
-    /// of `Accept-Language` when it is neither English nor Simplified Chinese, as ``LanguageMatch`` finds it
+    /// The reader's language when the dataset speaks it: the first language of `Accept-Language` when it is
+    /// neither English nor Simplified Chinese (``WindowRequest/namesReader(_:)``), as ``LanguageMatch`` finds it
     /// among a Settings bundle's languages and the bundle spells it (`de-CH;q=0.9` → `de`, `zh-TW` →
     /// `zh-Hant-TW`, else `zh-Hant`).
     /// - Returns: nil otherwise.
     static func readerLanguage(_ acceptLanguage: String, of dataset: Dataset) -> String? {
         guard let languages = dataset.shape.document?["languages"]?.arrayValue?.compactMap(\.stringValue),
             let first = acceptLanguage.split(separator: ",").first?.split(separator: ";").first,
-            case let tag = LanguageMatch.normalized(first.trimmingCharacters(in: .whitespaces)), UILanguage(tag: tag) == nil
+            case let tag = LanguageMatch.normalized(first.trimmingCharacters(in: .whitespaces)), WindowRequest.namesReader(tag)
         else { return nil }
         return LanguageMatch.best(for: tag, among: languages)
     }

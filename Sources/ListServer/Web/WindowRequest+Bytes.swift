@@ -110,7 +110,9 @@ extension WindowRequest {
         case .language:
             guard !value.isEmpty else { return true }
             let tag = String(decoding: value, as: UTF8.self)
-            guard WindowRequest.isLanguageTag(tag), let language = UILanguage(tag: tag) else { return false }
+            // A reader's tag (`ar`, `zh-TW`, `de`) is read by the general path, which keeps it for the dataset's texts.
+            guard WindowRequest.isLanguageTag(tag), let language = UILanguage(tag: tag), !WindowRequest.namesReader(tag)
+            else { return false }
             self.language = language
         }
         return true

@@ -26,11 +26,12 @@ struct WindowRequest: Sendable, Equatable {
     var section: Int?
     /// The search (`q`): only the rows that contain it, nil for none.
     var query: SearchQuery?
-    /// The language of a fragment's own words (`lang=en|zh-Hans`); the JSON window has none.
+    /// The language of a fragment's own words (`lang=en|zh-Hans|zh-Hant|ar|he`); the JSON window has none.
     var language = UILanguage.english
-    /// The reader's language when the interface does not speak it (`lang=de`): a dataset's own texts in it
-    /// come first (a Settings bundle's strings); the interface speaks to it as ``UILanguage/init(speaking:)``
-    /// says (Chinese for `zh-TW`, English for `de`).
+    /// The reader's language when it is neither English nor Simplified Chinese (`lang=de`, `lang=zh-TW`,
+    /// `lang=ar`): a dataset's own texts in it come first (a Settings bundle's strings, by their region too);
+    /// the interface speaks to it in its own words where it has them (``UILanguage/init(tag:)``), else in
+    /// English.
     var reader: String?
 
     /// The tallest viewport and overscan a request may ask for, which bounds a response.
@@ -100,11 +101,9 @@ struct WindowRequest: Sendable, Equatable {
         if let asked = request["lang"], !asked.isEmpty {
             // A `.lproj` folder's own spelling (`zh_CN`) is the tag it stands for (`zh-CN`).
             let tag = LanguageMatch.normalized(asked)
-            if Self.isLanguageTag(tag), let language = UILanguage(tag: tag) {
-                self.language = language
-            } else if Self.isLanguageTag(tag) {
-                reader = tag
-                language = UILanguage(speaking: tag) ?? .english
+            if Self.isLanguageTag(tag) {
+                language = UILanguage(tag: tag) ?? .english
+                if Self.namesReader(tag) { reader = tag }
             } else {
                 throw HTTPError.badRequest(
                     "lang must be a language tag such as en, zh-Hans, zh_CN or de, found \"\(asked)\"")
@@ -116,7 +115,17 @@ struct WindowRequest: Sendable, Equatable {
     /// (`zh-CN` → `zh-Hans`), else the tag as asked (`zh_TW` → `zh-TW`, `ko`); nil for none or a malformed one.
     static func keptLanguage(_ asked: String?) -> String? {
         guard let asked, case let tag = LanguageMatch.normalized(asked), isLanguageTag(tag) else { return nil }
-        return UILanguage(tag: tag).map { $0.tag.description } ?? tag
+        return namesReader(tag) ? tag : UILanguage(tag: tag).map { $0.tag.description } ?? tag
+    }
+
+    /// Whether `tag` names a reader whose language a dataset's texts are matched with as the tag says, region
+    /// and all (``reader``): any but English and Simplified Chinese, whose texts are matched by the interface's
+    /// own tags (`en-GB` reads `en`, `zh-CN` reads `zh-Hans`), as they were before the interface spoke others.
+    static func namesReader(_ tag: some StringProtocol) -> Bool {
+        switch UILanguage(tag: tag) {
+        case .english?, .simplifiedChinese?: false
+        case nil, .traditionalChinese?, .arabic?, .hebrew?: true
+        }
     }
 
     static func number(

@@ -37,19 +37,23 @@ struct PageLanguageTests {
         #expect(html.contains("<h1 id=\"title\" data-role=\"title\">Heroes"), "the dataset's title stays as it is")
         let words = try Self.scriptWords(html)
         #expect(words["Done"] == "完成" && words["%d selected"] == "已选择 %d 项")
-        #expect(words.count == UIText.chinese.count)
+        #expect(words.count == UIText.words.count)
         #expect(!html.contains("<!--"))
     }
 
-    @Test("a reader of Traditional Chinese gets the interface's Chinese words, in the page and in its fragments")
-    func traditionalReaderReadsChinese() throws {
+    @Test("a reader of Traditional Chinese gets the interface's Traditional words, in the page and in its fragments")
+    func traditionalReaderReadsTraditional() throws {
         let api = try APIFixture()
         for field in ["zh-TW", "zh-Hant-HK,en;q=0.8", "en;q=0.4,zh-MO"] {
             let html = Self.text(try api.get("/d/heroes", headers: ["Accept-Language": field]))
-            #expect(html.contains("<html lang=\"zh-Hans\">") && html.contains(">编辑</button>"), "\(field)")
+            #expect(html.contains("<html lang=\"zh-Hant\">") && html.contains(">編輯</button>"), "\(field)")
+            #expect(html.contains("placeholder=\"搜尋\"") && !html.contains("搜索"), "\(field)")
+            #expect(try Self.scriptWords(html)["Done"] == "完成", "\(field)")
         }
         let fragment = Self.text(try api.get("/d/heroes/fragment?top=0&height=400&lang=zh-TW"))
-        #expect(fragment.contains(">删除<") && !fragment.contains(">Delete<"), "\(fragment.prefix(800))")
+        #expect(fragment.contains(">刪除<") && !fragment.contains(">Delete<"), "\(fragment.prefix(800))")
+        let simplified = Self.text(try api.get("/d/heroes?lang=zh-Hans", headers: ["Accept-Language": "zh-TW"]))
+        #expect(simplified.contains("<html lang=\"zh-Hans\">") && simplified.contains(">编辑</button>"))
         let german = Self.text(try api.get("/d/heroes/fragment?top=0&height=400&lang=de"))
         #expect(german.contains(">Delete<"))
     }
@@ -87,7 +91,7 @@ struct PageLanguageTests {
         where name.hasSuffix(".js") {
             sources += try String(contentsOf: root.appendingPathComponent("page/" + name), encoding: .utf8)
         }
-        for (english, _) in UIText.chinese {
+        for english in UIText.words.map(\.english.description) {
             #expect(sources.contains(">\(english)<") || sources.contains("\"\(english)\"")
                 || sources.contains("'\(english)'"), "\(english) is used nowhere")
         }
@@ -109,6 +113,36 @@ struct PageLanguageTests {
         #expect(json.headers["ETag"] == (try api.get("/api/datasets/apps/window?top=0&height=400")).headers["ETag"])
     }
 
+    @Test(
+        "Arabic and Hebrew readers get the interface's words in their language, the page right to left",
+        arguments: [("ar", "تعديل", "بحث", "حذف", "رجوع"), ("he", "עריכה", "חיפוש", "מחיקה", "חזרה")])
+    func rightToLeftReaders(_ tag: String, _ edit: String, _ search: String, _ delete: String, _ back: String) throws {
+        let api = try APIFixture()
+        let byHeader = Self.text(try api.get("/d/heroes", headers: ["Accept-Language": "\(tag)-IL,en;q=0.5"]))
+        for html in [byHeader, Self.text(try api.get("/d/heroes?lang=\(tag)"))] {
+            #expect(html.contains("<html lang=\"\(tag)\" dir=\"rtl\">"), "\(html.prefix(200))")
+            #expect(html.contains(">\(edit)</button>") && html.contains("placeholder=\"\(search)\""))
+            #expect(!html.contains(">Edit</button>"))
+            #expect(try Self.scriptWords(html)["Back"] == back)
+        }
+        let fragment = Self.text(try api.get("/d/heroes/fragment?top=0&height=400&lang=\(tag)"))
+        #expect(fragment.contains(">\(delete)<") && !fragment.contains(">Delete<"), "\(fragment.prefix(800))")
+    }
+
+    @Test("every word of the pages and script has every language, with the same placeholders as its English")
+    func everyPageWordHasEveryLanguage() {
+        for word in UIText.words {
+            let english = word.english.description
+            let placeholders = { (text: String) in text.split(separator: "%", omittingEmptySubsequences: false).dropFirst().map(\.first) }
+            for language in UILanguage.allCases where language != .english {
+                let translated = word[language].description
+                #expect(!translated.isEmpty && translated != english, "“\(english)” has no \(language)")
+                #expect(placeholders(translated) == placeholders(english), "“\(english)” in \(language): \(translated)")
+            }
+        }
+        #expect(Set(UIText.words.map(\.english.description)).count == UIText.words.count, "a word is given twice")
+    }
+
     @Test("the home page speaks the client's language around the datasets' own titles")
     func home() throws {
         let api = try APIFixture()
@@ -117,5 +151,9 @@ struct PageLanguageTests {
         #expect(html.contains("行</small>"))
         let english = Self.text(try api.get("/"))
         #expect(english.contains("<h1>Lists</h1>") && english.contains(" rows</small>"))
+        let traditional = Self.text(try api.get("/", headers: ["Accept-Language": "zh-TW"]))
+        #expect(traditional.contains("<h1>列表</h1>") && traditional.contains("aria-label=\"資料集\"") && traditional.contains("列</small>"))
+        let hebrew = Self.text(try api.get("/?lang=he"))
+        #expect(hebrew.contains("<html lang=\"he\" dir=\"rtl\">") && hebrew.contains(" שורות</small>"), "\(hebrew.prefix(300))")
     }
 }

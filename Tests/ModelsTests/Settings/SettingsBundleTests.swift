@@ -149,6 +149,10 @@ struct SettingsBundleTests {
         let row = try #require(alone.row("Licenses")).fields
         #expect(row["table"] == nil && row["detail"] == "Licenses.plist is missing from the bundle")
         #expect(row["missingFile"] == "Licenses.plist")
+        let said = row["localized"]?.dictValue
+        #expect(said?["zh-Hant"]?.dictValue?["detail"] == "設定包中缺少 Licenses.plist")
+        #expect(said?["ar"]?.dictValue?["detail"] == "الملف Licenses.plist غير موجود في الحزمة")
+        #expect(said?["he"]?.dictValue?["detail"] == "Licenses.plist חסר בחבילה")
         let loop = settingsPage([["Type": "PSChildPaneSpecifier", "Title": "Again", "File": "Loop"]])
         let bundle = SettingsBundle(root: page, panes: ["Licenses": loop, "Loop": loop])
         let dataset = try bundle.dataset(id: "loop", title: nil, file: "Root.plist")
@@ -219,5 +223,39 @@ struct SettingsBundleTests {
         #expect(dataset.sections[0].fields["header"] == "Phone" && dataset.title == "Device")
         #expect(dataset.sections[0].fields["localized"]?.dictValue?["ja"]?.dictValue?["header"] == "電話")
         #expect(throws: ImportError.self) { try SettingsBundle(name: "Empty", files: ["Other.plist": page("x")]) }
+    }
+
+    @Test("specifiers sharing a Key show one value: the first default in document order, in every page and control")
+    func oneKeyOneStartingValue() throws {
+        // The root's field says "north" and its pane's multi-value "south"; the pane's radio group names the same
+        // key with no default, and a switch's key gives NO on the root and YES in the pane.
+        let root = settingsPage([
+            ["Type": "PSTextFieldSpecifier", "Title": "Wind", "Key": "wind", "DefaultValue": "north"],
+            ["Type": "PSToggleSwitchSpecifier", "Title": "Gusts", "Key": "gusts", "DefaultValue": .bool(false)],
+            ["Type": "PSChildPaneSpecifier", "Title": "More", "File": "More"],
+        ])
+        let more = settingsPage([
+            ["Type": "PSMultiValueSpecifier", "Title": "Wind from", "Key": "wind", "DefaultValue": "south",
+             "Titles": ["North", "South"], "Values": ["north", "south"]],
+            ["Type": "PSToggleSwitchSpecifier", "Title": "Show gusts", "Key": "gusts", "DefaultValue": .bool(true)],
+            ["Type": "PSRadioGroupSpecifier", "Title": "Direction", "Key": "wind",
+             "Titles": ["North", "South"], "Values": ["north", "south"]],
+        ])
+        let dataset = try SettingsBundle(root: root, panes: ["More": more]).dataset(id: "wind", title: nil, file: "Root.plist")
+        #expect(dataset.row("Wind")?.fields["value"] == "north")
+        #expect(dataset.row("Gusts")?.fields["on"] == .bool(false))
+        let moreRow = try #require(dataset.row("More"))
+        let pane = try #require(TableDocument.childDataset(of: moreRow, in: dataset))
+        let windFrom = try #require(pane.row("Wind from")).fields
+        #expect(windFrom["detail"] == "North", "the pane's own default (South) is not the key's")
+        let choices = windFrom["table"]?.dictValue?["sections"]?.arrayValue?.first?.dictValue?["rows"]?.arrayValue?
+            .compactMap(\.dictValue) ?? []
+        #expect(choices.map { $0["accessory"] != nil } == [true, false])
+        #expect(pane.row("Show gusts")?.fields["on"] == .bool(false))
+        let radio = try #require(pane.sections.first { $0.fields["header"] == "Direction" })
+        #expect(radio.rows.map { $0.fields["accessory"] != nil } == [true, false])
+        // Read from the pane's side first, the pane's default would be the first: the order is the document's.
+        let reversed = try SettingsBundle(root: more).dataset(id: "more", title: nil, file: "Root.plist")
+        #expect(reversed.row("Wind from")?.fields["detail"] == "South")
     }
 }
