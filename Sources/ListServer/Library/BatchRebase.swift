@@ -70,22 +70,20 @@ struct BatchRebase {
     ///   there are none), and the request with its places carried onto `snapshot`.
     /// - Complexity: O(operations of the request), plus what ``carryingPlaces(of:onto:conflicts:)`` costs when
     ///   the request places rows or sections by index.
-    func rebased(_ request: BatchRequest, onto snapshot: TableSnapshot) -> (conflicts: [String], request: BatchRequest) {
-        var conflicts: [String] = []
+    func rebased(_ request: BatchRequest, onto snapshot: TableSnapshot) -> (conflicts: [RebaseConflict], request: BatchRequest) {
+        var conflicts: [RebaseConflict] = []
         /// `keys`: nil for an operation that writes no field, empty for one that may write any.
         func named(_ id: RowID, _ path: String, writes keys: [String]?) {
             if deletedRows.contains(id) {
-                conflicts.append("\(path): row \(id) was deleted")
+                conflicts.append(RebaseConflict(operation: path, reason: .rowDeleted, row: id))
             } else if keys != nil, rewrittenRows.contains(id) {
-                conflicts.append("\(path): row \(id) was changed")
+                conflicts.append(RebaseConflict(operation: path, reason: .rowChanged, row: id))
             } else if let keys, let written = writtenFields[id] {
                 let both = keys.isEmpty ? written.sorted() : keys.filter(written.contains)
-                if !both.isEmpty {
-                    conflicts.append("\(path): \(Self.listed(both)) of row \(id) \(both.count == 1 ? "was" : "were") changed")
-                }
+                if !both.isEmpty { conflicts.append(RebaseConflict(operation: path, reason: .fieldsChanged, row: id, fields: both)) }
             }
         }
-        if !request.child.isEmpty { conflicts.append("child: a child table's batch is not rebased") }
+        if !request.child.isEmpty { conflicts.append(RebaseConflict(operation: "child", reason: .childTable)) }
         for (position, id) in request.deleteRows.enumerated() { named(id, request.deleteRowPath(position), writes: nil) }
         for run in request.deleteRuns { conflicts += self.conflicts(of: run, in: snapshot) }
         for (position, change) in request.updateRows.enumerated() {
@@ -96,10 +94,10 @@ struct BatchRebase {
         for (position, move) in request.moveRows.enumerated() { named(move.id, "moveRows[\(position)]", writes: nil) }
         for (position, id) in request.deleteSections.enumerated() {
             if deletedSections.contains(id) {
-                conflicts.append("deleteSections[\(position)]: section \(id) was deleted")
+                conflicts.append(RebaseConflict(operation: "deleteSections[\(position)]", reason: .sectionDeleted, section: id))
             } else if reorderedSections.contains(id) {
                 // Deleting a section takes its rows: rows someone else put or moved there since would go with it.
-                conflicts.append("deleteSections[\(position)]: the rows of section \(id) changed")
+                conflicts.append(RebaseConflict(operation: "deleteSections[\(position)]", reason: .sectionRowsChanged, section: id))
             }
         }
         var rebased = request
@@ -113,24 +111,19 @@ struct BatchRebase {
         return (conflicts, rebased)
     }
 
-    /// Fields as a conflict names them: `field 'title'`, `fields 'title', 'detail'`.
-    private static func listed(_ keys: [String]) -> String {
-        (keys.count == 1 ? "field " : "fields ") + keys.map { "'\($0)'" }.joined(separator: ", ")
-    }
-
     /// Why the places `request` names by index cannot be applied to the current version as they are, when the
     /// log cannot say where they land (``carryingPlaces(of:onto:conflicts:)`` returned nil): each such place must
     /// lie in a section whose rows nobody inserted, deleted or reordered since, with no section inserted or deleted.
     /// - Complexity: O(operations of the request).
-    private func placeConflicts(of request: BatchRequest, in snapshot: TableSnapshot) -> [String] {
-        var conflicts: [String] = []
+    private func placeConflicts(of request: BatchRequest, in snapshot: TableSnapshot) -> [RebaseConflict] {
+        var conflicts: [RebaseConflict] = []
         func place(section: Int, _ path: String) {
             if sectionsChanged {
-                conflicts.append("\(path): the sections were inserted, deleted or reordered")
+                conflicts.append(RebaseConflict(operation: path, reason: .sectionsChanged))
             } else if section >= 0 && section < snapshot.sections.count,
                 reorderedSections.contains(snapshot.sectionID(at: section))
             {
-                conflicts.append("\(path): the rows of section \(snapshot.sectionID(at: section)) changed")
+                conflicts.append(RebaseConflict(operation: path, reason: .sectionRowsChanged, section: snapshot.sectionID(at: section)))
             }
         }
         for (position, move) in request.moveRows.enumerated() where move.neighbours.isEmpty {
@@ -138,7 +131,7 @@ struct BatchRebase {
         }
         for (position, insert) in request.insertRows.enumerated() { place(section: insert.section, "insertRows[\(position)]") }
         if sectionsChanged && !request.insertSections.isEmpty {
-            conflicts.append("insertSections: the sections were inserted, deleted or reordered")
+            conflicts.append(RebaseConflict(operation: "insertSections", reason: .sectionsChanged))
         }
         return conflicts
     }
@@ -148,22 +141,24 @@ struct BatchRebase {
     /// inserted, deleted or moved since (nor, for a run over several sections, were sections inserted, deleted
     /// or reordered); its exceptions are rows of those sections, so they are there too.
     /// - Complexity: O(sections the run spans).
-    private func conflicts(of run: BatchRequest.RowRun, in snapshot: TableSnapshot) -> [String] {
+    private func conflicts(of run: BatchRequest.RowRun, in snapshot: TableSnapshot) -> [RebaseConflict] {
         let path = "deleteRows[\(run.position)]"
         let first: Int?, last: Int?
         switch run.bounds {
         case .sections(let from, let to):
-            for id in [from, to] where deletedSections.contains(id) { return ["\(path): section \(id) was deleted"] }
+            for id in [from, to] where deletedSections.contains(id) {
+                return [RebaseConflict(operation: path, reason: .sectionDeleted, section: id)]
+            }
             (first, last) = (snapshot.sectionIndex(for: from), snapshot.sectionIndex(for: to))
         case .rows(let from, let to):
-            for id in [from, to] where deletedRows.contains(id) { return ["\(path): row \(id) was deleted"] }
+            for id in [from, to] where deletedRows.contains(id) { return [RebaseConflict(operation: path, reason: .rowDeleted, row: id)] }
             (first, last) = (snapshot.indexPath(for: from)?.section, snapshot.indexPath(for: to)?.section)
         }
         // A bound that is not there was never there; planning says so.
         guard let first, let last else { return [] }
-        if first != last && sectionsChanged { return ["\(path): the sections were inserted, deleted or reordered"] }
+        if first != last && sectionsChanged { return [RebaseConflict(operation: path, reason: .sectionsChanged)] }
         return (min(first, last)...max(first, last)).map(snapshot.sectionID(at:)).filter(reorderedSections.contains).map {
-            "\(path): the rows of section \($0) changed"
+            RebaseConflict(operation: path, reason: .sectionRowsChanged, section: $0)
         }
     }
 }
