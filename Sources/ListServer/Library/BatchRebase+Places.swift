@@ -42,8 +42,8 @@ extension BatchRebase {
         guard !request.insertRows.isEmpty || !indexMoves.isEmpty || !request.insertSections.isEmpty else { return request }
         // A change logged without its written keys is a replace (whose sections may have moved) or an earlier
         // server's: its event may not tell every place it changed.
-        guard request.deleteRuns.isEmpty, log.allSatisfy({ $0.change?.writtenFields != nil }),
-            let base = BaseTable(current: snapshot, log: log)
+        guard request.deleteRuns.isEmpty, log.allSatisfy({ $0.writtenFields != nil }),
+            let base = BaseTable(current: snapshot, log: log, rowOrder: rowOrder)
         else { return nil }
 
         // The sections as the batch leaves them at its version.

@@ -28,33 +28,43 @@ struct BatchRebase {
     let sectionsChanged: Bool
     /// The logged changes a place is carried through: every one after the batch's version, but for the first
     /// ones the client saw (its own, which it drew before it made the batch).
-    let log: [StoredEvent]
+    let log: [LoggedChange]
+    /// The order of a section's rows after the change that led to a version, as the store logged it
+    /// (``BaseTable/rowOrder``).
+    let rowOrder: (_ version: Int64, _ section: SectionID) -> [RowID]?
 
     /// The most versions a batch may be behind and still be rebased.
     static let maximumDistance: Int64 = 1_000
 
     /// Reads what the changes after `base` up to `current` did, leaving out those of the `seen` versions.
-    /// - Returns: nil when the log does not hold each of them as a batch's change (a replace, a version past
-    ///   the log's retention): then the batch cannot be rebased.
+    /// - Parameters:
+    ///   - changes: the logged changes after `base`, oldest first; a version a batch did not make (a replace, an
+    ///     event logged on its own) or one past the log's retention is missing from them.
+    ///   - rowOrder: reads a section's order after a change from the store, for a place carried through it.
+    /// - Returns: nil when `changes` does not hold every version since as a batch's change: then the batch cannot
+    ///   be rebased.
     /// - Complexity: O(the changes' rows, sections and written keys).
-    init?(_ events: [StoredEvent], after base: Int64, upTo current: Int64, seen: Set<Int64> = []) {
-        guard events.count == current - base,
-            events.enumerated().allSatisfy({ $0.element.version == base + 1 + Int64($0.offset) && $0.element.change != nil })
+    init?(
+        _ changes: [LoggedChange], after base: Int64, upTo current: Int64, seen: Set<Int64> = [],
+        rowOrder: @escaping (Int64, SectionID) -> [RowID]?
+    ) {
+        guard changes.count == current - base,
+            changes.enumerated().allSatisfy({ $0.element.version == base + 1 + Int64($0.offset) })
         else { return nil }
         var deletedRows = Set<RowID>(), written: [RowID: Set<String>] = [:], rewritten = Set<RowID>()
         var reordered = Set<SectionID>(), deletedSections = Set<SectionID>(), sectionsChanged = false
-        for case let change? in events.lazy.filter({ !seen.contains($0.version) }).map(\.change) {
-            deletedRows.formUnion(change.deletedRowIDs)
+        for change in changes where !seen.contains(change.version) {
+            deletedRows.formUnion(change.deletedRows)
             if let keys = change.writtenFields {
                 for row in change.upsertedRows {
-                    if let rowKeys = keys[row.id] { written[row.id, default: []].formUnion(rowKeys) } else { rewritten.insert(row.id) }
+                    if let rowKeys = keys[row] { written[row, default: []].formUnion(rowKeys) } else { rewritten.insert(row) }
                 }
             } else {
-                rewritten.formUnion(change.upsertedRows.map(\.id))
+                rewritten.formUnion(change.upsertedRows)
             }
-            reordered.formUnion(change.rowOrders.keys)
-            deletedSections.formUnion(change.deletedSectionIDs)
-            if change.sectionOrder != nil || !change.deletedSectionIDs.isEmpty { sectionsChanged = true }
+            reordered.formUnion(change.reorderedSections)
+            deletedSections.formUnion(change.deletedSections)
+            if change.sectionOrder != nil || !change.deletedSections.isEmpty { sectionsChanged = true }
         }
         self.deletedRows = deletedRows
         writtenFields = written
@@ -62,7 +72,8 @@ struct BatchRebase {
         reorderedSections = reordered
         self.deletedSections = deletedSections
         self.sectionsChanged = sectionsChanged
-        log = Array(events.drop { seen.contains($0.version) })
+        log = Array(changes.drop { seen.contains($0.version) })
+        self.rowOrder = rowOrder
     }
 
     /// `request` carried onto the current version `snapshot`, or why it cannot be.
