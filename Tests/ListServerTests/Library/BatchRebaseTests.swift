@@ -193,8 +193,12 @@ struct BatchRebaseTests {
             headers: ["Origin": "http://127.0.0.1:8080", "Content-Type": "application/json"])
         #expect(put.status == 200 && api.version("teams") == 2)
         let red = #"{"baseVersion":1,"insertRows":[{"section":0,"row":1,"fields":{"title":"r3"}}]}"#
-        let detail = try expectProblem(try api.batch("teams", red), status: 409)
+        let reply = try api.batch("teams", red)
+        let detail = try expectProblem(reply, status: 409)
         #expect(detail.contains("insertRows[0]: the rows of section 1 changed"), "\(detail)")
+        // The reason is data too: the place lies in a section whose rows the replace changed.
+        let conflict: FieldValue = .dict(["operation": .string("insertRows[0]"), "section": .int(1), "reason": .string("sectionRowsChanged")])
+        #expect(try jsonBody(reply)["conflicts"] == .array([conflict]))
         #expect(try api.batch("teams", #"{"baseVersion":1,"insertRows":[{"section":1,"row":1,"fields":{"title":"b2"}}]}"#).status == 200)
         #expect(api.titles("teams", section: 1) == ["b1", "b2"])
     }
