@@ -47,7 +47,7 @@ async function sendNow(changes, replan, tries = 3) {
       if (ownVersions.size > 1000) ownVersions.delete(Math.min(...ownVersions));
       return response;
     } catch (error) {
-      if (error.status !== 409 || (/ since version /.test(error.message) && !replan) || !--tries) throw error;
+      if (error.status !== 409 || (error.conflicts?.length && !replan) || !--tries) throw error;
       const dataset = await api(apiPath);
       body.baseVersion = dataset.version; // the version the next window will be drawn at
       replan?.(body, dataset);

@@ -1,13 +1,14 @@
 // Requests the page makes itself and what it says: toasts and notes.
 import { $, state, t } from './state.js';
 
-/// JSON (or text); a failure throws with the problem's detail and the status.
+/// JSON (or text); a failure throws with the problem's detail, the status and, for a 409, the conflicts.
 export async function api(url, options) {
   const response = await fetch(url, options);
   const isJSON = (response.headers.get('content-type') || '').includes('json');
   const body = isJSON ? await response.json() : await response.text();
   if (response.ok) return body;
-  throw Object.assign(new Error(body.detail || body.title || `HTTP ${response.status}`), { status: response.status });
+  throw Object.assign(new Error(body.detail || body.title || `HTTP ${response.status}`),
+    { status: response.status, conflicts: body.conflicts });
 }
 
 /// A row's title as its cell draws it.

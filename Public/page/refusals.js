@@ -2,19 +2,27 @@
 // the person sees, the rows named by their titles, never by ids or the API's paths. DOM-free (tested in
 // Tests/Page with any `t`).
 //
-// The shapes are the server's (Sources/ListServer/Library/BatchRebase.swift, BatchPlanner*.swift):
-// - 409, a conflict with changes made since the version drawn: `…, and since version N ` then `; `-separated
-//   lines `moveRows[0]: row 10 was deleted`, `updateRows[0]: field 'title' of row 5 was changed` (or `fields
-//   'a', 'b' of row 5 were changed`, `row 5 was changed`), `insertRows[0]: section 3 was deleted`, `the rows of
-//   section 3 changed`, `the sections were inserted, deleted or reordered`;
+// The shapes are the server's (Sources/ListServer/Library/RebaseConflict.swift, BatchPlanner*.swift):
+// - 409, a conflict with changes made since the version drawn: `conflicts`, one `{operation, reason, row?,
+//   section?, fields?}` per operation in conflict (`reason` rowDeleted, rowChanged, fieldsChanged, sectionDeleted,
+//   sectionRowsChanged, sectionsChanged, childTable), empty when the batch could not be rebased at all;
 // - 422, a batch the list as it is now cannot take: `moveRows[0]: row 10 does not exist in 'shared'` (a row
 //   deleted before the page drew it), or UIKit's own words for an inconsistent batch.
 // A server that cannot save now (5xx) says so; anything else gets a sentence that says only that the change was
 // not made.
 
-const deleted = /(\w+)\[\d+\](?:\.\w+)?: row (\d+) (?:was deleted|does not exist)/g;
-const changed = /(\w+)\[\d+\]: (?:fields? .*? of )?row (\d+) (?:was|were) changed/g;
-const place = /(\w+)\[\d+\](?:\.\w+)?: (?:section \d+ (?:was deleted|does not exist)|the rows of section \d+ changed|the sections were inserted, deleted or reordered)/;
+const missingRow = /(\w+)\[\d+\](?:\.\w+)?: row (\d+) does not exist/g;
+const missingSection = /(\w+)\[\d+\](?:\.\w+)?: section \d+ does not exist/;
+const operation = path => path.match(/^\w+/)?.[0];
+/// The reasons of a 409's conflicts, by what the person is told.
+const reasons = {
+  rowDeleted: 'deleted',
+  rowChanged: 'changed',
+  fieldsChanged: 'changed',
+  sectionDeleted: 'place',
+  sectionRowsChanged: 'place',
+  sectionsChanged: 'place',
+};
 
 /// What was not done, by the batch's operation.
 const prefixes = {
@@ -26,11 +34,12 @@ const prefixes = {
 
 /// The words for a refused batch.
 /// - Parameters:
-///   - error: what `api()` threw: `status` (none when there was no answer) and `message` (the problem's detail).
+///   - error: what `api()` threw: `status` (none when there was no answer), `message` (the problem's detail) and,
+///     for a 409, `conflicts` (the problem's list).
 ///   - names: the titles of the rows the batch names, by id (as the page drew them before it sent the batch).
 ///   - t: the page's words (state.js), `t(text, value)`.
 ///   - options: `undoing`, whether the batch was an undo or a redo; `changes`, the batch, whose operation says
-///     what was not done when the detail names none.
+///     what was not done when the refusal names none.
 /// - Returns: one sentence in the page's language.
 export function refusal(error, names, t, { undoing = false, changes = {} } = {}) {
   const detail = String(error?.message ?? '');
@@ -38,17 +47,24 @@ export function refusal(error, names, t, { undoing = false, changes = {} } = {})
   const prefix = op => t(undoing ? 'Could not undo: ' : prefixes[op ?? asked] ?? 'Not saved: ');
   if (!error?.status) return prefix() + t('the connection was lost.');
   if (error.status >= 500) return prefix() + t('the server could not save it now. Try again.');
-  const rows = (pattern, one, unnamed, several) => {
-    const found = [...detail.matchAll(pattern)];
+  // What was refused, as [operation, row id or null, what the person is told].
+  const refused = Array.isArray(error.conflicts)
+    ? error.conflicts.filter(entry => entry.reason in reasons)
+      .map(entry => [operation(entry.operation), entry.row == null ? null : String(entry.row), reasons[entry.reason]])
+    : [...detail.matchAll(missingRow)].map(match => [match[1], match[2], 'deleted'])
+      .concat(missingSection.test(detail) ? [[detail.match(missingSection)[1], null, 'place']] : []);
+  const rows = (kind, one, unnamed, several) => {
+    const found = refused.filter(entry => entry[2] === kind);
     if (!found.length) return null;
-    const ids = [...new Set(found.map(match => match[2]))], name = names?.get?.(ids[0]);
+    const ids = [...new Set(found.map(entry => entry[1]))], name = names?.get?.(ids[0]);
     const reason = ids.length > 1 ? t(several, ids.length) : name ? t(one, name) : t(unnamed);
-    return prefix(found[0][1]) + reason;
+    return prefix(found[0][0]) + reason;
   };
-  return rows(deleted, '“%s” was deleted elsewhere.', 'this row was deleted elsewhere.', '%d rows were deleted elsewhere.')
-    ?? rows(changed, '“%s” was changed elsewhere meanwhile.', 'this row was changed elsewhere meanwhile.',
+  const place = refused.find(entry => entry[2] === 'place');
+  return rows('deleted', '“%s” was deleted elsewhere.', 'this row was deleted elsewhere.', '%d rows were deleted elsewhere.')
+    ?? rows('changed', '“%s” was changed elsewhere meanwhile.', 'this row was changed elsewhere meanwhile.',
       '%d rows were changed elsewhere meanwhile.')
-    ?? (place.test(detail) ? prefix(detail.match(place)[1]) + t('the rows around it changed elsewhere.')
+    ?? (place ? prefix(place[0]) + t('the rows around it changed elsewhere.')
       : error.status === 409 ? prefix() + t('the list changed elsewhere. Try again.')
       : prefix() + t('the list could not take this change.'));
 }

@@ -15,16 +15,31 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public var detail: String?
     /// Extra headers for the response, e.g. `Allow` for `405`.
     public var headers: HTTPHeaders
+    /// The problem type's extension members (RFC 9457 §3.2), written after `detail` in this order.
+    public var members: [Member]
+
+    /// An extension member of a problem: its name and its value, already JSON.
+    public struct Member: Sendable, Equatable {
+        public var name: String
+        /// The value as JSON text (`[]`, `{"row":5}`, `"text"`); the caller makes sure it is valid JSON.
+        public var json: String
+
+        public init(name: String, json: String) {
+            self.name = name
+            self.json = json
+        }
+    }
 
     public init(
         _ status: Int, type: String = "about:blank", title: String? = nil, detail: String? = nil,
-        headers: HTTPHeaders = [:]
+        headers: HTTPHeaders = [:], members: [Member] = []
     ) {
         self.status = status
         self.type = type
         self.title = title ?? HTTPResponse.reasonPhrase(status)
         self.detail = detail
         self.headers = headers
+        self.members = members
     }
 
     public var description: String { "\(status) \(title)" + (detail.map { ": \($0)" } ?? "") }
@@ -50,7 +65,8 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         if forAPI {
             let text = detail ?? "\(title) (HTTP \(status))."
             let json = "{\"type\":\(Self.jsonString(type)),\"title\":\(Self.jsonString(title)),\"status\":\(status)"
-                + ",\"detail\":\(Self.jsonString(text))}"
+                + ",\"detail\":\(Self.jsonString(text))"
+                + members.map { ",\(Self.jsonString($0.name)):\($0.json)" }.joined() + "}"
             response = HTTPResponse(
                 status: status, headers: ["Content-Type": "application/problem+json"], body: Array(json.utf8))
         } else {

@@ -10,24 +10,29 @@ import Models
 /// when it inserted or deleted some), so a section's order at the batch's version is the one before the first
 /// change since that touched it: that order with the rows the change put in taken out and the rows it took out
 /// put back at their places, as the change's event tells them. A row deleted in a run (`deleteRanges`) comes back
-/// without its id: it is gone, so nothing lands by it.
+/// without its id: it is gone, so nothing lands by it. The changes come without their row orders
+/// (``LoggedChange``); the one order a section needs is read with `rowOrder`.
 struct BaseTable {
     let current: TableSnapshot
     /// The changes after the version, oldest first.
-    let log: [StoredEvent]
+    let log: [LoggedChange]
+    /// The order of a section's rows after the change that led to a version, as the store logged it; nil when it
+    /// does not read.
+    let rowOrder: (_ version: Int64, _ section: SectionID) -> [RowID]?
     /// The order of the sections at the version.
     let sections: [SectionID]
 
     /// - Returns: nil when an event the order needs does not read or does not fit the change.
     /// - Complexity: O(S + E) for S sections and E bytes of the first event that inserted or deleted sections.
-    init?(current: TableSnapshot, log: [StoredEvent]) {
+    init?(current: TableSnapshot, log: [LoggedChange], rowOrder: @escaping (Int64, SectionID) -> [RowID]?) {
         self.current = current
         self.log = log
-        guard let first = log.firstIndex(where: { $0.change?.sectionOrder != nil }) else {
+        self.rowOrder = rowOrder
+        guard let first = log.firstIndex(where: { $0.sectionOrder != nil }) else {
             sections = current.sections.map(\.id)
             return
         }
-        guard let after = log[first].change?.sectionOrder, let steps = LoggedSteps(log[first].payload) else { return nil }
+        guard let after = log[first].sectionOrder, let steps = LoggedSteps(log[first].payload) else { return nil }
         let arrived = Set(steps.sectionArrivals)
         var order = after.filter { !arrived.contains($0) }
         for (index, id) in steps.sectionRemovals.sorted(by: { $0.index < $1.index }) {
@@ -41,18 +46,18 @@ struct BaseTable {
     /// - Complexity: O(position).
     private func sections(after position: Int) -> [SectionID] {
         guard position >= 0 else { return sections }
-        return log[...position].last(where: { $0.change?.sectionOrder != nil })?.change?.sectionOrder ?? sections
+        return log[...position].last(where: { $0.sectionOrder != nil })?.sectionOrder ?? sections
     }
 
     /// The rows of `section` at the version, nil for a row whose id the log does not keep.
     /// - Returns: nil when the section was not there, or an event does not read or fit its change.
     /// - Complexity: O(V + S + R + E) for V changes since, S sections, R rows and E bytes of the event of the
-    ///   first change that touched the section.
+    ///   first change that touched the section, plus reading that change's order of the section.
     func rows(of section: SectionID) -> [RowID?]? {
-        guard let first = log.firstIndex(where: { $0.change?.rowOrders[section] != nil }) else {
+        guard let first = log.firstIndex(where: { $0.reorderedSections.contains(section) }) else {
             return current.sectionIndex(for: section).map { current.sections[$0].rows.map(Optional.some) }
         }
-        guard let after = log[first].change?.rowOrders[section], let steps = LoggedSteps(log[first].payload),
+        guard let after = rowOrder(log[first].version, section), let steps = LoggedSteps(log[first].payload),
             let before = sections(after: first - 1).firstIndex(of: section)
         else { return nil }
         let now = sections(after: first).firstIndex(of: section)

@@ -36,14 +36,14 @@ extension BatchRebase {
     ///   version that changed the sections, and of the first that changed each section placed into), R rows of the
     ///   sections placed into, and p places in sections of r rows; nothing when no place is named by index.
     func carryingPlaces(
-        of request: BatchRequest, onto snapshot: TableSnapshot, conflicts: inout [String]
+        of request: BatchRequest, onto snapshot: TableSnapshot, conflicts: inout [RebaseConflict]
     ) -> BatchRequest? {
         let indexMoves = request.moveRows.indices.filter { request.moveRows[$0].neighbours.isEmpty }
         guard !request.insertRows.isEmpty || !indexMoves.isEmpty || !request.insertSections.isEmpty else { return request }
         // A change logged without its written keys is a replace (whose sections may have moved) or an earlier
         // server's: its event may not tell every place it changed.
-        guard request.deleteRuns.isEmpty, log.allSatisfy({ $0.change?.writtenFields != nil }),
-            let base = BaseTable(current: snapshot, log: log)
+        guard request.deleteRuns.isEmpty, log.allSatisfy({ $0.writtenFields != nil }),
+            let base = BaseTable(current: snapshot, log: log, rowOrder: rowOrder)
         else { return nil }
 
         // The sections as the batch leaves them at its version.
@@ -70,7 +70,9 @@ extension BatchRebase {
         var finalRow: [PlacedRow: Int] = [:]
         for (section, placed) in rowsBySection {
             if deletedSections.contains(section) {
-                for (row, _) in placed { conflicts.append("\(Self.path(of: row)): section \(section) was deleted") }
+                for (row, _) in placed {
+                    conflicts.append(RebaseConflict(operation: Self.path(of: row), reason: .sectionDeleted, section: section))
+                }
                 continue
             }
             guard let baseRows = base.rows(of: section), let index = snapshot.sectionIndex(for: section),

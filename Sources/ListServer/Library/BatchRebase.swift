@@ -28,33 +28,43 @@ struct BatchRebase {
     let sectionsChanged: Bool
     /// The logged changes a place is carried through: every one after the batch's version, but for the first
     /// ones the client saw (its own, which it drew before it made the batch).
-    let log: [StoredEvent]
+    let log: [LoggedChange]
+    /// The order of a section's rows after the change that led to a version, as the store logged it
+    /// (``BaseTable/rowOrder``).
+    let rowOrder: (_ version: Int64, _ section: SectionID) -> [RowID]?
 
     /// The most versions a batch may be behind and still be rebased.
     static let maximumDistance: Int64 = 1_000
 
     /// Reads what the changes after `base` up to `current` did, leaving out those of the `seen` versions.
-    /// - Returns: nil when the log does not hold each of them as a batch's change (a replace, a version past
-    ///   the log's retention): then the batch cannot be rebased.
+    /// - Parameters:
+    ///   - changes: the logged changes after `base`, oldest first; a version a batch did not make (a replace, an
+    ///     event logged on its own) or one past the log's retention is missing from them.
+    ///   - rowOrder: reads a section's order after a change from the store, for a place carried through it.
+    /// - Returns: nil when `changes` does not hold every version since as a batch's change: then the batch cannot
+    ///   be rebased.
     /// - Complexity: O(the changes' rows, sections and written keys).
-    init?(_ events: [StoredEvent], after base: Int64, upTo current: Int64, seen: Set<Int64> = []) {
-        guard events.count == current - base,
-            events.enumerated().allSatisfy({ $0.element.version == base + 1 + Int64($0.offset) && $0.element.change != nil })
+    init?(
+        _ changes: [LoggedChange], after base: Int64, upTo current: Int64, seen: Set<Int64> = [],
+        rowOrder: @escaping (Int64, SectionID) -> [RowID]?
+    ) {
+        guard changes.count == current - base,
+            changes.enumerated().allSatisfy({ $0.element.version == base + 1 + Int64($0.offset) })
         else { return nil }
         var deletedRows = Set<RowID>(), written: [RowID: Set<String>] = [:], rewritten = Set<RowID>()
         var reordered = Set<SectionID>(), deletedSections = Set<SectionID>(), sectionsChanged = false
-        for case let change? in events.lazy.filter({ !seen.contains($0.version) }).map(\.change) {
-            deletedRows.formUnion(change.deletedRowIDs)
+        for change in changes where !seen.contains(change.version) {
+            deletedRows.formUnion(change.deletedRows)
             if let keys = change.writtenFields {
                 for row in change.upsertedRows {
-                    if let rowKeys = keys[row.id] { written[row.id, default: []].formUnion(rowKeys) } else { rewritten.insert(row.id) }
+                    if let rowKeys = keys[row] { written[row, default: []].formUnion(rowKeys) } else { rewritten.insert(row) }
                 }
             } else {
-                rewritten.formUnion(change.upsertedRows.map(\.id))
+                rewritten.formUnion(change.upsertedRows)
             }
-            reordered.formUnion(change.rowOrders.keys)
-            deletedSections.formUnion(change.deletedSectionIDs)
-            if change.sectionOrder != nil || !change.deletedSectionIDs.isEmpty { sectionsChanged = true }
+            reordered.formUnion(change.reorderedSections)
+            deletedSections.formUnion(change.deletedSections)
+            if change.sectionOrder != nil || !change.deletedSections.isEmpty { sectionsChanged = true }
         }
         self.deletedRows = deletedRows
         writtenFields = written
@@ -62,7 +72,8 @@ struct BatchRebase {
         reorderedSections = reordered
         self.deletedSections = deletedSections
         self.sectionsChanged = sectionsChanged
-        log = Array(events.drop { seen.contains($0.version) })
+        log = Array(changes.drop { seen.contains($0.version) })
+        self.rowOrder = rowOrder
     }
 
     /// `request` carried onto the current version `snapshot`, or why it cannot be.
@@ -70,22 +81,20 @@ struct BatchRebase {
     ///   there are none), and the request with its places carried onto `snapshot`.
     /// - Complexity: O(operations of the request), plus what ``carryingPlaces(of:onto:conflicts:)`` costs when
     ///   the request places rows or sections by index.
-    func rebased(_ request: BatchRequest, onto snapshot: TableSnapshot) -> (conflicts: [String], request: BatchRequest) {
-        var conflicts: [String] = []
+    func rebased(_ request: BatchRequest, onto snapshot: TableSnapshot) -> (conflicts: [RebaseConflict], request: BatchRequest) {
+        var conflicts: [RebaseConflict] = []
         /// `keys`: nil for an operation that writes no field, empty for one that may write any.
         func named(_ id: RowID, _ path: String, writes keys: [String]?) {
             if deletedRows.contains(id) {
-                conflicts.append("\(path): row \(id) was deleted")
+                conflicts.append(RebaseConflict(operation: path, reason: .rowDeleted, row: id))
             } else if keys != nil, rewrittenRows.contains(id) {
-                conflicts.append("\(path): row \(id) was changed")
+                conflicts.append(RebaseConflict(operation: path, reason: .rowChanged, row: id))
             } else if let keys, let written = writtenFields[id] {
                 let both = keys.isEmpty ? written.sorted() : keys.filter(written.contains)
-                if !both.isEmpty {
-                    conflicts.append("\(path): \(Self.listed(both)) of row \(id) \(both.count == 1 ? "was" : "were") changed")
-                }
+                if !both.isEmpty { conflicts.append(RebaseConflict(operation: path, reason: .fieldsChanged, row: id, fields: both)) }
             }
         }
-        if !request.child.isEmpty { conflicts.append("child: a child table's batch is not rebased") }
+        if !request.child.isEmpty { conflicts.append(RebaseConflict(operation: "child", reason: .childTable)) }
         for (position, id) in request.deleteRows.enumerated() { named(id, request.deleteRowPath(position), writes: nil) }
         for run in request.deleteRuns { conflicts += self.conflicts(of: run, in: snapshot) }
         for (position, change) in request.updateRows.enumerated() {
@@ -96,10 +105,10 @@ struct BatchRebase {
         for (position, move) in request.moveRows.enumerated() { named(move.id, "moveRows[\(position)]", writes: nil) }
         for (position, id) in request.deleteSections.enumerated() {
             if deletedSections.contains(id) {
-                conflicts.append("deleteSections[\(position)]: section \(id) was deleted")
+                conflicts.append(RebaseConflict(operation: "deleteSections[\(position)]", reason: .sectionDeleted, section: id))
             } else if reorderedSections.contains(id) {
                 // Deleting a section takes its rows: rows someone else put or moved there since would go with it.
-                conflicts.append("deleteSections[\(position)]: the rows of section \(id) changed")
+                conflicts.append(RebaseConflict(operation: "deleteSections[\(position)]", reason: .sectionRowsChanged, section: id))
             }
         }
         var rebased = request
@@ -113,24 +122,19 @@ struct BatchRebase {
         return (conflicts, rebased)
     }
 
-    /// Fields as a conflict names them: `field 'title'`, `fields 'title', 'detail'`.
-    private static func listed(_ keys: [String]) -> String {
-        (keys.count == 1 ? "field " : "fields ") + keys.map { "'\($0)'" }.joined(separator: ", ")
-    }
-
     /// Why the places `request` names by index cannot be applied to the current version as they are, when the
     /// log cannot say where they land (``carryingPlaces(of:onto:conflicts:)`` returned nil): each such place must
     /// lie in a section whose rows nobody inserted, deleted or reordered since, with no section inserted or deleted.
     /// - Complexity: O(operations of the request).
-    private func placeConflicts(of request: BatchRequest, in snapshot: TableSnapshot) -> [String] {
-        var conflicts: [String] = []
+    private func placeConflicts(of request: BatchRequest, in snapshot: TableSnapshot) -> [RebaseConflict] {
+        var conflicts: [RebaseConflict] = []
         func place(section: Int, _ path: String) {
             if sectionsChanged {
-                conflicts.append("\(path): the sections were inserted, deleted or reordered")
+                conflicts.append(RebaseConflict(operation: path, reason: .sectionsChanged))
             } else if section >= 0 && section < snapshot.sections.count,
                 reorderedSections.contains(snapshot.sectionID(at: section))
             {
-                conflicts.append("\(path): the rows of section \(snapshot.sectionID(at: section)) changed")
+                conflicts.append(RebaseConflict(operation: path, reason: .sectionRowsChanged, section: snapshot.sectionID(at: section)))
             }
         }
         for (position, move) in request.moveRows.enumerated() where move.neighbours.isEmpty {
@@ -138,7 +142,7 @@ struct BatchRebase {
         }
         for (position, insert) in request.insertRows.enumerated() { place(section: insert.section, "insertRows[\(position)]") }
         if sectionsChanged && !request.insertSections.isEmpty {
-            conflicts.append("insertSections: the sections were inserted, deleted or reordered")
+            conflicts.append(RebaseConflict(operation: "insertSections", reason: .sectionsChanged))
         }
         return conflicts
     }
@@ -148,22 +152,24 @@ struct BatchRebase {
     /// inserted, deleted or moved since (nor, for a run over several sections, were sections inserted, deleted
     /// or reordered); its exceptions are rows of those sections, so they are there too.
     /// - Complexity: O(sections the run spans).
-    private func conflicts(of run: BatchRequest.RowRun, in snapshot: TableSnapshot) -> [String] {
+    private func conflicts(of run: BatchRequest.RowRun, in snapshot: TableSnapshot) -> [RebaseConflict] {
         let path = "deleteRows[\(run.position)]"
         let first: Int?, last: Int?
         switch run.bounds {
         case .sections(let from, let to):
-            for id in [from, to] where deletedSections.contains(id) { return ["\(path): section \(id) was deleted"] }
+            for id in [from, to] where deletedSections.contains(id) {
+                return [RebaseConflict(operation: path, reason: .sectionDeleted, section: id)]
+            }
             (first, last) = (snapshot.sectionIndex(for: from), snapshot.sectionIndex(for: to))
         case .rows(let from, let to):
-            for id in [from, to] where deletedRows.contains(id) { return ["\(path): row \(id) was deleted"] }
+            for id in [from, to] where deletedRows.contains(id) { return [RebaseConflict(operation: path, reason: .rowDeleted, row: id)] }
             (first, last) = (snapshot.indexPath(for: from)?.section, snapshot.indexPath(for: to)?.section)
         }
         // A bound that is not there was never there; planning says so.
         guard let first, let last else { return [] }
-        if first != last && sectionsChanged { return ["\(path): the sections were inserted, deleted or reordered"] }
+        if first != last && sectionsChanged { return [RebaseConflict(operation: path, reason: .sectionsChanged)] }
         return (min(first, last)...max(first, last)).map(snapshot.sectionID(at:)).filter(reorderedSections.contains).map {
-            "\(path): the rows of section \($0) changed"
+            RebaseConflict(operation: path, reason: .sectionRowsChanged, section: $0)
         }
     }
 }

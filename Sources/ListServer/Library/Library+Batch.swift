@@ -46,6 +46,9 @@ extension Library {
                 catchUpQuietly(id)
                 throw LibraryError.versionConflict(datasetID: id, current: found, base: request.baseVersion)
             }
+            if let payload = applied.change.eventPayload {
+                recentChanges.record(LoggedChange(applied.change, payload: payload), of: id)
+            }
             applied.entry.searches.inherit(from: entry.searches)
             replace(with: applied.entry)
             events.publish(datasetID: id, version: applied.entry.dataset.version, payload: applied.event)
@@ -75,8 +78,12 @@ extension Library {
         let stale = LibraryError.versionConflict(datasetID: id, current: current, base: base)
         guard request.operationCount > 0, base > 0, base < current, current - base <= BatchRebase.maximumDistance,
             let rebase = BatchRebase(
-                try store.events(datasetID: id, after: base, limit: Int(current - base)), after: base, upTo: current,
-                seen: request.seenVersions)
+                try loggedChanges(of: id, after: base, upTo: current), after: base, upTo: current,
+                seen: request.seenVersions, rowOrder: { [store] version, section in
+                    // One change's order of one section: what a place carried through it needs of the log.
+                    let event = try? store.events(datasetID: id, after: version - 1, limit: 1).first
+                    return event?.version == version ? event?.change?.rowOrders[section] : nil
+                })
         else { throw stale }
         let (conflicts, carried) = rebase.rebased(request, onto: entry.snapshot)
         guard conflicts.isEmpty else {
@@ -85,5 +92,16 @@ extension Library {
         rebased = carried
         rebased.baseVersion = current
         return rebased
+    }
+
+    /// The changes of dataset `id` after `base` up to `current`, as a rebase reads them: from memory when this
+    /// process kept them all (``RecentChanges``), else read from the store's log and kept for the next batch.
+    /// - Returns: the changes the log holds as a batch's, oldest first; a version without one is missing.
+    /// - Complexity: O(current − base) from memory; from the store, O(bytes of the changes), row orders included.
+    private func loggedChanges(of id: String, after base: Int64, upTo current: Int64) throws -> [LoggedChange] {
+        if let kept = recentChanges.changes(of: id, after: base, upTo: current) { return kept }
+        let changes = try store.events(datasetID: id, after: base, limit: Int(current - base)).compactMap(LoggedChange.init)
+        if changes.count == current - base { recentChanges.remember(changes, of: id) }
+        return changes
     }
 }

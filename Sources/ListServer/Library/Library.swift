@@ -21,6 +21,8 @@ final class Library: Sendable {
     private let state: Mutex<State>
     /// Held while a batch is planned, stored and swapped in.
     let writer = Mutex(())
+    /// The last changes of each dataset, for a batch made on an older version (``RecentChanges``).
+    let recentChanges = RecentChanges()
     /// The store key of each dataset as this process last read or wrote it, when the store is
     /// shared (see `Library+Following.swift`): a dataset deleted and stored again has a new key.
     let storedKeys = Mutex<[String: Int64]>([:])
@@ -78,7 +80,8 @@ final class Library: Sendable {
     /// - Returns: false when there was none with this id.
     @discardableResult
     func removeEntry(_ id: String) -> Bool {
-        state.withLock { state in
+        recentChanges.forget(id)
+        return state.withLock { state in
             guard state.entries.removeValue(forKey: id) != nil else { return false }
             state.order.removeAll { $0 == id }
             return true

@@ -13,7 +13,7 @@ enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case versionConflict(datasetID: String, current: Int64, base: Int64)
     /// A batch made against version `base` is in a real conflict with a change since: `conflicts` names each
     /// operation with the row, section or fields (``BatchRebase``).
-    case rebaseConflict(datasetID: String, current: Int64, base: Int64, conflicts: [String])
+    case rebaseConflict(datasetID: String, current: Int64, base: Int64, conflicts: [RebaseConflict])
     /// A batch that cannot be applied. `path` names the part at fault (`insertRows[2].fields.name`),
     /// empty for the batch as a whole.
     case invalidBatch(path: String, message: String)
@@ -32,7 +32,7 @@ enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
             "the dataset '\(id)' is at version \(current), but the change was made against version \(base)"
         case .rebaseConflict(let id, let current, let base, let conflicts):
             "the dataset '\(id)' is at version \(current), and since version \(base) "
-                + conflicts.joined(separator: "; ")
+                + conflicts.map(\.line).joined(separator: "; ")
         case .invalidBatch(let path, let message):
             path.isEmpty ? message : "\(path): \(message)"
         case .datasetExists(let id):

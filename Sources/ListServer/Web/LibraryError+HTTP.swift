@@ -23,12 +23,14 @@ extension LibraryError: HTTPErrorConvertible {
                 409, type: Self.versionConflictType, title: "Version conflict",
                 detail: "the dataset '\(id)' is at version \(current), but the batch was made against version "
                     + "\(base); GET /api/datasets/\(id) (or the window) again, redo the change on version "
-                    + "\(current) and send it with \"baseVersion\":\(current)")
-        case .rebaseConflict(let id, let current, _, _):
+                    + "\(current) and send it with \"baseVersion\":\(current)",
+                members: Self.conflictMembers(current: current, []))
+        case .rebaseConflict(let id, let current, _, let conflicts):
             HTTPError(
                 409, type: Self.versionConflictType, title: "Version conflict",
                 detail: description + "; GET /api/datasets/\(id) (or the window) again and redo the change on "
-                    + "version \(current)")
+                    + "version \(current)",
+                members: Self.conflictMembers(current: current, conflicts))
         case .invalidBatch:
             HTTPError(422, type: Self.invalidBatchType, title: "Invalid batch", detail: description)
         case .datasetExists(let id):
@@ -40,5 +42,25 @@ extension LibraryError: HTTPErrorConvertible {
                 422, type: Self.invalidDatasetType, title: "Invalid dataset",
                 detail: description + "; nothing was stored")
         }
+    }
+
+    /// The members a `409` adds to its problem: `currentVersion`, and `conflicts`, one object per conflict
+    /// (`operation`, `reason`, `row` or `section`, `fields`), empty when the batch could not be rebased at all.
+    /// - Complexity: O(conflicts and their fields).
+    static func conflictMembers(current: Int64, _ conflicts: [RebaseConflict]) -> [HTTPError.Member] {
+        let entries = conflicts.map { conflict in
+            var members = ["\"operation\":" + HTTPError.jsonString(conflict.operation)]
+            if let row = conflict.row { members.append("\"row\":\(row.rawValue)") }
+            if let section = conflict.section { members.append("\"section\":\(section.rawValue)") }
+            if let fields = conflict.fields {
+                members.append("\"fields\":[" + fields.map(HTTPError.jsonString).joined(separator: ",") + "]")
+            }
+            members.append("\"reason\":" + HTTPError.jsonString(conflict.reason.rawValue))
+            return "{" + members.joined(separator: ",") + "}"
+        }
+        return [
+            HTTPError.Member(name: "currentVersion", json: "\(current)"),
+            HTTPError.Member(name: "conflicts", json: "[" + entries.joined(separator: ",") + "]"),
+        ]
     }
 }

@@ -116,6 +116,16 @@ struct HTTPRouterTests {
                 == #"{"type":"about:blank","title":"Conflict","status":409,"detail":"Stale \"baseVersion\"."}"#)
     }
 
+    @Test("a problem's extension members follow detail in their order; plain text leaves them out")
+    func problemMembers() {
+        let error = HTTPError(
+            409, detail: "stale", members: [.init(name: "currentVersion", json: "3"), .init(name: "conflicts", json: #"[{"row":5}]"#)])
+        #expect(
+            String(decoding: error.response(forAPI: true).bodyBytes, as: UTF8.self)
+                == #"{"type":"about:blank","title":"Conflict","status":409,"detail":"stale","currentVersion":3,"conflicts":[{"row":5}]}"#)
+        #expect(String(decoding: error.response(forAPI: false).bodyBytes, as: UTF8.self) == "409 Conflict\nstale\n")
+    }
+
     @Test("an HTTPError elsewhere is short plain text with its headers")
     func plainError() {
         let response = HTTPError.methodNotAllowed(allowed: ["GET", "HEAD"]).response(forAPI: false)

@@ -114,6 +114,64 @@ struct BatchRebaseTests {
         #expect(api.version("list") == 3)
     }
 
+    @Test("a conflict is named as data: the operation, the row or section, the fields and the reason, beside the same lines in detail")
+    func conflictsAsData() throws {
+        let api = try APIFixture()
+        // Since version 1: r1 (4) deleted and r2's (5) title written, then Green (3) deleted.
+        #expect(try api.batch("teams", #"{"baseVersion":1,"deleteRows":[4],"updateRows":[{"id":5,"fields":{"title":"theirs"}}]}"#).status == 200)
+        #expect(try api.batch("teams", #"{"baseVersion":2,"deleteSections":[3]}"#).status == 200)
+        let stale = #"{"baseVersion":1,"updateRows":[{"id":6,"fields":{"title":"B"}},{"id":5,"fields":{"detail":"d","title":"mine"}}],"#
+            + #""moveRows":[{"id":4,"toSection":1,"toRow":0}],"insertRows":[{"section":2,"row":0,"fields":{"title":"g"}}]}"#
+        let reply = try api.batch("teams", stale)
+        let detail = try expectProblem(reply, status: 409)
+        let problem = try jsonBody(reply)
+        #expect(problem["currentVersion"] == .int(3))
+        let expected = try JSONReader.read(Array(
+            (#"[{"operation":"updateRows[1]","row":5,"fields":["title"],"reason":"fieldsChanged"},"#
+                + #"{"operation":"moveRows[0]","row":4,"reason":"rowDeleted"},"#
+                + #"{"operation":"insertRows[0]","section":3,"reason":"sectionDeleted"}]"#).utf8))
+        #expect(problem["conflicts"] == expected, "\(String(decoding: reply.bodyBytes, as: UTF8.self))")
+        // The detail keeps its lines, one per entry, in the same order.
+        let lines = "updateRows[1]: field 'title' of row 5 was changed; moveRows[0]: row 4 was deleted; insertRows[0]: section 3 was deleted"
+        #expect(detail.contains(lines), "\(detail)")
+        #expect(api.version("teams") == 3)
+        // What the library throws is the same list, as values.
+        let conflicts = [
+            RebaseConflict(operation: "updateRows[1]", reason: .fieldsChanged, row: RowID(5), fields: ["title"]),
+            RebaseConflict(operation: "moveRows[0]", reason: .rowDeleted, row: RowID(4)),
+            RebaseConflict(operation: "insertRows[0]", reason: .sectionDeleted, section: SectionID(3)),
+        ]
+        #expect(throws: LibraryError.rebaseConflict(datasetID: "teams", current: 3, base: 1, conflicts: conflicts)) {
+            _ = try api.library.apply(try BatchRequest.parse(Array(stale.utf8)), to: "teams")
+        }
+        // A batch that cannot be rebased at all (made on a version the dataset has not reached) lists no conflict.
+        let ahead = try api.batch("teams", #"{"baseVersion":99,"deleteRows":[6]}"#)
+        try expectProblem(ahead, status: 409)
+        let aheadProblem = try jsonBody(ahead)
+        #expect(aheadProblem["conflicts"] == .array([]) && aheadProblem["currentVersion"] == .int(3))
+    }
+
+    @Test("each reason a conflict can give reads as its line of the detail")
+    func conflictLines() {
+        let lines = [
+            RebaseConflict(operation: "deleteRows[0]", reason: .rowDeleted, row: RowID(4)),
+            RebaseConflict(operation: "rowActions[0]", reason: .rowChanged, row: RowID(5)),
+            RebaseConflict(operation: "updateRows[1]", reason: .fieldsChanged, row: RowID(5), fields: ["detail", "title"]),
+            RebaseConflict(operation: "insertRows[0]", reason: .sectionDeleted, section: SectionID(3)),
+            RebaseConflict(operation: "deleteSections[0]", reason: .sectionRowsChanged, section: SectionID(2)),
+            RebaseConflict(operation: "insertSections", reason: .sectionsChanged),
+            RebaseConflict(operation: "child", reason: .childTable),
+        ].map(\.line)
+        #expect(lines == [
+            "deleteRows[0]: row 4 was deleted", "rowActions[0]: row 5 was changed",
+            "updateRows[1]: fields 'detail', 'title' of row 5 were changed", "insertRows[0]: section 3 was deleted",
+            "deleteSections[0]: the rows of section 2 changed",
+            "insertSections: the sections were inserted, deleted or reordered",
+            "child: a child table's batch is not rebased",
+        ])
+        #expect(lines.count == RebaseConflict.Reason.allCases.count)
+    }
+
     @Test("a stale insert into a section deleted since is refused, naming the section")
     func deletedSectionIsAConflict() throws {
         let api = try APIFixture()
@@ -135,8 +193,12 @@ struct BatchRebaseTests {
             headers: ["Origin": "http://127.0.0.1:8080", "Content-Type": "application/json"])
         #expect(put.status == 200 && api.version("teams") == 2)
         let red = #"{"baseVersion":1,"insertRows":[{"section":0,"row":1,"fields":{"title":"r3"}}]}"#
-        let detail = try expectProblem(try api.batch("teams", red), status: 409)
+        let reply = try api.batch("teams", red)
+        let detail = try expectProblem(reply, status: 409)
         #expect(detail.contains("insertRows[0]: the rows of section 1 changed"), "\(detail)")
+        // The reason is data too: the place lies in a section whose rows the replace changed.
+        let conflict: FieldValue = .dict(["operation": .string("insertRows[0]"), "section": .int(1), "reason": .string("sectionRowsChanged")])
+        #expect(try jsonBody(reply)["conflicts"] == .array([conflict]))
         #expect(try api.batch("teams", #"{"baseVersion":1,"insertRows":[{"section":1,"row":1,"fields":{"title":"b2"}}]}"#).status == 200)
         #expect(api.titles("teams", section: 1) == ["b1", "b2"])
     }

@@ -123,7 +123,9 @@ func expectProblem(
     #expect(response.status == status, "\(String(decoding: response.bodyBytes, as: UTF8.self))", sourceLocation: sourceLocation)
     #expect(response.headers["Content-Type"] == "application/problem+json", sourceLocation: sourceLocation)
     let problem = try jsonBody(response)
-    #expect(problem.keys.sorted() == ["detail", "status", "title", "type"], sourceLocation: sourceLocation)
+    // A 409 adds its extension members: the current version and the conflicts as data.
+    let members = status == 409 ? ["conflicts", "currentVersion"] : []
+    #expect(problem.keys.sorted() == (["detail", "status", "title", "type"] + members).sorted(), sourceLocation: sourceLocation)
     #expect(problem["status"]?.intValue == Int64(status), sourceLocation: sourceLocation)
     let type = problem["type"]?.stringValue ?? ""
     let title = problem["title"]?.stringValue ?? ""
