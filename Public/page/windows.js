@@ -153,8 +153,9 @@ export function dress(element) {
   // nodes share its id).
   if (row) element.setAttribute('aria-selected', element.dataset.node != null ? key === state.picked
     : state.selection.has(row) || (!!element.dataset.choice && element.dataset.accessory === 'checkmark'));
-  // A row is named by what it shows, not by the swipe's buttons it also holds (nor, a node, by its triangle's label).
-  const content = row && $(element.dataset.node != null ? '.tx' : '.rc', element);
+  // A row is named by the text it shows: not by the swipe's buttons it also holds, edit mode's minus and grip, an
+  // app's Download, a choice's checkmark (its selection says it) or a node's triangle.
+  const content = row && ($('.tx', element) || $('.rc', element));
   if (content) element.setAttribute('aria-labelledby', (content.id = 'c' + (element.dataset.node != null ? key : row)));
   if (download) download.disabled = state.downloaded.has(row);
   const focused = key === state.focusKey;

@@ -130,3 +130,31 @@ def test_a_rows_accessible_name_is_what_it_shows_not_its_hidden_buttons(browser,
         # Its content (an unread message's dot says "Unread"), and none of the swipe's buttons.
         assert title in name and name.index(title) <= len("Unread "), f"the row is read as {name!r}"
         assert not any(word in name for word in ("Delete", "Mark as", "Pin")), f"the row is read as {name!r}"
+
+
+def test_rows_are_named_by_their_text_not_their_controls(browser, own_server):
+    """Edit mode's minus and grip, an app's Download and a choice's checkmark are controls or states of their own:
+    a row is read by its text ("Aurelian Vex The Sunforged Blade …", not "Delete Aurelian Vex … Reorder")."""
+    for dataset in ("heroes", "apps"):
+        open_table(browser, own_server, dataset)
+        if dataset == "heroes":
+            browser.find_element(By.CSS_SELECTOR, "[data-action=edit]").click()
+            wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".editing .minus"))
+        for row in rows(browser)[:3]:
+            name = accessible_name(browser, f"[data-row-id='{row.get_attribute('data-row-id')}']")
+            title = (row.find_elements(By.CSS_SELECTOR, ".nm") or row.find_elements(By.CSS_SELECTOR, ".t1"))[0].text
+            assert name.startswith(title), f"{dataset}: the row is read as {name!r}"
+            assert not any(word in name for word in ("Delete", "Reorder", "Download")), f"read as {name!r}"
+    open_table(browser, own_server, "settings", "?child=" + wifi_choice(own_server))
+    checked = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-accessory=checkmark][data-row-id]"))[0]
+    name = accessible_name(browser, f"[data-row-id='{checked.get_attribute('data-row-id')}']")
+    assert checked.get_attribute("aria-selected") == "true" and "Checked" not in name, name
+
+
+def wifi_choice(server):
+    """The child address of Wi-Fi › Ask to Join Networks, a choice list."""
+    from conftest import api_window
+    wifi = next(r for r in api_window(server, "settings")["rows"] if r["fields"].get("text") == "Wi-Fi")
+    ask = next(r for r in api_window(server, "settings", child=wifi["child"])["rows"]
+               if r["fields"].get("text") == "Ask to Join Networks")
+    return ask["child"]
