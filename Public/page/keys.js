@@ -22,11 +22,12 @@ const named = element => element.getAttribute('role') === 'row'
 const stops = () => state.viewport.items.filter(item => named(state.elements.get(item.key)));
 const selectsMany = () => state.editing && state.window.editStyle === 'select';
 
-/// Focuses an item, scrolled into view below a pinned header.
+/// Focuses an item, scrolled into view below the header its section pins (plain style), pinned or about to be.
 function focusItem(item) {
   const viewport = state.viewport, element = state.elements.get(item.key);
-  const pinned = !item.header && dom.layer.querySelector('.pinned');
-  const pinnedHeight = pinned ? pinned.getBoundingClientRect().height : 0;
+  const header = !item.header && state.window.style === 'plain'
+    && viewport.items.find(other => other.header && other.section === item.section);
+  const pinnedHeight = header ? header.size : 0;
   state.focusKey = item.key;
   dressAll();
   element.focus({ preventScroll: true });

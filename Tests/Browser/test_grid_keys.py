@@ -86,10 +86,22 @@ def tab_to_the_grid(browser, server):
     assert active(browser).get_attribute("data-role") == "scroller", "Tab from the search field did not reach the grid"
 
 
+RING_POINTS = """
+const box = document.querySelector('[data-role=scroller]').getBoundingClientRect(), middle = (box.top + box.bottom) / 2;
+const tint = getComputedStyle(document.querySelector('[data-role=scroller]')).getPropertyValue('--tint').trim();
+return [tint, devicePixelRatio, [[box.left + 0.5, middle], [box.right - 1.5, middle], [(box.left + box.right) / 2, box.bottom - 1.5]]];
+"""
+
+
 def test_the_grid_shows_a_focus_ring_when_tab_reaches_it(browser, server):
+    """On screen, not only in its style: the rows drawn over the grid once hid its outline."""
     tab_to_the_grid(browser, server)
-    ring = browser.execute_script("const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineWidth]")
-    assert ring[0] != "none" and ring[1] != "0px", f"no focus ring on the grid: {ring}"
+    tint, ratio, points = browser.execute_script(RING_POINTS)
+    rgb = tuple(int(tint.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+    pixels = screen_pixels(browser)
+    seen = [pixels(x * ratio, y * ratio) for x, y in points]
+    assert all(sum(abs(a - b) for a, b in zip(pixel, rgb)) < 60 for pixel in seen), \
+        f"no focus ring of {tint} at the grid's edges: {seen}"
 
 
 def test_a_row_focused_from_the_keyboard_shows_its_ring_on_screen(browser, server):
@@ -103,3 +115,38 @@ def test_a_row_focused_from_the_keyboard_shows_its_ring_on_screen(browser, serve
     ring = [pixel(box[0] + 1, box[1] + box[2] / 2), pixel(box[0] + 40, box[1] + 1)]
     tint = (0x00, 0x62, 0xcc)
     assert all(max(abs(a - b) for a, b in zip(seen, tint)) < 40 for seen in ring), f"no ring on screen: {ring}"
+
+
+UNDER_THE_HEADER = """
+const scroller = document.querySelector('[data-role=scroller]'), box = scroller.getBoundingClientRect();
+const pinned = document.querySelector('.layer > .pinned:not([data-role=placeholder])');
+const top = document.elementsFromPoint(box.left + scroller.clientWidth / 2, box.top + 3)
+  .find(e => scroller.contains(e))?.closest('.layer > *');
+const focused = document.activeElement.getBoundingClientRect();
+return [!!pinned && top === pinned, pinned ? pinned.getBoundingClientRect().bottom - box.top : null, focused.top - box.top];
+"""
+
+
+def test_a_row_focused_by_page_down_shows_below_its_pinned_header(browser):
+    """Open groups: PageDown and ArrowDown focus a row; the group's header stays pinned on top of the list, over any
+    row, and the focused row is below it (it once sat over the header, which said no more which group it was in)."""
+    groups = [{"name": f"Group {g}", "online": 1, "friends": [
+        {"name": f"Friend {g}-{i}", "icon": "friend-01", "intro": "Hi", "vip": False} for i in range(40)]}
+        for g in range(50)]
+    from conftest import server_with, at_width
+    with server_with({"groups": groups}) as running:
+        for width in (360, 1280):
+            at_width(browser, width)
+            open_table(browser, running, "groups", "?expanded=all")
+            browser.execute_script("const s = document.querySelector('[data-role=scroller]');"
+                                   "s.scrollTop = (s.scrollHeight - s.clientHeight) / 4")
+            scroll_at_rest(browser)
+            browser.execute_script("document.querySelector('[data-role=scroller]').focus()")
+            for key in (Keys.ARROW_DOWN, Keys.PAGE_DOWN, Keys.ARROW_DOWN, Keys.PAGE_DOWN):
+                press(browser, key)
+                wait(browser, lambda d: active(d).get_attribute("data-row-id"), message=f"{key!r} focused no row")
+                scroll_at_rest(browser)
+                animations_done(browser)
+                header_on_top, header_bottom, row_top = browser.execute_script(UNDER_THE_HEADER)
+                assert header_on_top and row_top >= header_bottom - 1, (width, header_on_top, header_bottom, row_top)
+        at_width(browser, 480)
