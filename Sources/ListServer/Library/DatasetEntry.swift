@@ -94,17 +94,21 @@ final class DatasetEntry: Sendable {
             // The sections' own order, as a data source's sectionIndexTitles lists them: each key once,
             // where its first section is.
             // Titles of one character each (`A`, `B`, or `京`, `沪`) are their own index, as the car brands
-            // by letter list theirs; others index by their first Latin letter.
+            // by letter list theirs; others index by their first Latin letter, when the sections are in the
+            // order of those letters (a list sorted by name, as Contacts is): groups in an order of their
+            // own (Family, Classmates, Blocked) have no index, as a data source that gives none.
             let sectionTitles = dataset.sections.map { metrics.title(of: $0) }
             let singleCharacters = sectionTitles.allSatisfy { $0.count == 1 }
+            let ownTitles = dataset.sections.contains { $0.fields["indexTitle"] != nil }
             let keys = zip(dataset.sections, sectionTitles).map { section, title in
                 section.fields["indexTitle"]?.text ?? (singleCharacters ? title : DatasetEntry.indexKey(of: title))
             }
+            let inLetterOrder = zip(keys, keys.dropFirst()).allSatisfy { Self.letterRank($0) <= Self.letterRank($1) }
             var seen = Set<String>()
             // An index whose every title would be the same (untitled sections, titles without a Latin
             // letter) leads nowhere: there is none.
             let distinct = keys.filter { seen.insert($0).inserted }
-            let titles = distinct.count > 1 ? distinct : []
+            let titles = distinct.count > 1 && (ownTitles || singleCharacters || inLetterOrder) ? distinct : []
             let index = SectionIndex(titles: titles, sectionKeys: keys)
             indexTitles = titles
             indexSections = titles.enumerated().map { index.section(forTitle: $1, at: $0) ?? 0 }
@@ -120,6 +124,13 @@ final class DatasetEntry: Sendable {
     func opensTable(_ id: RowID, hasChild: Bool) -> ChildAddress? {
         if let link = searchLinks[id] { return link }
         return hasChild ? address.appending(id) : nil
+    }
+
+    /// Where an index letter sorts: A–Z in order, `#` after them (as `UILocalizedIndexedCollation` puts it).
+    static func letterRank(_ key: String) -> Int {
+        guard let scalar = key.unicodeScalars.first, key.unicodeScalars.count == 1, (0x41...0x5A).contains(scalar.value)
+        else { return 26 }
+        return Int(scalar.value) - 0x41
     }
 
     /// The index letter of a section title: its first Latin letter, upper-cased, else `#`.

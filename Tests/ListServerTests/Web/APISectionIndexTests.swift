@@ -9,17 +9,25 @@ import Testing
 
 @Suite("API: the section index lists the sections' index titles in their order")
 struct APISectionIndexTests {
-    @Test("sections ordered Zebra, Apple, Mango, Kiwi, Avocado give Z A M K, each jumping to its first section")
+    @Test("sections sorted Apple, Avocado, Kiwi, Mango, Zebra, 42 give A K M Z #, each jumping to its first section")
     func sectionOrder() throws {
         let json = #"""
-            [{"title":"Zebra","rows":[{"title":"z"}]},{"title":"Apple","rows":[{"title":"a"}]},
-             {"title":"Mango","rows":[]},{"title":"Kiwi","rows":[{"title":"k"}]},{"title":"Avocado","rows":[]},
-             {"title":"42","rows":[]}]
+            [{"title":"Apple","rows":[{"title":"a"}]},{"title":"Avocado","rows":[]},{"title":"Kiwi","rows":[]},
+             {"title":"Mango","rows":[{"title":"k"}]},{"title":"Zebra","rows":[]},{"title":"42","rows":[]}]
             """#
         let api = try APIFixture(datasets: [("fruit", json)])
         let detail = try jsonBody(try api.get("/api/datasets/fruit"))
-        #expect(detail["indexTitles"] == .array(["Z", "A", "M", "K", "#"].map(FieldValue.string)))
-        #expect(detail["indexSections"] == .array([0, 1, 2, 3, 5].map { FieldValue.int($0) }))
+        #expect(detail["indexTitles"] == .array(["A", "K", "M", "Z", "#"].map(FieldValue.string)))
+        #expect(detail["indexSections"] == .array([0, 2, 3, 4, 5].map { FieldValue.int($0) }))
+    }
+
+    @Test("groups in an order of their own (Zebra, Apple, Mango; the friends sample's) have no index")
+    func ownOrderHasNone() throws {
+        let json = #"[{"title":"Zebra","rows":[]},{"title":"Apple","rows":[]},{"title":"Mango","rows":[]}]"#
+        let friends = try #require(SampleDatasets.all.first { $0.id == "friends" }).json
+        let api = try APIFixture(datasets: [("groups", json), ("friends", friends)])
+        #expect(try jsonBody(try api.get("/api/datasets/groups"))["indexTitles"] == .array([]))
+        #expect(try jsonBody(try api.get("/api/datasets/friends"))["indexTitles"] == .array([]))
     }
 
     @Test("a section's own indexTitle is used as it is")
