@@ -12,7 +12,8 @@ let press = null; // {timer, x, y}
 /// The text the row shows, as Copy puts it on the pasteboard: its lines, without its hidden buttons.
 const textOf = row => ($('.tx', row) ?? $('.rc', row) ?? row).innerText.trim();
 
-/// Opens the menu on `row`, under the point (`x`, `y`) or, from the keyboard, under the row.
+/// Opens the menu on `row`, under the point (`x`, `y`: a right click) or under the row (a long press: `y` not
+/// given; the keyboard: neither), above it when there is no room below.
 export function openMenu(row, x, y) {
   closeMenu();
   const element = document.createElement('div');
@@ -118,7 +119,7 @@ dom.scroller.addEventListener('pointerdown', event => {
   press = { x: event.clientX, y: event.clientY, timer: setTimeout(() => {
     press = null;
     if (state.swipe?.moving) return;
-    openMenu(row, event.clientX, event.clientY);
+    openMenu(row, event.clientX); // under the row, as iOS shows it, clear of the finger and of the row
     addEventListener('click', click => (click.preventDefault(), click.stopPropagation()), { capture: true, once: true });
   }, pressDuration) };
 });

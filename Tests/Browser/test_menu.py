@@ -108,6 +108,10 @@ def test_a_long_press_opens_the_menu_and_the_tap_it_ends_in_does_nothing_more(br
     finally:
         browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
     assert menu_items(browser)[0] == "拷贝", menu_items(browser)
+    # Under the row, not under the finger over it: the row the menu is for stays in sight.
+    menu_top, row_bottom = browser.execute_script(
+        "return [document.querySelector('.menu').getBoundingClientRect().top, arguments[0].getBoundingClientRect().bottom]", row)
+    assert row_bottom <= menu_top <= row_bottom + 8, (menu_top, row_bottom)
     assert row.get_attribute("aria-selected") != "true", "the long press also selected the row"
     outside = browser.find_element(By.CSS_SELECTOR, "h1")
     ActionChains(browser).move_to_element(outside).click().perform()
