@@ -411,40 +411,40 @@ return item && [item.matches('.hdr'), item.matches('[data-role=placeholder]'), i
 """
 
 
+@contextmanager
+def jump_on_a_slow_connection(browser, top):
+    """Scrolls to `top` on a connection 1.5 s slow and yields once placeholders stand in; the connection and the
+    width come back afterwards."""
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
+    try:
+        scroll_to(browser, top)
+        wait(browser, lambda d: coverage(d)[1] > 0.5, timeout=3, message="no placeholder stood in")
+        yield
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
+        browser.execute_cdp_cmd("Network.disable", {})
+        at_width(browser, 480)
+
+
 @pytest.mark.parametrize("width", [360, 1280])
 def test_a_jump_into_an_open_group_pins_a_header_over_its_skeletons(browser, groups_server, width):
     """Plain style pins the header of the section under the top. After a jump into another open group, before its
     rows arrive, a skeleton header stands pinned over the skeleton rows, and the real one takes its place."""
     open_expanded(browser, groups_server, "small", width)
-    browser.execute_cdp_cmd("Network.enable", {})
-    browser.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
-    try:
-        scroll_to(browser, 20_000)
-        wait(browser, lambda d: coverage(d)[1] > 0.5, timeout=3, message="no placeholder stood in")
+    with jump_on_a_slow_connection(browser, 20_000):
         header, placeholder, top, height = browser.execute_script(TOP_ITEM)
         assert header and placeholder and abs(top) < 1, ("no header pinned over the skeletons", header, top)
         browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
         assert covered_by_rows(browser, timeout=15)[0] >= 0.99, "the rows never arrived"
         real, placeholder, real_top, real_height = browser.execute_script(TOP_ITEM)
         assert real and not placeholder and abs(real_top) < 1 and abs(real_height - height) < 1, (real_top, real_height, height)
-    finally:
-        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
-        browser.execute_cdp_cmd("Network.disable", {})
-        at_width(browser, 480)
 
 
 def test_a_list_without_headers_pins_no_skeleton_header(browser, million_server):
     at_width(browser, 768)
     open_table(browser, million_server, "million")
     settled(browser)
-    browser.execute_cdp_cmd("Network.enable", {})
-    browser.execute_cdp_cmd("Network.emulateNetworkConditions", SLOW)
-    try:
-        scroll_to(browser, 2_000_000)
-        wait(browser, lambda d: coverage(d)[1] > 0.5, timeout=3, message="no placeholder stood in")
+    with jump_on_a_slow_connection(browser, 2_000_000):
         header, placeholder, _, _ = browser.execute_script(TOP_ITEM)
         assert placeholder and not header
-    finally:
-        browser.execute_cdp_cmd("Network.emulateNetworkConditions", FAST)
-        browser.execute_cdp_cmd("Network.disable", {})
-        at_width(browser, 480)
