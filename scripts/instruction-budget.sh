@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # ListServer — scripts
 #
-# Holds a request's cost to its budget: counts the instructions the event loop spends on a window and on a
-# fragment request (scripts/request-instructions.sh, under callgrind, so the count does not move with the
-# machine's load) and fails when either is over its budget in scripts/instruction-budgets.txt. CI runs it on
+# Holds a request's cost to its budget: counts the instructions the event loop spends on each path of
+# scripts/instruction-budgets.txt (windows and fragments, plain and searched; scripts/request-instructions.sh,
+# under callgrind, so the count does not move with the machine's load) and fails when one is over its budget. CI runs it on
 # a release build, so that a change that loses the request path's work is seen the day it is made.
 #
 # Usage: scripts/instruction-budget.sh BINARY [--requests N]   (default 2000 requests a path; the budgets are for

@@ -11,7 +11,8 @@
 #
 # Usage: scripts/request-instructions.sh BINARY... [--requests N] [--path /api/datasets/big/window]
 #   --requests N   requests a build (default 3000)
-#   --path PATH    /api/datasets/big/window (default) or /d/big/fragment
+#   --path PATH    /api/datasets/big/window (default), /d/big/fragment, or either with a query of its own
+#                  (/d/big/fragment?q=Kim: a search's windows)
 # Needs valgrind and python3 (`apt-get install -y valgrind`). Everything listens on 127.0.0.1.
 set -euo pipefail
 caller_dir=$(pwd)
@@ -59,12 +60,15 @@ for binary in "${binaries[@]}"; do
 import http.client, json, random, sys
 port, count, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-connection.request("GET", "/api/datasets/big/window?top=0&height=800&expanded=all")
+query = path.partition("?")[2]  # the windows' own query (a search's): their height is the results'
+connection.request("GET", "/api/datasets/big/window?" + (query + "&" if query else "") + "top=0&height=800&expanded=all")
 height = int(json.loads(connection.getresponse().read())["contentHeight"])
 generator = random.Random(7)
 for _ in range(count):
     # As wrk sends it: no Accept-Encoding, only Host.
-    connection.putrequest("GET", f"{path}?top={generator.randrange(0, height - 800)}&height=800&expanded=all",
+    # A path may bring its own query (a search: ?q=…); the window's place and height follow it.
+    joiner = "&" if "?" in path else "?"
+    connection.putrequest("GET", f"{path}{joiner}top={generator.randrange(0, height - 800)}&height=800&expanded=all",
                           skip_accept_encoding=True)
     connection.endheaders()
     response = connection.getresponse()
