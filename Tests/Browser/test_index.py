@@ -29,7 +29,10 @@ def index_server(tmp_path_factory):
                                "canMove": True, "trailingActions": [{"title": "Delete", "style": "destructive", "delete": True}]}
                               for n in range(6)]} for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
         (folder / f"{style.lower()}.json").write_text(json.dumps({"table": {"style": style, "sections": lettered}}))
-    names = ("many", "few", "same", "wide", "plain", "grouped", "insetgrouped")
+    long = [{"header": f"Section {letter}{n}", "indexTitle": letter, "rows": [{"text": f"Item {letter}{n}.{r}"} for r in range(6)]}
+            for n in range(60) for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
+    (folder / "long.json").write_text(json.dumps({"table": {"style": "plain", "sections": long}}))
+    names = ("many", "few", "same", "wide", "plain", "grouped", "insetgrouped", "long")
     running = Server([arg for name in names for arg in ("--import", str(folder / f"{name}.json"))])
     yield running
     running.stop()
@@ -198,5 +201,40 @@ def test_a_swiped_rows_delete_runs_behind_the_index_with_its_title_clear_of_it(b
             assert found["button"][0] <= 0.5 and found["title"][0] >= found["index"][1] + 4, found
         else:
             assert found["button"][1] >= 359.5 and found["title"][1] <= found["index"][0] - 4, found
+    finally:
+        at_width(browser, 480)
+
+
+SKELETON = """
+const found = () => {
+  const p = [...document.querySelectorAll('[data-role=placeholder]:not(.sk-hdr)')].find(e => !e.hidden && e.offsetHeight > 100);
+  if (!p) return null;
+  const s = getComputedStyle(p), line = getComputedStyle(p, '::after'), rtl = document.dir === 'rtl';
+  // Mirrored right to left: its left padding is the leading one, its separator's right the trailing inset.
+  const rc = [...document.querySelectorAll('[data-row-id]:not([hidden]) .rc')][0], row = getComputedStyle(rc), rowLine = getComputedStyle(rc, '::after');
+  return {leading: parseFloat(s.paddingLeft), trailing: parseFloat(s.paddingRight), separatorEnd: parseFloat(line.right),
+          rowLeading: parseFloat(rtl ? row.paddingRight : row.paddingLeft), rowTrailing: parseFloat(rtl ? row.paddingLeft : row.paddingRight),
+          rowSeparatorEnd: parseFloat(rtl ? rowLine.left : rowLine.right)};
+};
+window.skeleton = null;
+new MutationObserver(() => (window.skeleton ??= found())).observe(document.querySelector('.layer'), {subtree: true, childList: true, attributes: true});
+const scroller = document.querySelector('[data-role=scroller]');
+scroller.scrollTop = scroller.scrollHeight / 3;
+"""
+
+
+@pytest.mark.parametrize("query", ["", "?lang=ar"])
+@pytest.mark.parametrize("width", [360, 1280])
+def test_skeleton_rows_line_up_with_the_rows_beside_the_index(browser, index_server, width, query):
+    """The placeholder rows a jump shows keep the rows' margins and end their separators where the rows' end."""
+    at_width(browser, width, 800)
+    try:
+        open_table(browser, index_server, "long", query)
+        wait(browser, lambda d: d.execute_script("return getComputedStyle(document.querySelector('[data-role=scroller]'))"
+                                                ".getPropertyValue('--index-inset')") != "", message="the index was not measured")
+        browser.execute_script(SKELETON)
+        skeleton = wait(browser, lambda d: d.execute_script("return window.skeleton"), message="a jump showed no skeleton rows")
+        assert skeleton["leading"] == skeleton["rowLeading"] and skeleton["trailing"] == skeleton["rowTrailing"], skeleton
+        assert abs(skeleton["separatorEnd"] - skeleton["rowSeparatorEnd"]) <= 0.5, skeleton
     finally:
         at_width(browser, 480)
