@@ -176,8 +176,8 @@ def test_inset_grouped_cards_keep_their_leading_margin_and_end_before_the_index(
 
 @pytest.mark.parametrize("query", ["", "?lang=ar"])
 def test_a_swiped_rows_delete_runs_behind_the_index_with_its_title_clear_of_it(browser, index_server, query):
-    """The trailing buttons run to the row's end, as the row does, behind the index; the title of the one at the end
-    stays clear of the index's titles."""
+    """The trailing buttons run to the row's end, as the row does, behind the index, in the colour of the one at the
+    end, whose title stays clear of the index's titles."""
     at_width(browser, 360, 800)
     try:
         open_table(browser, index_server, "plain", query)
@@ -192,11 +192,13 @@ def test_a_swiped_rows_delete_runs_behind_the_index_with_its_title_clear_of_it(b
         wait(browser, lambda d: row.get_attribute("data-open") == "t", message="the swipe did not open the trailing buttons")
         animations_done(browser)
         found = browser.execute_script("""
-            const button = arguments[0].querySelector('.acts.t button'), text = document.createRange();
+            const group = arguments[0].querySelector('.acts.t'), button = group.querySelector('button'), text = document.createRange();
             text.selectNodeContents(button);
-            const b = button.getBoundingClientRect(), t = text.getBoundingClientRect();
+            const b = group.getBoundingClientRect(), t = text.getBoundingClientRect();
             const i = document.querySelector('[data-role=index]').getBoundingClientRect();
-            return {rtl: document.dir === 'rtl', button: [b.left, b.right], title: [t.left, t.right], index: [i.left, i.right]}""", row)
+            return {rtl: document.dir === 'rtl', button: [b.left, b.right], title: [t.left, t.right], index: [i.left, i.right],
+                    colours: [getComputedStyle(group).backgroundColor, getComputedStyle(button).backgroundColor]}""", row)
+        assert found["colours"][0] == found["colours"][1], f"behind the index the buttons' end is {found['colours'][0]}"
         if found["rtl"]:
             assert found["button"][0] <= 0.5 and found["title"][0] >= found["index"][1] + 4, found
         else:
