@@ -161,9 +161,15 @@ export async function flipSwitch(row) {
 // select or delete, and the page says the list is empty. A window between two others can draw nothing for a
 // moment; only one whose whole content is empty counts, and not a search that found nothing (the list is
 // still there, and so is what was selected in it).
+// Out of edit mode, an empty list has nothing to manage: Manage (or Edit, where edit mode adds no insertion rows to
+// take a first row) is disabled until rows come again, as Mail's Edit is on an empty mailbox.
 const emptied = () => !$('#empty').hidden && +state.window.contentHeight === 0 && !state.query;
-new MutationObserver(() => state.editing && emptied() && setEditing(false))
-  .observe($('#empty'), { attributes: true, attributeFilter: ['hidden'] });
+export function followEmptiness() {
+  const empty = emptied();
+  if (state.editing && empty) setEditing(false);
+  dom.editButton.disabled = empty && !state.editing && !state.meta.insertable;
+}
+new MutationObserver(followEmptiness).observe($('#empty'), { attributes: true, attributeFilter: ['hidden'] });
 
 // A list whose edit mode adds insertion rows (a generic list's green plus) is never empty in edit mode, so it
 // counts as emptied when its last row of data goes while the whole table is drawn: edit mode ends and the page

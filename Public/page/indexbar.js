@@ -5,10 +5,12 @@ import { $, dom } from './state.js';
 /// Shows the titles that fit, each run left out as one dot (a link to the first section of the run).
 export function fitIndex() {
   const index = $('#index'), links = index ? [...index.querySelectorAll('a')] : [];
-  // At the list's trailing edge, inside its scroll bar, centred on the list rather than the window.
-  const box = dom.scroller.getBoundingClientRect();
+  // At the list's trailing edge (its left, right to left), inside its scroll bar, centred on the list rather than
+  // the window.
+  const box = dom.scroller.getBoundingClientRect(), bar = box.width - dom.scroller.clientWidth;
   if (index) {
-    index.style.right = `${innerWidth - box.left - dom.scroller.clientWidth + 2}px`;
+    const rtl = getComputedStyle(index).direction === 'rtl';
+    index.style.insetInlineEnd = `${rtl ? box.left + bar + 2 : innerWidth - box.left - dom.scroller.clientWidth + 2}px`;
     index.style.top = `${box.top + dom.scroller.clientHeight / 2}px`;
   }
   for (const link of links) link.classList.remove('skip', 'elided');
@@ -28,12 +30,17 @@ export function fitIndex() {
   inset(index);
 }
 
-/// Keeps the rows clear of the bar, as UIKit narrows the cells by the index's width: titles wider than a
-/// letter ("Omicron") push the trailing edge of the content in by the bar's width.
+/// Keeps the rows' content clear of the bar, as UIKit insets a cell's content by the index's width (the cells
+/// themselves run behind it): titles wider than a letter ("Omicron") push the content's trailing edge in by the
+/// bar's width (`--index-inset`). Inset grouped cards end before the bar: `--index-room` is what it takes of their
+/// trailing margin, none where the readable width leaves the bar beside them.
 function inset(index) {
   if (!index) return;
-  const width = index.hidden ? 0 : Math.ceil(index.getBoundingClientRect().width) + 2;
-  index.parentElement.style.setProperty('--index-inset', `${Math.max(22, width)}px`);
+  const width = Math.max(22, index.hidden ? 0 : Math.ceil(index.getBoundingClientRect().width) + 2);
+  const readable = parseFloat(getComputedStyle(dom.spacer).maxWidth) || Infinity, scroller = dom.scroller.clientWidth;
+  const beside = (scroller - Math.min(readable, scroller)) / 2; // between the cards' column and the list's edge
+  index.parentElement.style.setProperty('--index-inset', `${width}px`);
+  index.parentElement.style.setProperty('--index-room', `${Math.max(0, width - beside)}px`);
 }
 
 fitIndex();

@@ -1,5 +1,5 @@
 // The dataset's capabilities and its event stream: every open page follows changes made elsewhere.
-import { closeConfirmIfDeleted, isOwn } from './editing.js';
+import { closeConfirmIfDeleted, followEmptiness, isOwn } from './editing.js';
 import { refreshAfterGestures } from './gestures.js';
 import { api, note } from './messages.js';
 import { closeOpenRow } from './opened.js';
@@ -24,6 +24,7 @@ export async function loadDataset() {
   }
   dom.error.hidden = true;
   $('[data-action=add]').hidden = !extrasOf().add;
+  followEmptiness(); // whether edit mode adds insertion rows to an empty list is known now
   number(); // the rows' places, now that the sections' counts are known
 }
 
