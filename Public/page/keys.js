@@ -52,7 +52,11 @@ export function focusFollowsScroll(key, tries = 20) {
   // The window for where the scrolling stopped may still be on its way.
   if (state.request && tries) return setTimeout(() => focusFollowsScroll(key, tries - 1), 50);
   followScroller();
-  const inView = stops().filter(item => item.at + item.size > viewport.top + 1 && item.at < viewport.top + viewport.height - 1);
+  // In view: whole, and clear of the header pinned over the top (else a row partly in view, or under the header).
+  const pinned = state.window.style === 'plain' && dom.layer.querySelector('.pinned:not([data-role=placeholder])');
+  const top = viewport.top + (pinned ? pinned.getBoundingClientRect().height : 0), bottom = viewport.top + viewport.height;
+  const whole = stops().filter(item => item.at >= top - 1 && item.at + item.size <= bottom + 1);
+  const inView = whole.length ? whole : stops().filter(item => item.at + item.size > top + 1 && item.at < bottom - 1);
   const next = key === 'Home' || key === 'PageDown' || key === ' ' ? inView[0] : inView[inView.length - 1];
   if (next && (key === 'Home' || key === 'End' || !inView.some(item => item.key === state.focusKey))) focusItem(next);
 }
@@ -172,15 +176,19 @@ export function followScrolling() {
   for (const type of ['wheel', 'touchstart', 'keydown']) scroller.addEventListener(type, input, { passive: true });
   // A press on the scroll bar starts a drag, which maps linearly past the cap (a touch's pointerdown comes before
   // its touchstart).
+  let held = false; // a pointer is down on the scroller: its scroll bar dragged, when the scroll is not relative
   scroller.addEventListener('pointerdown', () => {
     state.relativeScroll = false;
     viewport.keepTop = viewport.keepEnd = false;
+    held = true;
   }, { passive: true });
+  addEventListener('pointerup', () => (held = false), { passive: true, capture: true });
   // The scroll bar dragged to the end of its track is End: the rows measured on the way, taller than estimated,
-  // lengthen the list under it, and its end stays at the bottom (the bar at its end) as they do.
+  // lengthen the list under it, and its end stays at the bottom (the bar at its end) as they do. A scroll to the
+  // end made otherwise keeps the rows shown where they are as the last ones arrive, as UIKit's offset does.
   scroller.addEventListener('scroll', () => {
-    if (key == null && !state.relativeScroll && scroller.scrollTop >= scroller.scrollHeight - scroller.clientHeight - 1)
-      viewport.keepEnd = true;
+    const atEnd = scroller.scrollTop >= scroller.scrollHeight - scroller.clientHeight - 1;
+    if (held && key == null && !state.relativeScroll && atEnd) viewport.keepEnd = true;
   }, { passive: true });
   scrollInput = input;
   scroller.addEventListener('scrollend', () => {
