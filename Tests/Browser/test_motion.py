@@ -17,10 +17,11 @@ from conftest import WIDTHS, animations_done, api_window, at_width, confirm, ope
 
 @pytest.fixture(scope="module")
 def motion_server():
-    """The samples plus `plain` (a flat list of 60 rows) and `fruit` (sections Zebra, Apple, Mango, Kiwi)."""
+    """The samples plus `plain` (a flat list of 60 rows) and `fruit` (sections Zebra, Apple, Mango, Kiwi, each with its
+    initial as its index title)."""
     datasets = {
         "plain": [{"title": f"Row {i}", "detail": "A line of detail"} for i in range(60)],
-        "fruit": [{"title": name, "rows": [{"title": f"{name} {i}"} for i in range(25)]}
+        "fruit": [{"title": name, "indexTitle": name[0], "rows": [{"title": f"{name} {i}"} for i in range(25)]}
                   for name in ("Zebra", "Apple", "Mango", "Kiwi")],
     }
     with server_with(datasets) as running:
@@ -448,9 +449,10 @@ def test_the_index_lands_on_an_opened_group_and_never_covers_rows(browser, motio
         open_table(browser, motion_server, "fruit")
         overlap = browser.execute_script("""
             const x = document.querySelector('[data-role=index]').getBoundingClientRect();
-            return [...document.querySelectorAll('.layer [data-row-id]')].filter(e => !e.hidden)
+            return [...document.querySelectorAll('.layer [data-row-id] .tx')].filter(e => e.offsetParent)
               .map(e => e.getBoundingClientRect()).filter(r => r.right > x.left && r.bottom > x.top && r.top < x.bottom).length""")
-        assert overlap == 0, f"the index covers rows at {width} px"
+        # The cells run behind the index, as UIKit's do; their text ends before it.
+        assert overlap == 0, f"the index covers rows' text at {width} px"
         browser.find_element(By.XPATH, "//*[@data-role='index']//a[text()='K']").click()
         header = '[data-section-id][data-section="3"]'
         wait(browser, lambda d: d.execute_script(
@@ -480,8 +482,8 @@ def test_the_index_follows_sections_inserted_elsewhere_and_a_replaced_dataset(br
     assert request(motion_server, "PUT", "/api/datasets/letters", body)[0] == 201
     open_table(browser, motion_server, "letters")
     assert index_titles(browser) == ["B", "C"]
-    post_batch(motion_server, "letters", {"insertSections": [{"section": 0, "fields": {"title": "Date"}}]})
-    wait(browser, lambda d: index_titles(d) == ["D", "B", "C"], message="the index missed the inserted section")
+    post_batch(motion_server, "letters", {"insertSections": [{"section": 0, "fields": {"title": "Apricot"}}]})
+    wait(browser, lambda d: index_titles(d) == ["A", "B", "C"], message="the index missed the inserted section")
     replaced = json.dumps([{"title": name, "rows": [{"title": name}]} for name in ("Elder", "Fig")]).encode()
     assert request(motion_server, "PUT", "/api/datasets/letters", replaced)[0] == 200
     wait(browser, lambda d: index_titles(d) == ["E", "F"], message="the index kept the replaced sections")
