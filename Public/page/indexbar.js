@@ -40,7 +40,7 @@ function inset(index) {
   const readable = parseFloat(getComputedStyle(dom.spacer).maxWidth) || Infinity, scroller = dom.scroller.clientWidth;
   const beside = (scroller - Math.min(readable, scroller)) / 2; // between the cards' column and the list's edge
   index.parentElement.style.setProperty('--index-inset', `${width}px`);
-  index.parentElement.style.setProperty('--index-room', `${Math.max(0, width - beside)}px`);
+  index.parentElement.style.setProperty('--index-room', `${index.hidden ? 0 : Math.max(0, width - beside)}px`);
 }
 
 fitIndex();
